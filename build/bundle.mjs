@@ -1,0 +1,46 @@
+// One bundler (esbuild) for every process ripcord runs: Node/Electron entries as CommonJS,
+// the renderer as a browser IIFE. Everything lands flat in dist/ so any bundle finds a
+// sibling with path.join(__dirname, name).
+import { build } from 'esbuild';
+import { cp, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist');
+// Native or host-provided modules are never bundled.
+const external = ['electron', 'node-pty'];
+
+const nodeEntries = {
+  main: 'main/electron/main.ts',
+  preload: 'preload/preload.ts',
+  reaper: 'main/platform/reaper-main.ts',
+  watchdog: 'main/platform/watchdog-worker.ts',
+  cli: 'main/terminal/cli.ts',
+  harness: 'e2e/harness/server.ts',
+};
+
+const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
+
+await mkdir(path.join(out, 'renderer'), { recursive: true });
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: nodeEntries,
+    outdir: out,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external,
+  }),
+  build({
+    ...common,
+    entryPoints: { renderer: 'renderer/index.ts' },
+    outdir: path.join(out, 'renderer'),
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    loader: { '.css': 'css' },
+  }),
+]);
+await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function errorsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('layering lint (DESIGN §1)', () => {
+  it.each([
+    ['main/core/x.ts', "import { readFile } from 'node:fs';\nexport const f = readFile;\n"],
+    ['main/core/x.ts', "import path from 'path';\nexport const p = path;\n"],
+    ['main/core/x.ts', "import { Session } from '../platform/session';\nexport type S = Session;\n"],
+    ['main/platform/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['main/platform/x.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
+    ['main/terminal/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n"],
+    ['renderer/x.ts', "import fs from 'node:fs';\nexport const f = fs;\n"],
+    ['renderer/x.ts', "import { CtrlCState } from '../main/core/ctrl-c-state';\nexport const c = CtrlCState;\n"],
+    ['preload/x.ts', "import fs from 'node:fs';\nexport const f = fs;\n"],
+    ['main/electron/x.ts', "import { run } from '../terminal/cli';\nexport const r = run;\n"],
+  ])('%s rejects %j', async (file, code) => {
+    const errors = await errorsFor(file, code);
+    expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it.each([
+    ['main/platform/x.ts', "import { readFile } from 'node:fs/promises';\nexport const f = readFile;\n"],
+    ['main/electron/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../preload/api';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
+    ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../preload/api';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
+    ['main/platform/session.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
+  ])('%s allows %j', async (file, code) => {
+    expect(await errorsFor(file, code)).toEqual([]);
+  });
+
+  it('rejects a synchronous fs call in main/ outside the allow-list', async () => {
+    const errors = await errorsFor('main/platform/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = () => readFileSync('/etc/hostname');\n");
+    expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
+  });
+
+  it('rejects execSync called as a method', async () => {
+    const errors = await errorsFor('main/electron/x.ts', "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n");
+    expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
+  });
+});

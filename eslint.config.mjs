@@ -1,0 +1,70 @@
+// Layering of DESIGN §1, enforced: each folder may import only what its row allows.
+// A wrong import, or a synchronous fs/child_process call in main/ outside the startup
+// allow-list, fails `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** Import patterns (gitignore-style, matched against the import specifier). */
+const ban = {
+  node: { group: nodeBuiltins, message: 'this layer may not use Node built-ins' },
+  electron: { group: ['electron', 'electron/*'], message: 'only main/electron and preload may import electron' },
+  nodePty: { group: ['node-pty'], message: 'only main/platform/session.ts imports node-pty' },
+  platform: { group: ['**/platform/*', '**/platform'], message: 'this layer may not import main/platform' },
+  electronLayer: { group: ['**/electron/*'], message: 'this layer may not import main/electron' },
+  terminal: { group: ['**/terminal/*'], message: 'this layer may not import main/terminal' },
+  renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
+  core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
+  preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
+  xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
+};
+
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ group: p.group, message: p.message })) }],
+});
+
+/** Synchronous fs/child_process calls block the main loop (DESIGN §4). */
+const noSyncCalls = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: 'CallExpression[callee.property.name=/Sync$/], CallExpression[callee.name=/Sync$/]',
+      message: 'no synchronous fs/child_process calls in main/ outside the startup allow-list (eslint.config.mjs)',
+    },
+  ],
+};
+
+/** Files that may call *Sync: startup-only reads and the final log append of the exit path. */
+export const syncAllowList = [
+  'main/platform/config-file.ts',
+  'main/platform/log.ts',
+  'main/terminal/cli.ts',
+  'main/terminal/outer-terminal.ts',
+  'main/platform/reaper-main.ts',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'bin/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/terminal/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.preloadImpl) },
+  { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', ...syncAllowList], rules: noSyncCalls },
+);
