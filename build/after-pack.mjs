@@ -1,0 +1,34 @@
+// electron-builder afterPack hook: flips Electron's fuses (build-time switches compiled into
+// the binary) before anything is signed.
+import { FuseV1Options, FuseVersion } from '@electron/fuses';
+import { Arch } from 'electron-builder';
+
+/**
+ * The fuse settings of every ripcord package.
+ * - RunAsNode stays ON: the reaper runs as process.execPath with ELECTRON_RUN_AS_NODE=1 (DESIGN
+ *   §4). It is a separate process so that it survives the app's crash or kill -9 and still
+ *   kills the sessions; the packaged app has no other Node to run it with.
+ * - EnableNodeOptionsEnvironmentVariable OFF: with RunAsNode on, NODE_OPTIONS would let anyone
+ *   who sets the environment inject --require code into the app and the reaper.
+ * - EnableNodeCliInspectArguments OFF: no --inspect debugger attach to a shipped app.
+ * - OnlyLoadAppFromAsar ON: the app code comes from the (integrity-checked) app.asar only.
+ * - EnableCookieEncryption ON: cookies at rest are encrypted with the OS keychain.
+ * Embedded asar integrity validation is left as Electron ships it: it is macOS/Windows only and
+ * needs signing to be meaningful.
+ */
+export const RIPCORD_FUSES = {
+  version: FuseVersion.V1,
+  [FuseV1Options.RunAsNode]: true,
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+  [FuseV1Options.EnableNodeCliInspectArguments]: false,
+  [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  [FuseV1Options.EnableCookieEncryption]: true,
+};
+
+/** @param {import('electron-builder').AfterPackContext} context */
+export async function flipAppFuses(context) {
+  // Apple Silicon refuses a binary whose ad-hoc signature no longer matches after the flip.
+  const resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === Arch.arm64;
+  // addElectronFuses locates the packaged binary for each platform (renamed executable, .app, .exe).
+  await context.packager.addElectronFuses(context, { ...RIPCORD_FUSES, resetAdHocDarwinSignature });
+}

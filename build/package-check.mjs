@@ -1,0 +1,214 @@
+// `npm run package:check`: packages ripcord for Linux with electron-builder's `dir` target and a
+// STAND-IN Electron (no download), then checks the layout of the result. It checks the layout,
+// not a running app: the stand-in binary cannot start anything.
+//
+//   node build/package-check.mjs [--no-build] [--keep]
+//     --no-build  use the existing dist/ (npm test builds it just before)
+//     --keep      keep the packaged output and print where it is
+import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { listPackage, statFile } from '@electron/asar';
+import { Arch, build, Platform } from 'electron-builder';
+import { Buffer } from 'node:buffer';
+import { execFile } from 'node:child_process';
+import { access, chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import baseConfig from './electron-builder.config.mjs';
+import { RIPCORD_FUSES } from './after-pack.mjs';
+import { PNG_SIZES } from './make-icons.mjs';
+
+const execFileAsync = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper');
+
+const NOTICE = 'package:check checks the package LAYOUT with a stand-in Electron binary; it does not start the app.';
+
+/** Bytes of Electron's fuse wire: sentinel, version 1, length, one state byte per fuse. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+// Electron 39's wire as shipped: RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect,
+// AsarIntegrity, OnlyLoadAppFromAsar, V8Snapshot, FileProtocolPrivileges, WasmTrapHandlers.
+const SHIPPED_FUSES = '101100010';
+
+/**
+ * The least electron-builder needs from an unpacked Electron for the linux `dir` target: the
+ * `electron` executable (renamed to the app's), LICENSE, version, resources/ and locales/.
+ * The executable is a shell script carrying a real fuse wire, so the afterPack fuse flip runs
+ * for real and its result can be read back.
+ */
+async function makeStandInElectron(dir, version) {
+  await mkdir(path.join(dir, 'resources'), { recursive: true });
+  await mkdir(path.join(dir, 'locales'), { recursive: true });
+  const wire = Buffer.concat([Buffer.from(FUSE_SENTINEL), Buffer.from([1, SHIPPED_FUSES.length]), Buffer.from(SHIPPED_FUSES)]);
+  const script = Buffer.concat([
+    Buffer.from('#!/bin/sh\n# stand-in Electron for build/package-check.mjs; fuse wire: '),
+    wire,
+    Buffer.from('\necho "stand-in Electron: this package was built for a layout check only" >&2\nexit 1\n'),
+  ]);
+  await writeFile(path.join(dir, 'electron'), script);
+  await chmod(path.join(dir, 'electron'), 0o755);
+  await writeFile(path.join(dir, 'LICENSE'), 'stand-in Electron license\n');
+  await writeFile(path.join(dir, 'version'), version);
+}
+
+class Checks {
+  failures = 0;
+  async check(name, fn) {
+    try {
+      const detail = await fn();
+      console.log(`  ok    ${name}${detail ? `: ${detail}` : ''}`);
+    } catch (error) {
+      this.failures++;
+      console.log(`  FAIL  ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function expectTrue(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function exists(file) {
+  return access(file).then(() => true, () => false);
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+async function pngSize(file) {
+  const head = (await readFile(file)).subarray(16, 24);
+  return [head.readUInt32BE(0), head.readUInt32BE(4)];
+}
+
+async function packageApp(work) {
+  const electronVersion = JSON.parse(await readFile(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
+  const standIn = path.join(work, 'electron-dist');
+  await makeStandInElectron(standIn, electronVersion);
+  let desktopEntry;
+  let desktopIcons;
+  await build({
+    projectDir: root,
+    targets: Platform.LINUX.createTarget('dir', Arch.x64),
+    publish: 'never',
+    config: {
+      ...baseConfig,
+      electronDist: standIn,
+      directories: { ...baseConfig.directories, output: path.join(work, 'release') },
+      async afterPack(context) {
+        await baseConfig.afterPack(context);
+        // The `dir` target writes no .desktop file; compute the one deb and AppImage install,
+        // from the same options, with electron-builder's own code.
+        const helper = new LinuxTargetHelper(context.packager);
+        desktopEntry = await helper.computeDesktopEntry(context.packager.platformSpecificBuildOptions);
+        desktopIcons = await helper.icons;
+      },
+    },
+  });
+  return { appDir: path.join(work, 'release/linux-unpacked'), desktopEntry, desktopIcons };
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  console.log(NOTICE);
+  if (!args.has('--no-build')) {
+    console.log('building dist/ (npm run build)…');
+    await execFileAsync('npm', ['run', 'build', '--silent'], { cwd: root });
+  }
+  const work = await mkdtemp(path.join(os.tmpdir(), 'ripcord-package-check-'));
+  const checks = new Checks();
+  try {
+    console.log('packaging with electron-builder (linux, dir target, stand-in Electron)…');
+    const { appDir, desktopEntry, desktopIcons } = await packageApp(work);
+    const resources = path.join(appDir, 'resources');
+    const asar = path.join(resources, 'app.asar');
+    const unpacked = path.join(resources, 'app.asar.unpacked');
+    const entries = new Set(listPackage(asar, { isPack: false }).map((entry) => entry.split(path.sep).join('/')));
+    console.log(`checking ${appDir}`);
+
+    await checks.check('app.asar holds the main, preload, renderer, reaper and watchdog bundles', () => {
+      const wanted = ['/package.json', '/dist/main.js', '/dist/preload.js', '/dist/renderer/index.html', '/dist/renderer/renderer.js', '/dist/reaper.js', '/dist/watchdog.js'];
+      const missing = wanted.filter((entry) => !entries.has(entry));
+      expectTrue(missing.length === 0, `missing ${missing.join(', ')}`);
+      return `${wanted.length} entries`;
+    });
+    await checks.check('package.json in app.asar points at dist/main.js', async () => {
+      const { extractFile } = await import('@electron/asar');
+      const metadata = JSON.parse(extractFile(asar, 'package.json').toString('utf8'));
+      expectTrue(metadata.main === 'dist/main.js', `main is ${JSON.stringify(metadata.main)}`);
+    });
+    await checks.check('the test-only harness bundle is left out', () => {
+      expectTrue(!entries.has('/dist/harness.js'), 'dist/harness.js is packaged');
+    });
+    await checks.check('JS dependencies are bundled, so node-pty is the only module shipped', () => {
+      const modules = [...entries].filter((entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry));
+      expectTrue(modules.length === 1 && modules[0] === '/node_modules/node-pty', `node_modules holds ${modules.join(', ') || 'nothing'}`);
+    });
+    await checks.check('the reaper is unpacked from the asar and valid JavaScript', async () => {
+      expectTrue(statFile(asar, 'dist/reaper.js').unpacked === true, 'dist/reaper.js is not marked unpacked in the asar header');
+      await execFileAsync(process.execPath, ['--check', path.join(unpacked, 'dist/reaper.js')]);
+    });
+    await checks.check('node-pty\'s native module is unpacked and loads in Node (spawns a pty)', async () => {
+      const native = path.join(unpacked, 'node_modules/node-pty/build/Release/pty.node');
+      expectTrue(await exists(native), `${native} is missing`);
+      expectTrue(statFile(asar, 'node_modules/node-pty/build/Release/pty.node').unpacked === true, 'pty.node is not marked unpacked');
+      const probe = `const pty = require(${JSON.stringify(path.join(unpacked, 'node_modules/node-pty'))});
+        const p = pty.spawn('/bin/echo', ['pty-ok'], { cols: 80, rows: 24 });
+        let out = ''; p.onData((d) => { out += d; });
+        p.onExit(({ exitCode }) => { process.stdout.write(out.trim() + ' ' + exitCode); });`;
+      const { stdout } = await execFileAsync(process.execPath, ['-e', probe], { timeout: 20_000 });
+      expectTrue(stdout === 'pty-ok 0', `the probe printed ${JSON.stringify(stdout)}`);
+      return 'spawned /bin/echo through the packaged node-pty';
+    });
+    await checks.check('node-pty ships without its sources and other platforms\' binaries', () => {
+      const extra = [...entries].filter((entry) => /^\/node_modules\/node-pty\/(deps|src|third_party|scripts|typings|prebuilds\/(win32|darwin))/.test(entry));
+      expectTrue(extra.length === 0, `${extra.length} extra entries, e.g. ${extra[0]}`);
+    });
+    await checks.check('the executable is renamed to ripcord and its fuses are flipped', async () => {
+      const wire = await getCurrentFuseWire(path.join(appDir, 'ripcord'));
+      const expected = { ...Object.fromEntries(Object.entries(RIPCORD_FUSES).filter(([key]) => key !== 'version')) };
+      const wrong = Object.entries(expected).filter(([index, on]) => wire[index] !== (on ? FuseState.ENABLE : FuseState.DISABLE));
+      expectTrue(wrong.length === 0, `wrong: ${wrong.map(([index]) => FuseV1Options[index]).join(', ')}`);
+      return Object.entries(expected).map(([index, on]) => `${FuseV1Options[index]}=${on ? 'on' : 'off'}`).join(' ');
+    });
+    await checks.check('Electron\'s license is kept beside the executable', async () => {
+      expectTrue(await exists(path.join(appDir, 'LICENSE.electron.txt')), 'LICENSE.electron.txt is missing');
+    });
+    await checks.check('desktop entry (computed as deb/AppImage write it; `dir` writes none)', () => {
+      const fields = Object.fromEntries(desktopEntry.split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/ripcord %U', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
+      const wrong = Object.entries(expected).filter(([key, value]) => fields[key] !== value);
+      expectTrue(desktopEntry.startsWith('[Desktop Entry]\n') && wrong.length === 0, `wrong: ${wrong.map(([key]) => `${key}=${fields[key]}`).join(', ')}`);
+      return `Categories=${fields.Categories}`;
+    });
+    await checks.check('icons: every PNG size at its size, plus .icns and .ico', async () => {
+      for (const size of PNG_SIZES) {
+        const [width, height] = await pngSize(path.join(root, 'build/icons', `${size}x${size}.png`));
+        expectTrue(width === size && height === size, `${size}x${size}.png is ${width}x${height}`);
+      }
+      const icns = await readFile(path.join(root, baseConfig.mac.icon));
+      expectTrue(icns.subarray(0, 4).toString('latin1') === 'icns', `${baseConfig.mac.icon} is not an icns file`);
+      const ico = await readFile(path.join(root, baseConfig.win.icon));
+      expectTrue(ico.readUInt16LE(0) === 0 && ico.readUInt16LE(2) === 1 && ico.readUInt16LE(4) > 0, `${baseConfig.win.icon} is not an ico file`);
+      const installed = desktopIcons.map((icon) => icon.size).sort((a, b) => a - b);
+      expectTrue(installed.includes(16) && installed.includes(512), `deb/AppImage would install sizes ${installed.join(', ')}`);
+      return `linux installs ${installed.join(', ')}`;
+    });
+    await checks.check('resources hold nothing unexpected', async () => {
+      const names = (await readdir(resources)).sort();
+      expectTrue(JSON.stringify(names) === JSON.stringify(['app.asar', 'app.asar.unpacked']), `resources/: ${names.join(', ')}`);
+      return `app.asar ${Math.round((await stat(asar)).size / 1024)} KiB`;
+    });
+
+    if (args.has('--keep')) console.log(`kept the package in ${work}`);
+  } finally {
+    if (!args.has('--keep')) await rm(work, { recursive: true, force: true });
+  }
+  console.log(checks.failures === 0 ? `package:check passed. ${NOTICE}` : `package:check FAILED (${checks.failures}). ${NOTICE}`);
+  return checks.failures === 0 ? 0 : 1;
+}
+
+process.exitCode = await main().catch((error) => {
+  console.error(`package:check could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return 1;
+});

@@ -1,0 +1,73 @@
+// The `ripcord` command as a user runs it: bin/ripcord.js (executable, shebang) → dist/cli.js.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(__dirname, '..');
+const bin = path.join(root, 'bin/ripcord.js');
+const execFileAsync = promisify(execFile);
+
+interface Result { code: number; stdout: string; stderr: string }
+
+async function ripcord(args: string[], env: NodeJS.ProcessEnv = process.env, file = bin): Promise<Result> {
+  try {
+    const { stdout, stderr } = await execFileAsync(file, args, { env, timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+beforeAll(async () => {
+  // `npm test` builds first; a lone `vitest run build/` builds what is missing.
+  if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
+}, 120_000);
+
+describe('the ripcord command', () => {
+  it('--help prints usage and exits 0', async () => {
+    const result = await ripcord(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: ripcord/);
+    expect(result.stdout).toContain('run');
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(await ripcord(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  // With a downloaded Electron in node_modules, no arguments would open the real app.
+  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))('without Electron: explains how to get one and that `ripcord run` works, exit 1', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-electron-'));
+    try {
+      const result = await ripcord([], { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('the desktop app needs an Electron binary, and none was found');
+      expect(result.stderr).toContain(path.join(empty, 'electron'));
+      expect(result.stderr).toContain('unset ELECTRON_SKIP_BINARY_DOWNLOAD and reinstall');
+      expect(result.stderr).toContain('ELECTRON_OVERRIDE_DIST_PATH');
+      expect(result.stderr).toContain('"ripcord run [--] COMMAND..." works without Electron');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('without dist/: says to build first, exit 1', async () => {
+    const tree = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-dist-'));
+    try {
+      await mkdir(path.join(tree, 'bin'));
+      await copyFile(bin, path.join(tree, 'bin/ripcord.js'));
+      const result = await ripcord(['--help'], process.env, path.join(tree, 'bin/ripcord.js'));
+      expect(result).toEqual({ code: 1, stdout: '', stderr: `ripcord: ${path.join(tree, 'dist/cli.js')} is missing: run "npm ci" and "npm run build" first.\n` });
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+    }
+  });
+});

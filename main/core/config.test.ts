@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_SCHEMA, DEFAULT_CONFIG, THEME_COLOR_KEYS, validateConfig, type ConfigProblem } from './config';
+
+const keys = (problems: ConfigProblem[]) => problems.map((p) => p.key);
+
+describe('validateConfig', () => {
+  it('a missing file (undefined) and an empty object give the defaults and no problem', () => {
+    expect(validateConfig(undefined)).toEqual({ config: DEFAULT_CONFIG, problems: [] });
+    expect(validateConfig({})).toEqual({ config: DEFAULT_CONFIG, problems: [] });
+  });
+
+  it('defaults are the documented ones', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({
+      killGraceMs: 2000, debounceMs: 200, doublePressWindowMs: 1000, globalShortcut: 'CommandOrControl+Alt+Q',
+      allowClipboardWrite: false, exitCommands: ['/exit', '/quit', 'exit', 'quit'],
+    });
+  });
+
+  it('accepts a complete valid file as written', () => {
+    const raw = {
+      $schema: './config.schema.json',
+      shell: '/bin/bash', args: ['-l'], cwd: '/tmp', env: { EDITOR: 'vim' },
+      exitCommands: ['/bye'], doublePressWindowMs: 1500, debounceMs: 100, killGraceMs: 5000,
+      globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
+      theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' },
+      scrollback: 50_000, copyOnSelect: true, allowClipboardWrite: true, logLevel: 'debug',
+    };
+    const { config, problems } = validateConfig(raw);
+    expect(problems).toEqual([]);
+    const { $schema: _ignored, ...expected } = raw;
+    expect(config).toEqual(expected);
+  });
+
+  it('"off" and null both switch the global shortcut off', () => {
+    expect(validateConfig({ globalShortcut: 'off' }).config.globalShortcut).toBeNull();
+    expect(validateConfig({ globalShortcut: null })).toEqual({ config: { ...DEFAULT_CONFIG, globalShortcut: null }, problems: [] });
+  });
+
+  it('an empty exitCommands list is allowed (turns exit commands off)', () => {
+    expect(validateConfig({ exitCommands: [] })).toEqual({ config: { ...DEFAULT_CONFIG, exitCommands: [] }, problems: [] });
+  });
+
+  it('a wrong type falls back to the default for that key only and names key and problem', () => {
+    const { config, problems } = validateConfig({ fontSize: '14', scrollback: 500 });
+    expect(config).toEqual({ ...DEFAULT_CONFIG, scrollback: 500 });
+    expect(problems).toEqual([{ key: 'fontSize', message: 'must be number, got "14"' }]);
+  });
+
+  it.each([
+    ['fontSize', 100, 'must be <= 72, got 100'],
+    ['fontSize', 2, 'must be >= 6, got 2'],
+    ['killGraceMs', 50, 'must be >= 100, got 50'],
+    ['killGraceMs', 120_000, 'must be <= 60000, got 120000'],
+    ['debounceMs', -1, 'must be >= 0, got -1'],
+    ['debounceMs', 1000, 'must be <= 400, got 1000'],
+    ['doublePressWindowMs', 100, 'must be >= 500, got 100'],
+    ['doublePressWindowMs', 1000.5, 'must be integer, got 1000.5'],
+    ['scrollback', -5, 'must be >= 0, got -5'],
+  ])('out of range: %s = %j', (key, value, message) => {
+    const { config, problems } = validateConfig({ [key]: value });
+    expect(problems).toEqual([{ key, message }]);
+    expect(config).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('an unknown key is a problem, with a hint when only the case differs', () => {
+    const { config, problems } = validateConfig({ fontsize: 20, colour: 'red', fontSize: 20 });
+    expect(config).toEqual({ ...DEFAULT_CONFIG, fontSize: 20 });
+    expect(problems).toEqual([
+      { key: 'fontsize', message: 'unknown key (did you mean "fontSize"?)' },
+      { key: 'colour', message: 'unknown key' },
+    ]);
+  });
+
+  it('a bad theme color drops only that color; unknown theme keys are problems', () => {
+    const { config, problems } = validateConfig({ theme: { background: '#000', foreground: 'not a color', Cursor: '#fff' } });
+    expect(config.theme).toEqual({ background: '#000' });
+    expect(problems).toEqual([
+      { key: 'theme.Cursor', message: 'unknown key (did you mean "cursor"?)' },
+      { key: 'theme.foreground', message: 'must match format "css-color", got "not a color"' },
+    ]);
+  });
+
+  it('a bad env entry drops only that entry', () => {
+    const { config, problems } = validateConfig({ env: { GOOD: '1', BAD: 2 } });
+    expect(config.env).toEqual({ GOOD: '1' });
+    expect(problems).toEqual([{ key: 'env.BAD', message: 'must be string, got 2' }]);
+  });
+
+  it('a bad array element makes the whole list fall back (a half list would change its meaning)', () => {
+    const { config, problems } = validateConfig({ args: ['-l', 3] });
+    expect(config.args).toEqual(DEFAULT_CONFIG.args);
+    expect(problems).toEqual([{ key: 'args.1', message: 'must be string, got 3' }]);
+  });
+
+  it('a malformed shortcut gets one readable problem', () => {
+    const { config, problems } = validateConfig({ globalShortcut: 'Q' });
+    expect(config.globalShortcut).toBe(DEFAULT_CONFIG.globalShortcut);
+    expect(problems).toEqual([{ key: 'globalShortcut', message: 'must be a shortcut like "CommandOrControl+Alt+Q", "off" or null, got "Q"' }]);
+  });
+
+  it('an unknown log level lists the allowed ones', () => {
+    expect(validateConfig({ logLevel: 'verbose' }).problems).toEqual([
+      { key: 'logLevel', message: 'must be one of "debug", "info", "warn", "error", got "verbose"' },
+    ]);
+  });
+
+  it('reports every problem at once (allErrors) and keeps every good key', () => {
+    const { config, problems } = validateConfig({ fontSize: 'x', killGraceMs: 1, copyOnSelect: 'yes', shell: '/bin/zsh', nope: 1 });
+    expect(keys(problems).sort()).toEqual(['copyOnSelect', 'fontSize', 'killGraceMs', 'nope']);
+    expect(config).toEqual({ ...DEFAULT_CONFIG, shell: '/bin/zsh' });
+  });
+
+  it('a file that is not an object gives defaults and one problem', () => {
+    for (const raw of [[], 'text', 42, null]) {
+      const { config, problems } = validateConfig(raw);
+      expect(config).toEqual(DEFAULT_CONFIG);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.message).toMatch(/^must be a JSON object, got /);
+    }
+  });
+
+  it('cuts long values in messages', () => {
+    const [problem] = validateConfig({ shell: 7, fontFamily: 'x'.repeat(500) }).problems.filter((p) => p.key === 'shell');
+    expect(problem?.message).toBe('must be string, got 7');
+    const long = validateConfig({ fontFamily: 5, cwd: ['a'.repeat(200)] }).problems.find((p) => p.key === 'cwd');
+    expect(long?.message.length).toBeLessThan(100);
+  });
+
+  it('never shares state with DEFAULT_CONFIG or the input', () => {
+    const raw = { env: { A: 'b' } };
+    const { config } = validateConfig(raw);
+    config.env.C = 'd';
+    config.exitCommands.push('bye');
+    expect(raw.env).toEqual({ A: 'b' });
+    expect(DEFAULT_CONFIG.exitCommands).not.toContain('bye');
+    expect(validateConfig({}).config.exitCommands).not.toContain('bye');
+  });
+
+  it('the schema describes every key of RipcordConfig and every theme color', () => {
+    expect(Object.keys(CONFIG_SCHEMA.properties).sort()).toEqual(
+      ['$schema', 'shell', 'cwd', ...Object.keys(DEFAULT_CONFIG)].sort(),
+    );
+    expect(Object.keys(CONFIG_SCHEMA.properties.theme.properties).sort()).toEqual([...THEME_COLOR_KEYS].sort());
+  });
+});
