@@ -60,6 +60,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
+  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl) },
   { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { CtrlCState } from './ctrl-c-state';
+import { ExitDecisions, type Decision, type Trigger } from './exit-decisions';
+
+function decisions(): { decide: ExitDecisions; state: CtrlCState } {
+  const state = new CtrlCState({ clock: () => 0 });
+  return { decide: new ExitDecisions(state), state };
+}
+
+describe('ExitDecisions (DESIGN §3 trigger table)', () => {
+  it.each<[string, Trigger, number]>([
+    ['global shortcut', { kind: 'global-shortcut' }, 130],
+    ['window close', { kind: 'window-close' }, 0],
+    ['exit command', { kind: 'exit-command', line: '  /exit ' }, 0],
+    ['SIGTERM', { kind: 'sigterm' }, 143],
+    ['SIGHUP', { kind: 'sighup' }, 129],
+    ['session ended with its code', { kind: 'session-ended', exitCode: 3 }, 3],
+    ['session ended by a signal (SIGKILL)', { kind: 'session-ended', exitCode: 0, signal: 9 }, 137],
+    ['session ended with signal 0 (node-pty: no signal)', { kind: 'session-ended', exitCode: 2, signal: 0 }, 2],
+  ])('%s exits now with %d and sets ExitRequested', (_name, trigger, code) => {
+    const { decide, state } = decisions();
+    expect(decide.decide(trigger)).toMatchObject({ action: 'exit', code });
+    expect(decide.exitCode).toBe(code);
+    expect(state.phase).toBe('exit-requested');
+  });
+
+  it.each<Trigger['kind']>(['ctrl-c', 'sigint'])('%s: first press cancels, a bounce is ignored, a second press exits 130', (kind) => {
+    const { decide, state } = decisions();
+    expect(decide.decide({ kind } as Trigger, 0)).toEqual({ action: 'cancel' });
+    expect(decide.exitCode).toBeUndefined();
+    expect(decide.decide({ kind } as Trigger, 100)).toEqual({ action: 'ignore' });
+    expect(decide.decide({ kind } as Trigger, 200)).toMatchObject({ action: 'exit', code: 130 });
+    expect(state.phase).toBe('exit-requested');
+  });
+
+  it('ctrl-c and SIGINT share one state machine: a key press then a SIGINT quits', () => {
+    const { decide } = decisions();
+    expect(decide.decide({ kind: 'ctrl-c' }, 0).action).toBe('cancel');
+    expect(decide.decide({ kind: 'sigint' }, 500)).toMatchObject({ action: 'exit', code: 130 });
+  });
+
+  it('a press reads the state clock when no time is given', () => {
+    let now = 0;
+    const decide = new ExitDecisions(new CtrlCState({ clock: () => now }));
+    expect(decide.decide({ kind: 'ctrl-c' }).action).toBe('cancel');
+    now = 300;
+    expect(decide.decide({ kind: 'ctrl-c' }).action).toBe('exit');
+  });
+
+  it('a press after an exit requested elsewhere (another thread, the exit path) exits', () => {
+    const { decide, state } = decisions();
+    state.requestExit();
+    expect(decide.decide({ kind: 'ctrl-c' }, 0)).toMatchObject({ action: 'exit', code: 130 });
+  });
+
+  it('the reason names the trigger for the log', () => {
+    expect(decisions().decide.decide({ kind: 'exit-command', line: ' quit ' })).toEqual({
+      action: 'exit',
+      code: 0,
+      reason: 'exit-command "quit"',
+    });
+    expect(decisions().decide.decide({ kind: 'sigterm' })).toMatchObject({ reason: 'sigterm' });
+  });
+});
+
+describe('ExitDecisions idempotence', () => {
+  const everyTrigger: Trigger[] = [
+    { kind: 'ctrl-c' },
+    { kind: 'sigint' },
+    { kind: 'sigterm' },
+    { kind: 'sighup' },
+    { kind: 'global-shortcut' },
+    { kind: 'window-close' },
+    { kind: 'exit-command', line: 'exit' },
+    { kind: 'session-ended', exitCode: 1 },
+    { kind: 'session-ended', exitCode: 0, signal: 15 },
+  ];
+
+  it.each(everyTrigger)('after a first exit, %o is a no-op that keeps the first code', (trigger) => {
+    const { decide } = decisions();
+    expect(decide.decide({ kind: 'sigterm' }).action).toBe('exit');
+    expect(decide.decide(trigger, 10_000)).toEqual<Decision>({ action: 'already-exiting', code: 143 });
+    expect(decide.exitCode).toBe(143);
+  });
+
+  it('a double press exit is kept against a later window close', () => {
+    const { decide } = decisions();
+    decide.decide({ kind: 'ctrl-c' }, 0);
+    decide.decide({ kind: 'ctrl-c' }, 500);
+    expect(decide.decide({ kind: 'window-close' })).toEqual({ action: 'already-exiting', code: 130 });
+    expect(decide.decide({ kind: 'session-ended', exitCode: 0, signal: 1 })).toEqual({ action: 'already-exiting', code: 130 });
+  });
+
+  it('cancels and ignored presses decide nothing final', () => {
+    const { decide } = decisions();
+    decide.decide({ kind: 'ctrl-c' }, 0);
+    decide.decide({ kind: 'ctrl-c' }, 50);
+    expect(decide.decide({ kind: 'window-close' })).toMatchObject({ action: 'exit', code: 0 });
+  });
+});

@@ -1,0 +1,83 @@
+import type { CtrlCState } from './ctrl-c-state';
+
+export type Trigger =
+  | { kind: 'ctrl-c' } // key press (desktop) or an input chunk that is exactly \x03
+  | { kind: 'sigint' }
+  | { kind: 'sigterm' }
+  | { kind: 'sighup' }
+  | { kind: 'global-shortcut' }
+  | { kind: 'window-close' }
+  | { kind: 'exit-command'; line: string }
+  | { kind: 'session-ended'; exitCode: number; signal?: number };
+
+export type Decision =
+  | { action: 'cancel' } // write \x03 to the pty
+  | { action: 'ignore' } // debounced press
+  | { action: 'exit'; code: number; reason: string } // run the exit path now
+  | { action: 'already-exiting'; code: number }; // idempotence: no-op, first code kept
+
+// Exit codes of DESIGN §3, shell conventions: 128 + the number of the signal that ended us.
+export const EXIT_CODE_INTERRUPT = 130; // 128 + SIGINT: the user interrupted (Ctrl+C, SIGINT, shortcut)
+export const EXIT_CODE_HANGUP = 129; // 128 + SIGHUP
+export const EXIT_CODE_TERMINATED = 143; // 128 + SIGTERM
+export const EXIT_CODE_SIGNAL_BASE = 128;
+export const EXIT_CODE_CLEAN = 0; // the user asked to leave normally (close, exit command)
+
+/**
+ * DESIGN §3 as a pure function of the trigger: what to do and with which exit code. The host
+ * acts on the decision; whether an exit command applies (foreground, alternate screen) is the
+ * host's check before it builds the trigger. The first exit decision wins for good.
+ */
+export class ExitDecisions {
+  private code: number | undefined;
+
+  constructor(private readonly state: CtrlCState) {}
+
+  get exitCode(): number | undefined {
+    return this.code;
+  }
+
+  decide(trigger: Trigger, now?: number): Decision {
+    if (this.code !== undefined) return { action: 'already-exiting', code: this.code };
+    switch (trigger.kind) {
+      case 'ctrl-c':
+      case 'sigint':
+        // SIGINT is the same user gesture from another path: one state machine for both.
+        return this.press(trigger.kind, now);
+      case 'sigterm':
+        return this.exitNow(EXIT_CODE_TERMINATED, 'sigterm');
+      case 'sighup':
+        return this.exitNow(EXIT_CODE_HANGUP, 'sighup');
+      case 'global-shortcut':
+        return this.exitNow(EXIT_CODE_INTERRUPT, 'global-shortcut');
+      case 'window-close':
+        return this.exitNow(EXIT_CODE_CLEAN, 'window-close');
+      case 'exit-command':
+        return this.exitNow(EXIT_CODE_CLEAN, `exit-command ${JSON.stringify(trigger.line.trim())}`);
+      case 'session-ended':
+        return this.exitNow(sessionExitCode(trigger.exitCode, trigger.signal), 'session-ended');
+    }
+  }
+
+  private press(kind: 'ctrl-c' | 'sigint', now: number | undefined): Decision {
+    const outcome = now === undefined ? this.state.register() : this.state.register(now);
+    if (outcome === 'cancel') return { action: 'cancel' };
+    if (outcome === 'ignored') return { action: 'ignore' };
+    return this.decided(EXIT_CODE_INTERRUPT, `${kind} double press`);
+  }
+
+  private exitNow(code: number, reason: string): Decision {
+    this.state.requestExit();
+    return this.decided(code, reason);
+  }
+
+  private decided(code: number, reason: string): Decision {
+    this.code = code;
+    return { action: 'exit', code, reason };
+  }
+}
+
+/** node-pty reports signal 0 for a normal exit, so only a positive signal number counts. */
+function sessionExitCode(exitCode: number, signal: number | undefined): number {
+  return signal !== undefined && signal > 0 ? EXIT_CODE_SIGNAL_BASE + signal : exitCode;
+}

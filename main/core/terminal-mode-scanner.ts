@@ -1,0 +1,247 @@
+import { KittyKeyboardStacks } from './kitty-keyboard';
+
+/** CAN: aborts whatever escape or string sequence a terminal is in the middle of. */
+export const CANCEL_SEQUENCE = '\x18';
+
+const ESC = '\x1b';
+const CSI = `${ESC}[`;
+
+/** DEC private modes that switch to the alternate screen (1049 also saves the cursor). */
+const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
+const BRACKETED_PASTE = 2004;
+const FOCUS_EVENTS = 1004;
+const CURSOR_VISIBLE = 25;
+/** Mouse tracking (9, 1000-1003) and report encodings (1005, 1006, 1015, 1016). */
+export const MOUSE_MODES: readonly number[] = [9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016];
+
+/** Modes kept in a set and turned off by resetSequence(), in that order. */
+const RESETTABLE_MODES: readonly number[] = [BRACKETED_PASTE, FOCUS_EVENTS, ...MOUSE_MODES];
+
+const decReset = (mode: number): string => `${CSI}?${mode}l`;
+
+/**
+ * Every mode a program may leave behind, turned off whether it is known to be on or not: the
+ * restore of DESIGN §5 on every exit. CAN first, so a stream cut inside a sequence cannot swallow the rest.
+ * The kitty keyboard stack is emptied on the alternate screen and again on the main screen
+ * because each screen has its own stack. SGR is reset too so the prompt does not inherit colours.
+ */
+export const FULL_TERMINAL_RESET: string = [
+  CANCEL_SEQUENCE,
+  KittyKeyboardStacks.FULL_RESET,
+  decReset(1049),
+  KittyKeyboardStacks.FULL_RESET,
+  decReset(BRACKETED_PASTE),
+  decReset(FOCUS_EVENTS),
+  ...MOUSE_MODES.map(decReset),
+  `${CSI}0 q`,
+  `${CSI}?${CURSOR_VISIBLE}h`,
+  `${CSI}0m`,
+].join('');
+
+/** Longer CSI bodies are not mode changes we track: they are scanned to their end, not kept. */
+const MAX_CSI_CHARS = 64;
+
+const enum State {
+  Ground,
+  Escape,
+  EscapeIntermediate,
+  Csi,
+  /** OSC, DCS, APC, PM or SOS body */
+  StringBody,
+  /** ESC inside a string: ST if a backslash follows, otherwise the start of a new sequence */
+  StringEscape,
+}
+
+/**
+ * Follows a pty's output stream just enough to know which terminal modes the program left on
+ * and whether the stream stops inside an unfinished sequence (DESIGN §5, §6). It works on
+ * characters of any chunking, so a sequence split anywhere is still seen whole. 8-bit C1
+ * introducers (U+009B CSI, U+009D OSC, ...) are honoured as xterm.js does.
+ */
+export class TerminalModeScanner {
+  private state = State.Ground;
+  private csiBody = '';
+  /** false once the CSI holds something no mode change can contain; it is then scanned, not kept */
+  private csiKept = true;
+  private stringIsOsc = false;
+  private altScreenMode: number | undefined;
+  private readonly decModes = new Set<number>();
+  private cursorHidden = false;
+  private cursorShaped = false;
+  private readonly kitty = new KittyKeyboardStacks();
+
+  get alternateScreen(): boolean {
+    return this.altScreenMode !== undefined;
+  }
+
+  get inUnterminatedSequence(): boolean {
+    return this.state !== State.Ground;
+  }
+
+  get activeModes(): ReadonlySet<string> {
+    const modes = new Set<string>();
+    if (this.alternateScreen) modes.add('alt-screen');
+    if (this.decModes.has(BRACKETED_PASTE)) modes.add('bracketed-paste');
+    if (this.decModes.has(FOCUS_EVENTS)) modes.add('focus');
+    for (const mode of MOUSE_MODES) if (this.decModes.has(mode)) modes.add(`mouse-${mode}`);
+    if (this.kitty.active) modes.add('kitty-keyboard');
+    if (this.cursorHidden) modes.add('cursor-hidden');
+    if (this.cursorShaped) modes.add('cursor-shape');
+    return modes;
+  }
+
+  /**
+   * Turns off exactly the modes that are on, in an order that works: kitty flags are popped on
+   * the screen that pushed them, before leaving it. Starts with CAN when the stream is cut inside
+   * a sequence, so the reset is not read as part of it. Empty when nothing needs resetting.
+   */
+  resetSequence(): string {
+    let out = this.inUnterminatedSequence ? CANCEL_SEQUENCE : '';
+    if (this.altScreenMode !== undefined) {
+      out += this.kitty.resetSequence('alternate') + decReset(this.altScreenMode);
+    }
+    out += this.kitty.resetSequence('main');
+    for (const mode of RESETTABLE_MODES) if (this.decModes.has(mode)) out += decReset(mode);
+    if (this.cursorShaped) out += `${CSI}0 q`;
+    if (this.cursorHidden) out += `${CSI}?${CURSOR_VISIBLE}h`;
+    return out;
+  }
+
+  feed(output: string): void {
+    for (let i = 0; i < output.length; i++) this.step(output.charCodeAt(i));
+  }
+
+  private step(code: number): void {
+    if (this.anywhere(code)) return;
+    switch (this.state) {
+      case State.Ground:
+        return; // text; ESC and C1 introducers were handled by anywhere()
+      case State.Escape:
+        return this.escape(code);
+      case State.EscapeIntermediate:
+        if (code >= 0x30 && code <= 0x7e) this.state = State.Ground;
+        return;
+      case State.Csi:
+        return this.csi(code);
+      case State.StringBody:
+        if (code === 0x1b) this.state = State.StringEscape;
+        else if (code === 0x07 && this.stringIsOsc) this.state = State.Ground;
+        return;
+      case State.StringEscape:
+        // ESC \ is ST; any other ESC x aborts the string and is itself the start of a sequence.
+        if (code === 0x5c) this.state = State.Ground;
+        else this.escape(code);
+        return;
+    }
+  }
+
+  /** Transitions valid in every state (VT500 parser "anywhere" rules). */
+  private anywhere(code: number): boolean {
+    if (code === 0x18 || code === 0x1a || code === 0x9c) {
+      this.state = State.Ground;
+      return true;
+    }
+    if (code === 0x1b && this.state !== State.StringBody) {
+      this.state = State.Escape;
+      return true;
+    }
+    if (code >= 0x80 && code <= 0x9f) {
+      this.introduce(code - 0x40);
+      return true;
+    }
+    return false;
+  }
+
+  private escape(code: number): void {
+    if (code === 0x63) {
+      this.hardReset();
+      this.state = State.Ground;
+    } else if (code >= 0x20 && code <= 0x2f) {
+      this.state = State.EscapeIntermediate;
+    } else if (code >= 0x30 && code <= 0x7e) {
+      this.introduce(code);
+    }
+    // C0 controls inside an escape are executed without ending it; DEL and non-ASCII we skip,
+    // since staying "inside" too long costs only a harmless CAN, leaving too early a broken prompt.
+  }
+
+  /** ESC followed by `final` (or its 8-bit C1 equivalent): CSI and strings begin, the rest end. */
+  private introduce(final: number): void {
+    switch (final) {
+      case 0x5b: // [
+        this.state = State.Csi;
+        this.csiBody = '';
+        this.csiKept = true;
+        return;
+      case 0x5d: // ] OSC
+      case 0x50: // P DCS
+      case 0x5f: // _ APC
+      case 0x5e: // ^ PM
+      case 0x58: // X SOS
+        this.state = State.StringBody;
+        this.stringIsOsc = final === 0x5d;
+        return;
+      default:
+        this.state = State.Ground;
+    }
+  }
+
+  private csi(code: number): void {
+    if (code >= 0x40 && code <= 0x7e) {
+      this.state = State.Ground;
+      if (this.csiKept) this.dispatchCsi(this.csiBody, String.fromCharCode(code));
+    } else if (code >= 0x20 && code <= 0x3f && this.csiKept) {
+      this.csiBody += String.fromCharCode(code);
+      if (this.csiBody.length > MAX_CSI_CHARS) this.csiKept = false;
+    } else if (code > 0x7f) {
+      // xterm.js abandons such a CSI; we stay inside it until its final byte, because reporting
+      // "unterminated" too often only costs a harmless CAN, while too rarely breaks the prompt.
+      this.csiKept = false;
+    }
+  }
+
+  private dispatchCsi(body: string, final: string): void {
+    const prefix = /^[<=>?]/.test(body) ? body.charAt(0) : '';
+    const intermediates = /[\x20-\x2f]*$/.exec(body)?.[0] ?? '';
+    const params = body.slice(prefix.length, body.length - intermediates.length).split(';').map(parseParam);
+    if (intermediates === '' && prefix === '?' && (final === 'h' || final === 'l')) {
+      for (const mode of params) if (mode !== undefined) this.setDecMode(mode, final === 'h');
+    } else if (intermediates === '' && final === 'u') {
+      if (prefix === '>') this.kitty.push(params[0] ?? 0);
+      else if (prefix === '<') this.kitty.pop(params[0] ?? 1);
+      else if (prefix === '=') this.kitty.set(params[0] ?? 0, params[1] ?? 1);
+    } else if (intermediates === ' ' && prefix === '' && final === 'q') {
+      this.cursorShaped = (params[0] ?? 0) !== 0;
+    }
+  }
+
+  private setDecMode(mode: number, on: boolean): void {
+    if (ALT_SCREEN_MODES.includes(mode)) {
+      if (on && this.altScreenMode === undefined) this.kitty.enterAlternateScreen();
+      if (!on && this.altScreenMode !== undefined) this.kitty.leaveAlternateScreen();
+      if (on) this.altScreenMode ??= mode;
+      else this.altScreenMode = undefined;
+    } else if (mode === CURSOR_VISIBLE) {
+      this.cursorHidden = !on;
+    } else if (RESETTABLE_MODES.includes(mode)) {
+      // Only modes we restore are kept, which also bounds the set whatever the output holds.
+      if (on) this.decModes.add(mode);
+      else this.decModes.delete(mode);
+    }
+  }
+
+  /** RIS (ESC c): the terminal returns to its power-on state. */
+  private hardReset(): void {
+    this.altScreenMode = undefined;
+    this.decModes.clear();
+    this.cursorHidden = false;
+    this.cursorShaped = false;
+    this.kitty.clear();
+  }
+}
+
+/** An empty or non-numeric parameter means "default"; sub-parameters (after ':') are ignored. */
+function parseParam(raw: string): number | undefined {
+  const digits = raw.split(':')[0] ?? '';
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
