@@ -144,9 +144,11 @@ async function main() {
       const modules = [...entries].filter((entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry));
       expectTrue(modules.length === 1 && modules[0] === '/node_modules/node-pty', `node_modules holds ${modules.join(', ') || 'nothing'}`);
     });
-    await checks.check('the reaper is unpacked from the asar and valid JavaScript', async () => {
-      expectTrue(statFile(asar, 'dist/reaper.js').unpacked === true, 'dist/reaper.js is not marked unpacked in the asar header');
-      await execFileAsync(process.execPath, ['--check', path.join(unpacked, 'dist/reaper.js')]);
+    await checks.check('the reaper and the watchdog worker are unpacked from the asar and valid JavaScript', async () => {
+      for (const script of ['dist/reaper.js', 'dist/watchdog.js']) {
+        expectTrue(statFile(asar, script).unpacked === true, `${script} is not marked unpacked in the asar header`);
+        await execFileAsync(process.execPath, ['--check', path.join(unpacked, script)]);
+      }
     });
     await checks.check('node-pty\'s native module is unpacked and loads in Node (spawns a pty)', async () => {
       const native = path.join(unpacked, 'node_modules/node-pty/build/Release/pty.node');

@@ -1,0 +1,262 @@
+// The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, exit router
+// and the window's session, wired as main.ts wires them, on fake Electron objects — with a real
+// bash on a real pty, a real reaper process and real signals.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
+import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
+import type { Disposable } from '../core/disposable';
+import { waitFor } from '../platform/test-support';
+import { DesktopSession } from './desktop-session';
+import { desktopExitHost, ExitRouter } from './exit-router';
+import { registerExitShortcut } from './global-shortcut';
+import { installInputGuard } from './input-guard';
+import { installIpcHandlers, type IpcSenderEvent } from './ipc-handlers';
+import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring-fixtures';
+
+const WINDOW_ID = 7;
+const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
+/** Bound on a shell answering, a process dying: generous, never asserted as a timing. */
+const WAIT_MS = 10_000;
+
+const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
+
+let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
+const cleanup: Disposable[] = [];
+
+beforeAll(async () => {
+  workspace = await wiringWorkspace();
+});
+afterEach(() => {
+  for (const d of cleanup.splice(0)) d.dispose();
+});
+afterAll(async () => {
+  await workspace.dispose();
+});
+
+function openWindow(config: RipcordConfig = bash, problems: string[] = []) {
+  const app = new FakeApp();
+  const window = new FakeEmitter();
+  const page = new FakeWebContents(WINDOW_ID);
+  const ipc = new FakeIpcMain();
+  const shortcuts = new FakeGlobalShortcut();
+  const opened: string[] = [];
+  const log = workspace.log;
+  const reaper = workspace.startReaper(config.killGraceMs);
+  const host = desktopExitHost({ app, shortcuts });
+  const router = new ExitRouter({ config, log, reaper, host });
+  registerExitShortcut({ shortcuts, accelerator: config.globalShortcut, onPress: () => router.trigger({ kind: 'global-shortcut' }), log });
+  const desktop = new DesktopSession({
+    config,
+    log,
+    reaper,
+    host,
+    router,
+    renderer: page,
+    problems,
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+  });
+  cleanup.push(
+    { dispose: () => reaper.killAll() },
+    desktop,
+    installInputGuard(page, router.pressCtrlC, log),
+    installWindowLifecycle({ app, window, page, trigger: router.trigger, log }),
+    installSignalTriggers({ signals: process, trigger: router.trigger, log }),
+    installIpcHandlers({ ipc, page: { webContentsId: WINDOW_ID, pageUrl: PAGE_URL }, target: desktop, log }),
+  );
+  // the renderer reads its options from the query; the sender check ignores it
+  const own = sender(WINDOW_ID, `${PAGE_URL}?renderer=dom`);
+  const output = (): string => page.valuesOn(IpcChannel.data).join('');
+  const until = async (check: () => boolean, what: string): Promise<void> => {
+    if (!(await waitFor(check, WAIT_MS))) throw new Error(`gave up waiting for ${what}; output: ${JSON.stringify(output().slice(-300))}`);
+  };
+  const type = (text: string, from: IpcSenderEvent = own): void => ipc.emit(IpcChannel.input, from, text);
+  /** the renderer's first fit: starts the session; resolves at the first prompt */
+  const start = async (cols = 100, rows = 30): Promise<void> => {
+    ipc.emit(IpcChannel.resize, own, cols, rows);
+    await until(() => output().includes('READY$ '), 'the first prompt');
+  };
+  const shellPid = async (): Promise<number> => {
+    type('echo PID=$$\r');
+    await until(() => /PID=\d+/.test(output()), 'the shell pid');
+    return Number(/PID=(\d+)/.exec(output())?.[1]);
+  };
+  return { app, window, page, ipc, shortcuts, opened, reaper, own, output, until, type, start, shellPid };
+}
+
+type Desktop = ReturnType<typeof openWindow>;
+const prompts = (d: Desktop): number => d.output().split('READY$ ').length - 1;
+
+describe('IPC from the page', () => {
+  it('starts the session on the first resize, with that size, and round-trips input', async () => {
+    const d = openWindow();
+    await d.start(100, 30);
+    d.type('stty size\r');
+    await d.until(() => d.output().includes('30 100'), 'stty size');
+    d.ipc.emit(IpcChannel.resize, d.own, 90, 20);
+    d.type('stty size\r');
+    await d.until(() => d.output().includes('20 90'), 'the resized stty size');
+  });
+
+  it.each([
+    ['another web contents', sender(WINDOW_ID + 1, PAGE_URL)],
+    ['a subframe', sender(WINDOW_ID, PAGE_URL, { subframe: true })],
+    ['a frame that navigated away', sender(WINDOW_ID, 'https://evil.example/index.html')],
+    ['another file', sender(WINDOW_ID, 'file:///tmp/index.html')],
+    ['a frame that is gone', sender(WINDOW_ID, PAGE_URL, { frameGone: true })],
+  ])('drops and logs input from %s', async (_name, foreign) => {
+    const d = openWindow();
+    await d.start();
+    const marker = `F${Math.random().toString(36).slice(2, 8)}`;
+    d.type(`echo ${marker}-$((1+1))\r`, foreign);
+    d.type('echo OWN-$((2+2))\r');
+    await d.until(() => d.output().includes('OWN-4'), 'the own echo');
+    expect(d.output()).not.toContain(marker);
+    expect(await workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === IpcChannel.input)).toBeDefined();
+    expect(d.ipc.invoke(IpcChannel.getSettings, foreign)).toBeUndefined();
+  });
+
+  it.each([
+    [IpcChannel.input, [42], /must be a string/],
+    [IpcChannel.input, [''], /input length 0/],
+    [IpcChannel.input, ['a', 'b'], /expected 1 argument/],
+    [IpcChannel.input, ['x'.repeat(1_048_577)], /input length/],
+    [IpcChannel.resize, [0, 10], /size must be two integers/],
+    [IpcChannel.resize, [80.5, 24], /size must be two integers/],
+    [IpcChannel.resize, ['80', '24'], /size must be two integers/],
+    [IpcChannel.resize, [99_999, 24], /size must be two integers/],
+    [IpcChannel.resize, [80], /expected 2 argument/],
+    [IpcChannel.ack, [-1], /ack must be an integer/],
+    [IpcChannel.ack, [Number.NaN], /ack must be an integer/],
+    [IpcChannel.openLink, ['file:///etc/passwd'], /scheme file: is not http/],
+    [IpcChannel.openLink, ['javascript:alert(1)'], /scheme javascript: is not http/],
+    [IpcChannel.openLink, ['not a url'], /not a URL/],
+    [IpcChannel.openLink, [{ href: 'https://example.com' }], /link must be a string/],
+  ])('drops and logs a malformed %s message %#', async (channel, args, problem) => {
+    const d = openWindow();
+    await d.start(100, 30);
+    d.ipc.emit(channel, d.own, ...args);
+    const logged = await workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === channel && problem.test(String(e.problem)));
+    expect(logged).toBeDefined();
+    // nothing reached the session or the system browser
+    d.type('stty size\r');
+    await d.until(() => d.output().includes('30 100'), 'stty size');
+    expect(d.opened).toEqual([]);
+    expect(d.app.exits).toEqual([]);
+  });
+
+  it('a flood of bad messages logs a bounded number of lines', async () => {
+    const d = openWindow();
+    const problem = 'link scheme flood: is not http or https';
+    for (let i = 0; i < 50; i++) d.ipc.emit(IpcChannel.openLink, d.own, `flood:${i}`);
+    expect(await workspace.logEntry((e) => e.name === 'ipc.dropped.silenced' && e.channel === IpcChannel.openLink)).toBeDefined();
+    const logged = (await workspace.logEntries()).filter((e) => e.name === 'ipc.dropped' && e.problem === problem);
+    expect(logged.length).toBe(20);
+  });
+
+  it('opens http(s) links in the system browser', () => {
+    const d = openWindow();
+    d.ipc.emit(IpcChannel.openLink, d.own, 'https://example.com/a b');
+    expect(d.opened).toEqual(['https://example.com/a%20b']);
+  });
+
+  it('answers getSettings from the config, with the problems once, and refuses malformed requests', () => {
+    const d = openWindow({ ...bash, fontSize: 17, scrollback: 500 }, ['config.json: fontSize: too big']);
+    expect(d.ipc.invoke(IpcChannel.getSettings, d.own, 'extra')).toBeUndefined();
+    const first = d.ipc.invoke(IpcChannel.getSettings, d.own) as RendererSettings;
+    expect(first).toMatchObject({ fontSize: 17, scrollback: 500, problems: ['config.json: fontSize: too big'] });
+    expect(first.ackEveryChars).toBeGreaterThan(0);
+    expect((d.ipc.invoke(IpcChannel.getSettings, d.own) as RendererSettings).problems).toEqual([]);
+  });
+});
+
+describe('exits with a running session', () => {
+  it('Ctrl+C cancels the job and shows the hint; a second Ctrl+C exits 130 and the session dies', async () => {
+    const d = openWindow();
+    await d.start();
+    const pid = await d.shellPid();
+    d.type('sleep 1000\r');
+    await d.until(() => d.output().includes('sleep 1000\r\n'), 'sleep to start');
+    const before = prompts(d);
+    expect(d.page.key({ key: 'c', control: true }).defaultPrevented).toBe(true);
+    expect(await workspace.logEntry((e) => e.name === 'key.ctrl-c')).toBeDefined();
+    await d.until(() => prompts(d) > before, 'the prompt after the cancel');
+    expect(d.page.valuesOn(IpcChannel.hint)[0]).toMatchObject({ visible: true } satisfies Partial<HintState>);
+    expect(d.app.exits).toEqual([]);
+    // the shell has the terminal back: from now on a second press exits however fast it comes
+    expect(await workspace.logEntry((e) => e.name === 'cancel.handled')).toBeDefined();
+    d.page.key({ key: 'c', control: true });
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.app.exits).toEqual([130]);
+    expect(d.shortcuts.unregisterAllCalls).toBe(1);
+    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+  });
+
+  it('window close exits 0 and the session, background jobs included, dies', async () => {
+    const d = openWindow();
+    await d.start();
+    const pid = await d.shellPid();
+    d.type('sleep 1000 & sleep 1000\r');
+    d.window.emit('close', new FakeEvent());
+    d.app.emit('window-all-closed');
+    expect(d.app.exits).toEqual([0]);
+    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+  });
+
+  it('the global shortcut exits 130', async () => {
+    const d = openWindow();
+    await d.start();
+    d.shortcuts.press();
+    expect(d.app.exits).toEqual([130]);
+  });
+
+  it('SIGTERM to the host exits 143 and the session dies', async () => {
+    const d = openWindow();
+    await d.start();
+    const pid = await d.shellPid();
+    process.kill(process.pid, 'SIGTERM');
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.app.exits).toEqual([143]);
+    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+  });
+
+  it('/exit at the prompt exits 0', async () => {
+    const d = openWindow();
+    await d.start();
+    d.type('/exit\r');
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.app.exits).toEqual([0]);
+  });
+
+  it('a program that ends by itself exits with its code', async () => {
+    const d = openWindow({ ...bash, shell: '/bin/sh', args: ['-c', 'printf "READY$ "; read _; exit 7'] });
+    await d.start();
+    d.type('\r');
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.app.exits).toEqual([7]);
+  });
+
+  it('a program that cannot start: the window says why, and closing it exits 1', async () => {
+    const d = openWindow({ ...bash, shell: '/no/such/program' });
+    d.ipc.emit(IpcChannel.resize, d.own, 80, 24);
+    await d.until(() => d.page.valuesOn(IpcChannel.exit).length > 0, 'the start failure');
+    const end = d.page.valuesOn(IpcChannel.exit)[0] as SessionEnd;
+    expect(end.message).toContain('/no/such/program');
+    d.type('ls\r');
+    d.window.emit('close', new FakeEvent());
+    expect(d.app.exits).toEqual([1]);
+  });
+
+  it('output stops going to a page that is gone, without throwing', async () => {
+    const d = openWindow();
+    await d.start();
+    d.page.destroyed = true;
+    const sent = d.page.sent.length;
+    d.type('echo late\r');
+    d.type('/exit\r');
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.page.sent.length).toBe(sent);
+  });
+});

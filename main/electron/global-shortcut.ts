@@ -1,0 +1,38 @@
+import type { GlobalShortcut } from 'electron';
+import type { Logger } from '../platform/log';
+
+export type ShortcutRegistration = { ok: true } | { ok: false; problem: string };
+
+/**
+ * The configurable "get me out" shortcut of DESIGN §3, active even when the window has no focus.
+ * A shortcut that cannot be registered (taken by another app, a desktop without global
+ * shortcuts such as many Wayland compositors, a malformed accelerator) is never fatal: it is
+ * logged and returned as a problem line for the window to show once.
+ */
+export function registerExitShortcut(options: {
+  shortcuts: Pick<GlobalShortcut, 'register'>;
+  accelerator: string | null;
+  onPress: () => void;
+  log: Pick<Logger, 'event' | 'warn'>;
+}): ShortcutRegistration {
+  const { shortcuts, accelerator, onPress, log } = options;
+  if (accelerator === null) {
+    log.event('shortcut.off');
+    return { ok: true };
+  }
+  let registered: boolean;
+  let reason = 'taken by another application, or this desktop does not offer global shortcuts';
+  try {
+    registered = shortcuts.register(accelerator, onPress);
+  } catch (error) {
+    // Electron throws on an accelerator it cannot parse.
+    registered = false;
+    reason = `not a valid accelerator (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (registered) {
+    log.event('shortcut.registered', { accelerator });
+    return { ok: true };
+  }
+  log.warn('shortcut.failed', { accelerator, reason });
+  return { ok: false, problem: `global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit` };
+}

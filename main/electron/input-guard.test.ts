@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../platform/log';
+import { classifyKey, installInputGuard } from './input-guard';
+import { FakeWebContents, keyInput } from './wiring-fixtures';
+
+function guarded(): { page: FakeWebContents; presses: () => number } {
+  const page = new FakeWebContents(1);
+  let presses = 0;
+  installInputGuard(
+    page,
+    () => {
+      presses += 1;
+    },
+    silentLogger,
+  );
+  return { page, presses: () => presses };
+}
+
+describe('input guard (before-input-event)', () => {
+  it('registers a Ctrl+C key-down once and keeps it from the page', () => {
+    const { page, presses } = guarded();
+    const event = page.key({ key: 'c', control: true });
+    expect(presses()).toBe(1);
+    expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('ignores auto-repeat as a press but still keeps it from the page', () => {
+    const { page, presses } = guarded();
+    page.key({ key: 'c', control: true });
+    const repeats = [1, 2, 3].map(() => page.key({ key: 'c', control: true, isAutoRepeat: true }));
+    expect(presses()).toBe(1);
+    expect(repeats.every((e) => e.defaultPrevented)).toBe(true);
+  });
+
+  it('swallows the key-up without counting it', () => {
+    const { page, presses } = guarded();
+    const up = page.key({ key: 'c', control: true, type: 'keyUp' });
+    expect(presses()).toBe(0);
+    expect(up.defaultPrevented).toBe(true);
+  });
+
+  it.each([
+    ['Ctrl+Shift+C (copy)', { key: 'C', control: true, shift: true }],
+    ['Ctrl+Alt+C', { key: 'c', control: true, alt: true }],
+    ['Ctrl+Meta+C', { key: 'c', control: true, meta: true }],
+    ['plain c', { key: 'c' }],
+    ['Ctrl+D', { key: 'd', control: true }],
+    ['Ctrl on a Dvorak J (physical KeyC)', { key: 'j', code: 'KeyC', control: true }],
+  ])('lets %s through untouched', (_name, input) => {
+    const { page, presses } = guarded();
+    const event = page.key(input);
+    expect(presses()).toBe(0);
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it.each([
+    ['Caps Lock (key "C", no Shift)', { key: 'C', control: true }],
+    ['Dvorak c (physical KeyI)', { key: 'c', code: 'KeyI', control: true }],
+    ['a Cyrillic layout (key "с" on KeyC)', { key: 'с', code: 'KeyC', control: true }],
+    ["Chromium's rawKeyDown", { key: 'c', control: true, type: 'rawKeyDown' }],
+  ])('counts Ctrl+C on %s', (_name, input) => {
+    expect(classifyKey(keyInput(input))).toBe('press');
+  });
+
+  it('stops listening when disposed', () => {
+    const page = new FakeWebContents(1);
+    const guard = installInputGuard(page, () => undefined, silentLogger);
+    expect(page.listenerCount('before-input-event')).toBe(1);
+    guard.dispose();
+    expect(page.listenerCount('before-input-event')).toBe(0);
+  });
+});

@@ -1,0 +1,116 @@
+import { IpcChannel, type RendererSettings } from '../../preload/api';
+import { type Disposable, toDisposable } from '../core/disposable';
+import type { Logger } from '../platform/log';
+import { isSameDocument } from './page-url';
+import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, type Parsed } from './ipc-messages';
+
+/** The part of IpcMainEvent / IpcMainInvokeEvent the sender check reads. */
+export interface IpcSenderEvent {
+  readonly sender: { readonly id: number };
+  readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
+}
+
+type OnListener = (event: IpcSenderEvent, ...args: unknown[]) => void;
+type HandleListener = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
+
+/** The slice of ipcMain the handlers use. */
+export interface IpcRegistry {
+  on(channel: string, listener: OnListener): unknown;
+  removeListener(channel: string, listener: OnListener): unknown;
+  handle(channel: string, listener: HandleListener): void;
+  removeHandler(channel: string): void;
+}
+
+/** Where the renderer's requests go once they passed the checks. */
+export interface IpcTarget {
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  ack(chars: number): void;
+  openLink(url: string): void;
+  getSettings(): RendererSettings;
+}
+
+/** The only sender accepted: the main frame of our window showing our own page. */
+export interface TrustedPage {
+  webContentsId: number;
+  /** file: URL of dist/renderer/index.html */
+  pageUrl: string;
+}
+
+/** A flood of bad messages must not flood the log: after this many per channel, one summary line. */
+const LOGGED_DROPS_PER_CHANNEL = 20;
+/** Foreign URLs are logged, but never whole: they are attacker-controlled text. */
+const LOGGED_URL_CHARS = 200;
+
+/** Why a message is not from the trusted page, or undefined when it is. */
+export function senderProblem(event: IpcSenderEvent, page: TrustedPage): string | undefined {
+  if (event.sender.id !== page.webContentsId) return `sender is web contents ${event.sender.id}, not the terminal window`;
+  const frame = event.senderFrame;
+  if (frame === null) return 'sender frame is gone (navigated or destroyed)';
+  if (frame.parent !== null) return 'sender is a subframe';
+  if (!isSameDocument(frame.url, page.pageUrl)) return `sender frame shows ${frame.url.slice(0, LOGGED_URL_CHARS)}`;
+  return undefined;
+}
+
+class DropLog {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly log: Pick<Logger, 'warn'>) {}
+
+  drop(channel: string, problem: string): void {
+    const count = (this.counts.get(channel) ?? 0) + 1;
+    this.counts.set(channel, count);
+    if (count <= LOGGED_DROPS_PER_CHANNEL) this.log.warn('ipc.dropped', { channel, problem });
+    if (count === LOGGED_DROPS_PER_CHANNEL) this.log.warn('ipc.dropped.silenced', { channel, after: count });
+  }
+}
+
+/**
+ * IPC handlers of DESIGN §7: every message's sender and shape is checked; a bad one is logged and
+ * dropped, and nothing a handler does can throw back into Electron (or into the exit path).
+ */
+export function installIpcHandlers(options: {
+  ipc: IpcRegistry;
+  page: TrustedPage;
+  target: IpcTarget;
+  log: Pick<Logger, 'warn' | 'error'>;
+}): Disposable {
+  const { ipc, page, target, log } = options;
+  const drops = new DropLog(log);
+
+  /** Runs `use` with the parsed message, or logs why the message was dropped. */
+  function accept<T, R>(channel: string, event: IpcSenderEvent, parsed: Parsed<T>, use: (value: T) => R): R | undefined {
+    const foreign = senderProblem(event, page);
+    if (foreign !== undefined) {
+      drops.drop(channel, foreign);
+      return undefined;
+    }
+    if (!parsed.ok) {
+      drops.drop(channel, parsed.problem);
+      return undefined;
+    }
+    try {
+      return use(parsed.value);
+    } catch (error) {
+      log.error('ipc.handler-failed', { channel, error: String(error) });
+      return undefined;
+    }
+  }
+
+  const listeners: [string, OnListener][] = [
+    [IpcChannel.input, (event, ...args) => accept(IpcChannel.input, event, parseInput(args), (data) => target.input(data))],
+    [IpcChannel.resize, (event, ...args) => accept(IpcChannel.resize, event, parseResize(args), ({ cols, rows }) => target.resize(cols, rows))],
+    [IpcChannel.ack, (event, ...args) => accept(IpcChannel.ack, event, parseAck(args), (chars) => target.ack(chars))],
+    [IpcChannel.openLink, (event, ...args) => accept(IpcChannel.openLink, event, parseOpenLink(args), (url) => target.openLink(url))],
+  ];
+  for (const [channel, listener] of listeners) ipc.on(channel, listener);
+  // A rejected request answers undefined: throwing would only hand the renderer an error object.
+  ipc.handle(IpcChannel.getSettings, (event, ...args) =>
+    accept(IpcChannel.getSettings, event, parseNoArguments(args), () => target.getSettings()),
+  );
+
+  return toDisposable(() => {
+    for (const [channel, listener] of listeners) ipc.removeListener(channel, listener);
+    ipc.removeHandler(IpcChannel.getSettings);
+  });
+}

@@ -1,0 +1,105 @@
+// The desktop host (DESIGN §1): the only module that touches the real Electron objects. Every
+// piece it wires takes its Electron dependencies as parameters and is tested with small fakes.
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, session, shell } from 'electron';
+import { pathToFileURL } from 'node:url';
+import type { RipcordConfig } from '../core/config';
+import { loadConfig } from '../platform/config-file';
+import type { ExitPathHost } from '../platform/exit-path';
+import { openLog, type Logger } from '../platform/log';
+import { ReaperClient } from '../platform/reaper-client';
+import { checkHostSignalMask } from '../platform/signal-hygiene';
+import { startWatchdog } from '../platform/watchdog';
+import { applicationMenu } from './app-menu';
+import { appFiles } from './app-paths';
+import { DesktopSession } from './desktop-session';
+import { desktopExitHost, ExitRouter } from './exit-router';
+import { registerExitShortcut } from './global-shortcut';
+import { installInputGuard } from './input-guard';
+import { installIpcHandlers } from './ipc-handlers';
+import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
+import { isSameDocument } from './page-url';
+import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
+
+/** Exit code when the host itself fails (a bug, not a user's choice). */
+const INTERNAL_ERROR_EXIT_CODE = 1;
+
+interface Startup {
+  config: RipcordConfig;
+  problems: string[];
+  log: Logger;
+  reaper: ReaperClient;
+  router: ExitRouter;
+  host: ExitPathHost;
+  files: ReturnType<typeof appFiles>;
+}
+
+function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
+  const menu = applicationMenu(process.platform);
+  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
+  const shortcut = registerExitShortcut({
+    shortcuts: globalShortcut,
+    accelerator: config.globalShortcut,
+    onPress: () => router.trigger({ kind: 'global-shortcut' }),
+    log,
+  });
+  const shown = shortcut.ok ? problems : [...problems, shortcut.problem];
+
+  const pageUrl = pathToFileURL(files.page).href;
+  denyPermissions(session.defaultSession, {
+    allowClipboardWrite: config.allowClipboardWrite,
+    isOwnPage: (url) => isSameDocument(url, pageUrl),
+    log,
+  });
+  const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
+  const page = window.webContents;
+  installInputGuard(page, router.pressCtrlC, log);
+  installWindowLifecycle({ app, window, page, trigger: router.trigger, log });
+  installSignalTriggers({ signals: process, trigger: router.trigger, log });
+  const desktop = new DesktopSession({
+    config,
+    log,
+    reaper,
+    host,
+    router,
+    renderer: page,
+    problems: shown,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  installIpcHandlers({ ipc: ipcMain, page: { webContentsId: page.id, pageUrl }, target: desktop, log });
+  void checkHostSignalMask(log);
+  log.event('window.created', { webContentsId: page.id });
+  return window.loadFile(files.page);
+}
+
+function main(): void {
+  const log = openLog();
+  const loaded = loadConfig();
+  const { config } = loaded;
+  log.event('app.start', { electron: process.versions.electron, config: loaded.path, problems: loaded.problems.length });
+  for (const problem of loaded.problems) log.warn('config.problem', { problem });
+
+  const files = appFiles(__dirname);
+  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
+  startWatchdog(log, { script: files.watchdog });
+  const host = desktopExitHost({ app, shortcuts: globalShortcut });
+  const router = new ExitRouter({ config, log, reaper, host });
+
+  process.on('uncaughtException', (error) => {
+    log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
+    router.exitNow(INTERNAL_ERROR_EXIT_CODE, 'uncaught exception');
+  });
+  process.on('unhandledRejection', (reason) => log.error('main.unhandled-rejection', { error: String(reason) }));
+
+  // Every page this app ever creates is locked down, not only the one we expect.
+  app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
+  app.enableSandbox();
+  app
+    .whenReady()
+    .then(() => openTerminalWindow({ config, problems: loaded.problems, log, reaper, router, host, files }))
+    .catch((error: unknown) => {
+      log.error('main.start-failed', { error: String(error) });
+      router.exitNow(INTERNAL_ERROR_EXIT_CODE, 'window could not be opened');
+    });
+}
+
+main();

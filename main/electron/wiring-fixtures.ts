@@ -1,0 +1,189 @@
+// Test support for the main/electron wiring tests: the small hand-written fakes of Electron
+// objects the team rules allow here (and only here), plus a real reaper and a real log.
+import type { App, GlobalShortcut, Input, WebContents } from 'electron';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { openLog, type Logger } from '../platform/log';
+import { ReaperClient } from '../platform/reaper-client';
+import { waitFor } from '../platform/test-support';
+import type { IpcSenderEvent } from './ipc-handlers';
+
+/** Bound on waiting for an asynchronous log line or a process to go. */
+export const LOG_WAIT_MS = 5_000;
+
+type AnyListener = (...args: never[]) => void;
+
+/** Just enough of Node's EventEmitter to stand in for an Electron emitter's `on`. */
+export class FakeEmitter {
+  private readonly listeners = new Map<string, Set<AnyListener>>();
+
+  on(event: string, listener: AnyListener): this {
+    const set = this.listeners.get(event) ?? new Set();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return this;
+  }
+
+  removeListener(event: string, listener: AnyListener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.size ?? 0;
+  }
+}
+
+/** Electron's Event: only preventDefault matters to the code under test. */
+export class FakeEvent {
+  defaultPrevented = false;
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+/** app: lifecycle events and exit, which records the code instead of ending the test runner. */
+export class FakeApp extends FakeEmitter implements Pick<App, 'exit'> {
+  readonly exits: number[] = [];
+  exit(code = 0): void {
+    this.exits.push(code);
+  }
+}
+
+/** globalShortcut: one registration, pressable by the test; register's answer is set per test. */
+export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'unregisterAll'> {
+  registered: { accelerator: string; callback: () => void } | undefined;
+  unregisterAllCalls = 0;
+
+  constructor(private readonly answer: boolean | Error = true) {}
+
+  register(accelerator: string, callback: () => void): boolean {
+    if (this.answer instanceof Error) throw this.answer;
+    if (this.answer) this.registered = { accelerator, callback };
+    return this.answer;
+  }
+
+  unregisterAll(): void {
+    this.unregisterAllCalls += 1;
+    this.registered = undefined;
+  }
+
+  press(): void {
+    this.registered?.callback();
+  }
+}
+
+/** A window's webContents as the wiring sees it: events, an id, and what main sends to the page. */
+export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id'> {
+  readonly sent: { channel: string; value: unknown }[] = [];
+  destroyed = false;
+
+  constructor(readonly id: number) {
+    super();
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, value: args[0] });
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  valuesOn(channel: string): unknown[] {
+    return this.sent.filter((m) => m.channel === channel).map((m) => m.value);
+  }
+
+  /** A key as before-input-event reports it; returns the event to inspect preventDefault. */
+  key(input: Partial<Input> & Pick<Input, 'key'>): FakeEvent {
+    const event = new FakeEvent();
+    this.emit('before-input-event', event, keyInput(input));
+    return event;
+  }
+}
+
+export function keyInput(input: Partial<Input> & Pick<Input, 'key'>): Input {
+  return {
+    type: 'keyDown',
+    code: `Key${input.key.toUpperCase()}`,
+    isAutoRepeat: false,
+    isComposing: false,
+    shift: false,
+    control: false,
+    alt: false,
+    meta: false,
+    location: 0,
+    modifiers: [],
+    ...input,
+  };
+}
+
+/** ipcMain: listeners and handlers by channel; the test plays the renderer with any sender. */
+export class FakeIpcMain extends FakeEmitter {
+  private readonly handlers = new Map<string, (event: IpcSenderEvent, ...args: unknown[]) => unknown>();
+
+  handle(channel: string, listener: (event: IpcSenderEvent, ...args: unknown[]) => unknown): void {
+    this.handlers.set(channel, listener);
+  }
+
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+
+  invoke(channel: string, event: IpcSenderEvent, ...args: unknown[]): unknown {
+    return this.handlers.get(channel)?.(event, ...args);
+  }
+
+  get handlerCount(): number {
+    return this.handlers.size;
+  }
+}
+
+/** The sender of an IPC message: which web contents, and which frame showing which URL. */
+export function sender(webContentsId: number, url: string, options: { subframe?: boolean; frameGone?: boolean } = {}): IpcSenderEvent {
+  if (options.frameGone) return { sender: { id: webContentsId }, senderFrame: null };
+  return { sender: { id: webContentsId }, senderFrame: { url, parent: options.subframe ? { url } : null } };
+}
+
+/** A temp dir with a real log file and a bundled reaper script (the real one, from source). */
+export async function wiringWorkspace(): Promise<{
+  dir: string;
+  log: Logger;
+  startReaper(killGraceMs: number): ReaperClient;
+  /** Polls the log file (it is written asynchronously) until an entry matches; returns it. */
+  logEntry(match: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
+  /** every entry written so far */
+  logEntries(): Promise<Record<string, unknown>[]>;
+  dispose(): Promise<void>;
+}> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-'));
+  const script = path.join(dir, 'reaper.js');
+  await build({ entryPoints: [path.join(__dirname, '../platform/reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: script, logLevel: 'error' });
+  const log = openLog({ file: path.join(dir, 'ripcord.log'), level: 'debug' });
+  const reapers: ReaperClient[] = [];
+  const entries = async (): Promise<Record<string, unknown>[]> => {
+    const text = await readFile(path.join(dir, 'ripcord.log'), 'utf8').catch(() => '');
+    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  return {
+    dir,
+    log,
+    startReaper(killGraceMs: number): ReaperClient {
+      const reaper = ReaperClient.start({ killGraceMs, script });
+      reapers.push(reaper);
+      return reaper;
+    },
+    logEntry: (match) => waitFor(async () => (await entries()).find(match), LOG_WAIT_MS),
+    logEntries: entries,
+    async dispose(): Promise<void> {
+      for (const reaper of reapers.splice(0)) reaper.dispose();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Disposable } from '../core/disposable';
+
+export interface HintState {
+  visible: boolean;
+  remainingMs: number;
+}
+
+/**
+ * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press window after a
+ * cancel. It stays visible when the cancel is handled, because a second press in the window
+ * still quits (ExitArmed) — hiding it then would hide the truth.
+ */
+export class DoublePressHint implements Disposable {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<(hint: HintState) => void>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly onExpire: () => void,
+  ) {}
+
+  onHint(listener: (hint: HintState) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  show(): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => this.hide(), this.windowMs);
+    this.timer.unref?.();
+    this.emit({ visible: true, remainingMs: this.windowMs });
+  }
+
+  hide(): void {
+    if (this.timer === undefined) return;
+    this.clearTimer();
+    this.onExpire();
+    this.emit({ visible: false, remainingMs: 0 });
+  }
+
+  dispose(): void {
+    this.clearTimer();
+    this.listeners.clear();
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private emit(hint: HintState): void {
+    for (const listener of this.listeners) listener(hint);
+  }
+}

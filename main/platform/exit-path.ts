@@ -1,0 +1,57 @@
+import type { CtrlCState } from '../core/ctrl-c-state';
+import type { Logger } from './log';
+import type { ReaperClient } from './reaper-client';
+
+/** What differs between hosts at the very end: what to restore, and how the process dies. */
+export interface ExitPathHost {
+  /** Emergency cleanup (terminal host: restore the outer terminal). Synchronous; may throw — it is contained. */
+  restore(): void;
+  /** `process.exit` / `app.exit`. */
+  exit(code: number): void;
+}
+
+export interface ExitPathOptions {
+  state: CtrlCState;
+  reaper: Pick<ReaperClient, 'killAll'>;
+  log: Logger;
+  host: ExitPathHost;
+}
+
+/**
+ * "Exit now" of DESIGN §3: the one function every exit trigger ends in. It never awaits:
+ * the reaper gets one pipe write and does the killing after this process is gone.
+ */
+export class ExitPath {
+  private exitCode: number | undefined;
+
+  constructor(private readonly options: ExitPathOptions) {}
+
+  get exiting(): boolean {
+    return this.exitCode !== undefined;
+  }
+
+  /** Idempotent: the first call decides the code, later calls do nothing. */
+  exitNow(code: number, reason: string): void {
+    if (this.exitCode !== undefined) return;
+    this.exitCode = code;
+    const { state, reaper, log, host } = this.options;
+    state.requestExit();
+    log.event('exit.begin', { code, reason });
+    this.step('exit.reaper', () => reaper.killAll());
+    this.step('exit.restore', () => host.restore());
+    log.event('exit.end', { code });
+    // eslint-disable-next-line no-restricted-syntax -- the final log append is the one sync write the exit path makes (DESIGN §4)
+    this.step('exit.flush', () => log.flushSync());
+    host.exit(code);
+  }
+
+  /** A failing step is logged and skipped: nothing may stand between a trigger and the exit. */
+  private step(name: string, run: () => void): void {
+    try {
+      run();
+      this.options.log.event(name);
+    } catch (error) {
+      this.options.log.error(name, { error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,140 @@
+// GuardedSession on real ptys, a real bash and a real reaper process: the behaviour every host
+// shares (DESIGN §3, §6). The only stand-in is the host's last step — exit(code) records the
+// code instead of ending the test runner.
+import { build } from 'esbuild';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
+import { GuardedSession } from './guarded-session';
+import { openLog, type Logger } from './log';
+import { ReaperClient } from './reaper-client';
+
+let dir: string;
+let reaperScript: string;
+let log: Logger;
+const started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-guarded-'));
+  reaperScript = path.join(dir, 'reaper.js');
+  await build({ entryPoints: [path.join(__dirname, 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: reaperScript, logLevel: 'error' });
+  log = openLog({ file: path.join(dir, 'ripcord.log') });
+});
+
+afterEach(() => {
+  for (const { guarded, reaper } of started.splice(0)) {
+    reaper.killAll();
+    guarded.dispose();
+    reaper.dispose();
+  }
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Harness {
+  guarded: GuardedSession;
+  exits: number[];
+  output: () => string;
+  waitFor: (predicate: () => boolean, what: string) => Promise<void>;
+}
+
+const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
+
+async function start(config: RipcordConfig = bash): Promise<Harness> {
+  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
+  const exits: number[] = [];
+  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24 });
+  if (!result.ok) throw new Error(result.error);
+  const { guarded } = result;
+  started.push({ guarded, reaper });
+  let text = '';
+  guarded.onOutput((data) => {
+    text += data;
+    guarded.ack(data.length);
+  });
+  const waitFor = async (predicate: () => boolean, what: string): Promise<void> => {
+    for (let i = 0; i < 600 && !predicate(); i++) await new Promise((r) => setTimeout(r, 25));
+    if (!predicate()) throw new Error(`gave up waiting for ${what}; output so far: ${JSON.stringify(text.slice(-300))}`);
+  };
+  await waitFor(() => text.includes('READY$ '), 'the first prompt');
+  return { guarded, exits, output: () => text, waitFor };
+}
+
+const prompts = (text: string): number => text.split('READY$ ').length - 1;
+
+describe('GuardedSession', () => {
+  it('passes typed input through and output back', async () => {
+    const h = await start();
+    h.guarded.input('echo hi-$((6*7))\r');
+    await h.waitFor(() => h.output().includes('hi-42'), 'the echo');
+    expect(h.exits).toEqual([]);
+  });
+
+  it('exits 0 when `exit` is submitted at the shell prompt', async () => {
+    const h = await start();
+    for (const ch of 'exit') h.guarded.input(ch);
+    h.guarded.input('\r');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([0]);
+  });
+
+  it('gives `/exit` typed into a foreground program to that program', async () => {
+    const h = await start();
+    h.guarded.input('cat\r');
+    let catHasForeground = false;
+    await h.waitFor(() => {
+      void h.guarded.session.rootHoldsForeground().then((root) => (catHasForeground = !root));
+      return catHasForeground;
+    }, 'cat to take the foreground');
+    h.guarded.input('/exit');
+    h.guarded.input('\r');
+    await h.waitFor(() => h.output().split('/exit').length - 1 >= 2, 'cat to echo the line back');
+    expect(h.exits).toEqual([]);
+  });
+
+  it('cancels a running job on the first Ctrl+C and marks the cancel handled', async () => {
+    const h = await start();
+    h.guarded.input('sleep 1000\r');
+    await h.waitFor(() => h.output().includes('sleep 1000\r\n'), 'sleep to start');
+    const before = prompts(h.output());
+    h.guarded.input('\x03');
+    await h.waitFor(() => prompts(h.output()) > before, 'the prompt after the cancel');
+    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    expect(h.exits).toEqual([]);
+  });
+
+  it('exits 130 on a second Ctrl+C once the first was handled, however fast it comes', async () => {
+    const h = await start();
+    const hints: boolean[] = [];
+    h.guarded.onHint((hint) => hints.push(hint.visible));
+    h.guarded.pressCtrlC();
+    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled at the idle prompt');
+    h.guarded.pressCtrlC();
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([130]);
+    expect(hints[0]).toBe(true);
+  });
+
+  it('exits with the code of a root program that ends by itself, once', async () => {
+    const h = await start({ ...bash, shell: '/bin/sh', args: ['-c', 'printf "READY$ "; read _; exit 7'] });
+    h.guarded.input('\r');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    h.guarded.trigger({ kind: 'sigterm' });
+    expect(h.exits).toEqual([7]);
+  });
+
+  it('reports a missing program as an error value', async () => {
+    const reaper = ReaperClient.start({ killGraceMs: 500, script: reaperScript });
+    try {
+      const result = await GuardedSession.start({ config: { ...bash, shell: '/no/such/program' }, log, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24 });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toContain('/no/such/program');
+    } finally {
+      reaper.dispose();
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import type { MonotonicClock } from '../core/clock';
+import type { RipcordConfig } from '../core/config';
+import { CutSequenceGuard } from '../core/cut-sequence-guard';
+import { CtrlCState } from '../core/ctrl-c-state';
+import { type Disposable, DisposableStore } from '../core/disposable';
+import { ExitDecisions, type Trigger } from '../core/exit-decisions';
+import { ExitLineTracker } from '../core/exit-line-tracker';
+import { FlowControl } from '../core/flow-control';
+import { TerminalModeScanner } from '../core/terminal-mode-scanner';
+import { DoublePressHint, type HintState } from './double-press-hint';
+import { ExitPath, type ExitPathHost } from './exit-path';
+import type { Logger } from './log';
+import type { ReaperClient } from './reaper-client';
+import { type Session, spawnSession } from './session';
+
+/** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
+const CTRL_C = '\x03';
+/** Bound on the /proc read behind an exit command; past it the line goes to the program. */
+const FOREGROUND_CHECK_TIMEOUT_MS = 250;
+
+export interface GuardedSessionOptions {
+  config: RipcordConfig;
+  log: Logger;
+  reaper: Pick<ReaperClient, 'register' | 'killAll'>;
+  host: ExitPathHost;
+  cols: number;
+  rows: number;
+  clock?: MonotonicClock;
+  /** overrides config.shell / config.args */
+  command?: { file: string; args: string[] };
+  /** overrides config.cwd */
+  cwd?: string;
+}
+
+export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
+
+/**
+ * One session with the whole behaviour of DESIGN §3 and §6, shared by every host: the Ctrl+C
+ * state machine, exit commands, exit triggers, the cut-sequence guard and flow control. Hosts
+ * only move bytes and translate their events into `input`, `pressCtrlC` and `trigger`.
+ */
+export class GuardedSession implements Disposable {
+  readonly state: CtrlCState;
+  readonly exitPath: ExitPath;
+  readonly scanner = new TerminalModeScanner();
+  private readonly decisions: ExitDecisions;
+  private readonly tracker: ExitLineTracker;
+  private readonly guard = new CutSequenceGuard(this.scanner);
+  private readonly flow = new FlowControl();
+  private readonly hint: DoublePressHint;
+  private readonly outputListeners = new Set<(data: string) => void>();
+  /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
+  private earlyOutput: string[] | undefined = [];
+  private readonly disposables = new DisposableStore();
+  /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
+  private inputQueue: Promise<void> = Promise.resolve();
+  private queuedInputs = 0;
+
+  static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
+    const { config } = options;
+    const spawned = await spawnSession({
+      file: options.command?.file ?? config.shell,
+      args: options.command?.args ?? config.args,
+      cwd: options.cwd ?? config.cwd,
+      env: config.env,
+      cols: options.cols,
+      rows: options.rows,
+    });
+    if (!spawned.ok) {
+      options.log.error('session.spawn-failed', { error: spawned.error });
+      return spawned;
+    }
+    options.reaper.register(spawned.session.pid, spawned.session.startTime);
+    options.log.event('session.started', { pid: spawned.session.pid });
+    return { ok: true, guarded: new GuardedSession(spawned.session, options) };
+  }
+
+  private constructor(
+    readonly session: Session,
+    private readonly options: GuardedSessionOptions,
+  ) {
+    const { config } = options;
+    this.state = new CtrlCState({
+      clock: options.clock ?? (() => performance.now()),
+      debounceMs: config.debounceMs,
+      windowMs: config.doublePressWindowMs,
+    });
+    this.decisions = new ExitDecisions(this.state);
+    this.tracker = new ExitLineTracker(config.exitCommands);
+    this.exitPath = new ExitPath({ state: this.state, reaper: options.reaper, log: options.log, host: options.host });
+    this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
+    this.disposables.add(session);
+    this.disposables.add(session.onData((data) => this.handleOutput(data)));
+    this.disposables.add(
+      session.onForegroundReturned(() => {
+        this.state.markCancelHandled();
+        options.log.event('cancel.handled');
+      }),
+    );
+    this.disposables.add(
+      session.onExit(({ exitCode, signal }) => this.trigger({ kind: 'session-ended', exitCode, signal })),
+    );
+  }
+
+  /** User input as the terminal sends it (keystrokes, pastes). */
+  input(data: string): void {
+    if (this.exitPath.exiting) return;
+    if (data === CTRL_C) {
+      this.pressCtrlC();
+      return;
+    }
+    const submission = this.tracker.feed(data);
+    if (submission) this.state.reset();
+    if (submission?.isExitCommand && submission.line !== undefined) {
+      this.gateExitCommand(data, submission.line);
+    } else {
+      this.send(data);
+    }
+  }
+
+  /** A Ctrl+C press; the desktop host calls this from before-input-event. */
+  pressCtrlC(): void {
+    this.tracker.clear();
+    this.trigger({ kind: 'ctrl-c' });
+  }
+
+  trigger(trigger: Trigger): void {
+    const decision = this.decisions.decide(trigger);
+    this.options.log.event('trigger', { kind: trigger.kind, action: decision.action });
+    if (decision.action === 'cancel') {
+      this.session.cancel();
+      this.guard.arm();
+      this.hint.show();
+    } else if (decision.action === 'exit') {
+      this.exitPath.exitNow(decision.code, decision.reason);
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    this.session.resize(cols, rows);
+  }
+
+  /** The screen parsed `chars` more characters of output. */
+  ack(chars: number): void {
+    if (this.flow.onAck(chars) === 'resume') this.session.resume();
+  }
+
+  onOutput(listener: (data: string) => void): Disposable {
+    const early = this.earlyOutput;
+    this.earlyOutput = undefined;
+    if (early && early.length > 0) listener(early.join(''));
+    this.outputListeners.add(listener);
+    return { dispose: () => this.outputListeners.delete(listener) };
+  }
+
+  onHint(listener: (hint: HintState) => void): Disposable {
+    return this.hint.onHint(listener);
+  }
+
+  dispose(): void {
+    this.outputListeners.clear();
+    this.disposables.dispose();
+  }
+
+  private handleOutput(data: string): void {
+    const shown = this.guard.filter(data);
+    if (this.flow.onSent(shown.length) === 'pause') this.session.pause();
+    this.earlyOutput?.push(shown);
+    for (const listener of this.outputListeners) listener(shown);
+  }
+
+  private send(data: string): void {
+    if (this.queuedInputs === 0) this.session.write(data);
+    else this.enqueue(() => this.session.write(data));
+  }
+
+  private enqueue(step: () => void | Promise<void>): void {
+    this.queuedInputs++;
+    this.inputQueue = this.inputQueue
+      .then(step)
+      .catch((error: unknown) => this.options.log.error('input.failed', { error: String(error) }))
+      .finally(() => this.queuedInputs--);
+  }
+
+  /**
+   * An exit command quits only when the root program holds the foreground and the screen is
+   * not the alternate one (DESIGN §3). The check runs before the Enter reaches the program —
+   * once the shell has the line it hands the foreground to the command it starts.
+   */
+  private gateExitCommand(data: string, line: string): void {
+    this.enqueue(async () => {
+      const atPrompt = !this.scanner.alternateScreen && (await this.rootHoldsForeground());
+      if (atPrompt) this.trigger({ kind: 'exit-command', line });
+      else this.session.write(data);
+    });
+  }
+
+  private async rootHoldsForeground(): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), FOREGROUND_CHECK_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.session.rootHoldsForeground(), timeout]);
+    } catch (error) {
+      this.options.log.warn('exit-command.foreground-check-failed', { error: String(error) });
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// The bridge of DESIGN §7: contextBridge exposes named functions only — the page never gets
+// ipcRenderer, so it can send nothing but these messages (and main checks each one anyway).
+// Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; ./api is bundled.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IpcChannel, type HintState, type RendererSettings, type RipcordApi, type SessionEnd, type Unsubscribe } from './api';
+
+/**
+ * Pastes bigger than this go to main in pieces: each IPC message stays small, and main's own
+ * per-message bound (main/electron/ipc-messages.ts MAX_INPUT_CHARS, larger) is never hit.
+ */
+const INPUT_PIECE_CHARS = 65_536;
+
+/** Splits long input without cutting a surrogate pair in half. */
+function pieces(data: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < data.length) {
+    let end = Math.min(start + INPUT_PIECE_CHARS, data.length);
+    const last = data.charCodeAt(end - 1);
+    if (end < data.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    out.push(data.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+function subscribe<T>(channel: string, listener: (value: T) => void): Unsubscribe {
+  const forward = (_event: IpcRendererEvent, value: T): void => listener(value);
+  ipcRenderer.on(channel, forward);
+  return () => {
+    ipcRenderer.removeListener(channel, forward);
+  };
+}
+
+const api: RipcordApi = {
+  input(data: string): void {
+    for (const piece of pieces(data)) ipcRenderer.send(IpcChannel.input, piece);
+  },
+  resize(cols: number, rows: number): void {
+    ipcRenderer.send(IpcChannel.resize, cols, rows);
+  },
+  ack(chars: number): void {
+    ipcRenderer.send(IpcChannel.ack, chars);
+  },
+  openLink(url: string): void {
+    ipcRenderer.send(IpcChannel.openLink, url);
+  },
+  getSettings(): Promise<RendererSettings> {
+    return ipcRenderer.invoke(IpcChannel.getSettings) as Promise<RendererSettings>;
+  },
+  onData: (listener: (data: string) => void) => subscribe(IpcChannel.data, listener),
+  onHint: (listener: (hint: HintState) => void) => subscribe(IpcChannel.hint, listener),
+  onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),
+  onReset: (listener: () => void) => subscribe(IpcChannel.reset, listener),
+};
+
+contextBridge.exposeInMainWorld('ripcord', api);
