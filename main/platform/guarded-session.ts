@@ -65,6 +65,7 @@ export class GuardedSession implements Disposable {
       env: config.env,
       cols: options.cols,
       rows: options.rows,
+      log: options.log,
     });
     if (!spawned.ok) {
       options.log.error('session.spawn-failed', { error: spawned.error });

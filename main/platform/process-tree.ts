@@ -1,0 +1,164 @@
+// Which processes belong to a session (DESIGN §4), with identity = pid + start time so a
+// recycled pid is never mistaken for a member. The process list comes from a ProcessTable:
+// /proc on Linux, `ps` on macOS (ps-process-table.ts), or a plain snapshot list in tests.
+import { readdir, readFile } from 'node:fs/promises';
+import { PsProcessTable } from './ps-process-table';
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  sid: number;
+  /** foreground process group of the process's controlling terminal (-1/0 when none) */
+  tpgid: number;
+  /** one-letter state of /proc/<pid>/stat: R, S, D, Z, T, ... */
+  state: string;
+  /** field 22 of /proc/<pid>/stat (clock ticks since boot); macOS: seconds since the epoch */
+  startTime: number;
+}
+
+export interface ProcessIdentity { pid: number; startTime: number }
+
+export interface ProcessTable {
+  snapshot(): Promise<ProcessInfo[]>;
+  /** the process with this pid right now, or undefined when there is none */
+  lookup(pid: number): Promise<ProcessInfo | undefined>;
+}
+
+export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
+export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
+  p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
+
+/**
+ * Parses /proc/<pid>/stat. The command name (field 2) may hold spaces and parentheses, so
+ * the fixed fields are read after the LAST ')'.
+ */
+export function parseProcStat(text: string): ProcessInfo | undefined {
+  const close = text.lastIndexOf(')');
+  const open = text.indexOf('(');
+  if (close < 0 || open < 0) return undefined;
+  const pid = Number(text.slice(0, open).trim());
+  // fields after ')' start at field 3 (state); field N is at index N - 3
+  const f = text.slice(close + 1).trim().split(/\s+/);
+  const num = (field: number): number => Number(f[field - 3]);
+  const info: ProcessInfo = {
+    pid, state: f[0] ?? '?', ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), startTime: num(22),
+  };
+  return Object.values(info).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : info;
+}
+
+/** How /proc is read. The main process reads asynchronously; the reaper, a process with
+ * nothing else to do, may pass synchronous reads, several times faster on a loaded machine. */
+export interface ProcReader {
+  readdir(dir: string): Promise<string[]>;
+  readFile(file: string): Promise<string>;
+}
+
+export const asyncProcReader: ProcReader = { readdir: (dir) => readdir(dir), readFile: (file) => readFile(file, 'utf8') };
+
+export class LinuxProcessTable implements ProcessTable {
+  constructor(private readonly reader: ProcReader = asyncProcReader, private readonly procRoot = '/proc') {}
+
+  async lookup(pid: number): Promise<ProcessInfo | undefined> {
+    try {
+      return parseProcStat(await this.reader.readFile(`${this.procRoot}/${pid}/stat`));
+    } catch {
+      return undefined; // gone (ENOENT/ESRCH) — the caller treats it as dead
+    }
+  }
+
+  async snapshot(): Promise<ProcessInfo[]> {
+    const names = await this.reader.readdir(this.procRoot);
+    const pids = names.filter((n) => /^\d+$/.test(n)).map(Number);
+    const infos = await Promise.all(pids.map((pid) => this.lookup(pid)));
+    return infos.filter((p): p is ProcessInfo => p !== undefined);
+  }
+}
+
+/** A fixed process list: plain data, used to check membership against crafted situations. */
+export class SnapshotProcessTable implements ProcessTable {
+  constructor(public processes: ProcessInfo[]) {}
+  async snapshot(): Promise<ProcessInfo[]> { return [...this.processes]; }
+  async lookup(pid: number): Promise<ProcessInfo | undefined> { return this.processes.find((p) => p.pid === pid); }
+}
+
+export type ProcessTableResult = { ok: true; table: ProcessTable } | { ok: false; error: string };
+
+export function systemProcessTable(platform: NodeJS.Platform = process.platform, reader: ProcReader = asyncProcReader): ProcessTableResult {
+  if (platform === 'linux') return { ok: true, table: new LinuxProcessTable(reader) };
+  if (platform === 'darwin') return { ok: true, table: new PsProcessTable() };
+  return { ok: false, error: `ripcord cannot track session processes on ${platform} yet (supported: Linux, macOS)` };
+}
+
+/**
+ * The processes of one session: every process with a session id created by a member (the
+ * root's to begin with) plus every descendant of a member. Links are trusted only through
+ * live identities: a session id counts while a known member of that session is alive (the
+ * kernel cannot hand out that id again meanwhile), and a parent link counts only when the
+ * parent pid is a known member with the same start time. Nothing that started before the
+ * root is ever a member.
+ */
+export class SessionMembers {
+  private readonly known = new Map<number, ProcessInfo>();
+  /** session ids created by members (a member that is a session leader) */
+  private readonly ownedSids = new Set<number>();
+  private rootPending = true;
+
+  constructor(readonly root: ProcessIdentity) {
+    this.ownedSids.add(root.pid);
+  }
+
+  /** the members alive after the last update */
+  get alive(): ProcessInfo[] { return [...this.known.values()]; }
+
+  /** Folds a fresh snapshot in; returns the members alive in it. */
+  update(snapshot: readonly ProcessInfo[]): ProcessInfo[] {
+    const byPid = new Map<number, ProcessInfo>();
+    const byParent = new Map<number, ProcessInfo[]>();
+    const bySid = new Map<number, ProcessInfo[]>();
+    for (const p of snapshot) {
+      if (!isAlive(p) || p.startTime < this.root.startTime) continue;
+      byPid.set(p.pid, p);
+      push(byParent, p.ppid, p);
+      push(bySid, p.sid, p);
+    }
+    if (this.rootPending) {
+      // a root already gone at the first look leaves nothing we could safely claim
+      const root = byPid.get(this.root.pid);
+      if (root && sameProcess(root, this.root)) this.known.set(root.pid, root);
+      this.rootPending = false;
+    }
+    for (const [pid, member] of this.known) {
+      const now = byPid.get(pid);
+      if (now && now.startTime === member.startTime) this.known.set(pid, now);
+      else this.known.delete(pid);
+    }
+    const liveSids = new Set([...this.known.values()].map((m) => m.sid));
+    for (const sid of this.ownedSids) if (!liveSids.has(sid)) this.ownedSids.delete(sid);
+
+    const queue = [...this.known.values()];
+    const admit = (p: ProcessInfo): void => {
+      if (this.known.has(p.pid)) return;
+      this.known.set(p.pid, p);
+      queue.push(p);
+    };
+    for (const sid of this.ownedSids) for (const p of bySid.get(sid) ?? []) admit(p);
+    while (queue.length > 0) {
+      const member = queue.shift() as ProcessInfo;
+      if (member.sid === member.pid && !this.ownedSids.has(member.pid)) {
+        this.ownedSids.add(member.pid);
+        for (const p of bySid.get(member.pid) ?? []) admit(p);
+      }
+      for (const child of byParent.get(member.pid) ?? []) {
+        if (child.startTime >= member.startTime) admit(child);
+      }
+    }
+    return this.alive;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,274 @@
+// One program in a pty (DESIGN §4). The only importer of node-pty. node-pty's forkpty makes
+// the root a session and process-group leader and resets every signal disposition in the
+// child before exec (signal-hygiene.ts has the measurement notes).
+import { access, constants, stat } from 'node:fs/promises';
+import path from 'node:path';
+import * as pty from 'node-pty';
+import type { Disposable } from '../core/disposable';
+import type { EventLog } from './event-log';
+import { systemProcessTable, type ProcessTable } from './process-tree';
+import { checkHostSignalMask } from './signal-hygiene';
+
+/** After node-pty reports the exit, wait for this much quiet on the data stream... */
+const EXIT_SETTLE_MS = 10;
+/** ...but never longer than this: the exit must reach the host promptly. */
+const EXIT_SETTLE_MAX_MS = 250;
+/** Output kept for the first data listener (it subscribes after spawnSession resolves). */
+const EARLY_OUTPUT_MAX_CHARS = 1_000_000;
+/** Foreground poll period after a cancel: well under the 200 ms debounce of a second press. */
+const FOREGROUND_POLL_MS = 25;
+/** How long a cancel is watched for the foreground coming back (a job may take time to die). */
+const FOREGROUND_WATCH_MS = 5_000;
+
+export interface SessionOptions {
+  file?: string;          // default $SHELL, else /bin/sh
+  args?: string[];
+  cwd?: string;           // default $HOME, else the host's cwd
+  env?: Record<string, string>;  // laid over the host's environment
+  cols: number;
+  rows: number;
+  log?: EventLog;
+}
+export type SpawnResult = { ok: true; session: Session } | { ok: false; error: string };
+export interface SessionExit { exitCode: number; signal?: number }
+
+let hostMaskChecked = false;
+
+export async function spawnSession(options: SessionOptions): Promise<SpawnResult> {
+  if (options.log && !hostMaskChecked) {
+    hostMaskChecked = true;
+    await checkHostSignalMask(options.log); // children inherit the host thread's signal mask
+  }
+  const tables = systemProcessTable();
+  if (!tables.ok) return { ok: false, error: tables.error };
+  const env = sessionEnv(options.env);
+  const file = options.file || process.env.SHELL || '/bin/sh';
+  const cwd = options.cwd || process.env.HOME || process.cwd();
+  const program = await resolveProgram(file, env.PATH ?? '');
+  if (!program.ok) return program;
+  const dir = await checkCwd(cwd);
+  if (dir) return { ok: false, error: dir };
+  let proc: pty.IPty;
+  try {
+    proc = pty.spawn(program.path, options.args ?? [], { name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd, env });
+  } catch (err) {
+    return { ok: false, error: `cannot start "${file}": ${err instanceof Error ? err.message : String(err)}` };
+  }
+  // subscribe before the first await: node-pty drops events nobody listens to yet
+  const session = new Session(proc, tables.table);
+  await session.readStartTime();
+  options.log?.event('session-spawned', { pid: proc.pid, file: program.path, cwd, startTime: session.startTime });
+  return { ok: true, session };
+}
+
+export class Session implements Disposable {
+  readonly pid: number;
+  private readonly dataListeners = new Set<(data: string) => void>();
+  private readonly exitListeners = new Set<(exit: SessionExit) => void>();
+  private readonly foregroundListeners = new Set<() => void>();
+  private exit: SessionExit | undefined;
+  private reportedExit: SessionExit | undefined;
+  private early: string[] | undefined = [];
+  private earlyFlush: NodeJS.Immediate | undefined;
+  private earlyChars = 0;
+  private rootStartTime = 0;
+  private exitTimer: NodeJS.Timeout | undefined;
+  private exitDeadline = 0;
+  private watch: { timer: NodeJS.Timeout; until: number } | undefined;
+  private disposed = false;
+  private readonly subscriptions: Disposable[];
+
+  constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable) {
+    this.pid = proc.pid;
+    this.subscriptions = [
+      proc.onData((data) => {
+        if (this.exit && this.exitTimer) this.scheduleExitReport(); // still draining: keep waiting
+        if (!this.early) {
+          for (const l of this.dataListeners) l(data);
+        } else if (this.earlyChars < EARLY_OUTPUT_MAX_CHARS) {
+          this.early.push(data);
+          this.earlyChars += data.length;
+        }
+      }),
+      proc.onExit(({ exitCode, signal }) => {
+        this.exit = signal ? { exitCode, signal } : { exitCode };
+        this.exitDeadline = performance.now() + EXIT_SETTLE_MAX_MS;
+        this.scheduleExitReport();
+      }),
+    ];
+  }
+
+  /** /proc/<pid>/stat field 22 of the root; 0 when the root was gone before it could be read. */
+  get startTime(): number { return this.rootStartTime; }
+
+  /** @internal spawnSession reads it once, right after the spawn */
+  async readStartTime(): Promise<void> {
+    this.rootStartTime = (await this.table.lookup(this.pid))?.startTime ?? 0;
+  }
+
+  /**
+   * Output produced before the first listener subscribed is delivered to the listeners in a
+   * later turn, as a fresh chunk from the pty would be, so a host that finishes wiring up
+   * after subscribing still sees it; later output follows in order.
+   */
+  onData(listener: (data: string) => void): Disposable {
+    if (this.early && !this.earlyFlush) this.earlyFlush = setImmediate(() => this.flushEarly());
+    return subscribe(this.dataListeners, listener);
+  }
+
+  /** Fires once, after the last data; a listener that comes after the exit gets it in a later
+   * turn, still after any output the data listeners have not seen yet. */
+  onExit(listener: (exit: SessionExit) => void): Disposable {
+    const reported = this.reportedExit;
+    if (!reported) return subscribe(this.exitListeners, listener);
+    const late = setImmediate(() => {
+      if (this.earlyFlush) this.flushEarly();
+      listener(reported);
+    });
+    return { dispose: () => clearImmediate(late) };
+  }
+  /** After cancel(): fires once when the root holds the terminal's foreground again. */
+  onForegroundReturned(listener: () => void): Disposable { return subscribe(this.foregroundListeners, listener); }
+
+  write(data: string): void { if (!this.disposed) this.proc.write(data); }
+
+  resize(cols: number, rows: number): void {
+    if (this.disposed || this.exit || !(cols > 0 && rows > 0)) return;
+    this.proc.resize(Math.floor(cols), Math.floor(rows));
+  }
+
+  /** Writes ^C (the line discipline turns it into SIGINT for the foreground job) and watches the foreground. */
+  cancel(): void {
+    this.write('\x03');
+    if (this.disposed || this.exit) return;
+    if (this.watch) clearTimeout(this.watch.timer);
+    this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };
+  }
+
+  pause(): void { this.proc.pause(); }
+  resume(): void { this.proc.resume(); }
+
+  /** Linux: tpgid of /proc/<root>/stat equals the root's process group. */
+  async rootHoldsForeground(): Promise<boolean> {
+    const root = await this.table.lookup(this.pid);
+    return root !== undefined && root.startTime === this.startTime && root.tpgid === root.pgrp;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.watch) clearTimeout(this.watch.timer);
+    clearTimeout(this.exitTimer);
+    for (const s of this.subscriptions) s.dispose();
+    this.dataListeners.clear();
+    this.exitListeners.clear();
+    this.foregroundListeners.clear();
+    clearImmediate(this.earlyFlush);
+    this.early = undefined;
+    // Close the master side (the kernel hangs up the terminal) and SIGHUP the root. destroy() is
+    // node-pty's own Unix method, missing from its typings. The staged kill is the reaper's job.
+    const closable = this.proc as pty.IPty & { destroy?: () => void };
+    if (closable.destroy) closable.destroy();
+    else this.proc.kill('SIGHUP');
+  }
+
+  private scheduleExitReport(): void {
+    clearTimeout(this.exitTimer);
+    const wait = Math.max(0, Math.min(EXIT_SETTLE_MS, this.exitDeadline - performance.now()));
+    this.exitTimer = setTimeout(() => {
+      this.exitTimer = undefined;
+      if (this.watch) clearTimeout(this.watch.timer);
+      if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
+      const exit = this.exit as SessionExit;
+      this.reportedExit = exit;
+      for (const l of this.exitListeners) l(exit);
+      this.exitListeners.clear();
+    }, wait);
+  }
+
+  private flushEarly(): void {
+    clearImmediate(this.earlyFlush);
+    this.earlyFlush = undefined;
+    const early = this.early;
+    this.early = undefined;
+    if (early && early.length > 0) {
+      const data = early.join('');
+      for (const l of this.dataListeners) l(data);
+    }
+  }
+
+  private async pollForeground(): Promise<void> {
+    const watch = this.watch;
+    if (!watch || this.disposed || this.exit) return;
+    const holds = await this.rootHoldsForeground();
+    if (this.watch !== watch) return; // a newer cancel took over
+    if (holds) {
+      this.watch = undefined;
+      for (const l of this.foregroundListeners) l();
+    } else if (performance.now() < watch.until) {
+      watch.timer = setTimeout(() => void this.pollForeground(), FOREGROUND_POLL_MS);
+    } else {
+      this.watch = undefined;
+    }
+  }
+}
+
+function subscribe<T>(set: Set<T>, listener: T): Disposable {
+  set.add(listener);
+  return { dispose: () => set.delete(listener) };
+}
+
+function sessionEnv(extra: Record<string, string> | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return { ...env, ...extra, TERM: 'xterm-256color', COLORTERM: 'truecolor' };
+}
+
+/** Finds the program as execvp would, so a bad one is a message instead of a dead terminal. */
+export async function resolveProgram(file: string, searchPath: string): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
+  if (file.includes('/')) {
+    const problem = await executableProblem(file);
+    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: file };
+  }
+  const dirs = searchPath.split(':').filter((d) => d !== '');
+  for (const dir of dirs) {
+    const candidate = path.join(dir, file);
+    if (!(await executableProblem(candidate))) return { ok: true, path: candidate };
+  }
+  return { ok: false, error: `cannot start "${file}": not found in PATH (${dirs.join(':') || 'empty'})` };
+}
+
+async function executableProblem(file: string): Promise<string | undefined> {
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) return 'it is a directory';
+    if (!info.isFile()) return 'it is not a regular file';
+  } catch (err) {
+    return describeFsError(err);
+  }
+  try {
+    await access(file, constants.X_OK);
+    return undefined;
+  } catch {
+    return 'it is not executable (permission denied)';
+  }
+}
+
+export async function checkCwd(cwd: string): Promise<string | undefined> {
+  try {
+    const info = await stat(cwd);
+    if (!info.isDirectory()) return `cannot use working directory "${cwd}": it is not a directory`;
+    await access(cwd, constants.X_OK);
+    return undefined;
+  } catch (err) {
+    return `cannot use working directory "${cwd}": ${describeFsError(err)}`;
+  }
+}
+
+function describeFsError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a component of the path is not a directory';
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,112 @@
+// Helpers for the platform tests (real processes): unique command-line markers, finding
+// and killing marked processes through /proc, bounded polling, on-the-fly bundles.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { build } from 'esbuild';
+import { spawnSession, type Session } from './session';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export function newMarker(): string {
+  return `ripcord-test-${randomBytes(5).toString('hex')}`;
+}
+
+export interface MarkedProcess { pid: number; argv: string[] }
+
+/** Live (non-zombie: a zombie's cmdline is empty) processes whose command line contains marker. */
+export async function markedProcesses(marker: string): Promise<MarkedProcess[]> {
+  const names = (await readdir('/proc')).filter((n) => /^\d+$/.test(n));
+  const found = await Promise.all(names.map(async (n) => {
+    try {
+      const raw = await readFile(`/proc/${n}/cmdline`, 'utf8');
+      return raw.includes(marker) ? { pid: Number(n), argv: raw.split('\0').filter((a) => a !== '') } : undefined;
+    } catch {
+      return undefined;
+    }
+  }));
+  return found.filter((p): p is MarkedProcess => p !== undefined && p.pid !== process.pid);
+}
+
+/** Polls until check() is truthy or timeoutMs passed; returns the last value. */
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs: number, intervalMs = 20): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value || performance.now() >= deadline) return value;
+    await delay(intervalMs);
+  }
+}
+
+/** Test cleanup: SIGKILL everything carrying the marker until nothing does (bounded). */
+export async function killMarked(marker: string): Promise<void> {
+  await waitFor(async () => {
+    const left = await markedProcesses(marker);
+    for (const p of left) {
+      try { process.kill(p.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+    return left.length === 0;
+  }, 5_000, 50);
+}
+
+export async function tempDir(): Promise<{ dir: string; dispose(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-platform-'));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Bundles a platform entry (a file, or TS source resolved from main/platform) to CommonJS. */
+export async function bundle(outfile: string, entry: { file: string } | { source: string }): Promise<string> {
+  await build({
+    ...('file' in entry ? { entryPoints: [path.join(REPO_ROOT, entry.file)] }
+      : { stdin: { contents: entry.source, resolveDir: __dirname, loader: 'ts' as const } }),
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['node-pty', 'esbuild'], logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Env for bundles living outside the repo that still need node-pty from it. */
+export const BUNDLE_ENV = { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') };
+
+/**
+ * A hostile session root: bash that ignores HUP/INT/TERM and starts 50 marked descendants
+ * (ignoring them too, inherited): background jobs, nested jobs, a nohup one, setsid ones
+ * with children of their own, and a double-forked orphan whose parent exits at once.
+ */
+export function hostileScript(marker: string): string {
+  return `trap '' HUP INT TERM
+M=${marker}
+for i in $(seq 1 20); do (exec -a "$M-bg-$i" sleep 1000) & done
+for i in $(seq 1 9); do ( (exec -a "$M-nest-$i-b" sleep 1000) & exec -a "$M-nest-$i-a" sleep 1000 ) & done
+nohup bash -c 'exec -a "$0" sleep 1000' "$M-nohup" >/dev/null 2>&1 &
+for i in $(seq 1 5); do setsid bash -c '(exec -a "$0-child" sleep 1000) & exec -a "$0" sleep 1000' "$M-setsid-$i" & done
+( (exec -a "$M-orphan" sleep 1000) & exit 0 ) &
+wait
+exec -a "$M-root-tail" sleep 1000
+`;
+}
+/** processes hostileScript starts besides its root */
+export const HOSTILE_DESCENDANTS = 50;
+
+/** Marked descendants of hostileScript that are up (argv[0] carries the marker once exec'd as sleep). */
+export async function hostileDescendants(marker: string): Promise<MarkedProcess[]> {
+  return (await markedProcesses(marker)).filter((p) => p.argv[0]?.startsWith(`${marker}-`));
+}
+
+/** Starts hostileScript as a real pty session; the script file name carries the marker too. */
+export async function startHostileSession(marker: string, dir: string): Promise<Session> {
+  const script = path.join(dir, `${marker}.sh`);
+  await writeFile(script, hostileScript(marker));
+  const result = await spawnSession({ file: '/bin/bash', args: [script], cols: 80, rows: 24 });
+  if (!result.ok) throw new Error(result.error);
+  return result.session;
+}
+
+/** Waits (bounded) until all hostile descendants run; onTick sees each poll, as a reaper refresh would. */
+export async function waitHostileTreeUp(marker: string, onTick: () => Promise<void> = async () => {}): Promise<boolean> {
+  return waitFor(async () => {
+    await onTick();
+    return (await hostileDescendants(marker)).length === HOSTILE_DESCENDANTS;
+  }, 20_000, 50);
+}
