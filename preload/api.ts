@@ -41,8 +41,11 @@ export interface RipcordApi {
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
   onExit(listener: (end: SessionEnd) => void): Unsubscribe;
-  /** the window stays and a new program starts: reset xterm's modes (DESIGN §5) */
-  onReset(listener: () => void): Unsubscribe;
+  /**
+   * The program was interrupted and the kernel dropped its queued output: output the screen
+   * still holds unparsed from before this point may be dropped too (DESIGN §6).
+   */
+  onFlush(listener: () => void): Unsubscribe;
 }
 
 /** IPC channel names, shared by preload and main/electron. */
@@ -55,7 +58,7 @@ export const IpcChannel = {
   data: 'ripcord:data',
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',
-  reset: 'ripcord:reset',
+  flush: 'ripcord:flush',
 } as const;
 
 declare global {

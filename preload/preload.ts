@@ -51,7 +51,7 @@ const api: RipcordApi = {
   onData: (listener: (data: string) => void) => subscribe(IpcChannel.data, listener),
   onHint: (listener: (hint: HintState) => void) => subscribe(IpcChannel.hint, listener),
   onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),
-  onReset: (listener: () => void) => subscribe(IpcChannel.reset, listener),
+  onFlush: (listener: () => void) => subscribe(IpcChannel.flush, listener),
 };
 
 contextBridge.exposeInMainWorld('ripcord', api);

@@ -17,7 +17,7 @@ describe('CutSequenceGuard', () => {
     const { guard, scanner } = guarded();
     for (const chunk of before) guard.filter(chunk);
     guard.arm();
-    expect(guard.filter(after)).toBe(CANCEL_SEQUENCE + after);
+    expect(guard.filter(after)).toEqual({ data: CANCEL_SEQUENCE + after, interrupted: true });
     expect(scanner.inUnterminatedSequence).toBe(false);
   });
 
@@ -25,22 +25,22 @@ describe('CutSequenceGuard', () => {
     const { guard } = guarded();
     guard.filter('y\n\x1b[3');
     guard.arm();
-    expect(guard.filter('1my\n')).toBe('1my\n');
+    expect(guard.filter('1my\n')).toEqual({ data: '1my\n', interrupted: false });
   });
 
   it('does nothing when no cancel was sent', () => {
     const { guard } = guarded();
     guard.filter('\x1b[3');
-    expect(guard.filter('^C\r\n')).toBe('^C\r\n');
+    expect(guard.filter('^C\r\n')).toEqual({ data: '^C\r\n', interrupted: false });
   });
 
-  it('does nothing when the cut fell on a clean boundary, and stays quiet after it', () => {
+  it('reports a cut on a clean boundary without adding CAN, and stays quiet after it', () => {
     const { guard } = guarded();
     guard.filter('y\ny\n');
     guard.arm();
-    expect(guard.filter('^C\r\n')).toBe('^C\r\n');
+    expect(guard.filter('^C\r\n')).toEqual({ data: '^C\r\n', interrupted: true });
     guard.filter('\x1b[3');
-    expect(guard.filter('^C')).toBe('^C');
+    expect(guard.filter('^C')).toEqual({ data: '^C', interrupted: false });
   });
 
   it('stops watching once disarmed (the double-press window is over)', () => {
@@ -48,6 +48,6 @@ describe('CutSequenceGuard', () => {
     guard.filter('\x1b]0;t');
     guard.arm();
     guard.disarm();
-    expect(guard.filter('\r\n')).toBe('\r\n');
+    expect(guard.filter('\r\n')).toEqual({ data: '\r\n', interrupted: false });
   });
 });

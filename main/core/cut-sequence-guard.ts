@@ -10,6 +10,9 @@ import { CANCEL_SEQUENCE, TerminalModeScanner } from './terminal-mode-scanner';
  * a chunk that merely continues a sequence split across reads does not start with `^C`.
  * When the program turned echo off there is no `^C`: then the first chunk after the cancel
  * that starts a fresh line (`\r` or `\n`) is taken as the cut.
+ *
+ * The same point tells the screen that the kernel dropped the program's queued output there,
+ * so output the screen still holds unparsed from before it may be dropped too (DESIGN §6, §9).
  */
 export class CutSequenceGuard {
   private armed = false;
@@ -26,20 +29,25 @@ export class CutSequenceGuard {
     this.armed = false;
   }
 
-  /** Pass every output chunk through here, in order; returns what to show. */
-  filter(chunk: string): string {
-    let out = chunk;
+  /**
+   * Pass every output chunk through here, in order. Returns what to show, and whether this
+   * chunk is the first after the interrupt's cut.
+   */
+  filter(chunk: string): { data: string; interrupted: boolean } {
+    let data = chunk;
+    let interrupted = false;
     if (this.armed) {
       const echoed = chunk.startsWith('^C');
       const freshLine = chunk.startsWith('\r') || chunk.startsWith('\n');
       if (this.scanner.inUnterminatedSequence && (echoed || freshLine)) {
-        out = CANCEL_SEQUENCE + chunk;
-        this.armed = false;
-      } else if (echoed) {
-        this.armed = false; // the interrupt's echo came through on a clean boundary
+        data = CANCEL_SEQUENCE + chunk;
+        interrupted = true;
+      } else {
+        interrupted = echoed; // the interrupt's echo came through on a clean boundary
       }
+      if (interrupted) this.armed = false;
     }
-    this.scanner.feed(out);
-    return out;
+    this.scanner.feed(data);
+    return { data, interrupted };
   }
 }

@@ -112,6 +112,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     const { guarded } = started;
     this.phase = 'running';
     this.guarded = this.disposables.add(guarded);
+    this.disposables.add(guarded.onFlush(() => this.send(IpcChannel.flush, null)));
     this.disposables.add(guarded.onOutput((data) => this.send(IpcChannel.data, data)));
     this.disposables.add(guarded.onHint((hint) => this.send(IpcChannel.hint, hint satisfies HintState)));
     router.attach(guarded);

@@ -119,6 +119,47 @@ describe('GuardedSession', () => {
     expect(hints[0]).toBe(true);
   });
 
+  it('exits 130 on two presses back to back at an idle prompt (the second waits for the first\'s answer)', async () => {
+    const h = await start();
+    h.guarded.input('\x03');
+    h.guarded.input('\x03');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([130]);
+  });
+
+  it('debounces a second press while a job that ignores SIGINT keeps the terminal', async () => {
+    const h = await start();
+    h.guarded.input("trap '' INT; sleep 1000\r");
+    let jobHasForeground = false;
+    await h.waitFor(() => {
+      void h.guarded.session.rootHoldsForeground().then((root) => (jobHasForeground = !root));
+      return jobHasForeground;
+    }, 'the job to take the foreground');
+    h.guarded.input('\x03');
+    h.guarded.input('\x03');
+    // typed after the presses, so it reaches the tty (and its echo the output) only after them
+    h.guarded.input('typed-after');
+    await h.waitFor(() => h.output().includes('typed-after'), 'the echo of what was typed after');
+    expect(h.guarded.state.phase).toBe('cancel-requested');
+    expect(h.exits).toEqual([]);
+  });
+
+  it('recognises `/exit` at the prompt after a full-screen program took keys', async () => {
+    const h = await start();
+    h.guarded.input('seq 1 500 | less\r');
+    await h.waitFor(() => h.guarded.scanner.alternateScreen, 'less to open the alternate screen');
+    h.guarded.input('q');
+    await h.waitFor(() => !h.guarded.scanner.alternateScreen && prompts(h.output()) >= 2, 'the prompt after less');
+    let shellHasForeground = false;
+    await h.waitFor(() => {
+      void h.guarded.session.rootHoldsForeground().then((root) => (shellHasForeground = root));
+      return shellHasForeground;
+    }, 'bash to take the terminal back');
+    for (const ch of '/exit\r') h.guarded.input(ch);
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([0]);
+  });
+
   it('exits with the code of a root program that ends by itself, once', async () => {
     const h = await start({ ...bash, shell: '/bin/sh', args: ['-c', 'printf "READY$ "; read _; exit 7'] });
     h.guarded.input('\r');

@@ -3,7 +3,7 @@ import type { RipcordConfig } from '../core/config';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, DisposableStore } from '../core/disposable';
-import { ExitDecisions, type Trigger } from '../core/exit-decisions';
+import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
@@ -17,6 +17,13 @@ import { type Session, spawnSession } from './session';
 const CTRL_C = '\x03';
 /** Bound on the /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
+/**
+ * Whether a cancel was handled is known from /proc a few ms after the press. Input arriving
+ * sooner (a fast double tap, two presses in one read) waits for that answer this long at most —
+ * well under the 200 ms debounce — so a second press at an idle prompt quits however fast it
+ * comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
+ */
+const CANCEL_ANSWER_WAIT_MS = 50;
 
 export interface GuardedSessionOptions {
   config: RipcordConfig;
@@ -49,6 +56,7 @@ export class GuardedSession implements Disposable {
   private readonly flow = new FlowControl();
   private readonly hint: DoublePressHint;
   private readonly outputListeners = new Set<(data: string) => void>();
+  private readonly flushListeners = new Set<() => void>();
   /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
   private earlyOutput: string[] | undefined = [];
   private readonly disposables = new DisposableStore();
@@ -110,6 +118,12 @@ export class GuardedSession implements Disposable {
       this.pressCtrlC();
       return;
     }
+    if (this.scanner.alternateScreen) {
+      // Keys for a full-screen program (`q` to leave less) are not part of the prompt's line.
+      this.tracker.clear();
+      this.send(data);
+      return;
+    }
     const submission = this.tracker.feed(data);
     if (submission) this.state.reset();
     if (submission?.isExitCommand && submission.line !== undefined) {
@@ -121,11 +135,17 @@ export class GuardedSession implements Disposable {
 
   /** A Ctrl+C press; the desktop host calls this from before-input-event. */
   pressCtrlC(): void {
-    this.tracker.clear();
-    this.trigger({ kind: 'ctrl-c' });
+    if (this.queuedInputs > 0) this.enqueue(() => this.press());
+    else this.press();
   }
 
-  trigger(trigger: Trigger): void {
+  private press(): void {
+    this.tracker.clear();
+    const decision = this.trigger({ kind: 'ctrl-c' });
+    if (decision.action === 'cancel') this.enqueue(() => this.untilCancelAnswered());
+  }
+
+  trigger(trigger: Trigger): Decision {
     const decision = this.decisions.decide(trigger);
     this.options.log.event('trigger', { kind: trigger.kind, action: decision.action });
     if (decision.action === 'cancel') {
@@ -135,6 +155,7 @@ export class GuardedSession implements Disposable {
     } else if (decision.action === 'exit') {
       this.exitPath.exitNow(decision.code, decision.reason);
     }
+    return decision;
   }
 
   resize(cols: number, rows: number): void {
@@ -154,17 +175,31 @@ export class GuardedSession implements Disposable {
     return { dispose: () => this.outputListeners.delete(listener) };
   }
 
+  /**
+   * Fires right before the first output after an interrupt's cut: the kernel dropped the
+   * program's queued output there, so a screen may drop what it still holds unparsed.
+   */
+  onFlush(listener: () => void): Disposable {
+    this.flushListeners.add(listener);
+    return { dispose: () => this.flushListeners.delete(listener) };
+  }
+
   onHint(listener: (hint: HintState) => void): Disposable {
     return this.hint.onHint(listener);
   }
 
   dispose(): void {
     this.outputListeners.clear();
+    this.flushListeners.clear();
     this.disposables.dispose();
   }
 
   private handleOutput(data: string): void {
-    const shown = this.guard.filter(data);
+    const { data: shown, interrupted } = this.guard.filter(data);
+    if (interrupted) {
+      this.options.log.event('cancel.cut');
+      for (const listener of this.flushListeners) listener();
+    }
     if (this.flow.onSent(shown.length) === 'pause') this.session.pause();
     this.earlyOutput?.push(shown);
     for (const listener of this.outputListeners) listener(shown);
@@ -193,6 +228,19 @@ export class GuardedSession implements Disposable {
       const atPrompt = !this.scanner.alternateScreen && (await this.rootHoldsForeground());
       if (atPrompt) this.trigger({ kind: 'exit-command', line });
       else this.session.write(data);
+    });
+  }
+
+  private untilCancelAnswered(): Promise<void> {
+    if (this.state.phase !== 'cancel-requested') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        answered.dispose();
+        resolve();
+      };
+      const timer = setTimeout(done, CANCEL_ANSWER_WAIT_MS);
+      const answered = this.session.onForegroundReturned(done);
     });
   }
 

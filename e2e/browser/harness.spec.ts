@@ -1,0 +1,78 @@
+// The harness' own guard rails: who may connect, and what happens to bad messages.
+// No browser here — a plain WebSocket client plays a hostile or broken page.
+import { expect, test } from '@playwright/test';
+import WebSocket from 'ws';
+import { type Harness, harnessLog, startHarness, stopHarness, waitFor } from './harness-fixture';
+
+let harness: Harness | undefined;
+
+test.afterEach(async () => {
+  if (harness) await stopHarness(harness);
+  harness = undefined;
+});
+
+function connect(h: Harness, token: string, origin = `http://127.0.0.1:${h.port}`): Promise<{ ws: WebSocket } | { status: number }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws?token=${encodeURIComponent(token)}`, { origin });
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    ws.once('error', reject);
+  });
+}
+
+function nextMessage(ws: WebSocket): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)) as Record<string, unknown>)));
+}
+
+test('a WebSocket without the token, or from another origin, is refused; a second page too', async () => {
+  harness = await startHarness();
+  expect(await connect(harness, 'wrong-token')).toEqual({ status: 403 });
+  expect(await connect(harness, '')).toEqual({ status: 403 });
+  expect(await connect(harness, harness.token, 'http://evil.example')).toEqual({ status: 403 });
+  const stats = await fetch(`http://127.0.0.1:${harness.port}/stats?token=nope`);
+  expect(stats.status).toBe(403);
+
+  const first = await connect(harness, harness.token);
+  expect('ws' in first).toBe(true);
+  expect(await connect(harness, harness.token)).toEqual({ status: 409 });
+  const rejected = (await harnessLog(harness)).filter((e) => e.name === 'harness.client-rejected').map((e) => e.reason);
+  expect(rejected).toEqual(['bad token', 'bad token', 'foreign origin http://evil.example', 'a page is already connected']);
+  if ('ws' in first) first.ws.close();
+  // the page going away is the window closing: exit 0
+  expect(await harness.exited).toEqual({ code: 0, signal: null });
+});
+
+test('malformed messages are logged and dropped; the connection keeps working', async () => {
+  harness = await startHarness();
+  const h = harness;
+  const connection = await connect(h, h.token);
+  if (!('ws' in connection)) throw new Error(`refused: ${connection.status}`);
+  const { ws } = connection;
+  const bad = [
+    'not json',
+    '[1,2]',
+    'null',
+    '{"type":"bogus"}',
+    '{"type":"resize","cols":-1,"rows":24}',
+    '{"type":"resize","cols":80.5,"rows":24}',
+    '{"type":"input","data":42}',
+    '{"type":"ack","chars":"5000"}',
+    '{"type":"getSettings"}',
+  ];
+  for (const text of bad) ws.send(text);
+  ws.send(Buffer.from([1, 2, 3]), { binary: true });
+  const dropped = await waitFor('every bad message to be logged', 10_000, async () => {
+    const entries = (await harnessLog(h)).filter((e) => e.name === 'harness.message-dropped');
+    return entries.length >= bad.length + 1 ? entries : undefined;
+  });
+  expect(dropped.map((e) => e.reason)).toContain('binary frame');
+  expect(dropped.map((e) => e.reason)).toContain('not JSON');
+
+  const reply = nextMessage(ws);
+  ws.send(JSON.stringify({ type: 'getSettings', id: 7 }));
+  const settings = await reply;
+  expect(settings).toMatchObject({ type: 'settings', id: 7, settings: { ackEveryChars: 5000, problems: [] } });
+  expect(h.exitStatus()).toBeUndefined();
+  ws.close();
+  await h.exited;
+});

@@ -1,0 +1,115 @@
+// The page side of the harness: window.ripcord (preload/api.ts's RipcordApi) over the
+// harness WebSocket. `installHarnessApi` is served as source text — `(${fn})()` — so it must
+// stay self-contained: no imports except types, no references outside its body.
+import type { HintState, RendererSettings, RipcordApi, SessionEnd, Unsubscribe } from '../../preload/api';
+import type { RipcordTestView } from '../../renderer/test-hook';
+import type { ClientMessage, ServerMessage } from './protocol';
+
+/** What the specs read back from the page besides the terminal itself. */
+export interface HarnessPageState {
+  connected: boolean;
+  /** WebSocket close code once closed */
+  closeCode?: number;
+  /** links the page asked the host to open */
+  openedLinks: string[];
+}
+
+declare global {
+  interface Window {
+    __ripcordTest?: RipcordTestView;
+    __ripcordHarness?: HarnessPageState;
+  }
+}
+
+export function installHarnessApi(): void {
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  const state: HarnessPageState = { connected: false, openedLinks: [] };
+  const outbox: string[] = [];
+
+  const send = (message: ClientMessage): void => {
+    const text = JSON.stringify(message);
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    else if (socket.readyState === WebSocket.CONNECTING) outbox.push(text);
+  };
+
+  // Events that arrive before the renderer subscribed are kept, as an IPC queue would keep them.
+  class Channel<T> {
+    private readonly listeners = new Set<(value: T) => void>();
+    private backlog: T[] = [];
+    emit(value: T): void {
+      if (this.listeners.size === 0) this.backlog.push(value);
+      for (const listener of this.listeners) listener(value);
+    }
+    subscribe(listener: (value: T) => void): Unsubscribe {
+      this.listeners.add(listener);
+      const backlog = this.backlog;
+      this.backlog = [];
+      for (const value of backlog) listener(value);
+      return () => this.listeners.delete(listener);
+    }
+  }
+  const data = new Channel<string>();
+  const hint = new Channel<HintState>();
+  const exit = new Channel<SessionEnd>();
+  const flush = new Channel<void>();
+  const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
+  let nextRequest = 0;
+
+  socket.addEventListener('open', () => {
+    state.connected = true;
+    for (const text of outbox.splice(0)) socket.send(text);
+  });
+  socket.addEventListener('close', (event) => {
+    state.connected = false;
+    state.closeCode = event.code;
+    for (const request of settingsRequests.values()) request.reject(new Error('harness connection closed'));
+    settingsRequests.clear();
+  });
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as ServerMessage;
+    switch (message.type) {
+      case 'data':
+        data.emit(message.data);
+        break;
+      case 'hint':
+        hint.emit({ visible: message.visible, remainingMs: message.remainingMs });
+        break;
+      case 'exit':
+        exit.emit({ exitCode: message.exitCode, ...(message.message === undefined ? {} : { message: message.message }) });
+        break;
+      case 'flush':
+        flush.emit(undefined);
+        break;
+      case 'settings':
+        settingsRequests.get(message.id)?.resolve(message.settings);
+        settingsRequests.delete(message.id);
+        break;
+    }
+  });
+
+  const api: RipcordApi = {
+    input: (text) => send({ type: 'input', data: text }),
+    resize: (cols, rows) => send({ type: 'resize', cols, rows }),
+    ack: (chars) => send({ type: 'ack', chars }),
+    openLink: (url) => {
+      state.openedLinks.push(url);
+      send({ type: 'openLink', url });
+    },
+    getSettings: () =>
+      new Promise<RendererSettings>((resolve, reject) => {
+        const id = nextRequest++;
+        settingsRequests.set(id, { resolve, reject });
+        send({ type: 'getSettings', id });
+      }),
+    onData: (listener) => data.subscribe(listener),
+    onHint: (listener) => hint.subscribe(listener),
+    onExit: (listener) => exit.subscribe(listener),
+    onFlush: (listener) => flush.subscribe(() => listener()),
+  };
+  window.ripcord = Object.freeze(api);
+  window.__ripcordHarness = state;
+  window.__ripcordTestHook = (view) => {
+    window.__ripcordTest = view;
+  };
+}

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { installHarnessApi } from './browser-api';
+
+/** The files of dist/renderer the page loads; nothing else on disk is reachable. */
+const STATIC_FILES: Record<string, string> = {
+  '/renderer.js': 'text/javascript; charset=utf-8',
+  '/renderer.css': 'text/css; charset=utf-8',
+  '/renderer.js.map': 'application/json',
+  '/renderer.css.map': 'application/json',
+};
+
+const HARNESS_SCRIPT = `(${installHarnessApi.toString()})();\n`;
+
+/**
+ * The real renderer page with two harness changes: its CSP also allows the harness
+ * WebSocket (and nothing else), and the harness API script loads before renderer.js.
+ */
+export function harnessIndexHtml(original: string, port: number): string {
+  const csp = original.replace("connect-src 'none'", `connect-src ws://127.0.0.1:${port}`);
+  const page = csp.replace('<script src="renderer.js"></script>', '<script src="harness-api.js"></script>\n    <script src="renderer.js"></script>');
+  if (csp === original || page === csp) throw new Error("renderer/index.html changed: no \"connect-src 'none'\" or no renderer.js script tag to patch");
+  return page;
+}
+
+export class HarnessPages {
+  private constructor(
+    private readonly rendererDir: string,
+    private readonly indexHtml: string,
+  ) {}
+
+  static async load(rendererDir: string, port: number): Promise<HarnessPages> {
+    const original = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
+    return new HarnessPages(rendererDir, harnessIndexHtml(original, port));
+  }
+
+  /** Answers GET requests for the page; false when the path is not one of its files. */
+  async serve(pathname: string, res: ServerResponse): Promise<boolean> {
+    if (pathname === '/' || pathname === '/index.html') {
+      send(res, 200, 'text/html; charset=utf-8', this.indexHtml);
+    } else if (pathname === '/harness-api.js') {
+      send(res, 200, 'text/javascript; charset=utf-8', HARNESS_SCRIPT);
+    } else if (Object.hasOwn(STATIC_FILES, pathname)) {
+      try {
+        const body = await readFile(path.join(this.rendererDir, pathname.slice(1)));
+        send(res, 200, STATIC_FILES[pathname] as string, body);
+      } catch {
+        send(res, 404, 'text/plain', 'not built\n');
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+}
+
+export function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+export function requestUrl(req: IncomingMessage): URL {
+  return new URL(req.url ?? '/', 'http://127.0.0.1');
+}

@@ -1,0 +1,66 @@
+// The WebSocket protocol between the page (browser-api.ts) and the harness (server.ts): the
+// RipcordApi of preload/api.ts, one JSON message per call or event.
+import type { HintState, RendererSettings, SessionEnd } from '../../preload/api';
+
+export type ClientMessage =
+  | { type: 'input'; data: string }
+  | { type: 'resize'; cols: number; rows: number }
+  | { type: 'ack'; chars: number }
+  | { type: 'openLink'; url: string }
+  | { type: 'getSettings'; id: number };
+
+export type ServerMessage =
+  | { type: 'data'; data: string }
+  | ({ type: 'hint' } & HintState)
+  | ({ type: 'exit' } & SessionEnd)
+  | { type: 'flush' }
+  | { type: 'settings'; id: number; settings: RendererSettings };
+
+/** Largest input message: a big paste; more is a broken or hostile client. */
+export const MAX_INPUT_CHARS = 1_000_000;
+/** Larger than any screen; xterm and the pty refuse absurd sizes anyway. */
+export const MAX_DIMENSION = 2_000;
+/** An ack covers at most what the host can have sent unacknowledged, with room to spare. */
+export const MAX_ACK_CHARS = 100_000_000;
+const MAX_URL_CHARS = 8_192;
+
+export type Parsed = { ok: true; message: ClientMessage } | { ok: false; reason: string };
+
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** Checks one message from the page; anything else is dropped by the caller with the reason logged. */
+export function parseClientMessage(text: string): Parsed {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, reason: 'not an object' };
+  const m = raw as Record<string, unknown>;
+  switch (m.type) {
+    case 'input':
+      return typeof m.data === 'string' && m.data.length <= MAX_INPUT_CHARS
+        ? { ok: true, message: { type: 'input', data: m.data } }
+        : { ok: false, reason: 'input: data must be a string of at most 1e6 chars' };
+    case 'resize':
+      return isInt(m.cols, 1, MAX_DIMENSION) && isInt(m.rows, 1, MAX_DIMENSION)
+        ? { ok: true, message: { type: 'resize', cols: m.cols, rows: m.rows } }
+        : { ok: false, reason: 'resize: cols/rows must be integers in 1..2000' };
+    case 'ack':
+      return isInt(m.chars, 0, MAX_ACK_CHARS)
+        ? { ok: true, message: { type: 'ack', chars: m.chars } }
+        : { ok: false, reason: 'ack: chars must be a non-negative integer' };
+    case 'openLink':
+      return typeof m.url === 'string' && m.url.length <= MAX_URL_CHARS
+        ? { ok: true, message: { type: 'openLink', url: m.url } }
+        : { ok: false, reason: 'openLink: url must be a string' };
+    case 'getSettings':
+      return isInt(m.id, 0, Number.MAX_SAFE_INTEGER)
+        ? { ok: true, message: { type: 'getSettings', id: m.id } }
+        : { ok: false, reason: 'getSettings: id must be an integer' };
+    default:
+      return { ok: false, reason: `unknown type ${JSON.stringify(m.type)?.slice(0, 40)}` };
+  }
+}

@@ -1,0 +1,75 @@
+// Finding the test's processes in /proc: by an environment marker, or as descendants of a pid.
+import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+
+export const MARKER_VARIABLE = 'RIPCORD_TEST_MARKER';
+
+export function newMarker(): string {
+  return `ripcord-test-${randomBytes(6).toString('hex')}`;
+}
+
+async function pids(): Promise<number[]> {
+  return (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+}
+
+/** Live (non-zombie) processes whose environment holds MARKER_VARIABLE=marker. */
+export async function processesWithMarker(marker: string): Promise<number[]> {
+  const needle = `${MARKER_VARIABLE}=${marker}\0`;
+  const found: number[] = [];
+  for (const pid of await pids()) {
+    try {
+      const environ = await readFile(`/proc/${pid}/environ`, 'latin1');
+      if (environ.includes(needle) && (await processState(pid)) !== 'Z') found.push(pid);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+interface StatLine {
+  comm: string;
+  state: string;
+  ppid: number;
+}
+
+async function stat(pid: number): Promise<StatLine | undefined> {
+  try {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const [state, ppid] = text.slice(close + 2).split(' ');
+    return { comm: text.slice(text.indexOf('(') + 1, close), state: state ?? '?', ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function processState(pid: number): Promise<string | undefined> {
+  return (await stat(pid))?.state;
+}
+
+/** Live descendants of `root` whose command name is `comm`. */
+export async function descendantsNamed(root: number, comm: string): Promise<number[]> {
+  const table = new Map<number, StatLine>();
+  for (const pid of await pids()) {
+    const line = await stat(pid);
+    if (line) table.set(pid, line);
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (let current = table.get(pid)?.ppid; current !== undefined && current > 1; current = table.get(current)?.ppid) {
+      if (current === root) return true;
+    }
+    return false;
+  };
+  return [...table].filter(([pid, line]) => line.comm === comm && line.state !== 'Z' && isDescendant(pid)).map(([pid]) => pid);
+}
+
+/** Live children of `parent`. */
+export async function childrenOf(parent: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const pid of await pids()) {
+    const line = await stat(pid);
+    if (line?.ppid === parent && line.state !== 'Z') children.push(pid);
+  }
+  return children;
+}

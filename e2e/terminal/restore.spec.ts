@@ -1,0 +1,91 @@
+// The outer terminal after `ripcord run` (DESIGN §5) and the hint (DESIGN §3): whatever the
+// child left on, the terminal the user gets back is sane, and the hint never touches the screen.
+import { writeFile } from 'node:fs/promises';
+import { BASH, expect, test } from './ripcord';
+import { waitUntil } from './tmux';
+
+const MODES = '#{alternate_on} #{mouse_any_flag} #{cursor_flag}';
+const SANE_MODES = '0 0 1';
+
+test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mode on and cursor hidden leaves the terminal sane', async ({ term }) => {
+  // The text without a line end is where the cursor returns when the alternate screen goes.
+  const child = `trap '' INT; printf 'no line end'; printf '\\033[?1049h\\033[?1000h\\033[?2004h\\033[?25l'; echo modes-on; exec sleep 1000`;
+  const pane = await term.ripcordThenInspect(['sh', '-c', child]);
+  await pane.waitForScreen('the child to turn its modes on', (screen) => screen.includes('modes-on'));
+  await waitUntil('the modes to be on', async () => ((await pane.display(MODES)) === '1 1 0' ? true : undefined));
+
+  await pane.keysApart('C-c', 300, 'C-c');
+
+  const screen = await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited'));
+  expect(screen.split('\n')).toEqual(expect.arrayContaining(['no line end', 'tty-unchanged', 'ripcord exited 130']));
+  expect(await pane.display(MODES)).toBe(SANE_MODES);
+  // Bracketed paste off: a paste reaches cat -v without the \e[200~ \e[201~ brackets.
+  await pane.tmux('set-buffer', 'pasted-text', ';', 'paste-buffer', '-p', '-t', '0');
+  await pane.keys('Enter');
+  await pane.waitForScreen('cat to show the paste', (text) => text.split('\n').filter((line) => line === 'pasted-text').length === 2);
+});
+
+test('a program that does not exist: a clear error, a non-zero exit, the terminal untouched', async ({ term }) => {
+  const pane = await term.ripcordThenInspect(['/no/such/program']);
+
+  const screen = await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited'));
+  expect(screen).toContain('ripcord: cannot start "/no/such/program": no such file or directory');
+  expect(screen.split('\n')).toEqual(expect.arrayContaining(['tty-unchanged', 'ripcord exited 127']));
+  expect(await pane.display(MODES)).toBe(SANE_MODES);
+});
+
+test('the hint shows in the window title for the double-press window, then the title is restored', async ({ term }) => {
+  const pane = await term.ripcord(BASH);
+  await pane.waitForPrompt();
+  const title = await pane.display('#{pane_title}');
+  expect(title).not.toBe('Press Ctrl+C again to quit');
+
+  await pane.keys('C-c');
+
+  await waitUntil('the hint title', async () => ((await pane.display('#{pane_title}')) === 'Press Ctrl+C again to quit' ? true : undefined));
+  await waitUntil('the title back', async () => ((await pane.display('#{pane_title}')) === title ? true : undefined));
+  expect(await pane.lines()).toEqual(['$ ^C', '$']);
+  expect(await pane.exit()).toBeUndefined();
+});
+
+test('with stdin piped, input still reaches the program and its end is an end of file', async ({ term }, testInfo) => {
+  const input = testInfo.outputPath('input.txt');
+  await writeFile(input, 'piped-line\n');
+  // cat keeps the pty in its first (canonical) mode, where ^D is the end of file.
+  const pane = await term.ripcordThenInspect(['sh', '-c', 'cat; echo cat-saw-the-end'], { stdin: input });
+
+  const screen = await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited'));
+  expect(screen.split('\n')).toEqual(expect.arrayContaining(['piped-line', 'cat-saw-the-end', 'tty-unchanged', 'ripcord exited 0']));
+});
+
+test('a press that arrives in one read with the replies to queries the child keeps sending still counts', async ({ term }) => {
+  // The child keeps asking the terminal for its attributes (DA1); tmux answers each at once.
+  const child = `trap '' INT; echo asking; while :; do printf '\\033[c'; sleep 0.005; done`;
+  const pane = await term.ripcordThenInspect(['sh', '-c', child]);
+  await pane.waitForScreen('the child to ask', (screen) => screen.includes('asking'));
+
+  await pane.keysApart('C-c', 300, 'C-c');
+
+  await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited 130'));
+  await pane.typeLine('typed-after');
+  // cat -v echoes the line it got: a reply left in the tty's input queue would precede it.
+  const screen = await pane.waitForScreen('cat to echo the line', (text) => text.includes('typed-after'));
+  expect(screen.split('\n').filter((line) => line.includes('typed-after'))).toEqual(['typed-after', 'typed-after']);
+});
+
+test('keys typed together with the quitting press are discarded, not left for the parent shell', async ({ term }) => {
+  const pane = await term.ripcordThenInspect(['sh', '-c', `trap '' INT; echo waiting; exec sleep 1000`]);
+  await pane.waitForScreen('the child to start', (screen) => screen.includes('waiting'));
+
+  // The second press and the typed-ahead keys in one tmux command: they reach the terminal
+  // together, so the keys are there while ripcord runs its exit path.
+  await pane.timedKeys([
+    { afterMs: 0, keys: 'C-c' },
+    { afterMs: 300, keys: 'C-c ; send-keys -t 0 -l typed-ahead' },
+  ]);
+
+  await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited 130'));
+  await pane.typeLine('typed-after');
+  const screen = await pane.waitForScreen('cat to echo the line', (text) => text.includes('typed-after'));
+  expect(screen.split('\n').filter((line) => line.includes('typed-after'))).toEqual(['typed-after', 'typed-after']);
+});

@@ -1,0 +1,115 @@
+// Starting `ripcord run` (the dist/cli.js bundle) in a tmux pane, and cleaning up after it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type TestInfo } from '@playwright/test';
+import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
+import { shellQuote, TmuxPane, waitUntil } from './tmux';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
+export const FIXTURES = path.join(__dirname, 'fixtures');
+/** Short, so the reaper's last stage (SIGKILL) comes soon in the specs. */
+export const KILL_GRACE_MS = 800;
+/** A shell with a stable prompt and nothing from the user's dotfiles. */
+export const BASH = ['bash', '--norc', '--noprofile'];
+export const SHELL_ENV = { PS1: '$ ', HISTFILE: '/dev/null', INPUTRC: '/dev/null' };
+/** The pane's processes (ripcord, its reaper, the session) may take the grace plus this to go. */
+const CLEANUP_SLACK_MS = 5_000;
+
+export function assertBundleBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` before the terminal specs`);
+}
+
+/** Options every spec passes: its own log file, no user settings, a short grace. */
+export function ripcordRunArgs(testInfo: TestInfo): string[] {
+  return [CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', testInfo.outputPath('ripcord.log')];
+}
+
+/**
+ * A test's terminal: a tmux pane whose processes all carry the test's marker, so the cleanup
+ * can prove (and force) that none of them outlives the test.
+ */
+export class TerminalFixture {
+  readonly marker = newMarker();
+  private panes: TmuxPane[] = [];
+
+  constructor(private readonly testInfo: TestInfo) {}
+
+  get env(): Record<string, string> {
+    return {
+      ...SHELL_ENV,
+      [MARKER_VARIABLE]: this.marker,
+      RIPCORD_CONFIG: this.testInfo.outputPath('no-config.json'),
+      RIPCORD_LOG: this.testInfo.outputPath('ripcord.log'),
+    };
+  }
+
+  /** `ripcord run [--] command` as the pane's program. */
+  async ripcord(command: readonly string[], extraOptions: readonly string[] = []): Promise<TmuxPane> {
+    return this.pane([process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
+  }
+
+  /** `ripcord run` started from a script, as from a shell prompt (see inspect). */
+  async ripcordThenInspect(command: readonly string[], options: { stdin?: string } = {}): Promise<TmuxPane> {
+    return this.inspect([process.execPath, ...ripcordRunArgs(this.testInfo), '--', ...command], options);
+  }
+
+  /**
+   * Runs `program` from a script, as from a shell prompt: afterwards the script reports the
+   * exit code and whether the tty settings are exactly those from before, then hands the
+   * terminal to `cat -v`, which shows any bytes a still-active mode would send.
+   */
+  async inspect(program: readonly string[], options: { stdin?: string } = {}): Promise<TmuxPane> {
+    const input = options.stdin === undefined ? '' : ` < ${shellQuote(options.stdin)}`;
+    const script = [
+      'before=$(stty -g)',
+      `"$@"${input}`,
+      'code=$?',
+      '[ "$(stty -g)" = "$before" ] && echo tty-unchanged',
+      'echo "ripcord exited $code"',
+      'exec cat -v',
+    ].join('\n');
+    return this.pane(['sh', '-c', script, 'sh', ...program]);
+  }
+
+  async cleanup(): Promise<void> {
+    for (const pane of this.panes) await pane.kill();
+    this.panes = [];
+    const leftovers = await waitUntil(
+      'the test\'s processes to end',
+      async () => ((await processesWithMarker(this.marker)).length === 0 ? [] : undefined),
+      KILL_GRACE_MS + CLEANUP_SLACK_MS,
+    ).catch(async () => processesWithMarker(this.marker));
+    for (const pid of leftovers) killQuietly(pid);
+    expect(leftovers, 'processes of the test still alive after the tmux server was killed').toEqual([]);
+  }
+
+  private async pane(argv: readonly string[]): Promise<TmuxPane> {
+    const pane = await TmuxPane.start(argv, this.env, this.testInfo.outputPath(`exit-status-${this.panes.length}`));
+    this.panes.push(pane);
+    return pane;
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** `term`: the test's terminal fixture, cleaned up (and checked for leftovers) after each test. */
+export const test = base.extend<{ term: TerminalFixture }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+  term: async ({}, use, testInfo) => {
+    assertBundleBuilt();
+    const term = new TerminalFixture(testInfo);
+    try {
+      await use(term);
+    } finally {
+      await term.cleanup();
+    }
+  },
+});
+export { expect };

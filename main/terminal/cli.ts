@@ -1,0 +1,68 @@
+// The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
+import { version } from '../../package.json';
+import { launchDesktop } from './desktop-launcher';
+import { parseRunArgs, RUN_USAGE } from './run-options';
+import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
+
+interface Subcommand {
+  summary: string;
+  /** resolves to the process's exit code */
+  run(args: string[]): Promise<number>;
+}
+
+/** `ripcord <name> ...`; a new subcommand is one entry here. */
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
+  const lines = Object.entries(SUBCOMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `Usage: ripcord                       open the desktop terminal
+       ripcord <command> [options]
+       ripcord --help | --version
+
+Commands:
+${lines.join('\n')}
+
+Run "ripcord <command> --help" for a command's options.`;
+}
+
+async function runSubcommand(args: string[]): Promise<number> {
+  const parsed = parseRunArgs(args);
+  if (!parsed.ok) return usageError(`run: ${parsed.error}`);
+  if (parsed.options.help) return print(RUN_USAGE);
+  if (parsed.options.version) return print(version);
+  return runTerminalHost(parsed.options);
+}
+
+function print(text: string): number {
+  process.stdout.write(`${text}\n`);
+  return 0;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`ripcord: ${message}\nTry "ripcord --help".\n`);
+  return EXIT_CODE_USAGE;
+}
+
+/** Dispatches argv (without node and the script) and resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) return launchDesktop([]);
+  if (first === '--help' || first === '-h') return print(usage());
+  if (first === '--version' || first === '-V') return print(version);
+  const subcommand = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
+  if (subcommand) return subcommand.run(rest);
+  // Options without a command belong to the desktop app, which checks them itself.
+  if (first.startsWith('-')) return launchDesktop([...argv]);
+  return usageError(`unknown command '${first}'`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`ripcord: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { CANCEL_SEQUENCE, FULL_TERMINAL_RESET, TerminalModeScanner } from '../core/terminal-mode-scanner';
+import { freshLine, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
+
+describe('restoreSequence', () => {
+  it('always carries the full reset and ends on a fresh line', () => {
+    const text = restoreSequence({ hintTitleShown: false, columns: 10 });
+    expect(text).toContain(FULL_TERMINAL_RESET);
+    expect(text.endsWith(freshLine(10))).toBe(true);
+    expect(text).not.toContain(HIDE_HINT_TITLE);
+  });
+
+  it('first aborts a sequence the child was cut off inside, so the reset is not swallowed by it', () => {
+    const scanner = new TerminalModeScanner();
+    scanner.feed('\x1b]0;half a title');
+    expect(scanner.inUnterminatedSequence).toBe(true);
+    expect(restoreSequence({ modes: scanner, hintTitleShown: false, columns: 80 }).startsWith(CANCEL_SEQUENCE)).toBe(true);
+  });
+
+  it("undoes the child's own modes before the full reset", () => {
+    const scanner = new TerminalModeScanner();
+    scanner.feed('\x1b[?1049h\x1b[?1002h');
+    const text = restoreSequence({ modes: scanner, hintTitleShown: false, columns: 80 });
+    expect(text.indexOf(scanner.resetSequence())).toBeLessThan(text.indexOf(FULL_TERMINAL_RESET));
+  });
+
+  it('puts the user title back when the hint is still showing', () => {
+    expect(restoreSequence({ hintTitleShown: true, columns: 80 })).toContain(HIDE_HINT_TITLE);
+  });
+});
+
+describe('freshLine', () => {
+  it('writes exactly one full line of blanks, returns and erases it', () => {
+    expect(freshLine(4)).toBe('    \r\x1b[K');
+  });
+});
+
+describe('hint title', () => {
+  it('pushes the title before setting the hint, and pops it to hide', () => {
+    expect(SHOW_HINT_TITLE).toBe('\x1b[22;0t\x1b]2;Press Ctrl+C again to quit\x07');
+    expect(HIDE_HINT_TITLE).toBe('\x1b[23;0t');
+  });
+});

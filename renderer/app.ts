@@ -1,0 +1,131 @@
+import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { SearchAddon } from '@xterm/addon-search';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import { ClipboardAddon } from '@xterm/addon-clipboard';
+import type { RendererSettings, RipcordApi } from '../preload/api';
+import { AckCounter } from './ack-counter';
+import { OutputQueue } from './output-queue';
+import { HintOverlay } from './hint-overlay';
+import { SearchBox } from './search-box';
+import { copySelection, GatedClipboardProvider } from './clipboard';
+import { GpuRenderer, type RendererKind } from './gpu-renderer';
+import { showProblemsBanner } from './banner';
+import { isWebLink, sessionEndText } from './session-text';
+import { offerTestView } from './test-hook';
+
+/**
+ * One window, one terminal. Every listener on the host API is registered before the first
+ * resize() call, so a host may start its session on that first resize without losing output.
+ */
+export function startTerminal(api: RipcordApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind): void {
+  const openLink = (uri: string): void => {
+    if (isWebLink(uri)) api.openLink(uri);
+  };
+  const terminal = new Terminal({
+    fontFamily: settings.fontFamily,
+    fontSize: settings.fontSize,
+    theme: settings.theme,
+    scrollback: settings.scrollback,
+    // the unicode11 width tables are a "proposed" API in xterm 6
+    allowProposedApi: true,
+    // OSC 8 hyperlinks take the same gate as detected links
+    linkHandler: { activate: (_event, uri) => openLink(uri), allowNonHttpProtocols: false },
+  });
+
+  const fit = new FitAddon();
+  const search = new SearchAddon();
+  terminal.loadAddon(fit);
+  terminal.loadAddon(new Unicode11Addon());
+  terminal.unicode.activeVersion = '11';
+  terminal.loadAddon(search);
+  terminal.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
+  terminal.loadAddon(new ClipboardAddon(undefined, new GatedClipboardProvider(settings.allowClipboardWrite)));
+
+  const hint = new HintOverlay(root);
+  const acks = new AckCounter(settings.ackEveryChars, (chars) => api.ack(chars));
+  const output = new OutputQueue(terminal, (chars) => acks.parsed(chars));
+  api.onData((data) => output.push(data));
+  api.onFlush(() => output.flush());
+  api.onHint((state) => hint.update(state));
+  api.onExit((end) => {
+    hint.update({ visible: false, remainingMs: 0 });
+    terminal.write(sessionEndText(end));
+    terminal.options.disableStdin = true;
+  });
+  // Ctrl+C is not special here: the desktop host catches it before the page sees it, and
+  // the browser harness receives the "\x03" chunk like any other input.
+  terminal.onData((data) => api.input(data));
+  terminal.onBinary((data) => api.input(data));
+  terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
+  terminal.onTitleChange((title) => {
+    document.title = title ? `${title} — ripcord` : 'ripcord';
+  });
+
+  // before the first fit, so the terminal's first size already leaves room for the banner
+  showProblemsBanner(root, settings.problems, () => terminal.focus());
+  terminal.open(root);
+  // the padding around the grid takes the terminal's own background
+  document.body.style.background = settings.theme.background ?? '#000';
+  const gpu = new GpuRenderer(terminal, (kind, reason) => {
+    root.dataset.renderer = kind;
+    console.info(`ripcord: ${kind} renderer (${reason})`);
+  });
+  gpu.start(renderer);
+
+  const searchBox = new SearchBox(root, terminal, search);
+  terminal.attachCustomKeyEventHandler((event) => handleShortcut(event, terminal, searchBox));
+  terminal.onSelectionChange(() => {
+    if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
+  });
+
+  fitOnResize(root, fit);
+  fit.fit();
+  api.resize(terminal.cols, terminal.rows);
+
+  terminal.focus();
+  window.addEventListener('focus', () => {
+    if (!searchBox.isOpen) terminal.focus();
+  });
+  offerTestView(terminal, () => gpu.kind);
+}
+
+/** Ctrl+Shift+F/C/V belong to the window, not the program; false keeps xterm from sending them. */
+function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox): boolean {
+  if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
+  const isPress = event.type === 'keydown';
+  switch (event.code) {
+    case 'KeyF':
+      if (isPress) {
+        event.preventDefault();
+        searchBox.open();
+      }
+      return false;
+    case 'KeyC':
+      if (isPress) {
+        event.preventDefault();
+        copySelection(terminal);
+      }
+      return false;
+    case 'KeyV':
+      // Not prevented: the browser's own paste follows, needs no clipboard permission, and
+      // xterm's paste handler wraps it in bracketed paste when the program asked for it.
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Refit on every size change of the terminal's box, at most once per frame. */
+function fitOnResize(root: HTMLElement, fit: FitAddon): void {
+  let scheduled = false;
+  new ResizeObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      fit.fit();
+    });
+  }).observe(root);
+}

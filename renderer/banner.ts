@@ -1,0 +1,36 @@
+/**
+ * Config problems, shown once at startup in a banner the user can dismiss. The terminal
+ * works normally underneath; the bad keys already fell back to their defaults.
+ */
+export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly string[], onDismiss: () => void): void {
+  if (problems.length === 0) return;
+  const banner = document.createElement('div');
+  banner.className = 'ripcord-banner';
+  banner.setAttribute('role', 'alert');
+
+  const text = document.createElement('div');
+  text.className = 'ripcord-banner-text';
+  const title = document.createElement('strong');
+  title.textContent = 'ripcord: problems in the config (defaults used for these keys)';
+  const list = document.createElement('ul');
+  for (const problem of problems) {
+    const item = document.createElement('li');
+    item.textContent = problem;
+    list.appendChild(item);
+  }
+  text.append(title, list);
+
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'ripcord-banner-close';
+  close.textContent = '×';
+  close.title = 'Dismiss';
+  close.setAttribute('aria-label', 'Dismiss');
+  close.addEventListener('click', () => {
+    banner.remove();
+    onDismiss();
+  });
+
+  banner.append(text, close);
+  terminalBox.before(banner);
+}

@@ -1,0 +1,63 @@
+import type { HintState } from '../preload/api';
+
+/** How often the countdown text refreshes; a tenth of a second is what it shows. */
+const COUNTDOWN_TICK_MS = 100;
+
+export function hintText(remainingMs: number): string {
+  const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
+  return `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
+}
+
+/**
+ * The "Press Ctrl+C again to quit" overlay (DESIGN §3). The host says when it shows and how
+ * long the double-press window has left; the overlay counts down locally and hides itself
+ * when the window runs out, or at once when the host says the cancel was handled.
+ */
+export class HintOverlay {
+  private readonly element: HTMLElement;
+  private deadline = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(parent: HTMLElement, private readonly now: () => number = () => performance.now()) {
+    this.element = document.createElement('div');
+    this.element.className = 'ripcord-hint';
+    this.element.setAttribute('role', 'status');
+    this.element.hidden = true;
+    parent.appendChild(this.element);
+  }
+
+  update(hint: HintState): void {
+    if (!hint.visible || hint.remainingMs <= 0) {
+      this.hide();
+      return;
+    }
+    this.deadline = this.now() + hint.remainingMs;
+    this.element.hidden = false;
+    this.render();
+    this.timer ??= setInterval(() => this.render(), COUNTDOWN_TICK_MS);
+  }
+
+  get visible(): boolean {
+    return !this.element.hidden;
+  }
+
+  private render(): void {
+    const remaining = this.deadline - this.now();
+    if (remaining <= 0) {
+      this.hide();
+      return;
+    }
+    this.element.textContent = hintText(remaining);
+  }
+
+  private hide(): void {
+    this.element.hidden = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.hide();
+    this.element.remove();
+  }
+}

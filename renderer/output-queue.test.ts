@@ -1,0 +1,61 @@
+import { Terminal } from '@xterm/headless';
+import { describe, expect, it } from 'vitest';
+import { OutputQueue, PARSER_BACKLOG_CHARS } from './output-queue';
+
+function screen(): { terminal: Terminal; text: () => string } {
+  const terminal = new Terminal({ cols: 80, rows: 10, allowProposedApi: true });
+  const text = (): string => {
+    const lines: string[] = [];
+    const buffer = terminal.buffer.active;
+    for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+    return lines.join('\n').trimEnd();
+  };
+  return { terminal, text };
+}
+
+const parsedAll = (terminal: Terminal): Promise<void> => new Promise((resolve) => terminal.write('', resolve));
+
+describe('OutputQueue (real headless xterm)', () => {
+  it('hands everything to xterm in order and acknowledges every char once parsed', async () => {
+    const { terminal, text } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    const chunks = Array.from({ length: 40 }, (_, i) => `line ${i}\r\n`.padEnd(2000, ' '));
+    for (const chunk of chunks) queue.push(chunk);
+    while (acked < chunks.join('').length) await parsedAll(terminal);
+    expect(acked).toBe(chunks.join('').length);
+    expect(text()).toContain('line 39');
+    expect(queue.queuedChars).toBe(0);
+  });
+
+  it('keeps at most the parser backlog inside xterm', () => {
+    const { terminal } = screen();
+    const queue = new OutputQueue(terminal, () => {});
+    for (let i = 0; i < 100; i++) queue.push('y\r\n'.repeat(1000));
+    expect(queue.queuedChars).toBeGreaterThanOrEqual(100 * 3000 - PARSER_BACKLOG_CHARS - 3000);
+  });
+
+  it('drops unparsed output on flush, acknowledges it, and aborts a sequence left open', async () => {
+    const { terminal, text } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    const cutOff = 'y\r\n\x1b]0;a title cut off by the interrupt';
+    queue.push(cutOff); // handed to xterm at once: it will stop inside the OSC
+    const flood = '\x1b[31my\x1b[0m\r\n'.repeat(2000);
+    for (let i = 0; i < 20; i++) queue.push(flood);
+    expect(queue.flush()).toBeGreaterThan(0);
+    queue.push('^C\r\nPROMPT$ ');
+    const total = cutOff.length + 20 * flood.length + '^C\r\nPROMPT$ '.length;
+    while (acked < total) await parsedAll(terminal);
+    expect(acked).toBe(total);
+    expect(text()).toMatch(/\^C\n?PROMPT\$$/);
+  });
+
+  it('shows why the CAN is needed: without it the prompt is swallowed by the open OSC', async () => {
+    const { terminal, text } = screen();
+    terminal.write('y\r\n\x1b]0;a title cut off by the interrupt');
+    terminal.write('^C\r\nPROMPT$ ');
+    await parsedAll(terminal);
+    expect(text()).not.toContain('PROMPT$');
+  });
+});

@@ -1,0 +1,22 @@
+import type { SessionEnd } from '../preload/api';
+
+/** C0/C1 controls and DEL: a host message is text, never a sequence for the terminal. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** The line written into the terminal when the session ends (dim, on a fresh line). */
+export function sessionEndText(end: SessionEnd): string {
+  const message = end.message?.trim() ? end.message.trim() : `session ended with code ${end.exitCode}`;
+  const safe = message.replace(CONTROL_CHARS, '?').replace(/\r?\n/g, '\r\n');
+  return `\r\n\x1b[0m\x1b[2m[ripcord] ${safe}\x1b[0m\r\n`;
+}
+
+/** Only http(s) links leave the terminal (DESIGN §7). */
+export function isWebLink(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,55 @@
+import type { Terminal } from '@xterm/xterm';
+import type { RendererKind } from './gpu-renderer';
+
+/**
+ * A read-only view of the screen for tests and benchmarks. The renderer hands it to
+ * `window.__ripcordTestHook` when — and only when — a test host (the browser harness)
+ * defined that hook; the desktop app defines none, so nothing is exposed there.
+ * It reads xterm's buffer, so it works the same with the WebGL and the DOM renderer.
+ */
+export interface RipcordTestView {
+  renderer(): RendererKind;
+  /** the visible rows of the active buffer, trailing blanks trimmed */
+  screen(): string[];
+  /** every row of the active buffer, scrollback included */
+  buffer(): string[];
+  size(): { cols: number; rows: number };
+  cursor(): { x: number; y: number };
+  selection(): string;
+  /** buffer cell where the selection starts, undefined without one */
+  selectionStart(): { x: number; y: number } | undefined;
+  /** fires after xterm parsed a write; returns an unsubscribe */
+  onWriteParsed(listener: () => void): () => void;
+}
+
+declare global {
+  interface Window {
+    __ripcordTestHook?: (view: RipcordTestView) => void;
+  }
+}
+
+export function offerTestView(terminal: Terminal, renderer: () => RendererKind): void {
+  const hook = window.__ripcordTestHook;
+  if (typeof hook !== 'function') return;
+  const rows = (from: number, to: number): string[] => {
+    const buffer = terminal.buffer.active;
+    const lines: string[] = [];
+    for (let y = from; y < to; y++) lines.push(buffer.getLine(y)?.translateToString(true) ?? '');
+    return lines;
+  };
+  hook(
+    Object.freeze({
+      renderer,
+      screen: () => rows(terminal.buffer.active.viewportY, terminal.buffer.active.viewportY + terminal.rows),
+      buffer: () => rows(0, terminal.buffer.active.length),
+      size: () => ({ cols: terminal.cols, rows: terminal.rows }),
+      cursor: () => ({ x: terminal.buffer.active.cursorX, y: terminal.buffer.active.cursorY }),
+      selection: () => terminal.getSelection(),
+      selectionStart: () => terminal.getSelectionPosition()?.start,
+      onWriteParsed: (listener: () => void) => {
+        const subscription = terminal.onWriteParsed(listener);
+        return () => subscription.dispose();
+      },
+    }),
+  );
+}
