@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RawData } from 'ws';
-import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
+import { rendererSettings } from '../../main/electron/renderer-settings';
 import type { Trigger } from '../../main/core/exit-decisions';
 import { loadConfig, type LoadedConfig } from '../../main/platform/config-file';
 import { openLog, type Logger } from '../../main/platform/log';
@@ -152,16 +152,7 @@ class Harness {
 
   private settings(): RendererSettings {
     const { config, problems } = this.loaded;
-    return {
-      fontFamily: config.fontFamily,
-      fontSize: config.fontSize,
-      theme: config.theme,
-      scrollback: config.scrollback,
-      copyOnSelect: config.copyOnSelect,
-      allowClipboardWrite: config.allowClipboardWrite,
-      ackEveryChars: ACK_EVERY_CHARS,
-      problems,
-    };
+    return rendererSettings(config, problems);
   }
 
   /** The session starts at the page's first size, so the program draws for the real screen. */

@@ -1,8 +1,8 @@
 import type { WebContents } from 'electron';
+import { rendererSettings } from './renderer-settings';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import { ACK_EVERY_CHARS } from '../core/flow-control';
 import type { ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
 import type { Logger } from '../platform/log';
@@ -52,16 +52,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     // "Shown once": the first request gets the problems, a reload would not repeat them.
     const problems = [...this.problems];
     this.problems = [];
-    return {
-      fontFamily: config.fontFamily,
-      fontSize: config.fontSize,
-      theme: config.theme,
-      scrollback: config.scrollback,
-      copyOnSelect: config.copyOnSelect,
-      allowClipboardWrite: config.allowClipboardWrite,
-      ackEveryChars: ACK_EVERY_CHARS,
-      problems,
-    };
+    return rendererSettings(config, problems);
   }
 
   resize(cols: number, rows: number): void {

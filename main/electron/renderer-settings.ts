@@ -1,0 +1,17 @@
+import type { RendererSettings } from '../../preload/api';
+import type { RipcordConfig } from '../core/config';
+import { ACK_EVERY_CHARS } from '../core/flow-control';
+
+/** What the page gets of the config; the browser harness serves the same. */
+export function rendererSettings(config: RipcordConfig, problems: string[]): RendererSettings {
+  return {
+    fontFamily: config.fontFamily,
+    fontSize: config.fontSize,
+    theme: config.theme,
+    scrollback: config.scrollback,
+    copyOnSelect: config.copyOnSelect,
+    allowClipboardWrite: config.allowClipboardWrite,
+    ackEveryChars: ACK_EVERY_CHARS,
+    problems,
+  };
+}
