@@ -80,7 +80,7 @@ export class GuardedSession implements Disposable {
       return spawned;
     }
     options.reaper.register(spawned.session.pid, spawned.session.startTime);
-    options.log.event('session.started', { pid: spawned.session.pid });
+    options.log.event('session.started', { sessionPid: spawned.session.pid });
     return { ok: true, guarded: new GuardedSession(spawned.session, options) };
   }
 

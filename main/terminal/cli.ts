@@ -3,6 +3,7 @@ import { version } from '../../package.json';
 import { launchDesktop } from './desktop-launcher';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
+import { runStats } from './stats';
 
 interface Subcommand {
   summary: string;
@@ -13,6 +14,7 @@ interface Subcommand {
 /** `ripcord <name> ...`; a new subcommand is one entry here. */
 const SUBCOMMANDS: Record<string, Subcommand> = {
   run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
+  stats: { summary: 'latency of Ctrl+C, exits and stalls, from the log', run: runStats },
 };
 
 function usage(): string {

@@ -1,15 +1,12 @@
 // Measures the hostile-tree staged kill the way the app runs it: through the reaper.
-//   npm run build   (or bundle main/platform/reaper-main.ts to dist/reaper.js)
-//   npx esbuild main/platform/staged-kill-bench.ts --bundle --platform=node --format=cjs \
-//     --external:node-pty --external:esbuild --outfile=/tmp/ripcord-kill-bench.js
-//   NODE_PATH=$PWD/node_modules node /tmp/ripcord-kill-bench.js [runs=10] [killGraceMs=2000]
+//   npm run bench:kill -- [runs=10] [killGraceMs=2000]
 // Prints one line per run and the median; never used as a test assertion.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ReaperClient } from './reaper-client';
-import { LinuxProcessTable } from './process-tree';
-import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from './test-support';
+import { ReaperClient } from '../main/platform/reaper-client';
+import { LinuxProcessTable } from '../main/platform/process-tree';
+import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/test-support';
 
 /** A run that has not finished by then is reported as failed rather than waited for. */
 const RUN_TIMEOUT_MS = 30_000;

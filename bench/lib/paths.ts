@@ -1,0 +1,27 @@
+// Where the bench finds the repository and its bundles, whether it runs from its own
+// esbuild bundle (bench/results/.build) or as TypeScript under Playwright (e2e/stress).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'ripcord') return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no ripcord package.json above ${start}`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
+/** `npm run build` output; RIPCORD_DIST points the bench at another build. */
+export const DIST = process.env.RIPCORD_DIST ?? path.join(REPO_ROOT, 'dist');
+export const CLI = path.join(DIST, 'cli.js');
+export const HARNESS = path.join(DIST, 'harness.js');
+export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
+/** The bench's own bundles (runner, naive baselines), git-ignored with the results. */
+export const BENCH_BUILD_DIR = path.join(RESULTS_DIR, '.build');
+export const NAIVE_HARNESS = path.join(BENCH_BUILD_DIR, 'naive-harness.js');
+export const NAIVE_HOST = path.join(BENCH_BUILD_DIR, 'naive-host.js');
+/** The harness with a smaller HIGH_WATERMARK_CHARS (bench/run.mjs builds it). */
+export const SMALL_WATERMARK = 20_000;
+export const HARNESS_SMALL_WATERMARK = path.join(BENCH_BUILD_DIR, `harness-wm${SMALL_WATERMARK}.js`);
+export const CHROMIUM = process.env.RIPCORD_BROWSER ?? '/usr/bin/chromium';

@@ -1,0 +1,144 @@
+// The two pipelines every scenario compares, started the same way: ripcord's (the real
+// browser harness or `ripcord run`) and the naive baseline built in bench/naive.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CLI, DIST, HARNESS, NAIVE_HARNESS, NAIVE_HOST } from './paths';
+import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
+import { PtyProgram } from './pty-program';
+
+export type PipelineKind = 'ripcord' | 'naive';
+export const PIPELINES: readonly PipelineKind[] = ['ripcord', 'naive'];
+
+/** A prompt no output of the scenarios contains. */
+export const PROMPT = 'bench$ ';
+export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
+const READY_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/** The session's environment: the marker finds its processes, the rest gives a stable prompt. */
+export function sessionEnv(marker: string): Record<string, string> {
+  return { [MARKER_VARIABLE]: marker, PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null' };
+}
+
+export interface BrowserPipeline {
+  kind: PipelineKind;
+  url: string;
+  port: number;
+  token: string;
+  pid: number;
+  marker: string;
+  logFile: string | undefined;
+  exited: Promise<void>;
+  /** ends the server if still running, then every marked process; returns survivors it had to kill */
+  stop(): Promise<number>;
+}
+
+/** The browser harness (ripcord) or the naive harness, serving dist/renderer. */
+export interface BrowserPipelineOptions {
+  dir: string;
+  marker: string;
+  command?: string[];
+  killGraceMs?: number;
+  /** ripcord only: another bundle of e2e/harness/server.ts (the watermark experiments) */
+  harnessScript?: string;
+}
+
+export async function startBrowserPipeline(kind: PipelineKind, options: BrowserPipelineOptions): Promise<BrowserPipeline> {
+  const command = options.command ?? BASH;
+  const env = sessionEnv(options.marker);
+  let args: string[];
+  let logFile: string | undefined;
+  if (kind === 'ripcord') {
+    const configFile = path.join(options.dir, 'config.json');
+    logFile = path.join(options.dir, 'harness.log');
+    await writeFile(configFile, JSON.stringify({ env, killGraceMs: options.killGraceMs ?? 500 }));
+    args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'renderer'), '--', ...command];
+  } else {
+    const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+    args = [NAIVE_HARNESS, '--renderer-dir', path.join(DIST, 'renderer'), '--cwd', options.dir, ...envArgs, '--', ...command];
+  }
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const ready = await readyLine(child);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    kind,
+    url: String(ready.url),
+    port: Number(ready.port),
+    token: String(ready.token),
+    pid: Number(ready.pid),
+    marker: options.marker,
+    logFile,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const ended = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS))]);
+        if (!ended) child.kill('SIGKILL');
+        await exited;
+      }
+      return killMarked(options.marker);
+    },
+  };
+}
+
+function readyLine(child: ChildProcess): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`not ready after ${READY_TIMEOUT_MS} ms; stderr: ${err}`));
+    }, READY_TIMEOUT_MS);
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const newline = out.indexOf('\n');
+      if (newline < 0) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(out.slice(0, newline)) as Record<string, unknown>);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`exited (${code ?? signal}) before ready; stderr: ${err}`));
+    });
+  });
+}
+
+export interface TerminalHostOptions {
+  dir: string;
+  marker: string;
+  killGraceMs?: number;
+  /** extra environment for the host (and so its session) */
+  env?: Record<string, string>;
+  command?: string[];
+}
+
+/**
+ * `ripcord run` (dist/cli.js) or the naive host, as the root of a pty the bench drives. The
+ * marker goes only to what the session runs (through the shell's environment), not to the
+ * host itself, so that "session processes" never counts the host or the reaper.
+ */
+export function startTerminalHost(kind: PipelineKind, options: TerminalHostOptions): { program: PtyProgram; logFile: string | undefined } {
+  const command = options.command ?? ['/bin/bash', '--norc', '--noprofile'];
+  const env = { PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null', ...options.env };
+  if (kind === 'ripcord') {
+    const logFile = path.join(options.dir, 'ripcord.log');
+    const args = [CLI, 'run', '--log', logFile, '--config', path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
+    if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
+    return { program: new PtyProgram(process.execPath, [...args, '--', ...command], { env, cwd: options.dir }), logFile };
+  }
+  return { program: new PtyProgram(process.execPath, [NAIVE_HOST, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
+}
+
+/** Cleanup after a terminal-host run: the pty, and every marked process (counted). */
+export async function stopTerminalHost(program: PtyProgram, marker: string): Promise<number> {
+  program.dispose();
+  const left = (await markedProcesses(marker)).length;
+  await killMarked(marker);
+  return left;
+}
+

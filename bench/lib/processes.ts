@@ -1,0 +1,103 @@
+// The bench's view of /proc: session processes are found by a marker in their environment,
+// which every descendant inherits (setsid, nohup and double forks included).
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export const MARKER_VARIABLE = 'RIPCORD_BENCH_MARKER';
+
+export function newMarker(): string {
+  return `ripcord-bench-${randomBytes(6).toString('hex')}`;
+}
+
+/** State letter of /proc/<pid>/stat, undefined when the pid does not exist. */
+export async function processState(pid: number): Promise<string | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return undefined;
+  }
+}
+
+const isDead = (state: string | undefined): boolean => state === undefined || state === 'Z' || state === 'X';
+
+/** Live (non-zombie) processes whose environment holds MARKER_VARIABLE=marker. */
+export async function markedProcesses(marker: string): Promise<number[]> {
+  const needle = `${MARKER_VARIABLE}=${marker}\0`;
+  const names = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const found = await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(name);
+      if (pid === process.pid) return undefined;
+      try {
+        const environ = await readFile(`/proc/${name}/environ`, 'latin1');
+        return environ.includes(needle) && !isDead(await processState(pid)) ? pid : undefined;
+      } catch {
+        return undefined; // gone meanwhile, or not ours to read
+      }
+    }),
+  );
+  return found.filter((pid): pid is number => pid !== undefined);
+}
+
+/** SIGKILLs marked processes until none is left (bounded); returns how many were killed. */
+export async function killMarked(marker: string, timeoutMs = 5_000): Promise<number> {
+  let killed = 0;
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const left = await markedProcesses(marker);
+    if (left.length === 0 || performance.now() > deadline) return killed;
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed++;
+      } catch {
+        // already gone
+      }
+    }
+    await delay(20);
+  }
+}
+
+/**
+ * Resolves with performance.now() at the first check that finds pid gone (or a zombie),
+ * polling /proc every `intervalMs`; undefined after timeoutMs. Independent of who reaps it.
+ */
+export async function whenGone(pid: number, timeoutMs: number, intervalMs = 1): Promise<number | undefined> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (isDead(await processState(pid))) return performance.now();
+    if (performance.now() > deadline) return undefined;
+    await delay(intervalMs);
+  }
+}
+
+/** Polls until no marked process is left; the time it happened, or undefined at the deadline. */
+export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs = 20): Promise<number | undefined> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if ((await markedProcesses(marker)).length === 0) return performance.now();
+    if (performance.now() > deadline) return undefined;
+    await delay(intervalMs);
+  }
+}
+
+/** Resident set size in bytes (VmRSS), undefined when the process is gone. */
+export async function rssBytes(pid: number): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'latin1');
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,133 @@
+// The naive browser pipeline the bench compares the harness with: the same renderer page and
+// WebSocket protocol (e2e/harness), but a bare pty behind it — output forwarded as fast as the
+// pty gives it (acks ignored, never paused), Ctrl+C written to the pty like any key, and the
+// window closing ends it with pty.kill() of the shell pid only.
+//   node naive-harness.js [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
+// Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import * as pty from 'node-pty';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DEFAULT_CONFIG } from '../../main/core/config';
+import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
+import { HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
+import { parseClientMessage, type ServerMessage } from '../../e2e/harness/protocol';
+import type { RendererSettings } from '../../preload/api';
+
+interface NaiveOptions {
+  rendererDir: string;
+  cwd: string;
+  env: Record<string, string>;
+  command: { file: string; args: string[] };
+}
+
+function parseArgs(argv: readonly string[]): NaiveOptions {
+  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] } };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = argv[i + 1] ?? '';
+    if (arg === '--') {
+      const [file, ...args] = argv.slice(i + 1);
+      if (file !== undefined) options.command = { file, args };
+      break;
+    }
+    if (arg === '--renderer-dir') options.rendererDir = value;
+    else if (arg === '--cwd') options.cwd = value;
+    else if (arg === '--env') {
+      const eq = value.indexOf('=');
+      options.env[value.slice(0, eq)] = value.slice(eq + 1);
+    } else throw new Error(`naive-harness: unknown option ${String(arg)}`);
+    i++;
+  }
+  return options;
+}
+
+const SETTINGS: RendererSettings = {
+  fontFamily: DEFAULT_CONFIG.fontFamily,
+  fontSize: DEFAULT_CONFIG.fontSize,
+  theme: DEFAULT_CONFIG.theme,
+  scrollback: DEFAULT_CONFIG.scrollback,
+  copyOnSelect: DEFAULT_CONFIG.copyOnSelect,
+  allowClipboardWrite: DEFAULT_CONFIG.allowClipboardWrite,
+  ackEveryChars: ACK_EVERY_CHARS,
+  problems: [],
+};
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const token = randomBytes(24).toString('base64url');
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
+  const pages = await HarnessPages.load(options.rendererDir, address.port);
+  const wss = new WebSocketServer({ noServer: true });
+  let child: pty.IPty | undefined;
+
+  server.on('request', (req, res) => {
+    const url = requestUrl(req);
+    if (url.pathname === '/stats' && url.searchParams.get('token') === token) {
+      send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: child?.pid ?? null, memory: process.memoryUsage() }));
+      return;
+    }
+    void pages.serve(url.pathname, res).then((served) => {
+      if (!served) send(res, 404, 'text/plain', 'not found\n');
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (requestUrl(req).searchParams.get('token') !== token) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket): void {
+    const out = (message: ServerMessage): void => ws.send(JSON.stringify(message));
+    ws.on('message', (raw) => {
+      const parsed = parseClientMessage(raw.toString());
+      if (!parsed.ok) return;
+      const message = parsed.message;
+      if (message.type === 'input') child?.write(message.data);
+      else if (message.type === 'getSettings') out({ type: 'settings', id: message.id, settings: SETTINGS });
+      else if (message.type === 'resize') {
+        if (child) child.resize(message.cols, message.rows);
+        else child = start(message.cols, message.rows, out);
+      }
+    });
+    ws.on('close', () => {
+      child?.kill(); // the naive exit: SIGHUP to the shell pid only
+      process.exit(0);
+    });
+  }
+
+  function start(cols: number, rows: number, out: (message: ServerMessage) => void): pty.IPty {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    const spawned = pty.spawn(options.command.file, options.command.args, {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      cwd: options.cwd,
+      env: { ...env, ...options.env, COLORTERM: 'truecolor' },
+    });
+    spawned.onData((data) => out({ type: 'data', data }));
+    spawned.onExit(({ exitCode }) => {
+      out({ type: 'exit', exitCode });
+      process.exit(0);
+    });
+    return spawned;
+  }
+
+  process.on('SIGTERM', () => {
+    child?.kill();
+    process.exit(143);
+  });
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}/?token=${token}`, port: address.port, token, pid: process.pid })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`naive-harness: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,224 @@
+// DESIGN §9, first number: Ctrl+C → shell prompt back while the child floods output, in
+// headless Chromium with the real renderer (DOM and WebGL), through the browser harness
+// (ripcord) and through the naive harness. Timed inside the page, from sending "\x03" to the
+// first moment xterm's buffer shows the prompt with the cursor after it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM } from '../lib/paths';
+import { PROMPT, startBrowserPipeline, type PipelineKind } from '../lib/pipelines';
+import { newMarker } from '../lib/processes';
+
+export type Renderer = 'dom' | 'webgl';
+export type Flood = 'yes' | 'color';
+export const RENDERERS: readonly Renderer[] = ['dom', 'webgl'];
+export const FLOODS: readonly Flood[] = ['yes', 'color'];
+
+/** The flood commands, typed at the bash prompt; "color" puts seven SGR changes on every short line. */
+const FLOOD_COMMANDS: Record<Flood, string> = {
+  yes: 'yes',
+  color: "yes $'\\e[31mred \\e[32mgreen \\e[33myellow \\e[34mblue \\e[35mmagenta \\e[36mcyan \\e[1;37mbold\\e[0m plain'",
+};
+/** A row only the flood prints, to know it has reached the screen. */
+const FLOOD_ROW: Record<Flood, string> = { yes: 'y', color: 'red green yellow blue magenta cyan bold plain' };
+
+/** Chromium flags of the Playwright config, plus SwiftShader for a software WebGL. */
+export const BROWSER_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+const PAGE_TIMEOUT_MS = 20_000;
+const PROMPT_NUDGE_MS = 3_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+}
+
+export interface CtrlCRun {
+  ms: number;
+  /** no prompt within the timeout: ms is a lower bound */
+  censored: boolean;
+  /** output that reached the page after the press, before the prompt */
+  charsAfterPress: number;
+  messagesAfterPress: number;
+  /** the renderer the page really used (WebGL falls back to DOM when unavailable) */
+  renderer: string;
+}
+
+export interface CtrlCRunOptions {
+  renderer: Renderer;
+  flood: Flood;
+  /** the drop experiment: see installDropQueuedOnCtrlC */
+  dropQueuedOnCtrlC?: boolean;
+  /** how long the flood runs before the press */
+  floodMs: number;
+  timeoutMs: number;
+}
+
+export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
+  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), ...(harnessScript ? { harnessScript } : {}) });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    if (options.dropQueuedOnCtrlC) await page.addInitScript(installDropQueuedOnCtrlC, DROP_EXPERIMENT_IN_XTERM_CHARS);
+    await page.goto(`${pipeline.url}&renderer=${options.renderer}`);
+    await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
+    await waitForPrompt(page);
+    const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
+    await page.evaluate((command) => window.ripcord.input(`${command}\r`), FLOOD_COMMANDS[options.flood]);
+    await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+    await delay(options.floodMs);
+    const result = await measure(page, options.timeoutMs);
+    return { ...result, renderer };
+  } finally {
+    await context.close();
+    await pipeline.stop();
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  }
+}
+
+/** Drop experiment: output handed to xterm and not yet acknowledged as parsed, at most. */
+export const DROP_EXPERIMENT_IN_XTERM_CHARS = 20_000;
+
+/**
+ * The drop experiment, as a page init script (CDP injects it before the page's own scripts;
+ * the CSP does not apply): it wraps the host API the harness page installs, so the renderer
+ * gets output only while less than `inXterm` chars are handed to xterm and not yet acked as
+ * parsed; the rest waits in a queue. A Ctrl+C drops that queue — output produced before the
+ * press and not yet parsed, what a kernel tty flushes on an interrupt — and the next output
+ * starts with CAN, so a sequence cut by the drop cannot swallow it (DESIGN §6). The dropped
+ * chars are acknowledged at once: the host's flow control must count them as consumed.
+ */
+function installDropQueuedOnCtrlC(inXterm: number): void {
+  let proxy: typeof window.ripcord | undefined;
+  Object.defineProperty(window, 'ripcord', {
+    configurable: true,
+    get: () => proxy,
+    set: (real: typeof window.ripcord) => {
+      const listeners = new Set<(data: string) => void>();
+      let queue: string[] = [];
+      let handed = 0;
+      let acked = 0;
+      let cut = false;
+      const pump = (): void => {
+        while (queue.length > 0 && listeners.size > 0 && handed - acked < inXterm) {
+          let data = queue.shift() as string;
+          if (cut) {
+            data = `\x18${data}`;
+            cut = false;
+          }
+          handed += data.length;
+          for (const listener of listeners) listener(data);
+        }
+      };
+      real.onData((data) => {
+        queue.push(data);
+        pump();
+      });
+      proxy = Object.freeze({
+        ...real,
+        onData: (listener: (data: string) => void) => {
+          listeners.add(listener);
+          pump();
+          return () => listeners.delete(listener);
+        },
+        ack: (chars: number) => {
+          acked += chars;
+          real.ack(chars);
+          pump();
+        },
+        input: (text: string) => {
+          if (text === '\x03' && queue.length > 0) {
+            // Dropped output counts as consumed: unacknowledged, it would keep the host paused.
+            real.ack(queue.reduce((chars, data) => chars + data.length, 0));
+            queue = [];
+            cut = true;
+          }
+          real.input(text);
+        },
+      });
+    },
+  });
+}
+
+/** Setup only: a first prompt that does not show is asked for again once with an Enter. */
+async function waitForPrompt(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PROMPT_NUDGE_MS, polling: 20 });
+  } catch {
+    await page.evaluate(() => window.ripcord.input('\r'));
+    try {
+      await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+    } catch (error) {
+      const screen = await page.evaluate(() => window.__ripcordTest?.screen() ?? []);
+      throw new Error(`no prompt in the page; screen: ${JSON.stringify(screen.filter((row) => row !== ''))}`, { cause: error });
+    }
+  }
+}
+
+/** Runs in the page: the prompt is on the cursor's row with nothing typed after it. */
+function atPromptInPage(prompt: string): boolean {
+  const view = window.__ripcordTest;
+  if (!view) return false;
+  const cursor = view.cursor();
+  return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
+}
+
+interface Measured {
+  ms: number;
+  censored: boolean;
+  /** output that reached the page between the press and the prompt: what the prompt queued behind */
+  charsAfterPress: number;
+  messagesAfterPress: number;
+}
+
+/**
+ * In the page: press, then check after every parsed write and every frame until the prompt
+ * shows. Page code must be self-contained (the CSP forbids eval), hence the inline check.
+ */
+function measure(page: Page, timeoutMs: number): Promise<Measured> {
+  return page.evaluate(
+    ({ prompt, timeoutMs }) =>
+      new Promise<Measured>((resolve, reject) => {
+        const view = window.__ripcordTest;
+        if (!view) {
+          reject(new Error('no test view'));
+          return;
+        }
+        const atPrompt = (): boolean => {
+          const cursor = view.cursor();
+          return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
+        };
+        let done = false;
+        let charsAfterPress = 0;
+        let messagesAfterPress = 0;
+        const t0 = performance.now();
+        const stopCounting = window.ripcord.onData((data) => {
+          charsAfterPress += data.length;
+          messagesAfterPress++;
+        });
+        const finish = (censored: boolean): void => {
+          if (done) return;
+          done = true;
+          unsubscribe();
+          stopCounting();
+          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress });
+        };
+        const unsubscribe = view.onWriteParsed(() => {
+          if (atPrompt()) finish(false);
+        });
+        const frame = (): void => {
+          if (done) return;
+          if (atPrompt()) finish(false);
+          else if (performance.now() - t0 > timeoutMs) finish(true);
+          else requestAnimationFrame(frame);
+        };
+        window.ripcord.input('\x03');
+        requestAnimationFrame(frame);
+      }),
+    { prompt: PROMPT, timeoutMs },
+  );
+}
