@@ -10,7 +10,7 @@ import { CLI, DIST, HARNESS, HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMA
 import type { PipelineKind } from './lib/pipelines';
 import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, type BenchReport, type ScenarioResult } from './lib/report';
 import { summarize, type Sample } from './lib/stats';
-import { DROP_EXPERIMENT_IN_XTERM_CHARS, FLOODS, launchBrowser, RENDERERS, runCtrlCBrowser, type Flood, type Renderer } from './scenarios/ctrl-c-browser';
+import { FLOODS, launchBrowser, RENDERERS, runCtrlCBrowser, type Flood, type Renderer } from './scenarios/ctrl-c-browser';
 import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type ExitRun, type ExitTrigger } from './scenarios/exit';
 import { PROMPT_TIMEOUT_MS, runFirstPrompt } from './scenarios/first-prompt';
 import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/terminal/stats';
@@ -27,7 +27,7 @@ interface Plan {
   ctrlCExitRuns: number;
   /** the config default in full runs; short in quick runs so a run takes ~1 s */
   killGraceMs: number;
-  /** `experiment`: runs of each experiment (smaller watermark, drop on Ctrl+C) */
+  /** `experiment`: runs of the smaller-watermark experiment */
   browserRuns: { ripcord: number; experiment: number; naive: number };
   floodMs: number;
   /** quick runs only the colored flood, the case DESIGN §9 sets the target for */
@@ -64,11 +64,10 @@ async function alternateAll<N extends string, T>(runs: Record<N, number>, run: (
 /** ripcord and naive alternately. */
 const alternate = <T>(runs: Record<PipelineKind, number>, run: (kind: PipelineKind) => Promise<T>): Promise<Record<PipelineKind, T[]>> => alternateAll(runs, run);
 
-/** The two experiments beside ripcord and naive: a smaller watermark (rebuilt harness), and dropping queued output on Ctrl+C (page script). */
-type Contender = PipelineKind | 'small-watermark' | 'drop-queued';
+/** The experiment beside ripcord and naive: a smaller watermark (rebuilt harness). */
+type Contender = PipelineKind | 'small-watermark';
 const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
 const kindOf = (name: Contender): PipelineKind => (name === 'naive' ? 'naive' : 'ripcord');
-const DROP_NOTE = `renderer-side queue in front of xterm (at most ${DROP_EXPERIMENT_IN_XTERM_CHARS / 1000}k chars handed to xterm unparsed); a Ctrl+C drops the rest, CAN before the next output (experiment: a page init script wraps the host API)`;
 const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/run.mjs rebuilds the harness)`;
 
 const ratioOf = (a: number, b: number): number | undefined => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : undefined);
@@ -177,10 +176,10 @@ async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
 async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
   const seen = new Set<string>();
   const counts: Record<Contender, number> = {
-    ripcord: plan.browserRuns.ripcord, 'small-watermark': plan.browserRuns.experiment, 'drop-queued': plan.browserRuns.experiment, naive: plan.browserRuns.naive,
+    ripcord: plan.browserRuns.ripcord, 'small-watermark': plan.browserRuns.experiment, naive: plan.browserRuns.naive,
   };
   const runs = await alternateAll(counts, async (name) => {
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, dropQueuedOnCtrlC: name === 'drop-queued' };
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press`);
@@ -204,7 +203,6 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...(fellBack ? ['WebGL was requested but the page fell back to the DOM renderer in some runs'] : []),
     ]),
     row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]),
-    row(`ctrl-c-${renderer}-${flood}-drop`, `${title}, drop queued on Ctrl+C`, runs['drop-queued'], [DROP_NOTE]),
   ];
 }
 
@@ -215,7 +213,7 @@ async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   const mb = plan.throughputBytes / (1024 * 1024);
   const comparisonBytes = Math.min(plan.throughputBytes, COMPARISON_BYTES);
   const comparisonMb = comparisonBytes / (1024 * 1024);
-  const runs = await alternateAll({ ripcord: 1, 'small-watermark': 1, naive: 1 } as Record<Exclude<Contender, 'drop-queued'>, number>, async (name) => {
+  const runs = await alternateAll({ ripcord: 1, 'small-watermark': 1, naive: 1 } as Record<Contender, number>, async (name) => {
     const run = await runThroughput(kindOf(name), name === 'ripcord' ? plan.throughputBytes : comparisonBytes, harnessOf(name));
     log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host rss +${run.hostGrowthMb.toFixed(1)} MB${run.stopped ? ` (${run.stopped})` : ''}`);
     return run;
@@ -223,8 +221,8 @@ async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   const chunk = runs.ripcord[0]?.meanChunkChars ?? 4096;
   const reference = await referenceParseRate(comparisonBytes, chunk);
   log(`throughput reference (@xterm/headless alone): ${reference.toFixed(1)} MB/s`);
-  const rate = (name: Exclude<Contender, 'drop-queued'>): Sample[] => runs[name].map((r) => ({ value: r.mbPerSecond }));
-  const growth = (name: Exclude<Contender, 'drop-queued'>): Sample[] => runs[name].map((r) => ({ value: r.hostGrowthMb, censored: r.stopped !== undefined }));
+  const rate = (name: Contender): Sample[] => runs[name].map((r) => ({ value: r.mbPerSecond }));
+  const growth = (name: Contender): Sample[] => runs[name].map((r) => ({ value: r.hostGrowthMb, censored: r.stopped !== undefined }));
   const stopped = runs.naive.flatMap((r) => (r.stopped ? [`naive run stopped early: ${r.stopped} after ${(r.bytes / 1024 / 1024).toFixed(0)} MB parsed`] : []));
   const quickNote = [
     ...(plan.quick ? [`--quick sends ${mb} MB instead of 1 GB`] : []),

@@ -1,11 +1,12 @@
 // The two pipelines every scenario compares, started the same way: ripcord's (the real
 // browser harness or `ripcord run`) and the naive baseline built in bench/naive.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CLI, DIST, HARNESS, NAIVE_HARNESS, NAIVE_HOST } from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
+import { readyLine } from '../../e2e/harness/ready-line';
 
 export type PipelineKind = 'ripcord' | 'naive';
 export const PIPELINES: readonly PipelineKind[] = ['ripcord', 'naive'];
@@ -59,7 +60,7 @@ export async function startBrowserPipeline(kind: PipelineKind, options: BrowserP
     args = [NAIVE_HARNESS, '--renderer-dir', path.join(DIST, 'renderer'), '--cwd', options.dir, ...envArgs, '--', ...command];
   }
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const ready = await readyLine(child);
+  const ready = await readyLine(child, READY_TIMEOUT_MS);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -83,29 +84,6 @@ export async function startBrowserPipeline(kind: PipelineKind, options: BrowserP
       return killMarked(options.marker);
     },
   };
-}
-
-function readyLine(child: ChildProcess): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`not ready after ${READY_TIMEOUT_MS} ms; stderr: ${err}`));
-    }, READY_TIMEOUT_MS);
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const newline = out.indexOf('\n');
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(out.slice(0, newline)) as Record<string, unknown>);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code ?? signal}) before ready; stderr: ${err}`));
-    });
-  });
 }
 
 export interface TerminalHostOptions {

@@ -50,8 +50,6 @@ export interface CtrlCRun {
 export interface CtrlCRunOptions {
   renderer: Renderer;
   flood: Flood;
-  /** the drop experiment: see installDropQueuedOnCtrlC */
-  dropQueuedOnCtrlC?: boolean;
   /** how long the flood runs before the press */
   floodMs: number;
   timeoutMs: number;
@@ -63,7 +61,6 @@ export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, opti
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    if (options.dropQueuedOnCtrlC) await page.addInitScript(installDropQueuedOnCtrlC, DROP_EXPERIMENT_IN_XTERM_CHARS);
     await page.goto(`${pipeline.url}&renderer=${options.renderer}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page);
@@ -80,69 +77,6 @@ export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, opti
   }
 }
 
-/** Drop experiment: output handed to xterm and not yet acknowledged as parsed, at most. */
-export const DROP_EXPERIMENT_IN_XTERM_CHARS = 20_000;
-
-/**
- * The drop experiment, as a page init script (CDP injects it before the page's own scripts;
- * the CSP does not apply): it wraps the host API the harness page installs, so the renderer
- * gets output only while less than `inXterm` chars are handed to xterm and not yet acked as
- * parsed; the rest waits in a queue. A Ctrl+C drops that queue — output produced before the
- * press and not yet parsed, what a kernel tty flushes on an interrupt — and the next output
- * starts with CAN, so a sequence cut by the drop cannot swallow it (DESIGN §6). The dropped
- * chars are acknowledged at once: the host's flow control must count them as consumed.
- */
-function installDropQueuedOnCtrlC(inXterm: number): void {
-  let proxy: typeof window.ripcord | undefined;
-  Object.defineProperty(window, 'ripcord', {
-    configurable: true,
-    get: () => proxy,
-    set: (real: typeof window.ripcord) => {
-      const listeners = new Set<(data: string) => void>();
-      let queue: string[] = [];
-      let handed = 0;
-      let acked = 0;
-      let cut = false;
-      const pump = (): void => {
-        while (queue.length > 0 && listeners.size > 0 && handed - acked < inXterm) {
-          let data = queue.shift() as string;
-          if (cut) {
-            data = `\x18${data}`;
-            cut = false;
-          }
-          handed += data.length;
-          for (const listener of listeners) listener(data);
-        }
-      };
-      real.onData((data) => {
-        queue.push(data);
-        pump();
-      });
-      proxy = Object.freeze({
-        ...real,
-        onData: (listener: (data: string) => void) => {
-          listeners.add(listener);
-          pump();
-          return () => listeners.delete(listener);
-        },
-        ack: (chars: number) => {
-          acked += chars;
-          real.ack(chars);
-          pump();
-        },
-        input: (text: string) => {
-          if (text === '\x03' && queue.length > 0) {
-            // Dropped output counts as consumed: unacknowledged, it would keep the host paused.
-            real.ack(queue.reduce((chars, data) => chars + data.length, 0));
-            queue = [];
-            cut = true;
-          }
-          real.input(text);
-        },
-      });
-    },
-  });
-}
 
 /** Setup only: a first prompt that does not show is asked for again once with an Enter. */
 async function waitForPrompt(page: Page): Promise<void> {

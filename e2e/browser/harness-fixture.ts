@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { readyLine } from '../harness/ready-line';
 
 /** dist/ of `npm run build`; RIPCORD_DIST points the specs (and the bench) at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.resolve(__dirname, '..', '..', 'dist');
@@ -74,18 +75,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`harness not ready after ${READY_TIMEOUT_MS} ms; stderr: ${stderr}`)), READY_TIMEOUT_MS);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const newline = out.indexOf('\n');
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(out.slice(0, newline)) as Record<string, unknown>);
-    });
-    void exited.then((exit) => reject(new Error(`harness exited (${JSON.stringify(exit)}) before ready; stderr: ${stderr}`)));
-  });
+  const ready = await readyLine(child, READY_TIMEOUT_MS);
   return {
     url: String(ready.url),
     port: Number(ready.port),
