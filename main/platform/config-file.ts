@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { configSchemaText, validateConfig, type RipcordConfig } from '../core/config';
+import type { EventLog } from './event-log';
 
 export interface LoadedConfig {
   path: string;
@@ -74,4 +75,11 @@ export async function writeSchemaBeside(configFile: string): Promise<string | un
   } catch (error) {
     return `${target}: cannot be written: ${describeError(error)}`;
   }
+}
+
+/** Hosts call this once at startup; it runs in the background and only ever logs. */
+export function keepSchemaBeside(configFile: string, log: Pick<EventLog, 'warn'>): void {
+  void writeSchemaBeside(configFile).then((problem) => {
+    if (problem) log.warn('config.schema-copy-failed', { problem });
+  });
 }

@@ -1,6 +1,6 @@
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
-import { loadConfig } from '../platform/config-file';
+import { keepSchemaBeside, loadConfig } from '../platform/config-file';
 import { ExitPath, type ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
 import { openLog, type Logger } from '../platform/log';
@@ -37,6 +37,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     return EXIT_CODE_USAGE;
   }
   const log = openLog({ file: options.logFile, level: config.config.logLevel });
+  keepSchemaBeside(loaded.path, log);
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file });
   let crashReport: string | undefined;
   const host: ExitPathHost = {
