@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
+import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
 import { openLog, type Logger } from './log';
 import { ReaperClient } from './reaper-client';
@@ -44,7 +45,11 @@ interface Harness {
 
 const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
 
-async function start(config: RipcordConfig = bash): Promise<Harness> {
+/**
+ * `screen: 'acks-all'` acknowledges output as it arrives; `'drops-on-flush'` acknowledges only
+ * when told to flush, as the renderer does for what it drops — so a flood fills the window.
+ */
+async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' = 'acks-all'): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24 });
@@ -52,9 +57,15 @@ async function start(config: RipcordConfig = bash): Promise<Harness> {
   const { guarded } = result;
   started.push({ guarded, reaper });
   let text = '';
+  let unacknowledged = 0;
   guarded.onOutput((data) => {
     text += data;
-    guarded.ack(data.length);
+    unacknowledged += data.length;
+    if (screen === 'acks-all') guarded.ack(data.length);
+  });
+  guarded.onFlush(() => {
+    guarded.ack(unacknowledged);
+    unacknowledged = 0;
   });
   const waitFor = async (predicate: () => boolean, what: string): Promise<void> => {
     for (let i = 0; i < 600 && !predicate(); i++) await new Promise((r) => setTimeout(r, 25));
@@ -105,6 +116,28 @@ describe('GuardedSession', () => {
     await h.waitFor(() => prompts(h.output()) > before, 'the prompt after the cancel');
     await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
     expect(h.exits).toEqual([]);
+  });
+
+  it('reads on after a cancel while the screen lags, drops what came before the cut and shows the prompt', async () => {
+    const h = await start(bash, 'drops-on-flush');
+    h.guarded.input('yes flood-line\r');
+    // nothing is acknowledged, so flow control pauses the pty once the window is full
+    await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood to fill the window');
+    const before = h.output().length;
+    h.guarded.input('\x03');
+    await h.waitFor(() => prompts(h.output().slice(before)) > 0, 'the prompt after the cancel');
+    const after = h.output().slice(before);
+    expect(after.indexOf('^C')).toBeGreaterThanOrEqual(0);
+    expect(after.slice(0, after.indexOf('^C'))).not.toContain('flood-line');
+  });
+
+  it('passes the answer of a raw-mode program on although no cut comes', async () => {
+    const h = await start();
+    h.guarded.input('stty raw -echo; echo "raw-$((6*7))"; head -c 1 >/dev/null; stty sane; echo "got the byte"\r');
+    await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
+    h.guarded.input('\x03');
+    await h.waitFor(() => h.output().includes('got the byte\r\n'), 'the program\'s answer');
+    expect(h.output()).not.toContain('^C');
   });
 
   it('exits 130 on a second Ctrl+C once the first was handled, however fast it comes', async () => {

@@ -9,6 +9,7 @@ import { FlowControl } from '../core/flow-control';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import { DoublePressHint, type HintState } from './double-press-hint';
 import { ExitPath, type ExitPathHost } from './exit-path';
+import { InterruptHold } from './interrupt-hold';
 import type { Logger } from './log';
 import type { ReaperClient } from './reaper-client';
 import { type Session, spawnSession } from './session';
@@ -55,6 +56,8 @@ export class GuardedSession implements Disposable {
   private readonly guard = new CutSequenceGuard(this.scanner);
   private readonly flow = new FlowControl();
   private readonly hint: DoublePressHint;
+  private readonly hold: InterruptHold;
+  private readingPaused = false;
   private readonly outputListeners = new Set<(data: string) => void>();
   private readonly flushListeners = new Set<() => void>();
   /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
@@ -98,8 +101,20 @@ export class GuardedSession implements Disposable {
     this.tracker = new ExitLineTracker(config.exitCommands);
     this.exitPath = new ExitPath({ state: this.state, reaper: options.reaper, log: options.log, host: options.host });
     this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
+    this.hold = this.disposables.add(
+      new InterruptHold(
+        (held) => this.show(held),
+        (droppedChars) => options.log.event('cancel.dropped', { chars: droppedChars }),
+        () => this.syncReading(),
+      ),
+    );
     this.disposables.add(session);
-    this.disposables.add(session.onData((data) => this.handleOutput(data)));
+    this.disposables.add(
+      session.onData((data) => {
+        const passed = this.hold.feed(data);
+        if (passed !== undefined) this.show(passed);
+      }),
+    );
     this.disposables.add(
       session.onForegroundReturned(() => {
         this.state.markCancelHandled();
@@ -107,7 +122,10 @@ export class GuardedSession implements Disposable {
       }),
     );
     this.disposables.add(
-      session.onExit(({ exitCode, signal }) => this.trigger({ kind: 'session-ended', exitCode, signal })),
+      session.onExit(({ exitCode, signal }) => {
+        this.hold.releaseHeld();
+        this.trigger({ kind: 'session-ended', exitCode, signal });
+      }),
     );
   }
 
@@ -149,6 +167,7 @@ export class GuardedSession implements Disposable {
     const decision = this.decisions.decide(trigger);
     this.options.log.event('trigger', { kind: trigger.kind, action: decision.action });
     if (decision.action === 'cancel') {
+      this.hold.start();
       this.session.cancel();
       this.guard.arm();
       this.hint.show();
@@ -164,7 +183,8 @@ export class GuardedSession implements Disposable {
 
   /** The screen parsed `chars` more characters of output. */
   ack(chars: number): void {
-    if (this.flow.onAck(chars) === 'resume') this.session.resume();
+    this.flow.onAck(chars);
+    this.syncReading();
   }
 
   onOutput(listener: (data: string) => void): Disposable {
@@ -194,15 +214,28 @@ export class GuardedSession implements Disposable {
     this.disposables.dispose();
   }
 
-  private handleOutput(data: string): void {
+  private show(data: string): void {
     const { data: shown, interrupted } = this.guard.filter(data);
     if (interrupted) {
       this.options.log.event('cancel.cut');
       for (const listener of this.flushListeners) listener();
     }
-    if (this.flow.onSent(shown.length) === 'pause') this.session.pause();
+    this.flow.onSent(shown.length);
+    this.syncReading();
     this.earlyOutput?.push(shown);
     for (const listener of this.outputListeners) listener(shown);
+  }
+
+  /**
+   * The pty is read while the screen keeps up (flow control) — and while a cancel waits for
+   * its cut, which must be read to be found; held output has its own bound.
+   */
+  private syncReading(): void {
+    const pause = this.hold.full || (this.flow.paused && !this.hold.holding);
+    if (pause === this.readingPaused) return;
+    this.readingPaused = pause;
+    if (pause) this.session.pause();
+    else this.session.resume();
   }
 
   private send(data: string): void {

@@ -1,0 +1,87 @@
+import type { Disposable } from '../core/disposable';
+import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
+
+/**
+ * The kernel echoes `^C` the moment it takes the interrupt, so the cut is normally read within
+ * a ms; a program in raw mode gets the byte instead and makes no cut, and its own answer to
+ * Ctrl+C should not wait longer than a few frames.
+ */
+export const CUT_WAIT_MS = 50;
+/** Held output beyond this pauses the pty until the wait ends: a bound on memory. */
+export const HOLD_LIMIT_CHARS = HIGH_WATERMARK_CHARS;
+/** The line discipline's echo of the interrupt (ECHOCTL). */
+const INTERRUPT_ECHO = '^C';
+
+/**
+ * What a kernel tty does with its output queue on an interrupt, for the output ripcord has
+ * already read (DESIGN §6, §9): after a cancel, output is held until the interrupt's cut
+ * (its echoed `^C`); what came before the cut is dropped and the rest passes on. With no cut
+ * within CUT_WAIT_MS (raw mode, echo off) everything held passes on unchanged.
+ */
+export class InterruptHold implements Disposable {
+  private held: string[] | undefined;
+  private heldChars = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    /** output that passes on after the wait, in order */
+    private readonly release: (data: string) => void,
+    /** the cut was found: `chars` of output read before it were dropped */
+    private readonly onCut: (droppedChars: number) => void,
+    private readonly onChange: () => void,
+  ) {}
+
+  get holding(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Held output reached HOLD_LIMIT_CHARS: stop reading until the wait ends. */
+  get full(): boolean {
+    return this.heldChars >= HOLD_LIMIT_CHARS;
+  }
+
+  /** A cancel was sent to the pty. A hold already running keeps its deadline. */
+  start(): void {
+    if (this.held) return;
+    this.held = [];
+    this.timer = setTimeout(() => this.releaseHeld(), CUT_WAIT_MS);
+    this.onChange();
+  }
+
+  /** Every output chunk, in order; returns what passes on now. */
+  feed(chunk: string): string | undefined {
+    if (!this.held) return chunk;
+    const cut = chunk.indexOf(INTERRUPT_ECHO);
+    if (cut < 0) {
+      this.held.push(chunk);
+      this.heldChars += chunk.length;
+      if (this.full) this.onChange();
+      return undefined;
+    }
+    const dropped = this.heldChars + cut;
+    this.end();
+    this.onCut(dropped);
+    return chunk.slice(cut);
+  }
+
+  /** Passes on what is held now (the session ended, or the wait is over). */
+  releaseHeld(): void {
+    if (!this.held) return;
+    const data = this.held?.join('');
+    this.end();
+    if (data) this.release(data);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.held = undefined;
+  }
+
+  private end(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.held = undefined;
+    this.heldChars = 0;
+    this.onChange();
+  }
+}
