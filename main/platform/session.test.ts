@@ -78,6 +78,15 @@ describe('Session (real pty)', () => {
     expect(exits).toBe(1);
   });
 
+  it('reports the exit code and the last output of a root that leaves a process holding the pty', async () => {
+    // the leftover ignores the hangup, so the pty stays open after the root: the exit comes
+    // from the root watch closing the pty, not from the pty closing by itself
+    const { exited, output } = await start('/bin/bash', ['-c', `trap '' HUP; (exec -a ${marker}-left sleep 1000) & echo BYE; exit 5`]);
+    expect(await exited).toEqual({ exitCode: 5 });
+    expect(output()).toContain('BYE');
+    expect((await markedProcesses(`${marker}-left`)).length).toBe(1);
+  });
+
   it('reports the signal that ended the root', async () => {
     const { exited } = await start('/bin/sh', ['-c', 'kill -TERM $$']);
     expect((await exited).signal).toBe(15);

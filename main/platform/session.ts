@@ -7,12 +7,19 @@ import * as pty from 'node-pty';
 import type { Disposable } from '../core/disposable';
 import type { EventLog } from './event-log';
 import { systemProcessTable, type ProcessTable } from './process-tree';
+import { watchRootExit } from './root-exit-watch';
+import { SettleTimer } from './settle-timer';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
 const EXIT_SETTLE_MS = 10;
 /** ...but never longer than this: the exit must reach the host promptly. */
 const EXIT_SETTLE_MAX_MS = 250;
+/**
+ * Once the root is gone, the pty is read until EXIT_SETTLE_MS of quiet (its last output is
+ * already in the pty), for this long at most, then closed so node-pty reports the exit.
+ */
+const ROOT_GONE_DRAIN_MAX_MS = 40;
 /** Output kept for the first data listener (it subscribes after spawnSession resolves). */
 const EARLY_OUTPUT_MAX_CHARS = 1_000_000;
 /** Foreground poll period after a cancel: well under the 200 ms debounce of a second press. */
@@ -72,8 +79,9 @@ export class Session implements Disposable {
   private earlyFlush: NodeJS.Immediate | undefined;
   private earlyChars = 0;
   private rootStartTime = 0;
-  private exitTimer: NodeJS.Timeout | undefined;
-  private exitDeadline = 0;
+  private readonly exitSettle = new SettleTimer(EXIT_SETTLE_MS, EXIT_SETTLE_MAX_MS, () => this.reportExit());
+  private readonly rootGoneDrain = new SettleTimer(EXIT_SETTLE_MS, ROOT_GONE_DRAIN_MAX_MS, () => this.closePty());
+  private ptyClosed = false;
   private watch: { timer: NodeJS.Timeout; until: number } | undefined;
   private disposed = false;
   private readonly subscriptions: Disposable[];
@@ -82,7 +90,8 @@ export class Session implements Disposable {
     this.pid = proc.pid;
     this.subscriptions = [
       proc.onData((data) => {
-        if (this.exit && this.exitTimer) this.scheduleExitReport(); // still draining: keep waiting
+        this.exitSettle.activity(); // still draining: keep waiting
+        this.rootGoneDrain.activity();
         if (!this.early) {
           for (const l of this.dataListeners) l(data);
         } else if (this.earlyChars < EARLY_OUTPUT_MAX_CHARS) {
@@ -92,9 +101,11 @@ export class Session implements Disposable {
       }),
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
-        this.exitDeadline = performance.now() + EXIT_SETTLE_MAX_MS;
-        this.scheduleExitReport();
+        this.exitSettle.start();
       }),
+      watchRootExit(proc.pid, () => this.rootGoneDrain.start()),
+      this.exitSettle,
+      this.rootGoneDrain,
     ];
   }
 
@@ -158,32 +169,35 @@ export class Session implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (this.watch) clearTimeout(this.watch.timer);
-    clearTimeout(this.exitTimer);
     for (const s of this.subscriptions) s.dispose();
     this.dataListeners.clear();
     this.exitListeners.clear();
     this.foregroundListeners.clear();
     clearImmediate(this.earlyFlush);
     this.early = undefined;
-    // Close the master side (the kernel hangs up the terminal) and SIGHUP the root. destroy() is
-    // node-pty's own Unix method, missing from its typings. The staged kill is the reaper's job.
+    this.closePty();
+  }
+
+  /**
+   * Closes the master side: the kernel hangs up the terminal, and node-pty SIGHUPs the root and
+   * reports its exit. destroy() is node-pty's own Unix method, missing from its typings. The
+   * staged kill of what is left is the reaper's job.
+   */
+  private closePty(): void {
+    if (this.ptyClosed) return;
+    this.ptyClosed = true;
     const closable = this.proc as pty.IPty & { destroy?: () => void };
     if (closable.destroy) closable.destroy();
     else this.proc.kill('SIGHUP');
   }
 
-  private scheduleExitReport(): void {
-    clearTimeout(this.exitTimer);
-    const wait = Math.max(0, Math.min(EXIT_SETTLE_MS, this.exitDeadline - performance.now()));
-    this.exitTimer = setTimeout(() => {
-      this.exitTimer = undefined;
-      if (this.watch) clearTimeout(this.watch.timer);
-      if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
-      const exit = this.exit as SessionExit;
-      this.reportedExit = exit;
-      for (const l of this.exitListeners) l(exit);
-      this.exitListeners.clear();
-    }, wait);
+  private reportExit(): void {
+    if (this.watch) clearTimeout(this.watch.timer);
+    if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
+    const exit = this.exit as SessionExit;
+    this.reportedExit = exit;
+    for (const l of this.exitListeners) l(exit);
+    this.exitListeners.clear();
   }
 
   private flushEarly(): void {
