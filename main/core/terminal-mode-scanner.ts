@@ -6,6 +6,10 @@ export const CANCEL_SEQUENCE = '\x18';
 const ESC = '\x1b';
 const CSI = `${ESC}[`;
 
+/** In the ground state only ESC and the C1 introducers (0x80-0x9f) change anything. */
+const SEQUENCE_START = /[\x1b\x80-\x9f]/g;
+/** Final bytes of the CSIs the scanner follows: DEC modes (h, l), kitty keyboard (u), cursor shape (q). */
+const TRACKED_CSI_FINALS = ['h', 'l', 'u', 'q'];
 /** DEC private modes that switch to the alternate screen (1049 also saves the cursor). */
 const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
@@ -108,7 +112,16 @@ export class TerminalModeScanner {
   }
 
   feed(output: string): void {
-    for (let i = 0; i < output.length; i++) this.step(output.charCodeAt(i));
+    for (let i = 0; i < output.length; i++) {
+      if (this.state === State.Ground) {
+        // Text is most of any output: jump to the next byte that can start a sequence.
+        SEQUENCE_START.lastIndex = i;
+        const next = SEQUENCE_START.exec(output);
+        if (!next) return;
+        i = next.index;
+      }
+      this.step(output.charCodeAt(i));
+    }
   }
 
   private step(code: number): void {
@@ -201,6 +214,7 @@ export class TerminalModeScanner {
   }
 
   private dispatchCsi(body: string, final: string): void {
+    if (!TRACKED_CSI_FINALS.includes(final)) return; // SGR ('m') and the like: most CSIs, none tracked
     const prefix = /^[<=>?]/.test(body) ? body.charAt(0) : '';
     const intermediates = /[\x20-\x2f]*$/.exec(body)?.[0] ?? '';
     const params = body.slice(prefix.length, body.length - intermediates.length).split(';').map(parseParam);
