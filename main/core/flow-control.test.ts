@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ACK_EVERY_CHARS, FlowControl, HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS } from './flow-control';
 
 describe('FlowControl', () => {
+  it('resumes for a screen that acknowledges only whole ACK_EVERY_CHARS batches', () => {
+    // whatever remainder such a screen keeps unacknowledged is below the low watermark
+    for (const sent of [HIGH_WATERMARK_CHARS + 1, HIGH_WATERMARK_CHARS + ACK_EVERY_CHARS - 1, 3 * HIGH_WATERMARK_CHARS + 7]) {
+      const flow = new FlowControl();
+      expect(flow.onSent(sent)).toBe('pause');
+      let resumed = false;
+      for (let acked = 0; acked + ACK_EVERY_CHARS <= sent; acked += ACK_EVERY_CHARS) resumed ||= flow.onAck(ACK_EVERY_CHARS) === 'resume';
+      expect(resumed).toBe(true);
+    }
+  });
+
   it('uses the DESIGN §6 numbers', () => {
     expect([HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS, ACK_EVERY_CHARS]).toEqual([100_000, 5_000, 5_000]);
     const flow = new FlowControl();

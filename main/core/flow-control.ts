@@ -2,7 +2,10 @@
 export const HIGH_WATERMARK_CHARS = 100_000;
 /** Resume only once the screen has nearly caught up, so pause/resume does not flap every chunk. */
 export const LOW_WATERMARK_CHARS = 5_000;
-/** The screen acknowledges this often: fine enough to resume promptly, coarse enough to be cheap. */
+/**
+ * The screen acknowledges this often: fine enough to resume promptly, coarse enough to be cheap.
+ * At most LOW_WATERMARK_CHARS: a smaller remainder left unacknowledged must still resume the pty.
+ */
 export const ACK_EVERY_CHARS = 5_000;
 
 /**
