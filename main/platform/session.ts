@@ -101,7 +101,9 @@ export class Session implements Disposable {
       }),
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
-        this.exitSettle.start();
+        // once ripcord closed the pty no more data can come: nothing to settle
+        if (this.ptyClosed) this.reportExit();
+        else this.exitSettle.start();
       }),
       watchRootExit(proc.pid, () => this.rootGoneDrain.start()),
       this.exitSettle,
