@@ -2,10 +2,7 @@
 // in Chromium through the browser harness, with the WebGL and the DOM renderer. Reports
 // numbers; asserts nothing (timings are a benchmark's job, never a test's).
 //
-//   npm run build
-//   npx esbuild e2e/harness/measure-cancel.ts --bundle --platform=node --format=cjs \
-//     --external:@playwright/test --external:playwright-core --outfile=dist/measure-cancel.js
-//   node dist/measure-cancel.js [runs per renderer, default 20] [--gpu-compositing]
+//   npm run bench:cancel [-- RUNS_PER_RENDERER (default 20)] [--gpu-compositing]
 //
 // --gpu-compositing leaves out --disable-gpu: Chromium then composites in its GPU process
 // (SwiftShader here) as a desktop Electron with a GPU does, instead of reading every WebGL frame
