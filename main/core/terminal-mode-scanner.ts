@@ -7,6 +7,7 @@ const ESC = '\x1b';
 const CSI = `${ESC}[`;
 
 /** In the ground state only ESC and the C1 introducers (0x80-0x9f) change anything. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SEQUENCE_START = /[\x1b\x80-\x9f]/g;
 /** Final bytes of the CSIs the scanner follows: DEC modes (h, l), kitty keyboard (u), cursor shape (q). */
 const TRACKED_CSI_FINALS = ['h', 'l', 'u', 'q'];
