@@ -1,5 +1,5 @@
 // Command line of the browser harness (test-only):
-//   node dist/harness.js [--config FILE] [--log FILE] [--cwd DIR] [--kill-grace MS] [--renderer-dir DIR] [-- PROGRAM ARGS...]
+//   node dist/harness.js [--config FILE] [--log FILE] [--cwd DIR] [--renderer-dir DIR] [-- PROGRAM ARGS...]
 // Without --config the usual lookup applies ($RIPCORD_CONFIG, then XDG); without --log,
 // $RIPCORD_LOG or the default log file. Without a program, the config's shell runs.
 import { parseArgs } from 'node:util';
@@ -8,7 +8,6 @@ export interface HarnessOptions {
   config?: string;
   log?: string;
   cwd?: string;
-  killGraceMs?: number;
   rendererDir?: string;
   command?: { file: string; args: string[] };
 }
@@ -26,7 +25,6 @@ export function parseHarnessArgs(argv: readonly string[]): ParsedOptions {
         config: { type: 'string' },
         log: { type: 'string' },
         cwd: { type: 'string' },
-        'kill-grace': { type: 'string' },
         'renderer-dir': { type: 'string' },
       },
     });
@@ -39,12 +37,6 @@ export function parseHarnessArgs(argv: readonly string[]): ParsedOptions {
   if (values.log !== undefined) options.log = values.log;
   if (values.cwd !== undefined) options.cwd = values.cwd;
   if (values['renderer-dir'] !== undefined) options.rendererDir = values['renderer-dir'];
-  const grace = values['kill-grace'];
-  if (grace !== undefined) {
-    const ms = Number(grace);
-    if (!Number.isInteger(ms) || ms < 0) return { ok: false, error: `--kill-grace needs a whole number of milliseconds, got ${grace}` };
-    options.killGraceMs = ms;
-  }
   if (argv.includes('--')) {
     const [file, ...args] = positionals;
     if (file === undefined) return { ok: false, error: 'nothing after --: give the program to run' };

@@ -222,7 +222,7 @@ async function main(): Promise<void> {
   const log = openLog({ ...(options.log ? { file: options.log } : {}), level: loaded.config.logLevel });
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
   const reaper = ReaperClient.start({
-    killGraceMs: options.killGraceMs ?? loaded.config.killGraceMs,
+    killGraceMs: loaded.config.killGraceMs,
     ...(log.file ? { logFile: log.file } : {}),
     log,
   });

@@ -1,17 +1,14 @@
 // The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, exit router
-// and the window's session, wired as main.ts wires them, on fake Electron objects — with a real
-// bash on a real pty, a real reaper process and real signals.
+// and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
+// Electron objects — with a real bash on a real pty, a real reaper process and real signals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
 import { waitFor } from '../platform/test-support';
-import { DesktopSession } from './desktop-session';
 import { desktopExitHost, ExitRouter } from './exit-router';
-import { registerExitShortcut } from './global-shortcut';
-import { installInputGuard } from './input-guard';
-import { installIpcHandlers, type IpcSenderEvent } from './ipc-handlers';
-import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
+import type { IpcSenderEvent } from './ipc-handlers';
+import { wireTerminalWindow } from './terminal-window';
 import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring-fixtures';
 
 const WINDOW_ID = 7;
@@ -45,26 +42,24 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = []) {
   const reaper = workspace.startReaper(config.killGraceMs);
   const host = desktopExitHost({ app, shortcuts });
   const router = new ExitRouter({ config, log, reaper, host });
-  registerExitShortcut({ shortcuts, accelerator: config.globalShortcut, onPress: () => router.trigger({ kind: 'global-shortcut' }), log });
-  const desktop = new DesktopSession({
-    config,
-    log,
-    reaper,
-    host,
-    router,
-    renderer: page,
-    problems,
-    openExternal: async (url) => {
-      opened.push(url);
-    },
-  });
   cleanup.push(
     { dispose: () => reaper.killAll() },
-    desktop,
-    installInputGuard(page, router.pressCtrlC, log),
-    installWindowLifecycle({ app, window, page, trigger: router.trigger, log }),
-    installSignalTriggers({ signals: process, trigger: router.trigger, log }),
-    installIpcHandlers({ ipc, page: { webContentsId: WINDOW_ID, pageUrl: PAGE_URL }, target: desktop, log }),
+    wireTerminalWindow(
+      { config, problems, log, reaper, router, host },
+      {
+        app,
+        window,
+        page,
+        webContentsId: WINDOW_ID,
+        pageUrl: PAGE_URL,
+        ipc,
+        shortcuts,
+        signals: process,
+        openExternal: async (url) => {
+          opened.push(url);
+        },
+      },
+    ),
   );
   // the renderer reads its options from the query; the sender check ignores it
   const own = sender(WINDOW_ID, `${PAGE_URL}?renderer=dom`);

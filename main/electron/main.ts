@@ -1,5 +1,5 @@
-// The desktop host (DESIGN §1): the only module that touches the real Electron objects. Every
-// piece it wires takes its Electron dependencies as parameters and is tested with small fakes.
+// The desktop host (DESIGN §1): the only module that touches the real Electron objects. It hands
+// them to terminal-window.ts, whose wiring the tests run on small fakes.
 import { app, BrowserWindow, globalShortcut, ipcMain, Menu, session, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
 import type { RipcordConfig } from '../core/config';
@@ -11,13 +11,9 @@ import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
 import { applicationMenu } from './app-menu';
 import { appFiles } from './app-paths';
-import { DesktopSession } from './desktop-session';
 import { desktopExitHost, ExitRouter } from './exit-router';
-import { registerExitShortcut } from './global-shortcut';
-import { installInputGuard } from './input-guard';
-import { installIpcHandlers } from './ipc-handlers';
-import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
 import { isSameDocument } from './page-url';
+import { wireTerminalWindow } from './terminal-window';
 import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
 
 /** Exit code when the host itself fails (a bug, not a user's choice). */
@@ -36,14 +32,6 @@ interface Startup {
 function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
   const menu = applicationMenu(process.platform);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
-  const shortcut = registerExitShortcut({
-    shortcuts: globalShortcut,
-    accelerator: config.globalShortcut,
-    onPress: () => router.trigger({ kind: 'global-shortcut' }),
-    log,
-  });
-  const shown = shortcut.ok ? problems : [...problems, shortcut.problem];
-
   const pageUrl = pathToFileURL(files.page).href;
   denyPermissions(session.defaultSession, {
     allowClipboardWrite: config.allowClipboardWrite,
@@ -52,22 +40,11 @@ function openTerminalWindow({ config, problems, log, reaper, router, host, files
   });
   const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
   const page = window.webContents;
-  installInputGuard(page, router.pressCtrlC, log);
-  installWindowLifecycle({ app, window, page, trigger: router.trigger, log });
-  installSignalTriggers({ signals: process, trigger: router.trigger, log });
-  const desktop = new DesktopSession({
-    config,
-    log,
-    reaper,
-    host,
-    router,
-    renderer: page,
-    problems: shown,
-    openExternal: (url) => shell.openExternal(url),
-  });
-  installIpcHandlers({ ipc: ipcMain, page: { webContentsId: page.id, pageUrl }, target: desktop, log });
+  wireTerminalWindow(
+    { config, problems, log, reaper, router, host },
+    { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
+  );
   void checkHostSignalMask(log);
-  log.event('window.created', { webContentsId: page.id });
   return window.loadFile(files.page);
 }
 

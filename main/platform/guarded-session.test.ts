@@ -41,6 +41,8 @@ interface Harness {
   exits: number[];
   output: () => string;
   waitFor: (predicate: () => boolean, what: string) => Promise<void>;
+  /** waits until /proc shows the root program (`root`) or a job it started (`job`) in the foreground */
+  waitForForeground: (holder: 'root' | 'job', what: string) => Promise<void>;
 }
 
 const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
@@ -71,8 +73,15 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
     for (let i = 0; i < 600 && !predicate(); i++) await new Promise((r) => setTimeout(r, 25));
     if (!predicate()) throw new Error(`gave up waiting for ${what}; output so far: ${JSON.stringify(text.slice(-300))}`);
   };
+  const waitForForeground = async (holder: 'root' | 'job', what: string): Promise<void> => {
+    let holds = false;
+    await waitFor(() => {
+      void guarded.session.rootHoldsForeground().then((root) => (holds = root === (holder === 'root')));
+      return holds;
+    }, what);
+  };
   await waitFor(() => text.includes('READY$ '), 'the first prompt');
-  return { guarded, exits, output: () => text, waitFor };
+  return { guarded, exits, output: () => text, waitFor, waitForForeground };
 }
 
 const prompts = (text: string): number => text.split('READY$ ').length - 1;
@@ -96,11 +105,7 @@ describe('GuardedSession', () => {
   it('gives `/exit` typed into a foreground program to that program', async () => {
     const h = await start();
     h.guarded.input('cat\r');
-    let catHasForeground = false;
-    await h.waitFor(() => {
-      void h.guarded.session.rootHoldsForeground().then((root) => (catHasForeground = !root));
-      return catHasForeground;
-    }, 'cat to take the foreground');
+    await h.waitForForeground('job', 'cat to take the foreground');
     h.guarded.input('/exit');
     h.guarded.input('\r');
     await h.waitFor(() => h.output().split('/exit').length - 1 >= 2, 'cat to echo the line back');
@@ -163,11 +168,7 @@ describe('GuardedSession', () => {
   it('debounces a second press while a job that ignores SIGINT keeps the terminal', async () => {
     const h = await start();
     h.guarded.input("trap '' INT; sleep 1000\r");
-    let jobHasForeground = false;
-    await h.waitFor(() => {
-      void h.guarded.session.rootHoldsForeground().then((root) => (jobHasForeground = !root));
-      return jobHasForeground;
-    }, 'the job to take the foreground');
+    await h.waitForForeground('job', 'the job to take the foreground');
     h.guarded.input('\x03');
     h.guarded.input('\x03');
     // typed after the presses, so it reaches the tty (and its echo the output) only after them
@@ -183,11 +184,7 @@ describe('GuardedSession', () => {
     await h.waitFor(() => h.guarded.scanner.alternateScreen, 'less to open the alternate screen');
     h.guarded.input('q');
     await h.waitFor(() => !h.guarded.scanner.alternateScreen && prompts(h.output()) >= 2, 'the prompt after less');
-    let shellHasForeground = false;
-    await h.waitFor(() => {
-      void h.guarded.session.rootHoldsForeground().then((root) => (shellHasForeground = root));
-      return shellHasForeground;
-    }, 'bash to take the terminal back');
+    await h.waitForForeground('root', 'bash to take the terminal back');
     for (const ch of '/exit\r') h.guarded.input(ch);
     await h.waitFor(() => h.exits.length > 0, 'the exit');
     expect(h.exits).toEqual([0]);

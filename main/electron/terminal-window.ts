@@ -1,0 +1,64 @@
+// The terminal window's wiring, on whatever Electron objects it is handed: main.ts passes the
+// real ones and the wiring tests fakes, so the tests exercise this wiring itself, not a copy.
+import type { GlobalShortcut } from 'electron';
+import type { RipcordConfig } from '../core/config';
+import { DisposableStore, type Disposable } from '../core/disposable';
+import type { ExitPathHost } from '../platform/exit-path';
+import type { Logger } from '../platform/log';
+import type { ReaperClient } from '../platform/reaper-client';
+import { DesktopSession, type RendererChannel } from './desktop-session';
+import type { ExitRouter } from './exit-router';
+import { registerExitShortcut } from './global-shortcut';
+import { installInputGuard, type KeyboardSource } from './input-guard';
+import { installIpcHandlers, type IpcRegistry } from './ipc-handlers';
+import { installSignalTriggers, installWindowLifecycle, type AppEvents, type PageEvents, type SignalSource, type WindowEvents } from './lifecycle';
+
+export interface TerminalWindowServices {
+  config: RipcordConfig;
+  /** config problems to show once in the window */
+  problems: string[];
+  log: Logger;
+  reaper: Pick<ReaperClient, 'register' | 'killAll'>;
+  router: ExitRouter;
+  host: ExitPathHost;
+}
+
+/** The Electron objects the window's behaviour hangs on. */
+export interface TerminalWindowParts {
+  app: AppEvents;
+  window: WindowEvents;
+  page: KeyboardSource & PageEvents & RendererChannel;
+  webContentsId: number;
+  /** the page's own URL: IPC from any other document is dropped */
+  pageUrl: string;
+  ipc: IpcRegistry;
+  shortcuts: Pick<GlobalShortcut, 'register'>;
+  signals: SignalSource;
+  openExternal: (url: string) => Promise<void>;
+}
+
+/**
+ * Ctrl+C from before-input-event, close / quit / signals / the global shortcut into the exit
+ * router, and the page's IPC into the window's one session. Install after app 'ready' (see
+ * installSignalTriggers).
+ */
+export function wireTerminalWindow(services: TerminalWindowServices, parts: TerminalWindowParts): Disposable {
+  const { config, log, reaper, router, host } = services;
+  const shortcut = registerExitShortcut({
+    shortcuts: parts.shortcuts,
+    accelerator: config.globalShortcut,
+    onPress: () => router.trigger({ kind: 'global-shortcut' }),
+    log,
+  });
+  const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
+  const store = new DisposableStore();
+  store.add(installInputGuard(parts.page, router.pressCtrlC, log));
+  store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: router.trigger, log }));
+  store.add(installSignalTriggers({ signals: parts.signals, trigger: router.trigger, log }));
+  const desktop = store.add(
+    new DesktopSession({ config, log, reaper, host, router, renderer: parts.page, problems, openExternal: parts.openExternal }),
+  );
+  store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
+  log.event('window.created', { webContentsId: parts.webContentsId });
+  return store;
+}
