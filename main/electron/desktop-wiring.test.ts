@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { waitFor } from '../platform/test-support';
+import { foregroundJob, waitFor } from '../platform/test-support';
 import { desktopExitHost, ExitRouter } from './exit-router';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
@@ -173,7 +173,7 @@ describe('exits with a running session', () => {
     await d.start();
     const pid = await d.shellPid();
     d.type('sleep 1000\r');
-    await d.until(() => d.output().includes('sleep 1000\r\n'), 'sleep to start');
+    expect(await waitFor(async () => (await foregroundJob(pid)) === 'sleep', WAIT_MS)).toBe(true);
     const before = prompts(d);
     expect(d.page.key({ key: 'c', control: true }).defaultPrevented).toBe(true);
     expect(await workspace.logEntry((e) => e.name === 'key.ctrl-c')).toBeDefined();

@@ -11,6 +11,7 @@ import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
 import { openLog, type Logger } from './log';
 import { ReaperClient } from './reaper-client';
+import { foregroundJob, waitFor } from './test-support';
 
 let dir: string;
 let reaperScript: string;
@@ -115,7 +116,7 @@ describe('GuardedSession', () => {
   it('cancels a running job on the first Ctrl+C and marks the cancel handled', async () => {
     const h = await start();
     h.guarded.input('sleep 1000\r');
-    await h.waitFor(() => h.output().includes('sleep 1000\r\n'), 'sleep to start');
+    expect(await waitFor(async () => (await foregroundJob(h.guarded.session.pid)) === 'sleep', 5_000)).toBe(true);
     const before = prompts(h.output());
     h.guarded.input('\x03');
     await h.waitFor(() => prompts(h.output()) > before, 'the prompt after the cancel');

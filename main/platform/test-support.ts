@@ -6,9 +6,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { build } from 'esbuild';
+import { systemProcessTable } from './process-tree';
 import { spawnSession, type Session } from './session';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * The command name (/proc comm) of the job holding the terminal of `rootPid`, or undefined
+ * while the root holds it. A shell hands the terminal to a job's process group before the job
+ * has exec'd its program; a ^C sent in between reaches the shell's child copy, not the program,
+ * so tests wait for the program's own name.
+ */
+export async function foregroundJob(rootPid: number): Promise<string | undefined> {
+  const tables = systemProcessTable();
+  if (!tables.ok) return undefined;
+  const root = await tables.table.lookup(rootPid);
+  if (!root || root.tpgid <= 0 || root.tpgid === root.pgrp) return undefined;
+  return readFile(`/proc/${root.tpgid}/comm`, 'utf8').then((comm) => comm.trim(), () => undefined);
+}
 
 export function newMarker(): string {
   return `ripcord-test-${randomBytes(5).toString('hex')}`;
