@@ -13,6 +13,17 @@ export const ESCAPES = path.join(FIXTURES, 'escapes.sh');
 export const ESCAPE_SLEEPS = 10;
 /** What a kill may take at most: the grace, then the reaper's own start and the kernel. */
 export const NONE_LEFT_WITHIN_MS = KILL_GRACE_MS + 5_000;
+/** Scans of every process's environment are costly; many sessions scan at once here. */
+const SCAN_POLL_MS = 100;
+
+/** waitUntil with a slower poll, for probes that read all of /proc. */
+async function pollUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, SCAN_POLL_MS));
+  }
+}
 
 async function comm(pid: number): Promise<string | undefined> {
   return (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
@@ -26,13 +37,13 @@ export async function markedNamed(marker: string, name: string): Promise<number[
 }
 
 export async function waitForEscapesUp(marker: string, sleeps = ESCAPE_SLEEPS): Promise<void> {
-  await waitUntil(`${sleeps} escaped sleeps to run`, async () => ((await markedNamed(marker, 'sleep')).length >= sleeps ? true : undefined));
+  await pollUntil(`${sleeps} escaped sleeps to run`, async () => (await markedNamed(marker, 'sleep')).length >= sleeps);
 }
 
 /** Waits for every process with the marker to end; returns what is left at the deadline, described. */
 export async function leftAfter(marker: string, timeoutMs = NONE_LEFT_WITHIN_MS): Promise<string[]> {
-  const ok = await waitUntil('the session\'s processes to end', async () => ((await processesWithMarker(marker)).length === 0 ? true : undefined), timeoutMs)
-    .catch(() => false);
+  const ok = await pollUntil('the session\'s processes to end', async () => (await processesWithMarker(marker)).length === 0, timeoutMs)
+    .then(() => true, () => false);
   if (ok) return [];
   const left = await processesWithMarker(marker);
   return Promise.all(left.map(async (pid) => `${pid} ${(await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')}`));
