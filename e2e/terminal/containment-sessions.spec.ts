@@ -25,6 +25,7 @@ const CASES: Record<string, Case> = {
   'setsid -f 20 ms before the root exits': { command: ['sh', '-c', 'setsid -f sleep 1011; sleep 0.02'], cgroupOnly: true },
 };
 
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
 test('jobs started just before the root ends, and kill -9 right after the start, leave nothing (cgroup and process scan)', async ({}, testInfo) => {
   const runs = Object.entries(CONTAINMENTS).flatMap(([containment, expected]) =>
     Object.entries(CASES).filter(([, c]) => !c.cgroupOnly || expected.kind === 'cgroup').map(([name, c], i) => ({ containment, expected, name, c, i })));
@@ -70,6 +71,7 @@ const SESSIONS = 50;
 /** Sessions alive at once: enough to overlap starts and kills, few enough for two cores. */
 const AT_ONCE = 5;
 
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
 test(`${SESSIONS} sessions with every escape, ended in every way, leave no process and no cgroup (cgroup)`, async ({}, testInfo) => {
   test.setTimeout(180_000);
   const hosts: number[] = [];

@@ -36,9 +36,7 @@ export async function spawnContained(options: SessionOptions & { reaper: Session
   const plan = options.plan ?? (await containmentPlan());
   const name = `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
   if (plan.kind === 'cgroup' && plan.facts.parent) {
-    const tried = await spawnInCgroup(options, new CgroupDir(path.join(plan.facts.parent, name)), plan.reason);
-    if (tried.ok || !('fallback' in tried)) return tried;
-    return spawnScanned(options, `cgroup: ${tried.error}; falling back to the process scan`);
+    return spawnInCgroupOrScan(options, new CgroupDir(path.join(plan.facts.parent, name)), plan.reason);
   }
   if (plan.kind === 'systemd-scope') {
     const tried = await spawnInScope(options, name, plan.reason);
@@ -49,8 +47,16 @@ export async function spawnContained(options: SessionOptions & { reaper: Session
 }
 
 type Attempt = ContainedSpawn | { ok: false; error: string; fallback: true };
+type ContainedOptions = SessionOptions & { reaper: SessionReaper; log: EventLog };
 
-async function spawnInCgroup(options: SessionOptions & { reaper: SessionReaper; log: EventLog }, cgroup: CgroupDir, reason: string): Promise<Attempt> {
+/** The session in `cgroup`; when the cgroup cannot be made or joined, under the process scan. */
+export async function spawnInCgroupOrScan(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<ContainedSpawn> {
+  const tried = await spawnInCgroup(options, cgroup, reason);
+  if (tried.ok || !('fallback' in tried)) return tried;
+  return spawnScanned(options, `cgroup: ${tried.error}; falling back to the process scan`);
+}
+
+async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<Attempt> {
   const { reaper, log } = options;
   const created = await cgroup.create();
   if (!created.ok) return { ok: false, fallback: true, error: `cannot create ${cgroup.dir}: ${created.error}` };
@@ -74,7 +80,7 @@ async function spawnInCgroup(options: SessionOptions & { reaper: SessionReaper; 
   return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason) };
 }
 
-async function spawnInScope(options: SessionOptions & { reaper: SessionReaper; log: EventLog }, unit: string, reason: string): Promise<Attempt> {
+async function spawnInScope(options: ContainedOptions, unit: string, reason: string): Promise<Attempt> {
   const spawned = await spawnSession({ ...options, launcher: systemdScopeLauncher(unit) });
   if (!spawned.ok) return spawned;
   const { session } = spawned;
@@ -94,7 +100,7 @@ async function spawnInScope(options: SessionOptions & { reaper: SessionReaper; l
   return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason) };
 }
 
-async function spawnScanned(options: SessionOptions & { reaper: SessionReaper; log: EventLog }, reason: string): Promise<ContainedSpawn> {
+async function spawnScanned(options: ContainedOptions, reason: string): Promise<ContainedSpawn> {
   const { reaper, log } = options;
   const tables = systemProcessTable();
   if (!tables.ok) return tables;
