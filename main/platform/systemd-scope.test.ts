@@ -25,7 +25,7 @@ describe('systemdScopeLauncher', () => {
       return;
     }
     const unit = `ripcord-${process.pid}-scope-test`;
-    const [file, ...args] = [...systemdScopeLauncher(unit), 'cat', '/proc/self/cgroup'] as [string, ...string[]];
+    const [file = '', ...args] = [...systemdScopeLauncher(unit), 'cat', '/proc/self/cgroup'];
     const out = await new Promise<string>((resolve, reject) => execFile(file, args, (err, stdout) => (err ? reject(err) : resolve(stdout))));
     expect(out.split('\n').some((line) => line.startsWith('0::') && isScopeCgroup(line.slice(3), unit))).toBe(true);
   });
