@@ -126,6 +126,7 @@ export class SessionMembers {
       // a root already gone at the first look leaves nothing we could safely claim
       const root = byPid.get(this.root.pid);
       if (root && sameProcess(root, this.root)) this.known.set(root.pid, root);
+      else this.ownedSids.delete(this.root.pid);
       this.rootPending = false;
     }
     for (const [pid, member] of this.known) {
@@ -137,7 +138,7 @@ export class SessionMembers {
     // forked just before the root ended): the kernel cannot hand the id out again before the
     // last one is gone. A different process on the leader's pid means it did, meanwhile.
     for (const [sid, leaderStart] of this.ownedSids) {
-      const leader = byPid.get(sid);
+      const leader = snapshot.find((p) => p.pid === sid && isAlive(p));
       if (!bySid.has(sid) || (leader && leader.startTime !== leaderStart)) this.ownedSids.delete(sid);
     }
 
