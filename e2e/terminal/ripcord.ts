@@ -44,9 +44,11 @@ export class TerminalFixture {
     };
   }
 
-  /** `ripcord run [--] command` as the pane's program. */
-  async ripcord(command: readonly string[], extraOptions: readonly string[] = []): Promise<TmuxPane> {
-    return this.pane([process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
+  /** `ripcord run [--] command` as the pane's program; `env` is laid over ripcord's environment. */
+  async ripcord(command: readonly string[], extraOptions: readonly string[] = [], env: Record<string, string> = {}): Promise<TmuxPane> {
+    const assignments = Object.entries(env).map(([key, value]) => `${key}=${value}`);
+    const prefix = assignments.length > 0 ? ['env', ...assignments] : [];
+    return this.pane([...prefix, process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
   }
 
   /** `ripcord run` started from a script, as from a shell prompt (see inspect). */

@@ -6,7 +6,7 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import type { ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
 import type { Logger } from '../platform/log';
-import type { ReaperClient } from '../platform/reaper-client';
+import type { SessionReaper } from '../platform/containment-spawn';
 import type { ExitRouter } from './exit-router';
 import { START_FAILED_EXIT_CODE } from './exit-router';
 import type { IpcTarget } from './ipc-handlers';
@@ -35,7 +35,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     private readonly options: {
       config: RipcordConfig;
       log: Logger;
-      reaper: Pick<ReaperClient, 'register' | 'killAll'>;
+      reaper: SessionReaper;
       host: ExitPathHost;
       router: Pick<ExitRouter, 'attach' | 'markStartFailed' | 'exiting'>;
       renderer: RendererChannel;

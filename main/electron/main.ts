@@ -6,6 +6,7 @@ import type { RipcordConfig } from '../core/config';
 import { keepSchemaBeside, loadConfig } from '../platform/config-file';
 import type { ExitPathHost } from '../platform/exit-path';
 import { openLog, type Logger } from '../platform/log';
+import { containmentPlan } from '../platform/containment-probe';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
@@ -59,6 +60,7 @@ function main(): void {
   const files = appFiles(__dirname);
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
+  void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
   const host = desktopExitHost({ app, shortcuts: globalShortcut });
   const router = new ExitRouter({ config, log, reaper, host });
 

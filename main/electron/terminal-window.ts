@@ -5,7 +5,7 @@ import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import type { ExitPathHost } from '../platform/exit-path';
 import type { Logger } from '../platform/log';
-import type { ReaperClient } from '../platform/reaper-client';
+import type { SessionReaper } from '../platform/containment-spawn';
 import { DesktopSession, type RendererChannel } from './desktop-session';
 import type { ExitRouter } from './exit-router';
 import { registerExitShortcut } from './global-shortcut';
@@ -18,7 +18,7 @@ export interface TerminalWindowServices {
   /** config problems to show once in the window */
   problems: string[];
   log: Logger;
-  reaper: Pick<ReaperClient, 'register' | 'killAll'>;
+  reaper: SessionReaper;
   router: ExitRouter;
   host: ExitPathHost;
 }

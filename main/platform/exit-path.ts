@@ -19,7 +19,8 @@ export interface ExitPathOptions {
 
 /**
  * "Exit now" of DESIGN §3: the one function every exit trigger ends in. It never awaits:
- * the reaper gets one pipe write and does the killing after this process is gone.
+ * reaper.killAll() writes cgroup.kill for every session cgroup itself (DESIGN §4 "the host
+ * kills too") and gives the reaper one pipe write; the reaper finishes after this process is gone.
  */
 export class ExitPath {
   private exitCode: number | undefined;

@@ -11,8 +11,9 @@ import { DoublePressHint, type HintState } from './double-press-hint';
 import { ExitPath, type ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
 import type { Logger } from './log';
-import type { ReaperClient } from './reaper-client';
-import { type Session, spawnSession } from './session';
+import { type SessionReaper, spawnContained } from './containment-spawn';
+import type { Session } from './session';
+import type { SessionContainer } from './session-container';
 
 /** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
 const CTRL_C = '\x03';
@@ -29,7 +30,7 @@ const CANCEL_ANSWER_WAIT_MS = 50;
 export interface GuardedSessionOptions {
   config: RipcordConfig;
   log: Logger;
-  reaper: Pick<ReaperClient, 'register' | 'killAll'>;
+  reaper: SessionReaper;
   host: ExitPathHost;
   cols: number;
   rows: number;
@@ -69,7 +70,7 @@ export class GuardedSession implements Disposable {
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
-    const spawned = await spawnSession({
+    const spawned = await spawnContained({
       file: options.command?.file ?? config.shell,
       args: options.command?.args ?? config.args,
       cwd: options.cwd ?? config.cwd,
@@ -77,18 +78,20 @@ export class GuardedSession implements Disposable {
       cols: options.cols,
       rows: options.rows,
       log: options.log,
+      reaper: options.reaper,
     });
     if (!spawned.ok) {
       options.log.error('session.spawn-failed', { error: spawned.error });
       return spawned;
     }
-    options.reaper.register(spawned.session.pid, spawned.session.startTime);
-    options.log.event('session.started', { sessionPid: spawned.session.pid });
-    return { ok: true, guarded: new GuardedSession(spawned.session, options) };
+    options.log.event('session.started', { sessionPid: spawned.session.pid, containment: spawned.container.kind });
+    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options) };
   }
 
   private constructor(
     readonly session: Session,
+    /** the session's processes (DESIGN §4): its cgroup, or the process scan */
+    readonly container: SessionContainer,
     private readonly options: GuardedSessionOptions,
   ) {
     const { config } = options;

@@ -96,6 +96,13 @@ describe('SessionMembers (snapshots as plain data)', () => {
     expect(alive.map((p) => p.pid)).toEqual([101]);
   });
 
+  it('keeps the root\'s session id while a job it started just before ending lives, unseen until then', () => {
+    const members = new SessionMembers(ROOT);
+    members.update([proc(100, 50, 100, 5_000)]);
+    // the root forked a background job and ended between two scans: the job was never seen
+    expect(members.update([proc(107, 1, 100, 5_007)]).map((p) => p.pid)).toEqual([107]);
+  });
+
   it('lets a session id count only while a member of that session is alive', () => {
     const members = new SessionMembers(ROOT);
     members.update([proc(100, 50, 100, 5_000)]);

@@ -93,19 +93,19 @@ export function systemProcessTable(platform: NodeJS.Platform = process.platform,
 /**
  * The processes of one session: every process with a session id created by a member (the
  * root's to begin with) plus every descendant of a member. Links are trusted only through
- * live identities: a session id counts while a known member of that session is alive (the
+ * live identities: a session id counts while any process of that session is alive (the
  * kernel cannot hand out that id again meanwhile), and a parent link counts only when the
  * parent pid is a known member with the same start time. Nothing that started before the
  * root is ever a member.
  */
 export class SessionMembers {
   private readonly known = new Map<number, ProcessInfo>();
-  /** session ids created by members (a member that is a session leader) */
-  private readonly ownedSids = new Set<number>();
+  /** session ids created by members (a member that is a session leader), with the leader's start time */
+  private readonly ownedSids = new Map<number, number>();
   private rootPending = true;
 
   constructor(readonly root: ProcessIdentity) {
-    this.ownedSids.add(root.pid);
+    this.ownedSids.set(root.pid, root.startTime);
   }
 
   /** the members alive after the last update */
@@ -126,6 +126,7 @@ export class SessionMembers {
       // a root already gone at the first look leaves nothing we could safely claim
       const root = byPid.get(this.root.pid);
       if (root && sameProcess(root, this.root)) this.known.set(root.pid, root);
+      else this.ownedSids.delete(this.root.pid);
       this.rootPending = false;
     }
     for (const [pid, member] of this.known) {
@@ -133,8 +134,13 @@ export class SessionMembers {
       if (now && now.startTime === member.startTime) this.known.set(pid, now);
       else this.known.delete(pid);
     }
-    const liveSids = new Set([...this.known.values()].map((m) => m.sid));
-    for (const sid of this.ownedSids) if (!liveSids.has(sid)) this.ownedSids.delete(sid);
+    // A session id stays owned while any process in that session lives, known or not (a job
+    // forked just before the root ended): the kernel cannot hand the id out again before the
+    // last one is gone. A different process on the leader's pid means it did, meanwhile.
+    for (const [sid, leaderStart] of this.ownedSids) {
+      const leader = snapshot.find((p) => p.pid === sid && isAlive(p));
+      if (!bySid.has(sid) || (leader && leader.startTime !== leaderStart)) this.ownedSids.delete(sid);
+    }
 
     const queue = [...this.known.values()];
     const admit = (p: ProcessInfo): void => {
@@ -142,11 +148,11 @@ export class SessionMembers {
       this.known.set(p.pid, p);
       queue.push(p);
     };
-    for (const sid of this.ownedSids) for (const p of bySid.get(sid) ?? []) admit(p);
+    for (const sid of this.ownedSids.keys()) for (const p of bySid.get(sid) ?? []) admit(p);
     while (queue.length > 0) {
       const member = queue.shift() as ProcessInfo;
       if (member.sid === member.pid && !this.ownedSids.has(member.pid)) {
-        this.ownedSids.add(member.pid);
+        this.ownedSids.set(member.pid, member.startTime);
         for (const p of bySid.get(member.pid) ?? []) admit(p);
       }
       for (const child of byParent.get(member.pid) ?? []) {

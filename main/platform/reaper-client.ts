@@ -3,11 +3,13 @@
 // reason the pipe closes and the reaper kills every registered session. Nothing here keeps
 // the host alive, and every call is one pipe write that never waits.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Disposable } from '../core/disposable';
 import { nullEventLog, type EventLog } from './event-log';
-import { formatCommand, LineSplitter, parseDead, type DeadReport, type ReaperCommand } from './reaper-protocol';
+import { formatCommand, LineSplitter, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
 
 export interface ReaperClientOptions {
   killGraceMs: number;
@@ -19,53 +21,91 @@ export interface ReaperClientOptions {
   log?: EventLog;
 }
 
+/** How often the host looks at the reaper's state: a stopped reaper is replaced within this. */
+const WATCH_INTERVAL_MS = 100;
+
 export class ReaperClient implements Disposable {
   private readonly dead = new Map<number, DeadReport>();
   private readonly waiters = new Map<number, Set<(report: DeadReport) => void>>();
+  private readonly registered = new Map<number, Set<() => void>>();
+  /** what a replacement reaper must be told again: scanned roots and session cgroups */
+  private readonly scanned = new Map<number, number>();
+  private readonly cgroups = new Map<string, number | undefined>();
   private disposed = false;
+  private child!: ChildProcess;
+  private readonly watch: NodeJS.Timeout;
 
-  private constructor(private readonly child: ChildProcess, private readonly log: EventLog) {
-    const lines = new LineSplitter();
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      for (const line of lines.push(chunk)) this.onReport(line);
-    });
-    child.stdin?.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
-    child.on('error', (err) => this.log.error('reaper-spawn-failed', { error: String(err) }));
-    child.on('exit', (code, signal) => {
-      if (!this.disposed) this.log.error('reaper-exited', { code, signal });
-    });
-    // the reaper's pipes and process handle must never hold the host's event loop open
-    child.unref();
-    (child.stdin as Socket | null)?.unref?.();
-    (child.stdout as Socket | null)?.unref?.();
+  private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
+    this.connect();
+    this.watch = setInterval(() => void this.checkStopped(), WATCH_INTERVAL_MS);
+    this.watch.unref();
   }
 
   static start(options: ReaperClientOptions): ReaperClient {
-    const script = options.script ?? path.join(__dirname, 'reaper.js');
-    const args = [script, '--kill-grace-ms', String(options.killGraceMs)];
-    if (options.logFile) args.push('--log', options.logFile);
-    const child = spawn(options.execPath ?? process.execPath, args, {
-      detached: true,
-      stdio: ['pipe', 'pipe', 'ignore'],
-      cwd: '/',
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
-    });
-    const log = options.log ?? nullEventLog;
-    log.event('reaper-started', { pid: child.pid, script });
-    return new ReaperClient(child, log);
+    return new ReaperClient(options, options.log ?? nullEventLog);
   }
 
   get pid(): number { return this.child.pid ?? -1; }
 
   register(rootPid: number, startTime: bigint | number): void {
     this.dead.delete(rootPid);
+    this.scanned.set(rootPid, Number(startTime));
     this.send({ kind: 'register', pid: rootPid, startTime: Number(startTime) });
+  }
+
+  /** A session cgroup, before its root runs: from now on the reaper kills it if the host dies. */
+  contain(cgroup: string): void {
+    this.cgroups.set(cgroup, undefined);
+    this.send({ kind: 'contain', cgroup });
+  }
+
+  /** The root joined `cgroup`: killSession(rootPid) and whenSessionDead(rootPid) mean the cgroup. */
+  attachRoot(rootPid: number, cgroup: string): void {
+    this.dead.delete(rootPid);
+    this.cgroups.set(cgroup, rootPid);
+    this.send({ kind: 'root', pid: rootPid, cgroup });
+  }
+
+  /** A cgroup given up before its session started (the caller removes it). */
+  release(cgroup: string): void {
+    this.cgroups.delete(cgroup);
+    this.send({ kind: 'release', cgroup });
   }
 
   killSession(rootPid: number): void { this.send({ kind: 'kill', pid: rootPid }); }
 
-  killAll(): void { this.send({ kind: 'killall' }); }
+  /**
+   * The exit path's kill (DESIGN §4 "the host kills too"): SIGKILL to every session cgroup,
+   * written here and now — microseconds, and it holds even if the reaper is gone — then the
+   * reaper is told to finish (the scanned sessions' staged kill, removing the cgroups).
+   */
+  killAll(): void {
+    for (const cgroup of this.cgroups.keys()) {
+      try {
+        // eslint-disable-next-line no-restricted-syntax -- the exit path's own kill: one write per cgroup, before the process ends
+        writeFileSync(path.join(cgroup, 'cgroup.kill'), '1');
+      } catch (error) {
+        this.log.warn('exit.cgroup-kill-failed', { cgroup, error: String(error) });
+      }
+    }
+    this.send({ kind: 'killall' });
+  }
+
+  /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
+  whenRegistered(rootPid: number, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const waiters = this.registered.get(rootPid) ?? new Set();
+      this.registered.set(rootPid, waiters);
+      const finish = (ok: boolean): void => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve(ok);
+      };
+      const done = (): void => finish(true);
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      waiters.add(done);
+    });
+  }
 
   /** Resolves true when the reaper reports every process of the session dead; false after
    * timeoutMs, or when the reaper gave up on survivors (it logs them). */
@@ -94,7 +134,61 @@ export class ReaperClient implements Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearInterval(this.watch);
     this.child.stdin?.end();
+  }
+
+  private connect(): void {
+    const { options } = this;
+    const script = options.script ?? path.join(__dirname, 'reaper.js');
+    const args = [script, '--kill-grace-ms', String(options.killGraceMs)];
+    if (options.logFile) args.push('--log', options.logFile);
+    const child = spawn(options.execPath ?? process.execPath, args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'ignore'],
+      cwd: '/',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
+    });
+    this.child = child;
+    this.log.event('reaper-started', { pid: child.pid, script });
+    const lines = new LineSplitter();
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      for (const line of lines.push(chunk)) this.onReport(line);
+    });
+    child.stdin?.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
+    child.on('error', (err) => this.log.error('reaper-spawn-failed', { error: String(err) }));
+    child.on('exit', (code, signal) => this.replace(child, `exited (code ${code}, signal ${signal})`));
+    child.stdout?.on('close', () => this.replace(child, 'pipe closed'));
+    // the reaper's pipes and process handle must never hold the host's event loop open
+    child.unref();
+    (child.stdin as Socket | null)?.unref?.();
+    (child.stdout as Socket | null)?.unref?.();
+  }
+
+  /** A session stopped or killed the reaper: a new one takes over every container (DESIGN §4). */
+  private replace(old: ChildProcess, why: string): void {
+    if (this.disposed || old !== this.child) return;
+    try { old.kill('SIGKILL'); } catch { /* already gone */ }
+    this.connect();
+    for (const [cgroup, root] of this.cgroups) {
+      this.send({ kind: 'contain', cgroup });
+      if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
+    }
+    for (const [pid, startTime] of this.scanned) this.send({ kind: 'register', pid, startTime });
+    this.log.warn('reaper.replaced', { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
+  }
+
+  private async checkStopped(): Promise<void> {
+    const child = this.child;
+    if (child.pid === undefined) return;
+    try {
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (state === 'T' || state === 't') this.replace(child, `stopped (state ${state})`);
+    } catch {
+      // gone: its exit event does the replacing
+    }
   }
 
   private send(command: ReaperCommand): void {
@@ -107,12 +201,19 @@ export class ReaperClient implements Disposable {
   }
 
   private onReport(line: string): void {
+    const registered = parseRegistered(line);
+    if (registered !== undefined) {
+      for (const waiter of [...(this.registered.get(registered) ?? [])]) waiter();
+      return;
+    }
     const report = parseDead(line);
     if (!report) {
       this.log.warn('reaper-bad-report', { line: line.slice(0, 200) });
       return;
     }
     this.dead.set(report.pid, report);
+    this.scanned.delete(report.pid);
+    for (const [cgroup, root] of this.cgroups) if (root === report.pid) this.cgroups.delete(cgroup);
     for (const waiter of [...(this.waiters.get(report.pid) ?? [])]) waiter(report);
   }
 }

@@ -7,11 +7,17 @@
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
 import { SessionMembers, systemProcessTable, type ProcessTable, type ProcReader } from './process-tree';
-import { formatDead, LineSplitter, parseCommand } from './reaper-protocol';
+import { CgroupSessions } from './reaper-cgroups';
+import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { DEFAULT_KILL_GRACE_MS, StagedKill } from './staged-kill';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
 const REFRESH_INTERVAL_MS = 1_000;
+/** Refresh period while a scanned session is young or its root has ended: the moments a
+ * double fork most often slips out between two scans. */
+const QUICK_REFRESH_MS = 25;
+/** A scanned session counts as young this long after its registration. */
+const YOUNG_MS = 3_000;
 
 /** The reaper has no UI to keep responsive: synchronous /proc reads cost it nothing and scan
  * several times faster than queued async ones when the machine is loaded. */
@@ -20,27 +26,52 @@ const syncProcReader: ProcReader = {
   readFile: async (file) => readFileSync(file, 'utf8'),
 };
 
-interface TrackedSession { members: SessionMembers; killing?: Promise<void> }
+interface TrackedSession { members: SessionMembers; registeredAt: number; killing?: Promise<void> }
 
 export class Reaper {
   private readonly sessions = new Map<number, TrackedSession>();
   private shuttingDown: Promise<void> | undefined;
+  readonly cgroups: CgroupSessions;
 
   constructor(
     private readonly table: ProcessTable,
     private readonly killGraceMs: number,
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
-  ) {}
+  ) {
+    this.cgroups = new CgroupSessions(killGraceMs, log, report);
+  }
 
+  /** Tracks a scanned session from its root; answers `registered` once the root is known. */
   async register(pid: number, startTime: number): Promise<void> {
     const members = new SessionMembers({ pid, startTime });
-    this.sessions.set(pid, { members });
+    this.sessions.set(pid, { members, registeredAt: performance.now() });
     members.update(await this.table.snapshot());
     this.log.event('reaper-register', { pid, startTime, members: members.alive.length });
+    this.report(formatRegistered(pid));
+  }
+
+  /** One command from the host. */
+  handle(command: ReaperCommand): Promise<void> {
+    switch (command.kind) {
+      case 'register': return this.register(command.pid, command.startTime);
+      case 'kill': return this.kill(command.pid);
+      case 'killall': return this.killAll();
+      case 'contain': this.cgroups.contain(command.cgroup); return Promise.resolve();
+      case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
+      case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
+    }
+  }
+
+  /** Whether some scanned session is young or has lost its root: scan quickly then. */
+  get needsQuickRefresh(): boolean {
+    const now = performance.now();
+    return [...this.sessions.values()].some((s) =>
+      !s.killing && (now - s.registeredAt < YOUNG_MS || !s.members.alive.some((p) => p.pid === s.members.root.pid)));
   }
 
   kill(pid: number): Promise<void> {
+    if (this.cgroups.hasRoot(pid)) return this.cgroups.killRoot(pid);
     const session = this.sessions.get(pid);
     if (!session) {
       this.report(formatDead(pid));
@@ -57,13 +88,13 @@ export class Reaper {
   }
 
   killAll(): Promise<void> {
-    return Promise.all([...this.sessions.keys()].map((pid) => this.kill(pid))).then(() => undefined);
+    return Promise.all([...this.sessions.keys()].map((pid) => this.kill(pid)).concat(this.cgroups.killAll())).then(() => undefined);
   }
 
   /** Host gone: kill everything, once. */
   shutdown(reason: string): Promise<void> {
     this.shuttingDown ??= (async () => {
-      this.log.event('reaper-shutdown', { reason, sessions: this.sessions.size });
+      this.log.event('reaper-shutdown', { reason, sessions: this.sessions.size, cgroups: this.cgroups.size });
       await this.killAll();
     })();
     return this.shuttingDown;
@@ -71,6 +102,7 @@ export class Reaper {
 
   /** Re-reads the members of every session not being killed; drops sessions with none left. */
   async refresh(): Promise<void> {
+    await this.cgroups.refresh();
     const idle = [...this.sessions].filter(([, s]) => !s.killing);
     if (idle.length === 0) return;
     const snapshot = await this.table.snapshot();
@@ -118,8 +150,12 @@ function main(): void {
       return log instanceof FileEventLog ? log.flushed() : undefined;
     }).then(() => process.exit(0));
   };
-  const refresh = setInterval(() => void reaper.refresh().catch(crash), REFRESH_INTERVAL_MS);
-  refresh.unref();
+  const refreshLoop = (): void => {
+    void reaper.refresh().catch(crash).finally(() => {
+      setTimeout(refreshLoop, reaper.needsQuickRefresh ? QUICK_REFRESH_MS : REFRESH_INTERVAL_MS).unref();
+    });
+  };
+  refreshLoop();
 
   const lines = new LineSplitter();
   process.stdin.setEncoding('utf8');
@@ -127,9 +163,7 @@ function main(): void {
     for (const line of lines.push(chunk)) {
       const command = parseCommand(line);
       if (!command) log.warn('reaper-bad-command', { line: line.slice(0, 200) });
-      else if (command.kind === 'register') void reaper.register(command.pid, command.startTime).catch(crash);
-      else if (command.kind === 'kill') void reaper.kill(command.pid).catch(crash);
-      else void reaper.killAll().catch(crash);
+      else void reaper.handle(command).catch(crash);
     }
   });
   process.stdin.on('end', () => exitAfter('host-pipe-closed'));

@@ -1,13 +1,21 @@
 // The host <-> reaper pipe: one command per line, plain text, so a half-written line or a
 // crash on either side can never be misread as something else.
 //   host -> reaper:  register <pid> <starttime> | kill <pid> | killall
-//   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N]
+//                    contain <cgroup dir> | root <pid> <cgroup dir> | release <cgroup dir>
+//   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
+// A cgroup dir is sent URI-encoded, so a path with spaces stays one word.
 import type { StagedKillResult } from './staged-kill';
 
 export type ReaperCommand =
   | { kind: 'register'; pid: number; startTime: number }
   | { kind: 'kill'; pid: number }
-  | { kind: 'killall' };
+  | { kind: 'killall' }
+  /** a session cgroup, sent before its root exists: kill it if the host dies from here on */
+  | { kind: 'contain'; cgroup: string }
+  /** the session's root joined the cgroup: `kill <pid>` and `dead <pid>` now mean the cgroup */
+  | { kind: 'root'; pid: number; cgroup: string }
+  /** the cgroup was given up before its session started (the host removes it) */
+  | { kind: 'release'; cgroup: string };
 
 export interface DeadReport { pid: number; stats: Record<string, number> }
 
@@ -18,6 +26,9 @@ export function formatCommand(command: ReaperCommand): string {
     case 'register': return `register ${command.pid} ${command.startTime}\n`;
     case 'kill': return `kill ${command.pid}\n`;
     case 'killall': return 'killall\n';
+    case 'contain': return `contain ${encodeURIComponent(command.cgroup)}\n`;
+    case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
+    case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
   }
 }
 
@@ -27,6 +38,19 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
   if (verb === 'kill' && isId(a) && b === undefined) return { kind: 'kill', pid: Number(a) };
   if (verb === 'killall' && a === undefined) return { kind: 'killall' };
+  const dir = (word: string | undefined): string | undefined => {
+    if (word === undefined) return undefined;
+    try {
+      const decoded = decodeURIComponent(word);
+      return decoded.startsWith('/') ? decoded : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const a1 = dir(a);
+  if ((verb === 'contain' || verb === 'release') && a1 && b === undefined) return { kind: verb, cgroup: a1 };
+  const b1 = dir(b);
+  if (verb === 'root' && isId(a) && b1) return { kind: 'root', pid: Number(a), cgroup: b1 };
   return undefined;
 }
 
@@ -34,6 +58,14 @@ export function formatDead(pid: number, result?: StagedKillResult): string {
   if (!result) return `dead ${pid}\n`;
   const { killedBy, ms, exitedUnsignalled, survivors } = result;
   return `dead ${pid} ms=${ms} HUP=${killedBy.HUP} TERM=${killedBy.TERM} KILL=${killedBy.KILL} exited=${exitedUnsignalled} survivors=${survivors.length}\n`;
+}
+
+export const formatRegistered = (pid: number): string => `registered ${pid}\n`;
+
+/** The pid of a `registered <pid>` line, if it is one. */
+export function parseRegistered(line: string): number | undefined {
+  const m = /^registered (\d+)$/.exec(line.trim());
+  return m ? Number(m[1]) : undefined;
 }
 
 export function parseDead(line: string): DeadReport | undefined {

@@ -32,6 +32,8 @@ export interface SessionOptions {
   args?: string[];
   cwd?: string;           // default $HOME, else the host's cwd
   env?: Record<string, string>;  // laid over the host's environment
+  /** argv that runs first and execs the program (containment-spawn.ts: the cgroup join shim) */
+  launcher?: readonly string[];
   cols: number;
   rows: number;
   log?: EventLog;
@@ -57,7 +59,8 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   if (dir) return { ok: false, error: dir };
   let proc: pty.IPty;
   try {
-    proc = pty.spawn(program.path, options.args ?? [], { name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd, env });
+    const [file0, ...argv] = [...(options.launcher ?? []), program.path, ...(options.args ?? [])] as [string, ...string[]];
+    proc = pty.spawn(file0, argv, { name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd, env });
   } catch (err) {
     return { ok: false, error: `cannot start "${file}": ${err instanceof Error ? err.message : String(err)}` };
   }

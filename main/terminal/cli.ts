@@ -1,6 +1,7 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
 import { launchDesktop } from './desktop-launcher';
+import { runDoctor } from './doctor';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
 import { runStats } from './stats';
@@ -15,6 +16,7 @@ interface Subcommand {
 const SUBCOMMANDS: Record<string, Subcommand> = {
   run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
   stats: { summary: 'latency of Ctrl+C, exits and stalls, from the log', run: runStats },
+  doctor: { summary: 'which containment sessions get on this machine, and what it cannot catch', run: runDoctor },
 };
 
 function usage(): string {

@@ -38,7 +38,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   }
   const log = openLog({ file: options.logFile, level: config.config.logLevel });
   keepSchemaBeside(loaded.path, log);
-  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file });
+  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log });
   let crashReport: string | undefined;
   const host: ExitPathHost = {
     restore: () => {

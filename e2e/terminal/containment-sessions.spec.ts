@@ -1,0 +1,119 @@
+// Issue #11, the timing cases and the fallback: a job started just before the root ends, a
+// root that ends 20 ms after start, kill -9 of ripcord right after `nohup sleep &` — under the
+// cgroup and under the process scan (chosen because the cgroup cannot be created, and forced).
+// Then 50 sessions ended in every way, after which no cgroup of ripcord may remain. Sessions
+// run without a terminal (stdin a pipe), many at once.
+import { randomBytes } from 'node:crypto';
+import { cgroupsOf, ESCAPES, ESCAPE_SLEEPS, leftAfter, markedNamed, runWithoutTerminal, waitForEscapesUp, waitForLogEvent } from './containment';
+import { newMarker } from './processes';
+import { assertBundleBuilt, expect, test } from './ripcord';
+import { sleep, waitUntil } from './tmux';
+
+test.beforeAll(() => assertBundleBuilt());
+
+const CONTAINMENTS = {
+  'cgroup': { env: {}, kind: 'cgroup', reason: 'trial move succeeded' },
+  'process scan, the cgroup cannot be created': { env: { RIPCORD_CGROUP_PARENT: '/nonexistent/ripcord-test' }, kind: 'process-scan', reason: 'cannot create a cgroup in /nonexistent/ripcord-test' },
+  'process scan, forced': { env: { RIPCORD_CONTAINMENT: 'process-scan' }, kind: 'process-scan', reason: 'forced by RIPCORD_CONTAINMENT=process-scan' },
+} as const;
+
+interface Case { command: string[]; killHostAfter?: number; cgroupOnly?: boolean }
+const CASES: Record<string, Case> = {
+  'a job started 50 ms before the root exits': { command: ['bash', '-c', 'set -m; sleep 1007 & sleep 0.05; exit 0'] },
+  'a root that exits 20 ms after start, having started a job': { command: ['sh', '-c', 'sleep 1008 & sleep 0.02'] },
+  'kill -9 of ripcord right after nohup sleep &': { command: ['sh', '-c', 'nohup sleep 1009 >/dev/null 2>&1 & exec sleep 1010'], killHostAfter: 2 },
+  'setsid -f 20 ms before the root exits': { command: ['sh', '-c', 'setsid -f sleep 1011; sleep 0.02'], cgroupOnly: true },
+};
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+test('jobs started just before the root ends, and kill -9 right after the start, leave nothing (cgroup and process scan)', async ({}, testInfo) => {
+  const runs = Object.entries(CONTAINMENTS).flatMap(([containment, expected]) =>
+    Object.entries(CASES).filter(([, c]) => !c.cgroupOnly || expected.kind === 'cgroup').map(([name, c], i) => ({ containment, expected, name, c, i })));
+  const hosts: number[] = [];
+  const results = await Promise.all(runs.map(async ({ containment, expected, name, c }, n) => {
+    const marker = newMarker();
+    const logFile = testInfo.outputPath(`ripcord-${n}.log`);
+    const host = runWithoutTerminal(c.command, { marker, logFile, env: expected.env });
+    hosts.push(host.pid);
+    const chosen = await waitForLogEvent(logFile, 'containment.chosen');
+    if (c.killHostAfter !== undefined) {
+      const sleeps = c.killHostAfter;
+      await waitUntil('the sleeps to run', async () => ((await markedNamed(marker, 'sleep')).length >= sleeps ? true : undefined));
+      process.kill(host.pid, 'SIGKILL');
+    }
+    await host.exited;
+    const left = await leftAfter(marker);
+    return { what: `${name} (${containment})`, chosen, expected, left };
+  })).finally(() => stopHosts(hosts));
+  for (const { what, chosen, expected, left } of results) {
+    expect(chosen.kind, what).toBe(expected.kind);
+    expect(String(chosen.reason), what).toContain(expected.reason);
+    expect(left, what).toEqual([]);
+    console.log(`[containment] ${what}: containment ${String(chosen.kind)}, left 0`);
+  }
+  expect(await cgroupsOf(hosts)).toEqual([]);
+});
+
+/** A failed test must not leave its ripcords running: SIGTERM, and their exit paths clean up. */
+function stopHosts(hosts: readonly number[]): void {
+  for (const pid of hosts) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // ended already
+    }
+  }
+}
+
+/** Ways a session without a terminal ends; the reaper's replacement is awaited before kill -9. */
+const ENDINGS = ['the root\'s own end', 'SIGTERM', 'two SIGINTs', 'kill -9', 'reaper SIGKILLed, then kill -9'] as const;
+const SESSIONS = 50;
+/** Sessions alive at once: enough to overlap starts and kills, few enough for two cores. */
+const AT_ONCE = 5;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+test(`${SESSIONS} sessions with every escape, ended in every way, leave no process and no cgroup (cgroup)`, async ({}, testInfo) => {
+  test.setTimeout(180_000);
+  const hosts: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const runOne = async (n: number): Promise<void> => {
+    const ending = ENDINGS[n % ENDINGS.length] as (typeof ENDINGS)[number];
+    const marker = newMarker();
+    const logFile = testInfo.outputPath(`session-${n}.log`);
+    const tmux = `ripcord-escape-${randomBytes(4).toString('hex')}`;
+    // a root that ignores SIGINT: a first Ctrl+C cancels nothing, the second quits
+    const after = ending === 'the root\'s own end' ? 'exit 0' : 'trap "" INT; exec sleep 1012';
+    const host = runWithoutTerminal(['sh', '-c', `sh ${ESCAPES} ${tmux}; ${after}`], { marker, logFile });
+    hosts.push(host.pid);
+    // a root that ends by itself takes its escapes with it, maybe before all of them are seen
+    if (ending !== 'the root\'s own end') await waitForEscapesUp(marker, ESCAPE_SLEEPS);
+    if (ending === 'SIGTERM') process.kill(host.pid, 'SIGTERM');
+    if (ending === 'two SIGINTs') {
+      process.kill(host.pid, 'SIGINT');
+      await sleep(300);
+      process.kill(host.pid, 'SIGINT');
+    }
+    if (ending === 'kill -9') process.kill(host.pid, 'SIGKILL');
+    if (ending === 'reaper SIGKILLed, then kill -9') {
+      process.kill(Number((await waitForLogEvent(logFile, 'reaper-started')).pid), 'SIGKILL');
+      await waitForLogEvent(logFile, 'reaper.replaced');
+      process.kill(host.pid, 'SIGKILL');
+    }
+    await host.exited;
+    const left = await leftAfter(marker);
+    if (left.length > 0) failures.push(`session ${n} (${ending}): ${left.join(', ')}`);
+  };
+  const worker = async (): Promise<void> => {
+    while (next < SESSIONS) await runOne(next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  } finally {
+    next = SESSIONS;
+    stopHosts(hosts);
+  }
+  expect(failures).toEqual([]);
+  await waitUntil('every session cgroup to be removed', async () => ((await cgroupsOf(hosts)).length === 0 ? true : undefined)).catch(() => undefined);
+  expect(await cgroupsOf(hosts)).toEqual([]);
+});

@@ -1,0 +1,105 @@
+// Helpers for the containment specs (issue #11): the escapes fixture, counting what a
+// session left behind, ripcord's cgroups, and `ripcord run` started without a terminal.
+import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { locateCgroup } from '../../main/platform/cgroup';
+import { MARKER_VARIABLE, processesWithMarker } from './processes';
+import { CLI, FIXTURES, KILL_GRACE_MS } from './ripcord';
+import { waitUntil } from './tmux';
+
+export const ESCAPES = path.join(FIXTURES, 'escapes.sh');
+/** The `sleep`s escapes.sh leaves running: setsid -f, orphan, daemon, tmux, unshare, 5 forked. */
+export const ESCAPE_SLEEPS = 10;
+/** What a kill may take at most: the grace, then the reaper's own start and the kernel. */
+export const NONE_LEFT_WITHIN_MS = KILL_GRACE_MS + 5_000;
+/** Scans of every process's environment are costly; many sessions scan at once here. */
+const SCAN_POLL_MS = 100;
+
+/** waitUntil with a slower poll, for probes that read all of /proc. */
+async function pollUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, SCAN_POLL_MS));
+  }
+}
+
+async function comm(pid: number): Promise<string | undefined> {
+  return (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
+}
+
+/** Live processes with the marker whose command name is `name`. */
+export async function markedNamed(marker: string, name: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const pid of await processesWithMarker(marker)) if ((await comm(pid)) === name) found.push(pid);
+  return found;
+}
+
+export async function waitForEscapesUp(marker: string, sleeps = ESCAPE_SLEEPS): Promise<void> {
+  await pollUntil(`${sleeps} escaped sleeps to run`, async () => (await markedNamed(marker, 'sleep')).length >= sleeps);
+}
+
+/** Waits for every process with the marker to end; returns what is left at the deadline, described. */
+export async function leftAfter(marker: string, timeoutMs = NONE_LEFT_WITHIN_MS): Promise<string[]> {
+  const ok = await pollUntil('the session\'s processes to end', async () => (await processesWithMarker(marker)).length === 0, timeoutMs)
+    .then(() => true, () => false);
+  if (ok) return [];
+  const left = await processesWithMarker(marker);
+  return Promise.all(left.map(async (pid) => `${pid} ${(await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')}`));
+}
+
+/** Cgroup directories named after any of these ripcord host pids, anywhere in the hierarchy. */
+export async function cgroupsOf(hostPids: readonly number[]): Promise<string[]> {
+  const located = await locateCgroup();
+  if (!located.ok) throw new Error(located.error);
+  const names = new RegExp(`^ripcord-(${hostPids.join('|')})-`);
+  const found: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isDirectory()) continue;
+      const child = path.join(dir, entry.name);
+      if (names.test(entry.name)) found.push(child);
+      if (depth > 0) await walk(child, depth - 1);
+    }
+  };
+  await walk(located.value.mount, 3);
+  return found;
+}
+
+export interface LogEvent { name: string; wall: string; [field: string]: unknown }
+
+export async function logEvents(file: string): Promise<LogEvent[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').filter((l) => l.trim() !== '').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as LogEvent];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export async function waitForLogEvent(file: string, name: string, after = 0): Promise<LogEvent> {
+  return waitUntil(`"${name}" in ${file}`, async () => (await logEvents(file)).filter((e) => e.name === name)[after]);
+}
+
+/** ms from the host's exit.begin to the reaper's report that the cgroup is empty and removed. */
+export async function exitToEmptyMs(file: string): Promise<number | undefined> {
+  const events = await logEvents(file);
+  const begin = events.find((e) => e.name === 'exit.begin');
+  const done = events.find((e) => e.name === 'cgroup-kill-done');
+  return begin && done ? Date.parse(done.wall) - Date.parse(begin.wall) : undefined;
+}
+
+/** `ripcord run -- command` with a pipe for stdin (kept open) and nothing on stdout. */
+export function runWithoutTerminal(command: readonly string[], options: { marker: string; logFile: string; env?: Record<string, string> }): { pid: number; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', options.logFile, '--', ...command], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: { ...process.env, RIPCORD_CONFIG: `${options.logFile}.no-config.json`, [MARKER_VARIABLE]: options.marker, ...options.env },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ? 128 : code)));
+  if (child.pid === undefined) throw new Error('ripcord did not start');
+  return { pid: child.pid, exited };
+}

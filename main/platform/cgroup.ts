@@ -1,0 +1,115 @@
+// cgroup v2 primitives (DESIGN §4 containment): where the hierarchy is, which cgroup this
+// process is in, and the file operations a session container needs. Every operation that
+// can fail for ordinary reasons (no permission, gone already) returns a value, never throws.
+import { appendFile, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Prefix of every cgroup ripcord creates: recognisable in `ls`, and what stale-cleanup matches. */
+export const CGROUP_PREFIX = 'ripcord-';
+
+/** The mount point of the cgroup2 hierarchy in /proc/self/mountinfo text, if any. */
+export function parseCgroup2Mount(mountinfo: string): string | undefined {
+  for (const line of mountinfo.split('\n')) {
+    const sep = line.indexOf(' - ');
+    if (sep < 0) continue;
+    const [fstype] = line.slice(sep + 3).split(' ');
+    if (fstype !== 'cgroup2') continue;
+    const mountPoint = line.slice(0, sep).split(' ')[4];
+    if (mountPoint) return unescapeMountPath(mountPoint);
+  }
+  return undefined;
+}
+
+/** mountinfo escapes space, tab, newline and backslash as \ooo octal. */
+function unescapeMountPath(text: string): string {
+  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+}
+
+/** The v2 cgroup of a process from /proc/<pid>/cgroup text (the `0::` line), if any. */
+export function parseOwnCgroup(procCgroup: string): string | undefined {
+  for (const line of procCgroup.split('\n')) {
+    if (line.startsWith('0::')) return line.slice(3).replace(/ \(deleted\)$/, '');
+  }
+  return undefined;
+}
+
+export type Result<T = true> = { ok: true; value: T } | { ok: false; error: string };
+const fail = (err: unknown): { ok: false; error: string } => ({ ok: false, error: describe(err) });
+const done = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+
+export function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e?.code ? `${e.code}: ${e.message}` : String(err);
+}
+
+export async function readText(file: string): Promise<Result<string>> {
+  try { return done(await readFile(file, 'utf8')); } catch (err) { return fail(err); }
+}
+
+/** Where the cgroup2 hierarchy is mounted and the cgroup of `pid` (default: this process). */
+export async function locateCgroup(pid: number | 'self' = 'self'): Promise<Result<{ mount: string; own: string; dir: string }>> {
+  const mountinfo = await readText('/proc/self/mountinfo');
+  if (!mountinfo.ok) return mountinfo;
+  const mount = parseCgroup2Mount(mountinfo.value);
+  if (!mount) return { ok: false, error: 'no cgroup2 hierarchy is mounted (/proc/self/mountinfo)' };
+  const cgroupText = await readText(`/proc/${pid}/cgroup`);
+  if (!cgroupText.ok) return cgroupText;
+  const own = parseOwnCgroup(cgroupText.value);
+  if (own === undefined) return { ok: false, error: `/proc/${pid}/cgroup has no cgroup v2 (0::) line` };
+  return done({ mount, own, dir: path.join(mount, own).replace(/(?<=.)\/+$/, '') });
+}
+
+/** One cgroup directory and the control files ripcord uses. */
+export class CgroupDir {
+  constructor(readonly dir: string) {}
+
+  get name(): string { return path.basename(this.dir); }
+
+  async create(): Promise<Result> {
+    try { await mkdir(this.dir); return done(true); } catch (err) { return fail(err); }
+  }
+
+  /** Moves a process in. Appending matters: cgroup.procs takes one pid per write. */
+  async join(pid: number): Promise<Result> {
+    try { await appendFile(path.join(this.dir, 'cgroup.procs'), `${pid}\n`); return done(true); } catch (err) { return fail(err); }
+  }
+
+  /** Live members (the kernel lists no zombie), or [] when the cgroup is gone. */
+  async procs(): Promise<number[]> {
+    const text = await readText(path.join(this.dir, 'cgroup.procs'));
+    return text.ok ? text.value.split('\n').filter((l) => /^\d+$/.test(l)).map(Number) : [];
+  }
+
+  /** `populated` of cgroup.events; false when the cgroup is gone. */
+  async populated(): Promise<boolean> {
+    const text = await readText(path.join(this.dir, 'cgroup.events'));
+    return text.ok && /^populated 1$/m.test(text.value);
+  }
+
+  async exists(): Promise<boolean> { return (await readText(path.join(this.dir, 'cgroup.events'))).ok; }
+
+  async freeze(frozen: boolean): Promise<Result> { return this.write('cgroup.freeze', frozen ? '1' : '0'); }
+
+  /** SIGKILL to every member, atomically (kernel >= 5.14). */
+  async kill(): Promise<Result> { return this.write('cgroup.kill', '1'); }
+
+  /** Removes the cgroup and any empty cgroups below it (a ripcord run inside the session made them). */
+  async remove(): Promise<Result> {
+    try {
+      const entries = await readdir(this.dir, { withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isDirectory()) continue;
+        const child = await new CgroupDir(path.join(this.dir, entry.name)).remove();
+        if (!child.ok) return child;
+      }
+      await rmdir(this.dir);
+      return done(true);
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? done(true) : fail(err);
+    }
+  }
+
+  private async write(file: string, value: string): Promise<Result> {
+    try { await writeFile(path.join(this.dir, file), value); return done(true); } catch (err) { return fail(err); }
+  }
+}

@@ -1,0 +1,184 @@
+// Which containment a session gets on this machine, and why (DESIGN §4). Probed once per
+// process: the cgroup2 mount, this process's own cgroup, a trial move of a throwaway child
+// into a fresh child cgroup (owning the files is not enough: systemd forbids sub-cgroups of
+// undelegated units, and a move needs write access to the common ancestor), whether the
+// kernel has cgroup.kill, and whether a systemd user manager runs. `ripcord doctor` prints it.
+import { spawn } from 'node:child_process';
+import { access, constants, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { CGROUP_PREFIX, CgroupDir, locateCgroup, parseOwnCgroup, readText } from './cgroup';
+
+export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
+export const CONTAINMENT_KINDS: readonly ContainmentKind[] = ['cgroup', 'systemd-scope', 'process-scan'];
+
+/** Forces a containment (tests, or a user working around a broken machine). */
+export const CONTAINMENT_ENV = 'RIPCORD_CONTAINMENT';
+/** Puts session cgroups below this directory instead of ripcord's own cgroup (tests). */
+export const CGROUP_PARENT_ENV = 'RIPCORD_CGROUP_PARENT';
+/** Bound on the trial move: a throwaway `sleep` started, moved, checked and killed. */
+const TRIAL_TIMEOUT_MS = 3_000;
+
+export interface ContainmentFacts {
+  platform: NodeJS.Platform;
+  cgroup2Mount?: string;
+  ownCgroup?: string;
+  /** where session cgroups would be created */
+  parent?: string;
+  delegation: { ok: boolean; detail: string };
+  cgroupKill: boolean;
+  systemdUserManager: { present: boolean; detail: string };
+  forced?: string;
+}
+
+export interface ContainmentPlan {
+  kind: ContainmentKind;
+  reason: string;
+  facts: ContainmentFacts;
+  /** what this containment cannot catch, as the docs state it */
+  limits: string[];
+}
+
+const OTHER_MANAGERS = 'processes another manager starts on the session\'s behalf: a command sent to an already-running tmux server, systemd-run --user, D-Bus activation, xdg-open handing a URL to a running browser, sudo with pam_systemd';
+const SAME_USER = 'code of the same user that kills ripcord and its reaper at the same instant (the reaper then never runs; with a cgroup the processes stay contained in it, without one they are lost)';
+export const LIMITS: Record<ContainmentKind, string[]> = {
+  'cgroup': [OTHER_MANAGERS, SAME_USER],
+  'systemd-scope': [OTHER_MANAGERS, SAME_USER],
+  'process-scan': [
+    'a process that leaves the session (setsid, double fork) and whose parent dies between two scans (every 25 ms while the session is young or its root has ended, every second otherwise)',
+    'processes in another PID namespace (unshare -p) once their link to the session is gone',
+    OTHER_MANAGERS,
+    SAME_USER,
+  ],
+};
+
+let cached: Promise<ContainmentPlan> | undefined;
+
+/** The plan for this process's sessions, probed on the first call. */
+export function containmentPlan(): Promise<ContainmentPlan> {
+  cached ??= probeContainment();
+  return cached;
+}
+
+export async function probeContainment(env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
+  const facts: ContainmentFacts = {
+    platform: process.platform,
+    delegation: { ok: false, detail: 'not tried' },
+    cgroupKill: false,
+    systemdUserManager: await systemdUserManager(env),
+  };
+  const forced = env[CONTAINMENT_ENV];
+  if (forced) facts.forced = forced;
+  if (process.platform === 'linux') await probeCgroup(facts, env);
+  else facts.delegation.detail = `no cgroups on ${process.platform}`;
+  const plan = (kind: ContainmentKind, reason: string): ContainmentPlan => ({ kind, reason, facts, limits: LIMITS[kind] });
+  if (forced && (CONTAINMENT_KINDS as readonly string[]).includes(forced)) {
+    return plan(forced as ContainmentKind, `forced by ${CONTAINMENT_ENV}=${forced}`);
+  }
+  const unknown = forced ? ` (${CONTAINMENT_ENV}=${forced} is not one of ${CONTAINMENT_KINDS.join(', ')}; ignored)` : '';
+  if (facts.delegation.ok) return plan('cgroup', `a child cgroup of ${facts.parent} takes processes (trial move succeeded)${unknown}`);
+  if (facts.systemdUserManager.present) return plan('systemd-scope', `own cgroup not delegated (${facts.delegation.detail}); a systemd user manager runs${unknown}`);
+  return plan('process-scan', `no cgroup: ${facts.delegation.detail}; no systemd user manager (${facts.systemdUserManager.detail})${unknown}`);
+}
+
+async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
+  const located = await locateCgroup();
+  if (!located.ok) {
+    facts.delegation.detail = located.error;
+    return;
+  }
+  facts.cgroup2Mount = located.value.mount;
+  facts.ownCgroup = located.value.own;
+  facts.parent = env[CGROUP_PARENT_ENV] || located.value.dir;
+  await removeStaleCgroups(facts.parent);
+  const trial = new CgroupDir(path.join(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`));
+  const created = await trial.create();
+  if (!created.ok) {
+    facts.delegation.detail = `cannot create a cgroup in ${facts.parent}: ${created.error}`;
+    return;
+  }
+  try {
+    facts.cgroupKill = await exists(path.join(trial.dir, 'cgroup.kill'));
+    facts.delegation = await trialMove(trial);
+  } finally {
+    await trial.remove();
+  }
+}
+
+/** Starts a throwaway process, moves it into `trial`, and checks the kernel agrees it moved. */
+async function trialMove(trial: CgroupDir): Promise<{ ok: boolean; detail: string }> {
+  const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), TRIAL_TIMEOUT_MS);
+  try {
+    if (child.pid === undefined) return { ok: false, detail: 'cannot start a trial process (sleep)' };
+    const joined = await trial.join(child.pid);
+    if (!joined.ok) return { ok: false, detail: `trial move into ${trial.dir} failed: ${joined.error}` };
+    const text = await readText(`/proc/${child.pid}/cgroup`);
+    const now = text.ok ? parseOwnCgroup(text.value) : undefined;
+    if (now === undefined || !trial.dir.endsWith(now)) {
+      return { ok: false, detail: `trial move into ${trial.dir} did not take (the process is in ${now ?? 'an unknown cgroup'})` };
+    }
+    return { ok: true, detail: `trial move into ${trial.dir} succeeded` };
+  } finally {
+    child.kill('SIGKILL');
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Empty ripcord cgroups whose host is gone (a reaper that was itself killed could not remove
+ * them). Ones with processes are left alone: they are a live session of another ripcord, or
+ * the proof of a containment failure that someone should see.
+ */
+async function removeStaleCgroups(parent: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = new RegExp(`^${CGROUP_PREFIX}(\\d+)-`).exec(name);
+    if (!owner || processAlive(Number(owner[1]))) continue;
+    const stale = new CgroupDir(path.join(parent, name));
+    if (!(await stale.populated())) await stale.remove();
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function systemdUserManager(env: NodeJS.ProcessEnv): Promise<{ present: boolean; detail: string }> {
+  const runtime = env.XDG_RUNTIME_DIR || (process.getuid ? `/run/user/${process.getuid()}` : undefined);
+  if (!runtime) return { present: false, detail: 'no XDG_RUNTIME_DIR' };
+  const socket = path.join(runtime, 'systemd', 'private');
+  if (!(await exists(socket))) return { present: false, detail: `no ${socket}` };
+  if (!(await onPath('systemd-run', env.PATH ?? ''))) return { present: false, detail: 'systemd-run is not on PATH' };
+  return { present: true, detail: `${socket} exists` };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.F_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function onPath(program: string, searchPath: string): Promise<boolean> {
+  for (const dir of searchPath.split(':').filter((d) => d !== '')) {
+    if (await exists(path.join(dir, program))) return true;
+  }
+  return false;
+}
