@@ -52,7 +52,7 @@ export class ReaperClient implements Disposable {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
     });
     const log = options.log ?? nullEventLog;
-    log.event('reaper-started', { pid: child.pid, script });
+    log.event('reaper-started', { reaperPid: child.pid, script });
     return new ReaperClient(child, log);
   }
 

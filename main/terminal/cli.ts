@@ -1,5 +1,6 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
+import { visibleText, visibleLines } from '../core/visible-text';
 import { launchDesktop } from './desktop-launcher';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
@@ -44,7 +45,7 @@ function print(text: string): number {
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`ripcord: ${message}\nTry "ripcord --help".\n`);
+  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "ripcord --help".\n`);
   return EXIT_CODE_USAGE;
 }
 
@@ -64,7 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`ripcord: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`ripcord: ${visibleLines(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exit(1);
   },
 );
