@@ -39,6 +39,9 @@ const noSyncCalls = {
 /** Files that may call *Sync: startup-only reads and the final log append of the exit path. */
 export const syncAllowList = [
   'main/platform/config-file.ts',
+  // startup-only: the bounded settings read, and the log's first open
+  'main/platform/bounded-read.ts',
+  'main/platform/private-files.ts',
   'main/platform/log.ts',
   'main/terminal/cli.ts',
   'main/terminal/outer-terminal.ts',

@@ -12,7 +12,8 @@ import { SearchBox } from './search-box';
 import { copySelection, GatedClipboardProvider } from './clipboard';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
 import { showProblemsBanner } from './banner';
-import { isWebLink, sessionEndText } from './session-text';
+import { sessionEndText } from './session-text';
+import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
 
 /**
@@ -20,9 +21,8 @@ import { offerTestView } from './test-hook';
  * resize() call, so a host may start its session on that first resize without losing output.
  */
 export function startTerminal(api: RipcordApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind): void {
-  const openLink = (uri: string): void => {
-    if (isWebLink(uri)) api.openLink(uri);
-  };
+  // before the terminal's element exists: the preview sits in the same box
+  const links = new LinkPreview(root, (url) => api.openLink(url));
   const terminal = new Terminal({
     fontFamily: settings.fontFamily,
     fontSize: settings.fontSize,
@@ -30,8 +30,8 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     scrollback: settings.scrollback,
     // the unicode11 width tables are a "proposed" API in xterm 6
     allowProposedApi: true,
-    // OSC 8 hyperlinks take the same gate as detected links
-    linkHandler: { activate: (_event, uri) => openLink(uri), allowNonHttpProtocols: false },
+    // OSC 8 hyperlinks take the same gate as detected links: shown on hover, Ctrl/Cmd+click opens
+    linkHandler: { ...links.handler, allowNonHttpProtocols: false },
   });
 
   const fit = new FitAddon();
@@ -40,7 +40,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   terminal.loadAddon(new Unicode11Addon());
   terminal.unicode.activeVersion = '11';
   terminal.loadAddon(search);
-  terminal.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
+  terminal.loadAddon(new WebLinksAddon(links.handler.activate, { hover: links.handler.hover, leave: links.handler.leave }));
   terminal.loadAddon(new ClipboardAddon(undefined, new GatedClipboardProvider(settings.allowClipboardWrite)));
 
   const hint = new HintOverlay(root);

@@ -47,26 +47,58 @@ async function cellCenter(page: Page, col: number, row: number): Promise<{ x: nu
   return { x: box.x + ((col + 0.5) * box.width) / size.cols, y: box.y + ((row + 0.5) * box.height) / size.rows };
 }
 
-async function clickCell(page: Page, col: number, row: number): Promise<void> {
+async function clickCell(page: Page, col: number, row: number, modifiers: Array<'Control' | 'Meta'> = []): Promise<void> {
   const { x, y } = await cellCenter(page, col, row);
   await page.mouse.move(x, y);
+  for (const key of modifiers) await page.keyboard.down(key);
   await page.mouse.click(x, y);
+  for (const key of modifiers) await page.keyboard.up(key);
 }
 
-test('http(s) links open through the host; other schemes never do', async ({ page }) => {
+async function hoverCell(page: Page, col: number, row: number): Promise<void> {
+  const { x, y } = await cellCenter(page, col, row);
+  await page.mouse.move(x, y - 2);
+  await page.mouse.move(x, y);
+}
+
+const opened = (page: Page) => page.evaluate(() => window.__ripcordHarness?.openedLinks);
+
+test('links show their target on hover and open only with Ctrl+click, http(s) only', async ({ page }) => {
   harness = await startHarness();
   const h = harness;
   await openTerminal(page, h);
-  // an OSC 8 hyperlink to a file: URL, then a plain https URL
-  await run(page, "clear; printf '\\e]8;;file:///etc/passwd\\e\\\\local-file\\e]8;;\\e\\\\\\n'; echo https://example.com/ripcord");
+  // an OSC 8 hyperlink whose text lies about its target, one to a file: URL, then a plain https URL
+  const osc8 = (target: string, text: string) => `\\e]8;;${target}\\e\\\\${text}\\e]8;;\\e\\\\\\n`;
+  await run(page, `clear; printf '${osc8('https://evil.example/x', 'your-bank-login')}${osc8('file:///etc/passwd', 'local-file')}'; echo https://example.com/ripcord`);
   await waitForRow(page, /^https:\/\/example\.com\/ripcord$/);
   const rows = await page.evaluate(() => window.__ripcordTest?.screen() ?? []);
-  const fileRow = rows.indexOf('local-file');
-  const urlRow = rows.indexOf('https://example.com/ripcord');
-  expect(fileRow).toBeGreaterThanOrEqual(0);
-  await clickCell(page, 3, fileRow);
-  await clickCell(page, 5, urlRow);
-  await expect.poll(() => page.evaluate(() => window.__ripcordHarness?.openedLinks)).toEqual(['https://example.com/ripcord']);
+  const [lieRow, fileRow, urlRow] = ['your-bank-login', 'local-file', 'https://example.com/ripcord'].map((text) => rows.indexOf(text));
+  expect(Math.min(lieRow ?? -1, fileRow ?? -1, urlRow ?? -1)).toBeGreaterThanOrEqual(0);
+  const preview = page.locator('.ripcord-link-preview');
+
+  // hover shows the real target, not the text the program printed
+  await hoverCell(page, 5, lieRow as number);
+  await expect(preview).toBeVisible();
+  await expect(preview).toContainText('https://evil.example/x');
+  await expect(preview).toContainText('Ctrl+click to open');
+  // a plain click opens nothing
+  await clickCell(page, 5, lieRow as number);
+  await clickCell(page, 5, urlRow as number);
+  await page.waitForTimeout(300); // nothing to wait for: give a wrong open the chance to show
+  expect(await opened(page)).toEqual([]);
+
+  // a detected URL shows on hover too, and Ctrl+click opens it
+  await hoverCell(page, 5, urlRow as number);
+  await expect(preview).toContainText('https://example.com/ripcord');
+  await clickCell(page, 5, urlRow as number, ['Control']);
+  await expect.poll(() => opened(page)).toEqual(['https://example.com/ripcord']);
+  // a file: link never opens, Ctrl or not
+  await clickCell(page, 3, fileRow as number, ['Control']);
+  // leaving the link hides the preview
+  const away = await cellCenter(page, 40, (urlRow as number) + 2);
+  await page.mouse.move(away.x, away.y);
+  await expect(preview).toBeHidden();
+  expect(await opened(page)).toEqual(['https://example.com/ripcord']);
   await waitFor('the host to log the link', 10_000, async () =>
     (await harnessLog(h)).some((e) => e.name === 'harness.open-link' && e.url === 'https://example.com/ripcord') ? true : undefined,
   );

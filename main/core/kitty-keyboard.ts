@@ -95,3 +95,40 @@ export class KittyKeyboardStacks {
     return this.screen === 'main' ? this.main : this.alternate;
   }
 }
+
+/** Kitty modifier bits (the wire value is 1 + bits). */
+const MODIFIER_CTRL = 4;
+/** Caps Lock and Num Lock are states, not keys held: Ctrl+C with either on is still Ctrl+C. */
+const LOCK_MODIFIERS = 64 | 128;
+/** Kitty event type of a press; absent means press too. Repeat (2) and release (3) are not presses. */
+const PRESS_EVENT = '1';
+
+/**
+ * `CSI 99 [:shifted[:base]] ; modifiers [:event] [; text] u` (kitty keyboard protocol, the key
+ * 'c') and `CSI 27 ; modifiers ; 99 ~` (xterm modifyOtherKeys).
+ */
+// eslint-disable-next-line no-control-regex
+const KITTY_C = /\x1b\[99(?::\d*){0,2};(\d+)(?::(\d+))?(?:;[\d:]*)?u/y;
+// eslint-disable-next-line no-control-regex
+const MODIFY_OTHER_KEYS_C = /\x1b\[27;(\d+);99~/y;
+
+function isCtrlOnly(wire: string): boolean {
+  const bits = Number(wire) - 1;
+  return bits >= 0 && (bits & ~LOCK_MODIFIERS) === MODIFIER_CTRL;
+}
+
+/**
+ * Length of the Ctrl+C press encoded at `index` of `text`, or 0 when there is none: the plain
+ * byte, or the encodings a program can switch the terminal to — the kitty keyboard protocol
+ * (any combination of Caps Lock and Num Lock, press events only) and modifyOtherKeys.
+ */
+export function ctrlCPressAt(text: string, index: number): number {
+  if (text.charCodeAt(index) === 0x03) return 1;
+  if (!text.startsWith('\x1b[', index)) return 0;
+  KITTY_C.lastIndex = index;
+  const kitty = KITTY_C.exec(text);
+  if (kitty) return isCtrlOnly(kitty[1] ?? '') && (kitty[2] === undefined || kitty[2] === PRESS_EVENT) ? kitty[0].length : 0;
+  MODIFY_OTHER_KEYS_C.lastIndex = index;
+  const other = MODIFY_OTHER_KEYS_C.exec(text);
+  return other && isCtrlOnly(other[1] ?? '') ? other[0].length : 0;
+}

@@ -3,6 +3,7 @@ import { rendererSettings } from './renderer-settings';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
+import { visibleText } from '../core/visible-text';
 import type { ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
 import type { Logger } from '../platform/log';
@@ -121,7 +122,8 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.earlyInput = [];
     this.options.log.error('session.start-failed', { error: message });
     this.options.router.markStartFailed();
-    this.send(IpcChannel.exit, { exitCode: START_FAILED_EXIT_CODE, message } satisfies SessionEnd);
+    // written into the window's terminal: a program name with ESC in it must not become a sequence
+    this.send(IpcChannel.exit, { exitCode: START_FAILED_EXIT_CODE, message: visibleText(message) } satisfies SessionEnd);
   }
 
   /** Output can outlive the window by a moment (close → exit): sending to a dead page throws. */

@@ -1,3 +1,4 @@
+import { visibleText } from '../core/visible-text';
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../platform/log';
 
@@ -34,5 +35,5 @@ export function registerExitShortcut(options: {
     return { ok: true };
   }
   log.warn('shortcut.failed', { accelerator, reason });
-  return { ok: false, problem: `global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit` };
+  return { ok: false, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit`) };
 }

@@ -3,7 +3,7 @@
 import { app, BrowserWindow, globalShortcut, ipcMain, Menu, session, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
 import type { RipcordConfig } from '../core/config';
-import { keepSchemaBeside, loadConfig } from '../platform/config-file';
+import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import type { ExitPathHost } from '../platform/exit-path';
 import { openLog, type Logger } from '../platform/log';
 import { containmentPlan } from '../platform/containment-probe';
@@ -55,7 +55,7 @@ function main(): void {
   const { config } = loaded;
   log.event('app.start', { electron: process.versions.electron, config: loaded.path, problems: loaded.problems.length });
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
-  keepSchemaBeside(loaded.path, log);
+  keepSchemaCopy(log);
 
   const files = appFiles(__dirname);
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEFAULT_CONFIG } from '../core/config';
-import { defaultConfigPath, loadConfig, SCHEMA_FILE_NAME, writeSchemaBeside } from './config-file';
+import { CONFIG_MAX_BYTES, configDirectory, defaultConfigPath, loadConfig, SCHEMA_FILE_NAME, writeSchemaCopy } from './config-file';
 
 const repo = path.resolve(__dirname, '../..');
 const shippedSchema = path.join(repo, 'build/config.schema.json');
@@ -64,7 +64,7 @@ describe('loadConfig', () => {
     const loaded = loadConfig(file);
     expect(loaded.config).toEqual(DEFAULT_CONFIG);
     expect(loaded.problems).toHaveLength(1);
-    expect(loaded.problems[0]).toMatch(new RegExp(`^${file}: \\(file\\): not valid JSON: `));
+    expect(loaded.problems[0]).toMatch(new RegExp(`^${file}: \\(file\\): not valid JSON: .*; using the defaults$`));
   });
 
   it('bad keys: "FILE: key: problem" for each, good keys kept', async () => {
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
   it('a directory where the file should be: defaults and a problem, no throw', async () => {
     const file = path.join(dir, 'config.json');
     await mkdir(file);
-    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): cannot be read: it is a directory`] });
+    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): is a directory, not a regular file; using the defaults`] });
   });
 
   it('a path through a regular file: defaults and a problem, no throw', async () => {
@@ -98,13 +98,13 @@ describe('loadConfig', () => {
     const file = path.join(blocker, 'config.json');
     const loaded = loadConfig(file);
     expect(loaded.config).toEqual(DEFAULT_CONFIG);
-    expect(loaded.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: \\(file\\): cannot be read: ENOTDIR`))]);
+    expect(loaded.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: \\(file\\): cannot be read: a part of the path is not a directory; using the defaults$`))]);
   });
 
   it('an unreadable file (mode 000): defaults and a problem', async () => {
     const file = await configFile('{}');
     await chmod(file, 0o000);
-    const expected = { path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): cannot be read: permission denied`] };
+    const expected = { path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): cannot be read: permission denied; using the defaults`] };
     // root reads any file whatever its mode, so as root the check runs as nobody in a child
     expect(process.getuid?.() === 0 ? await loadConfigAsNobody(file) : loadConfig(file)).toEqual(expected);
   });
@@ -122,34 +122,115 @@ describe('loadConfig', () => {
   });
 });
 
-describe('$schema', () => {
-  it('the README example is valid and its $schema resolves to the shipped schema', async () => {
-    const file = path.join(dir, 'ripcord/config.json');
-    await mkdir(path.dirname(file));
+describe('hostile settings files', () => {
+  const refused = (file: string, why: RegExp) => {
+    const loaded = loadConfig(file);
+    expect(loaded.config).toEqual(DEFAULT_CONFIG);
+    expect(loaded.problems).toHaveLength(1);
+    expect(loaded.problems[0]).toMatch(new RegExp(`^${file}: \\(file\\): ${why.source}; using the defaults$`));
+  };
+
+  it('/dev/zero (a device that never ends) is refused without reading it', () => {
+    refused('/dev/zero', /is a device, not a regular file/);
+  });
+
+  it('a FIFO is refused at once, with no writer to wait for', async () => {
+    const fifo = path.join(dir, 'config.json');
+    await promisify(execFile)('mkfifo', [fifo]);
+    refused(fifo, /is a FIFO, not a regular file/);
+  });
+
+  it('a 50 MB file is refused by its size, not read', async () => {
+    const file = path.join(dir, 'config.json');
+    await writeFile(file, '');
+    await truncate(file, 50 * 1024 * 1024);
+    refused(file, /is 50\.0 MB, more than the 1\.0 MB limit/);
+  });
+
+  it('a file of exactly the cap is read', async () => {
+    const file = await configFile(`{"fontSize": 18}${' '.repeat(CONFIG_MAX_BYTES - 16)}`);
+    expect(loadConfig(file)).toMatchObject({ config: { fontSize: 18 }, problems: [] });
+  });
+
+  it('a symlink to a valid file (as dotfile managers make) is read', async () => {
+    const real = path.join(dir, 'dotfiles-config.json');
+    await writeFile(real, '{ "fontSize": 20 }');
+    const link = path.join(dir, 'config.json');
+    await symlink(real, link);
+    expect(loadConfig(link)).toEqual({ path: link, config: { ...DEFAULT_CONFIG, fontSize: 20 }, problems: [] });
+  });
+
+  it('control characters in keys, values and parse errors are made visible', async () => {
+    const file = await configFile(JSON.stringify({ '\u001b]0;PWNED\u0007': 1, fontFamily: 3, theme: { background: '\u001b[2J' } }));
+    const loaded = loadConfig(file);
+    expect(loaded.problems.join('\n')).toContain('\\x1b]0;PWNED\\x07: unknown key');
+    // eslint-disable-next-line no-control-regex
+    for (const problem of loaded.problems) expect(problem).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    const broken = await configFile('{"a\u001b[31m": }');
+    // eslint-disable-next-line no-control-regex
+    expect(loadConfig(broken).problems[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+});
+
+describe('the schema copy', () => {
+  it('the README example is valid and its $schema resolves to the copy in ripcord\'s config directory', async () => {
+    const configDir = path.join(dir, 'ripcord');
+    const file = path.join(configDir, 'config.json');
+    await mkdir(configDir);
     const exampleText = await readFile(exampleConfig, 'utf8');
     await writeFile(file, exampleText);
     expect(loadConfig(file).problems).toEqual([]);
 
-    expect(await writeSchemaBeside(file)).toBeUndefined();
+    expect(await writeSchemaCopy(configDir)).toBeUndefined();
     const ref = (JSON.parse(exampleText) as { $schema: string }).$schema;
     const resolved = fileURLToPath(new URL(ref, pathToFileURL(file)));
-    expect(resolved).toBe(path.join(dir, 'ripcord', SCHEMA_FILE_NAME));
+    expect(resolved).toBe(path.join(configDir, SCHEMA_FILE_NAME));
     expect(await readFile(resolved, 'utf8')).toBe(await readFile(shippedSchema, 'utf8'));
     expect(await readFile(file, 'utf8')).toBe(exampleText);
   });
 
-  it('writeSchemaBeside creates the config directory and replaces a stale copy', async () => {
-    const file = path.join(dir, 'fresh/config.json');
-    expect(await writeSchemaBeside(file)).toBeUndefined();
-    const copy = path.join(dir, 'fresh', SCHEMA_FILE_NAME);
+  it('goes to $XDG_CONFIG_HOME/ripcord, whatever --config or RIPCORD_CONFIG names', () => {
+    expect(configDirectory({ XDG_CONFIG_HOME: '/x', RIPCORD_CONFIG: '/dev/null' })).toBe('/x/ripcord');
+    expect(configDirectory({})).toBe(path.join(os.homedir(), '.config/ripcord'));
+  });
+
+  it('is created 0600 in a 0700 directory, replaces a stale copy, and leaves no temp file', async () => {
+    const configDir = path.join(dir, 'fresh/ripcord');
+    expect(await writeSchemaCopy(configDir)).toBeUndefined();
+    const copy = path.join(configDir, SCHEMA_FILE_NAME);
+    expect((await stat(copy)).mode & 0o777).toBe(0o600);
+    expect((await stat(configDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, 'fresh'))).mode & 0o777).toBe(0o700);
     await writeFile(copy, '{"stale":true}');
-    expect(await writeSchemaBeside(file)).toBeUndefined();
+    expect(await writeSchemaCopy(configDir)).toBeUndefined();
+    expect(await readFile(copy, 'utf8')).toBe(await readFile(shippedSchema, 'utf8'));
+    expect(await readdir(configDir)).toEqual([SCHEMA_FILE_NAME]);
+  });
+
+  it('a directory the user made keeps its mode', async () => {
+    const configDir = path.join(dir, 'ripcord');
+    await mkdir(configDir, { mode: 0o755 });
+    await chmod(configDir, 0o755);
+    expect(await writeSchemaCopy(configDir)).toBeUndefined();
+    expect((await stat(configDir)).mode & 0o777).toBe(0o755);
+  });
+
+  it('a symlink planted at its path is replaced, never written through: the target is unchanged', async () => {
+    const configDir = path.join(dir, 'ripcord');
+    await mkdir(configDir);
+    const target = path.join(dir, 'victim');
+    await writeFile(target, 'precious\n');
+    await symlink(target, path.join(configDir, SCHEMA_FILE_NAME));
+    expect(await writeSchemaCopy(configDir)).toBeUndefined();
+    expect(await readFile(target, 'utf8')).toBe('precious\n');
+    const copy = path.join(configDir, SCHEMA_FILE_NAME);
+    expect((await stat(copy)).isFile()).toBe(true);
     expect(await readFile(copy, 'utf8')).toBe(await readFile(shippedSchema, 'utf8'));
   });
 
-  it('writeSchemaBeside reports a failure instead of throwing', async () => {
+  it('reports a failure instead of throwing', async () => {
     const blocker = await configFile('{}');
-    const message = await writeSchemaBeside(path.join(blocker, 'config.json'));
-    expect(message).toMatch(new RegExp(`^${blocker}/${SCHEMA_FILE_NAME}: cannot be written: `));
+    const message = await writeSchemaCopy(path.join(blocker, 'ripcord'));
+    expect(message).toMatch(new RegExp(`^${blocker}/ripcord/${SCHEMA_FILE_NAME}: cannot be written: `));
   });
 });

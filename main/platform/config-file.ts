@@ -1,11 +1,15 @@
 // The settings file on disk: where it lives, reading it at startup (sync: it runs once, before
-// any window or session exists), and the schema copy kept beside it for editors.
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// any window or session exists — bounded: see bounded-read.ts), and the schema copy kept in
+// ripcord's own config directory for editors.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { configSchemaText, validateConfig, type RipcordConfig } from '../core/config';
+import { visibleText } from '../core/visible-text';
+import { readRegularFileSync } from './bounded-read';
 import type { EventLog } from './event-log';
+import { writePrivateFileAtomic } from './private-files';
 
 export interface LoadedConfig {
   path: string;
@@ -14,32 +18,44 @@ export interface LoadedConfig {
   problems: string[];
 }
 
-/** Name of the schema copy beside the config file; the config's `$schema` says "./config.schema.json". */
+/** Name of the schema copy in ripcord's config directory; the config's `$schema` says "./config.schema.json". */
 export const SCHEMA_FILE_NAME = 'config.schema.json';
+/** A settings file is a few KB; anything past this is not one (and /dev/zero never ends). */
+export const CONFIG_MAX_BYTES = 1024 * 1024;
+
+/** ripcord's own config directory: $XDG_CONFIG_HOME/ripcord, else ~/.config/ripcord. */
+export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  // XDG: a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  return path.join(base, 'ripcord');
+}
 
 /** $RIPCORD_CONFIG, else $XDG_CONFIG_HOME/ripcord/config.json, else ~/.config/ripcord/config.json. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.RIPCORD_CONFIG) return path.resolve(env.RIPCORD_CONFIG);
-  // XDG: a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  return path.join(base, 'ripcord', 'config.json');
+  return path.join(configDirectory(env), 'config.json');
 }
 
 /**
  * Reads and validates the settings file. A missing file means defaults; anything wrong with it
- * becomes a problem line and the affected keys (or the whole file) fall back to defaults.
- * Never throws, never writes.
+ * becomes a problem line and the affected keys (or the whole file) fall back to defaults. A
+ * FIFO, a device, a directory or a file over CONFIG_MAX_BYTES is refused without reading it.
+ * Every problem line has its control characters made visible (keys, values and parse errors
+ * are the file's text). Never throws, never writes.
  */
 export function loadConfig(file: string = defaultConfigPath()): LoadedConfig {
   const problems: string[] = [];
-  const report = (key: string, message: string) => problems.push(`${file}: ${key}: ${message}`);
+  const report = (key: string, message: string) => problems.push(visibleText(`${file}: ${key}: ${message}`));
   let raw: unknown;
-  try {
-    raw = parseJson(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') report('(file)', error instanceof SyntaxError ? `not valid JSON: ${error.message}` : `cannot be read: ${describeError(error)}`);
-    raw = undefined;
+  const read = readRegularFileSync(file, CONFIG_MAX_BYTES);
+  if (read.ok) {
+    try {
+      raw = parseJson(read.text);
+    } catch (error) {
+      report('(file)', `not valid JSON: ${error instanceof Error ? error.message : String(error)}; using the defaults`);
+    }
+  } else if (!read.missing) {
+    report('(file)', `${read.error}; using the defaults`);
   }
   const { config, problems: keyProblems } = validateConfig(raw);
   for (const problem of keyProblems) report(problem.key, problem.message);
@@ -51,35 +67,40 @@ function parseJson(text: string): unknown {
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
-function describeError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Keeps an up-to-date copy of the shipped schema in ripcord's own config directory, so
+ * `"$schema": "./config.schema.json"` resolves for editors whatever way ripcord was installed
+ * (an AppImage's own files live at a different path on every launch). Only there: never beside
+ * whatever --config or RIPCORD_CONFIG names (`--config /dev/null` must not write into /dev).
+ * Written atomically and 0600, only when it differs; a symlink at its path is replaced, never
+ * followed. Resolves to an error message, or undefined when the copy is current.
+ */
+export async function writeSchemaCopy(dir: string = configDirectory()): Promise<string | undefined> {
+  const target = path.join(dir, SCHEMA_FILE_NAME);
+  const text = configSchemaText();
+  if ((await readOwnFile(target)) === text) return undefined;
+  const written = await writePrivateFileAtomic(target, text);
+  return written.ok ? undefined : visibleText(`${target}: cannot be written: ${written.error}`);
 }
 
-/**
- * Keeps an up-to-date copy of the shipped schema beside the config file, so `"$schema":
- * "./config.schema.json"` resolves for editors whatever way ripcord was installed (an AppImage's
- * own files live at a different path on every launch). Writes only the schema file, only when it
- * differs. Resolves to an error message, or undefined when the copy is current.
- */
-export async function writeSchemaBeside(configFile: string): Promise<string | undefined> {
-  const target = path.join(path.dirname(configFile), SCHEMA_FILE_NAME);
-  const text = configSchemaText();
+/** The current copy, if it is a regular file of ours (a symlink reads as absent, so it is replaced). */
+async function readOwnFile(file: string): Promise<string | undefined> {
   try {
-    if ((await readFile(target, 'utf8').catch(() => undefined)) === text) return undefined;
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text);
+    const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const stat = await handle.stat();
+      return stat.isFile() && stat.size <= CONFIG_MAX_BYTES ? await handle.readFile('utf8') : undefined;
+    } finally {
+      await handle.close();
+    }
+  } catch {
     return undefined;
-  } catch (error) {
-    return `${target}: cannot be written: ${describeError(error)}`;
   }
 }
 
 /** Hosts call this once at startup; it runs in the background and only ever logs. */
-export function keepSchemaBeside(configFile: string, log: Pick<EventLog, 'warn'>): void {
-  void writeSchemaBeside(configFile).then((problem) => {
+export function keepSchemaCopy(log: Pick<EventLog, 'warn'>, dir: string = configDirectory()): void {
+  void writeSchemaCopy(dir).then((problem) => {
     if (problem) log.warn('config.schema-copy-failed', { problem });
   });
 }

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultLogPath, LOG_KEEP_FILES, LOG_MAX_BYTES, openLog, RotatingLogFile, silentLogger } from './log';
+import { fullDiskUnavailable, mountSmallDisk } from './full-disk-fixture';
+import { defaultLogPath, LOG_KEEP_FILES, LOG_MAX_BYTES, LOG_MAX_QUEUED_BYTES, openLog, RotatingLogFile, silentLogger, type LogOptions } from './log';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-log-')); });
@@ -14,8 +17,8 @@ async function lines(file: string): Promise<Record<string, unknown>[]> {
 }
 
 /**
- * flushSync() leaves alone a write the destination already handed to the thread pool (pino's
- * SonicBoom); it reaches the file on its own, so wait for the expected count of lines.
+ * flushSync() leaves alone a write already in flight; it reaches the file on its own, so wait
+ * for the expected count of lines.
  */
 async function settledLines(file: string, count: number): Promise<Record<string, unknown>[]> {
   await expect.poll(async () => (await lines(file)).length, { timeout: 5_000 }).toBe(count);
@@ -48,8 +51,7 @@ describe('openLog', () => {
     log.flushSync();
 
     const [first, second, third] = await settledLines(file, 3);
-    expect(first).toMatchObject({ t: 1000.25, name: 'trigger', level: 'info', pid: process.pid, kind: 'ctrl-c' });
-    expect(await readFile(file, 'utf8')).toContain('"startTime":12345678901234567890');
+    expect(first).toMatchObject({ t: 1000.25, name: 'trigger', level: 'info', pid: process.pid, kind: 'ctrl-c', startTime: '12345678901234567890' });
     expect(new Date(String(first?.wall)).toISOString()).toBe(first?.wall);
     expect(second).toMatchObject({ t: 1002.5, name: 'slow', level: 'warn', ms: 600 });
     expect(third).toMatchObject({ name: 'spawn-failed', level: 'error', error: { message: 'no such file', type: 'Error' } });
@@ -100,7 +102,7 @@ describe('openLog', () => {
     process.stderr.write = ((chunk: string) => { said += chunk; return true; }) as typeof process.stderr.write;
     let log;
     try {
-      log = openLog({ file: path.join(blocker, 'r.log') });
+      log = openLog({ file: path.join(blocker, 'r.log') }) as typeof silentLogger;
     } finally {
       process.stderr.write = stderr;
     }
@@ -109,6 +111,12 @@ describe('openLog', () => {
     expect(() => { log.event('x'); log.flushSync(); }).not.toThrow();
   });
 });
+
+function openSink(file: string, options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {}): RotatingLogFile {
+  const opened = RotatingLogFile.open(file, options);
+  if (!opened.ok) throw new Error(opened.error);
+  return opened.sink;
+}
 
 describe('rotation', () => {
   const MAX = 2_000;
@@ -122,7 +130,7 @@ describe('rotation', () => {
 
   it('keeps at most 3 files of about maxBytes each and loses nothing within them', async () => {
     const file = path.join(dir, 'ripcord.log');
-    const sink = new RotatingLogFile(file, MAX, 3);
+    const sink = openSink(file, { maxBytes: MAX, keepFiles: 3 });
     let seq = 0;
     for (let batch = 0; batch < 12; batch++) {
       for (let i = 0; i < BATCH; i++) sink.write(line(seq++));
@@ -151,19 +159,178 @@ describe('rotation', () => {
     await expect.poll(async () => (await readdir(dir)).sort(), { timeout: 5_000 }).toEqual(['ripcord.log', 'ripcord.log.1']);
     log.event('second');
     log.flushSync();
-    expect((await settledLines(file, 1)).map((e) => e.name)).toEqual(['second']);
-    expect((await lines(`${file}.1`)).map((e) => e.name ?? e.seq).slice(-1)).toEqual(['first']);
+    // moved aside before the first line lands: the old file keeps only old lines
+    expect((await settledLines(file, 2)).map((e) => e.name)).toEqual(['first', 'second']);
+    expect((await lines(`${file}.1`)).every((e) => e.seq === -1)).toBe(true);
   });
 
   it('flushSync writes lines still queued in a file being rotated out', async () => {
     const file = path.join(dir, 'ripcord.log');
-    const sink = new RotatingLogFile(file, MAX, 3);
+    const sink = openSink(file, { maxBytes: MAX, keepFiles: 3 });
     let seq = 0;
     while (seq * LINE_BYTES < 3 * MAX) sink.write(line(seq++));
     sink.flushSync();
     await sink.idle();
     sink.flushSync();
+    await sink.idle();
     const all = async () => [...(await seqs(`${file}.2`)), ...(await seqs(`${file}.1`)), ...(await seqs(file))].sort((a, b) => a - b);
     await expect.poll(all, { timeout: 5_000 }).toEqual(Array.from({ length: seq }, (_, i) => i));
+  });
+});
+
+describe('fields', () => {
+  it('a field named like a line key (pid, name, level, t, wall) cannot overwrite it: it is written as field.<key>', async () => {
+    const file = path.join(dir, 'r.log');
+    const log = openLog({ file });
+    log.event('reaper-started', { pid: 4242, name: 'x' });
+    log.flushSync();
+    const text = await readFile(file, 'utf8');
+    expect(text.match(/"pid":/g)).toHaveLength(1);
+    expect(JSON.parse(text)).toMatchObject({ pid: process.pid, name: 'reaper-started', 'field.pid': 4242, 'field.name': 'x' });
+  });
+
+  it('writes cycles as [Circular] instead of throwing', async () => {
+    const file = path.join(dir, 'r.log');
+    const log = openLog({ file });
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.self = loop;
+    log.event('loop', { loop });
+    log.flushSync();
+    expect((await settledLines(file, 1))[0]).toMatchObject({ loop: { a: 1, self: '[Circular]' } });
+  });
+});
+
+describe('files the log creates', () => {
+  it('creates the log 0600 and its missing directories 0700', async () => {
+    const file = path.join(dir, 'state/ripcord/ripcord.log');
+    openLog({ file }).flushSync();
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'state/ripcord'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, 'state'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('uses a directory the user named as it is, never chmod-ing it', async () => {
+    const named = path.join(dir, 'shared');
+    await mkdir(named, { mode: 0o755 });
+    openLog({ file: path.join(named, 'r.log') }).flushSync();
+    expect((await stat(named)).mode & 0o777).toBe(0o755);
+  });
+
+  it('narrows an old 0644 log of ours to 0600', async () => {
+    const file = path.join(dir, 'r.log');
+    await writeFile(file, '', { mode: 0o644 });
+    openLog({ file });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('rotated logs stay 0600', async () => {
+    const file = path.join(dir, 'ripcord.log');
+    const sink = openSink(file, { maxBytes: 100, keepFiles: 2 });
+    for (let i = 0; i < 5; i++) {
+      sink.write(`${JSON.stringify({ i, pad: 'x'.repeat(80) })}\n`);
+      await sink.idle();
+    }
+    for (const name of ['ripcord.log', 'ripcord.log.1']) expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['a symlink', async (file: string, target: string) => symlink(target, file)],
+    ['a symlink to a missing file', async (file: string, target: string) => { await rm(target); await symlink(target, file); }],
+  ])('%s planted at the log path is not followed: the target is unchanged and logging is off', async (_kind, plant) => {
+    const target = path.join(dir, 'victim');
+    await writeFile(target, 'precious\n');
+    const file = path.join(dir, 'r.log');
+    await plant(file, target);
+    const said = await capturingStderr(() => {
+      const log = openLog({ file });
+      log.event('x');
+      log.flushSync();
+      return log;
+    });
+    expect(said.result).toBe(silentLogger);
+    expect(said.text).toMatch(/cannot open the log .*r\.log: is a symbolic link.*logging is off\n$/);
+    expect(await readFile(target, 'utf8').catch(() => 'missing')).toBe(_kind === 'a symlink' ? 'precious\n' : 'missing');
+  });
+
+  it('a FIFO at the log path is refused at once (no reader to wait for)', async () => {
+    const file = path.join(dir, 'r.log');
+    await promisify(execFile)('mkfifo', [file]);
+    const said = await capturingStderr(() => openLog({ file }));
+    expect(said.result).toBe(silentLogger);
+    expect(said.text).toMatch(/cannot open the log .*r\.log: is a FIFO or socket/);
+  });
+});
+
+async function capturingStderr<T>(run: () => T): Promise<{ result: T; text: string }> {
+  const stderr = process.stderr.write;
+  let text = '';
+  process.stderr.write = ((chunk: string) => { text += chunk; return true; }) as typeof process.stderr.write;
+  try {
+    return { result: run(), text };
+  } finally {
+    process.stderr.write = stderr;
+  }
+}
+
+describe('a slow or failing disk', () => {
+  it('drops lines past the queue cap and says how many once it has room', async () => {
+    const file = path.join(dir, 'r.log');
+    const log = openLog({ file });
+    const big = 'x'.repeat(64 * 1024);
+    const sent = Math.ceil(LOG_MAX_QUEUED_BYTES / big.length) + 4;
+    // all in one turn of the event loop: the first write is in flight, the rest queue up
+    for (let i = 0; i < sent; i++) log.event('big', { i, big });
+    await expect.poll(async () => (await lines(file)).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    log.event('after');
+    log.flushSync();
+    // the report comes with the next line that finds room (a write still in flight may land after it)
+    await expect.poll(async () => (await lines(file)).filter((e) => e.name === 'after' || e.name === 'log.dropped').length, { timeout: 5_000 }).toBe(2);
+    await expect.poll(async () => (await lines(file)).length, { timeout: 5_000 }).toBe((await lines(file)).length);
+    const entries = await lines(file);
+    const dropped = entries.find((e) => e.name === 'log.dropped')?.lines as number;
+    expect(dropped).toBeGreaterThan(0);
+    expect(entries.filter((e) => e.name === 'big').length + dropped).toBe(sent);
+  });
+
+  const noDisk = fullDiskUnavailable();
+  if (noDisk) console.info(`full-disk log tests skipped: ${noDisk}`);
+
+  it.skipIf(noDisk !== undefined)('a disk full from the start: the first failed write turns logging off with one note, flushSync returns', async () => {
+    const disk = await mountSmallDisk();
+    try {
+      await disk.fill();
+      const notes: string[] = [];
+      const options: LogOptions = { file: path.join(disk.dir, 'r.log'), onFailure: (note) => notes.push(note) };
+      const log = openLog(options);
+      for (let i = 0; i < 100; i++) log.event('line', { i, pad: 'x'.repeat(100) });
+      log.flushSync();
+      await expect.poll(() => notes.length, { timeout: 5_000 }).toBe(1);
+      log.event('more');
+      log.flushSync();
+      expect(notes).toEqual([expect.stringMatching(/^ripcord: writing the log .*r\.log failed \(no space left on the device\); logging is off for the rest of this run$/)]);
+    } finally {
+      await disk.dispose();
+    }
+  });
+
+  it.skipIf(noDisk !== undefined)('a disk filled mid-run: the exit flush fails once, without retrying, and logging is off', async () => {
+    const disk = await mountSmallDisk();
+    try {
+      const file = path.join(disk.dir, 'r.log');
+      const notes: string[] = [];
+      const log = openLog({ file, onFailure: (note) => notes.push(note) });
+      log.event('before');
+      await expect.poll(async () => (await lines(file)).length, { timeout: 5_000 }).toBe(1);
+      await disk.fill([file]);
+      // queued and flushed synchronously, as the exit path does
+      for (let i = 0; i < 50; i++) log.event('exit-line', { i });
+      log.flushSync();
+      expect(notes).toHaveLength(1);
+      log.flushSync();
+      expect(notes).toHaveLength(1);
+      expect((await lines(file)).map((e) => e.name)).toEqual(['before']);
+    } finally {
+      await disk.dispose();
+    }
   });
 });

@@ -4,7 +4,8 @@
 // and everything registered gets the staged kill. Bundled to dist/reaper.js; runs under
 // plain Node or Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr
 // is /dev/null and its own story goes to the log file the host names.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
 import { SessionMembers, systemProcessTable, type ProcessTable, type ProcReader } from './process-tree';
 import { CgroupSessions } from './reaper-cgroups';
@@ -12,6 +13,9 @@ import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCo
 import { DEFAULT_KILL_GRACE_MS, StagedKill } from './staged-kill';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
+/** The reaper's last log lines get this long to land after the kill; a slow disk never keeps it alive. */
+const LOG_FLUSH_MAX_MS = 500;
+
 const REFRESH_INTERVAL_MS = 1_000;
 /** Refresh period while a scanned session is young or its root has ended: the moments a
  * double fork most often slips out between two scans. */
@@ -125,12 +129,8 @@ function main(): void {
   const log: EventLog = logFile ? new FileEventLog(logFile) : nullEventLog;
   const grace = Number(option('--kill-grace-ms') ?? DEFAULT_KILL_GRACE_MS);
   const killGraceMs = Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_KILL_GRACE_MS;
-  const crash = (err: unknown): void => {
-    // last resort, synchronous so it lands even if the event loop is wedged; keep running
-    if (logFile) {
-      try { appendFileSync(logFile, JSON.stringify({ wall: new Date().toISOString(), level: 'error', name: 'reaper-crash', error: String(err) }) + '\n'); } catch { /* nowhere left to tell */ }
-    }
-  };
+  // last resort: say so and keep running (the log never throws)
+  const crash = (err: unknown): void => log.error('reaper-crash', { error: String(err) });
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   // the host reading end may vanish at any moment; a failed report must not kill the reaper
@@ -147,7 +147,7 @@ function main(): void {
   const exitAfter = (reason: string): void => {
     void reaper.shutdown(reason).then(() => {
       log.event('reaper-exit', { reason });
-      return log instanceof FileEventLog ? log.flushed() : undefined;
+      return log instanceof FileEventLog ? Promise.race([log.flushed(), delay(LOG_FLUSH_MAX_MS)]) : undefined;
     }).then(() => process.exit(0));
   };
   const refreshLoop = (): void => {

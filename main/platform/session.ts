@@ -67,7 +67,7 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table);
   await session.readStartTime();
-  options.log?.event('session-spawned', { pid: proc.pid, file: program.path, cwd, startTime: session.startTime });
+  options.log?.event('session-spawned', { childPid: proc.pid, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
 }
 

@@ -1,5 +1,6 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
+import { visibleText, visibleLines } from '../core/visible-text';
 import { launchDesktop } from './desktop-launcher';
 import { runDoctor } from './doctor';
 import { parseRunArgs, RUN_USAGE } from './run-options';
@@ -46,7 +47,7 @@ function print(text: string): number {
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`ripcord: ${message}\nTry "ripcord --help".\n`);
+  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "ripcord --help".\n`);
   return EXIT_CODE_USAGE;
 }
 
@@ -66,7 +67,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`ripcord: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`ripcord: ${visibleLines(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exit(1);
   },
 );

@@ -7,6 +7,7 @@ import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { visibleText } from '../core/visible-text';
 
 export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
@@ -71,7 +72,7 @@ export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>
   const version = lookup.version ? ` ${lookup.version}` : '';
   return [
     'ripcord: the desktop app needs an Electron binary, and none was found. Looked at:',
-    ...lookup.tried.map((place) => `  ${place}`),
+    ...lookup.tried.map((place) => `  ${visibleText(place)}`),
     'To get one, either:',
     `  - unset ELECTRON_SKIP_BINARY_DOWNLOAD and reinstall (npm ci) so the electron package downloads Electron${version}, or`,
     `  - set ELECTRON_OVERRIDE_DIST_PATH to the folder of an unpacked Electron${version} (the folder holding the ${platformExecutable(process.platform)} executable).`,
@@ -94,7 +95,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
     return 1;
   }
   if (!(await access(appEntry).then(() => true, () => false))) {
-    stderr.write(`ripcord: the desktop app's bundle ${appEntry} is missing: run "npm ci" and "npm run build" first.\n`);
+    stderr.write(`ripcord: the desktop app's bundle ${visibleText(appEntry)} is missing: run "npm ci" and "npm run build" first.\n`);
     return 1;
   }
   // A stray ELECTRON_RUN_AS_NODE would make Electron run main.js as a plain Node script.
@@ -117,7 +118,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
       resolve(code);
     };
     child.once('error', (error) => {
-      stderr.write(`ripcord: cannot start Electron (${lookup.executable}): ${error.message}\n`);
+      stderr.write(`ripcord: ${visibleText(`cannot start Electron (${lookup.executable}): ${error.message}`)}\n`);
       done(1);
     });
     child.once('exit', (code, signal) => done(code ?? SIGNAL_EXIT_BASE + (signal ? os.constants.signals[signal] : 0)));

@@ -135,7 +135,7 @@ export class OuterTerminal {
     let report: RestoreReport = { discardedInputBytes: 0, drainMs: 0 };
     if (this.outputIsTerminal && this.written) {
       ignoreErrors(() =>
-        writeToTerminal(
+        writeBounded(
           this.streams.output.fd,
           restoreSequence({ modes: this.modes, hintTitleShown: this.hintShown, columns: this.size.cols }),
         ),
@@ -197,7 +197,11 @@ function isWouldBlock(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'EAGAIN';
 }
 
-function writeToTerminal(fd: number, text: string): void {
+/**
+ * Writes `text` to `fd` through a non-blocking description, giving up after
+ * RESTORE_WRITE_MAX_MS: a stopped terminal (XOFF) or a pipe nobody reads cannot hold the exit.
+ */
+export function writeBounded(fd: number, text: string): void {
   const target = openTerminalNonBlocking(fd, constants.O_WRONLY);
   const bytes = Buffer.from(text, 'utf8');
   const deadline = performance.now() + RESTORE_WRITE_MAX_MS;

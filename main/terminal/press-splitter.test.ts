@@ -23,8 +23,18 @@ describe('PressSplitter', () => {
     expect(split('\x1b[99;5u', 'a\x1b[99;5:1u', '\x1b[27;5;99~')).toEqual([['\x03'], ['a', '\x03'], ['\x03']]);
   });
 
+  it('recognises kitty Ctrl+C with any combination of Caps Lock (64) and Num Lock (128)', () => {
+    // wire value = 1 + ctrl 4 + locks
+    expect(split('\x1b[99;69u', '\x1b[99;133u', '\x1b[99;197u', '\x1b[99;69:1u', '\x1b[99:67;69u')).toEqual([['\x03'], ['\x03'], ['\x03'], ['\x03'], ['\x03']]);
+  });
+
+  it('leaves Ctrl+Shift+C, Ctrl+Alt+C and plain c to the program, with or without locks', () => {
+    // shift 1, alt 2: 1 + 4 + 1 = 6; 1 + 4 + 2 = 7; 1 + 64 = 65 (c with Caps Lock)
+    expect(split('\x1b[99;6u\x1b[99;70u\x1b[99;7u\x1b[99;65u\x1b[27;6;99~')).toEqual([['\x1b[99;6u\x1b[99;70u\x1b[99;7u\x1b[99;65u\x1b[27;6;99~']]);
+  });
+
   it('leaves kitty repeat and release events of the key to the program', () => {
-    expect(split('\x1b[99;5:2u\x1b[99;5:3u')).toEqual([['\x1b[99;5:2u\x1b[99;5:3u']]);
+    expect(split('\x1b[99;5:2u\x1b[99;5:3u\x1b[99;69:2u\x1b[99;133:3u')).toEqual([['\x1b[99;5:2u\x1b[99;5:3u\x1b[99;69:2u\x1b[99;133:3u']]);
   });
 
   it('keeps a bracketed paste whole, also across reads', () => {

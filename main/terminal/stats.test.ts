@@ -35,7 +35,7 @@ describe('percentile', () => {
 });
 
 describe('LogSummarizer', () => {
-  // Lines exactly as pino writes them, the duplicate "pid" of session.started included.
+  // Lines as the log writes them (log-line.ts); fields may add a second "pid" as older logs (pino) did.
   const host = (pid: number, t: number, wall: string, name: string, fields = ''): string =>
     `{"level":"info","t":${t},"wall":"${wall}","pid":${pid}${fields},"name":"${name}"}`;
   const reaper = (t: number, wall: string, name: string, fields: string): string => `{"t":${t},"wall":"${wall}","level":"info","name":"${name}"${fields}}`;
@@ -105,7 +105,7 @@ describe('runStats', () => {
     const file = path.join(dir, 'ripcord.log');
     let now = 1000;
     const log = openLog({ file, clock: () => now });
-    log.event('session.started', { pid: 4242 });
+    log.event('session.started', { sessionPid: 4242 });
     log.event('trigger', { kind: 'sighup', action: 'exit' });
     now += 2;
     log.event('exit.begin', { code: 129, reason: 'sighup' });

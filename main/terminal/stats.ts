@@ -2,14 +2,16 @@
 // JSON-line log — per trigger and per stage of the exit path, how many and how fast.
 //
 // Log facts this relies on (main/platform/log.ts, event-log.ts, reaper-main.ts):
-// - host lines come from pino: {"level","t","wall","pid":HOST,...fields,"name"}; `t` is the
-//   host's monotonic clock in ms. A line whose fields carry their own `pid` (session.started)
-//   holds the key twice, so the host pid is the FIRST `"pid":` of the raw line.
+// - host lines (log-line.ts): {"level","t","wall","pid":HOST,...fields,"name"}; `t` is the
+//   host's monotonic clock in ms. The host pid is the FIRST `"pid":` of the raw line: logs from
+//   written by older versions (pino) could hold the key twice when a field was named pid;
+//   now such a field is written `field.pid` and child pids are `childPid` / `sessionPid`.
 // - reaper lines come from FileEventLog: {t, wall, level, name, ...fields}, no process pid,
 //   and `t` on the reaper's own clock. reaper-session-dead's `pid` is the session root.
 //   Host and reaper share only wall time, so "session dead" is measured in wall ms.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { visibleText } from '../core/visible-text';
 import { defaultLogPath } from '../platform/log';
 
 /** Exit-path stages in the order ExitPath logs them (main/platform/exit-path.ts). */
@@ -106,7 +108,7 @@ function parseLine(raw: string): Line | undefined {
 }
 
 /**
- * Folds log lines into latency samples. Lines are not trusted to be in order: pino's
+ * Folds log lines into latency samples. Lines are not trusted to be in order: the log's
  * asynchronous writer can land a line logged just before the exit path's synchronous flush
  * after the lines of the exit itself. So each host's lines are taken in the order of its own
  * monotonic `t`, and a reaper's report is matched to the host's last exit before it (wall time).
@@ -171,7 +173,7 @@ export class LogSummarizer {
 
   private onHostLine(line: Line, host: number): void {
     const { name, t, fields } = line;
-    // `sessionPid` if the host logs it so; `pid` as it is logged now (the last of the two keys)
+    // `sessionPid` as the host logs it; `pid` as older logs had it (the last of the two keys)
     const sessionPid = typeof fields.sessionPid === 'number' ? fields.sessionPid : fields.pid;
     if (name === 'session.started' && typeof sessionPid === 'number') {
       this.hostOfSession.set(sessionPid, host);
@@ -242,9 +244,10 @@ function table(title: string, latency: readonly LatencyRow[]): string[] {
   const lines = [title, `  ${'trigger'.padEnd(18)} ${'stage'.padEnd(14)} ${'count'.padStart(6)} ${'median'.padStart(9)} ${'p99'.padStart(9)}`];
   let previous = '';
   for (const row of latency) {
-    const trigger = row.trigger === previous ? '' : row.trigger;
+    // trigger kinds and stage names come from the log file: outside text
+    const trigger = row.trigger === previous ? '' : visibleText(row.trigger);
     previous = row.trigger;
-    lines.push(`  ${trigger.padEnd(18)} ${row.stage.padEnd(14)} ${String(row.count).padStart(6)} ${ms(row.median).padStart(9)} ${ms(row.p99).padStart(9)}`);
+    lines.push(`  ${trigger.padEnd(18)} ${visibleText(row.stage).padEnd(14)} ${String(row.count).padStart(6)} ${ms(row.median).padStart(9)} ${ms(row.p99).padStart(9)}`);
   }
   return [...lines, ''];
 }
@@ -253,7 +256,7 @@ export function formatStats(file: string, summary: StatsSummary): string {
   const skipped = summary.skipped > 0 ? `; ${summary.skipped} lines skipped (not a log entry)` : '';
   const { stalls } = summary;
   const out = [
-    `ripcord stats: ${file}`,
+    `ripcord stats: ${visibleText(file)}`,
     `${summary.lines} lines, ${summary.exits} exits, ${summary.cancels} cancels, ${stalls.count} main-loop stalls${skipped}`,
     '',
     ...table('Exit path, ms after the trigger', summary.exitPath),
@@ -291,7 +294,7 @@ export async function runStats(args: string[], output: StatsOutput = processOutp
   }
   const unknown = rest.find((arg) => arg.startsWith('-'));
   if (unknown !== undefined || rest.length > 1) {
-    output.stderr(`ripcord: stats: ${unknown !== undefined ? `unknown option ${unknown}` : 'give at most one LOGFILE'}\nTry "ripcord stats --help".\n`);
+    output.stderr(`ripcord: stats: ${unknown !== undefined ? `unknown option ${visibleText(unknown)}` : 'give at most one LOGFILE'}\nTry "ripcord stats --help".\n`);
     return 2;
   }
   const file = rest[0] ?? defaultLogPath();
@@ -300,7 +303,7 @@ export async function runStats(args: string[], output: StatsOutput = processOutp
     summary = await summarizeFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    output.stderr(`ripcord: stats: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}\n`);
+    output.stderr(`ripcord: stats: ${visibleText(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`)}\n`);
     return 1;
   }
   output.stdout(json ? `${JSON.stringify({ file, ...summary }, null, 2)}\n` : formatStats(file, summary));

@@ -1,11 +1,12 @@
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
-import { keepSchemaBeside, loadConfig } from '../platform/config-file';
+import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import { ExitPath, type ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { OuterTerminal } from './outer-terminal';
+import { visibleLines, visibleText } from '../core/visible-text';
+import { OuterTerminal, writeBounded } from './outer-terminal';
 import type { RunOptions } from './run-options';
 
 /** The program could not be started (missing, not executable, bad cwd): the shells' "command not found". */
@@ -33,11 +34,13 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   for (const problem of loaded.problems) process.stderr.write(`ripcord: ${problem}\n`);
   const config = applyCommandLine(loaded.config, options);
   if (!config.ok) {
-    process.stderr.write(`ripcord: ${config.error}\n`);
+    process.stderr.write(`ripcord: ${visibleText(config.error)}\n`);
     return EXIT_CODE_USAGE;
   }
-  const log = openLog({ file: options.logFile, level: config.config.logLevel });
-  keepSchemaBeside(loaded.path, log);
+  // A log that fails mid-session says so once, after the restore: never into the program's screen.
+  let logNote: string | undefined;
+  const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
+  keepSchemaCopy(log);
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log });
   let crashReport: string | undefined;
   const host: ExitPathHost = {
@@ -48,13 +51,17 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       if (crashReport !== undefined) process.stderr.write(crashReport);
       crashReport = undefined;
     },
-    exit: (code) => process.exit(code),
+    exit: (code) => {
+      // After the exit path's last log write, whose failure this may be.
+      if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
+      process.exit(code);
+    },
   };
   // Until the session exists, and if it never does, this exit path ends the process.
   const startupExit = new ExitPath({ state: new CtrlCState({ clock: () => performance.now() }), reaper, log, host });
   let guarded: GuardedSession | undefined = undefined;
   installCrashGuard(log, (error) => {
-    crashReport = `ripcord: internal error: ${describe(error)}\n`;
+    crashReport = `ripcord: internal error: ${visibleLines(describe(error))}\n`;
     attempt(() => (guarded?.exitPath ?? startupExit).exitNow(EXIT_CODE_INTERNAL_ERROR, `crash: ${String(error)}`));
     // Reached only when the crash came from inside a running exit path: finish its job.
     attempt(() => host.restore());
@@ -73,7 +80,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     cwd: options.cwd,
   });
   if (!started.ok) {
-    process.stderr.write(`ripcord: ${started.error}\n`);
+    process.stderr.write(`ripcord: ${visibleText(started.error)}\n`);
     startupExit.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
     return EXIT_CODE_CANNOT_START; // not reached: the exit path ends the process
   }
