@@ -70,7 +70,9 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     cols,
     rows,
     command: options.command,
-    cwd: options.cwd,
+    // Where the user is, as any terminal starts; the settings' cwd is the desktop app's.
+    cwd: options.cwd ?? process.cwd(),
+    inheritTerminalType: true,
   });
   if (!started.ok) {
     process.stderr.write(`ripcord: ${started.error}\n`);
