@@ -7,6 +7,7 @@ import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fetchElectron, shouldFetchElectron } from './electron-fetch';
 
 export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
@@ -73,7 +74,7 @@ export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>
     'ripcord: the desktop app needs an Electron binary, and none was found. Looked at:',
     ...lookup.tried.map((place) => `  ${place}`),
     'To get one, either:',
-    `  - unset ELECTRON_SKIP_BINARY_DOWNLOAD and reinstall (npm ci) so the electron package downloads Electron${version}, or`,
+    `  - download Electron${version} where github.com (or $ELECTRON_MIRROR) can be reached: start ripcord again without ELECTRON_SKIP_BINARY_DOWNLOAD (it downloads on first start), or run "node node_modules/electron/install.js", or`,
     `  - set ELECTRON_OVERRIDE_DIST_PATH to the folder of an unpacked Electron${version} (the folder holding the ${platformExecutable(process.platform)} executable).`,
     '"ripcord run [--] COMMAND..." works without Electron: it runs COMMAND in this terminal with the same exit guarantees.',
     '',
@@ -88,7 +89,14 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
   const env = options.env ?? process.env;
   const stderr = options.stderr ?? process.stderr;
   const appEntry = options.appEntry ?? path.join(__dirname, 'main.js');
-  const lookup = await findElectron(env, 'electronPackageDir' in options ? options.electronPackageDir : electronPackageDir());
+  const packageDir = 'electronPackageDir' in options ? options.electronPackageDir : electronPackageDir();
+  let lookup = await findElectron(env, packageDir);
+  if (!lookup.ok && packageDir && (await shouldFetchElectron(env, packageDir))) {
+    stderr.write(`ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`);
+    const fetched = await fetchElectron(packageDir, env, stderr);
+    if (!fetched.ok) stderr.write(`ripcord: the download did not work: ${fetched.error}\n`);
+    lookup = await findElectron(env, packageDir);
+  }
   if (!lookup.ok) {
     stderr.write(noElectronMessage(lookup));
     return 1;
