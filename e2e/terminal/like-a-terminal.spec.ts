@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { childrenOf, processesWithVariable } from './processes';
-import { BASH, expect, ripcordRunArgs, type TerminalFixture, test } from './ripcord';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { BASH, CLI, expect, ripcordRunArgs, type TerminalFixture, test } from './ripcord';
 import { lastLine, shellQuote, type TmuxPane, waitUntil } from './tmux';
 
 const INNER_PROMPT = 'in$';
@@ -147,6 +149,12 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
 
   await pane.typeLine(`stty -a > ${shellQuote(after)}; cmp -s ${shellQuote(before)} ${shellQuote(after)} && echo tty-same`);
   await pane.waitForScreen('the comparison', (text) => text.split('\n').some((line) => line.trimEnd() === 'tty-same'));
+});
+
+test('an unknown option of ripcord run points at ripcord run --help', async () => {
+  const failed = await promisify(execFile)(process.execPath, [CLI, 'run', '--bogus']).then(() => undefined, (error: { code: number; stderr: string }) => error);
+  expect(failed?.code).toBe(2);
+  expect(failed?.stderr).toBe('ripcord: run: Unknown option \'--bogus\'\nTry "ripcord run --help".\n');
 });
 
 function isAlive(pid: number): boolean {
