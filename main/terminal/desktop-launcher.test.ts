@@ -45,7 +45,7 @@ describe('launchDesktop', () => {
     const message = stderr.text();
     expect(message).toContain('needs an Electron binary, and none was found');
     expect(message).toContain(path.join(empty, 'electron'));
-    expect(message).toContain('start ripcord again without ELECTRON_SKIP_BINARY_DOWNLOAD');
+    expect(message).toContain('start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached');
     expect(message).toContain('set ELECTRON_OVERRIDE_DIST_PATH');
     expect(message).toContain('Electron 39.8.10');
     expect(message).toContain('"ripcord run [--] COMMAND..." works without Electron');
@@ -86,6 +86,7 @@ describe('launchDesktop', () => {
     expect(await launchDesktop([], { env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
     await expect(readFile(path.join(pkg, 'ran'))).rejects.toThrow();
     expect(stderr.text()).not.toContain('downloading');
+    expect(stderr.text()).toContain('unset ELECTRON_SKIP_BINARY_DOWNLOAD and start ripcord again');
   });
 
   it('without the electron package at all, still explains', async () => {

@@ -68,13 +68,16 @@ async function isExecutable(file: string): Promise<boolean> {
   return access(file, constants.X_OK).then(() => true, () => false);
 }
 
-export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>): string {
+/** `skipDownload`: ELECTRON_SKIP_BINARY_DOWNLOAD is set, so no download was tried. */
+export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>, skipDownload: boolean): string {
   const version = lookup.version ? ` ${lookup.version}` : '';
   return [
     'ripcord: the desktop app needs an Electron binary, and none was found. Looked at:',
     ...lookup.tried.map((place) => `  ${place}`),
     'To get one, either:',
-    `  - download Electron${version} where github.com (or $ELECTRON_MIRROR) can be reached: start ripcord again without ELECTRON_SKIP_BINARY_DOWNLOAD (it downloads on first start), or run "node node_modules/electron/install.js", or`,
+    skipDownload
+      ? `  - unset ELECTRON_SKIP_BINARY_DOWNLOAD and start ripcord again: it downloads Electron${version} on its first start, or`
+      : `  - start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached: it downloads Electron${version} on its first start, or`,
     `  - set ELECTRON_OVERRIDE_DIST_PATH to the folder of an unpacked Electron${version} (the folder holding the ${platformExecutable(process.platform)} executable).`,
     '"ripcord run [--] COMMAND..." works without Electron: it runs COMMAND in this terminal with the same exit guarantees.',
     '',
@@ -98,7 +101,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
     lookup = await findElectron(env, packageDir);
   }
   if (!lookup.ok) {
-    stderr.write(noElectronMessage(lookup));
+    stderr.write(noElectronMessage(lookup, Boolean(env.ELECTRON_SKIP_BINARY_DOWNLOAD)));
     return 1;
   }
   if (!(await access(appEntry).then(() => true, () => false))) {
