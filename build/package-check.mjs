@@ -5,7 +5,10 @@
 //   node build/package-check.mjs [--no-build] [--keep]
 //     --no-build  use the existing dist/ (npm test builds it just before)
 //     --keep      keep the packaged output and print where it is
-import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+// @electron/fuses 1.x (pinned: 2.x needs Node 22.12) does not export its FuseState enum: a fuse
+// is the byte '1' when on and '0' when off.
+const FuseState = { ENABLE: '1'.charCodeAt(0), DISABLE: '0'.charCodeAt(0) };
 import { listPackage, statFile } from '@electron/asar';
 import { Arch, build, Platform } from 'electron-builder';
 import { Buffer } from 'node:buffer';

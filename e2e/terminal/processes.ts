@@ -14,7 +14,12 @@ async function pids(): Promise<number[]> {
 
 /** Live (non-zombie) processes whose environment holds MARKER_VARIABLE=marker. */
 export async function processesWithMarker(marker: string): Promise<number[]> {
-  const needle = `${MARKER_VARIABLE}=${marker}\0`;
+  return processesWithVariable(MARKER_VARIABLE, marker);
+}
+
+/** Live (non-zombie) processes whose environment holds name=value (RIPCORD_SESSION: a session's processes). */
+export async function processesWithVariable(name: string, value: string): Promise<number[]> {
+  const needle = `${name}=${value}\0`;
   const found: number[] = [];
   for (const pid of await pids()) {
     try {

@@ -51,6 +51,11 @@ export class TerminalFixture {
     return this.pane([...prefix, process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
   }
 
+  /** An interactive bash as the pane's program, to start ripcord from as a user does (job control on). */
+  async shell(): Promise<TmuxPane> {
+    return this.pane(BASH);
+  }
+
   /** `ripcord run` started from a script, as from a shell prompt (see inspect). */
   async ripcordThenInspect(command: readonly string[], options: { stdin?: string } = {}): Promise<TmuxPane> {
     return this.inspect([process.execPath, ...ripcordRunArgs(this.testInfo), '--', ...command], options);

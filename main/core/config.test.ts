@@ -36,6 +36,18 @@ describe('validateConfig', () => {
     expect(validateConfig({ globalShortcut: null })).toEqual({ config: { ...DEFAULT_CONFIG, globalShortcut: null }, problems: [] });
   });
 
+  it('a list with an entry twice names the entries, counting from 1', () => {
+    const { config, problems } = validateConfig({ exitCommands: ['/exit', '/exit'] });
+    expect(config.exitCommands).toEqual(DEFAULT_CONFIG.exitCommands);
+    expect(problems).toEqual([{ key: 'exitCommands', message: 'must not list an entry twice: entries 1 and 2 are both "/exit"' }]);
+  });
+
+  it('an env entry for a variable ripcord owns is reported and ignored; the others apply', () => {
+    const { config, problems } = validateConfig({ env: { RIPCORD_SESSION: 'x', TERM: 'dumb' } });
+    expect(config.env).toEqual({ TERM: 'dumb' });
+    expect(problems).toEqual([{ key: 'env.RIPCORD_SESSION', message: 'is set by ripcord for every session and cannot be changed; this entry is ignored' }]);
+  });
+
   it('an empty exitCommands list is allowed (turns exit commands off)', () => {
     expect(validateConfig({ exitCommands: [] })).toEqual({ config: { ...DEFAULT_CONFIG, exitCommands: [] }, problems: [] });
   });

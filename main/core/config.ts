@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from './ctrl-c-state';
 import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
+import { ownedEnvKeyProblems } from './session-env-keys';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -108,8 +109,8 @@ export const CONFIG_SCHEMA = {
     $schema: { type: 'string', description: 'The schema this file follows, for editors: "./config.schema.json" (ripcord keeps a copy beside this file).' },
     shell: { ...nonEmptyString, description: 'Program to run in the terminal. Default: $SHELL, else /bin/sh.', examples: ['/bin/bash', '/usr/bin/fish'] },
     args: { type: 'array', items: { type: 'string' }, description: 'Arguments for the shell.', default: DEFAULT_CONFIG.args, examples: [['-l']] },
-    cwd: { ...nonEmptyString, description: 'Working directory of the session. Default: your home directory.' },
-    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session.', default: DEFAULT_CONFIG.env },
+    cwd: { ...nonEmptyString, description: 'Working directory of the desktop app\'s session. Default: your home directory. (`ripcord run` starts in the current directory, or --cwd.)' },
+    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD and RIPCORD_SESSION are ripcord\'s own.', default: DEFAULT_CONFIG.env },
     exitCommands: {
       type: 'array', items: nonEmptyString, uniqueItems: true, default: DEFAULT_CONFIG.exitCommands,
       description: 'Lines that quit ripcord when typed at the prompt of the session\'s own program. [] turns this off.',
@@ -191,7 +192,12 @@ export function validateConfig(raw: unknown): { config: RipcordConfig; problems:
       dropInvalid(candidate, path);
     }
   }
-  return { config: merge(candidate), problems };
+  const config = merge(candidate);
+  for (const problem of ownedEnvKeyProblems(config.env)) {
+    problems.push(problem);
+    delete config.env[problem.key.slice('env.'.length)];
+  }
+  return { config, problems };
 }
 
 function merge(valid: Json): RipcordConfig {
@@ -242,6 +248,11 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
       return unknownKeyMessage(path);
     case 'oneOf':
       return `must be a shortcut like "CommandOrControl+Alt+Q", "${SHORTCUT_OFF}" or null, got ${describe(value)}`;
+    case 'uniqueItems': {
+      // ajv's own text ("items ## 1 and 0 are identical") counts from 0, later entry first.
+      const [first, second] = [Number(error.params.i), Number(error.params.j)].sort((x, y) => x - y) as [number, number];
+      return `must not list an entry twice: entries ${first + 1} and ${second + 1} are both ${describe(valueAt(raw, [...path, String(first)]))}`;
+    }
     case 'enum':
       return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
     default:

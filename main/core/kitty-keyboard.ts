@@ -39,8 +39,6 @@ class FlagStack {
  * is shown (we assume it starts empty, and it no longer applies once the main screen is back).
  */
 export class KittyKeyboardStacks {
-  static readonly FULL_RESET = resetWith(KITTY_MAX_DEPTH);
-
   private readonly main = new FlagStack();
   private readonly alternate = new FlagStack();
   private screen: Screen = 'main';

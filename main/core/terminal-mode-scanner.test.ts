@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_SEQUENCE, FULL_TERMINAL_RESET, MOUSE_MODES, TerminalModeScanner } from './terminal-mode-scanner';
+import { CANCEL_SEQUENCE, MOUSE_MODES, TerminalModeScanner } from './terminal-mode-scanner';
 
 interface Seen {
   modes: string[];
@@ -139,28 +139,5 @@ describe('TerminalModeScanner.resetSequence', () => {
     after.feed(`\x1b[?1049h\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
     after.feed(reset);
     expect([...after.activeModes]).toEqual([]);
-  });
-});
-
-describe('FULL_TERMINAL_RESET', () => {
-  it('turns off whatever any program turned on', () => {
-    const scanner = new TerminalModeScanner();
-    scanner.feed(`\x1b[>1u\x1b[?1049h\x1b[>1u\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[4 q\x1b]0;cut`);
-    scanner.feed(FULL_TERMINAL_RESET);
-    expect([...scanner.activeModes]).toEqual([]);
-    expect(scanner.inUnterminatedSequence).toBe(false);
-  });
-
-  it('is the DESIGN §5 restore: CAN, kitty, alt screen, paste, focus, mouse, cursor shape, cursor, SGR', () => {
-    expect(FULL_TERMINAL_RESET).toBe(
-      '\x18' +
-        '\x1b[<64u\x1b[=0;1u' +
-        '\x1b[?1049l' +
-        '\x1b[<64u\x1b[=0;1u' +
-        '\x1b[?2004l\x1b[?1004l' +
-        '\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l' +
-        '\x1b[0 q\x1b[?25h\x1b[0m',
-    );
-    expect(CANCEL_SEQUENCE).toBe('\x18');
   });
 });

@@ -24,25 +24,6 @@ const RESETTABLE_MODES: readonly number[] = [BRACKETED_PASTE, FOCUS_EVENTS, ...M
 
 const decReset = (mode: number): string => `${CSI}?${mode}l`;
 
-/**
- * Every mode a program may leave behind, turned off whether it is known to be on or not: the
- * restore of DESIGN §5 on every exit. CAN first, so a stream cut inside a sequence cannot swallow the rest.
- * The kitty keyboard stack is emptied on the alternate screen and again on the main screen
- * because each screen has its own stack. SGR is reset too so the prompt does not inherit colours.
- */
-export const FULL_TERMINAL_RESET: string = [
-  CANCEL_SEQUENCE,
-  KittyKeyboardStacks.FULL_RESET,
-  decReset(1049),
-  KittyKeyboardStacks.FULL_RESET,
-  decReset(BRACKETED_PASTE),
-  decReset(FOCUS_EVENTS),
-  ...MOUSE_MODES.map(decReset),
-  `${CSI}0 q`,
-  `${CSI}?${CURSOR_VISIBLE}h`,
-  `${CSI}0m`,
-].join('');
-
 /** Longer CSI bodies are not mode changes we track: they are scanned to their end, not kept. */
 const MAX_CSI_CHARS = 64;
 

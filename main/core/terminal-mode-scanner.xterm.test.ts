@@ -1,6 +1,6 @@
 import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import { CANCEL_SEQUENCE, FULL_TERMINAL_RESET, MOUSE_MODES, TerminalModeScanner } from './terminal-mode-scanner';
+import { CANCEL_SEQUENCE, MOUSE_MODES, TerminalModeScanner } from './terminal-mode-scanner';
 
 const { Terminal } = xtermHeadless;
 type Term = InstanceType<typeof Terminal>;
@@ -31,10 +31,13 @@ describe('reset sequences on a real xterm.js', () => {
     term.dispose();
   });
 
-  it('FULL_TERMINAL_RESET turns everything off even from inside a cut sequence', async () => {
+  it('resetSequence() turns everything off even from inside a cut sequence', async () => {
     const term = terminal();
-    await write(term, `${EVERYTHING_ON}\x1b]0;a title cut sho`);
-    await write(term, FULL_TERMINAL_RESET);
+    const scanner = new TerminalModeScanner();
+    const cut = `${EVERYTHING_ON}\x1b]0;a title cut sho`;
+    scanner.feed(cut);
+    await write(term, cut);
+    await write(term, scanner.resetSequence());
     expect(modesOf(term)).toEqual(OFF);
     term.dispose();
   });

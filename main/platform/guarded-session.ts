@@ -39,6 +39,8 @@ export interface GuardedSessionOptions {
   command?: { file: string; args: string[] };
   /** overrides config.cwd */
   cwd?: string;
+  /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
+  inheritTerminalType?: boolean;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -75,6 +77,7 @@ export class GuardedSession implements Disposable {
       args: options.command?.args ?? config.args,
       cwd: options.cwd ?? config.cwd,
       env: config.env,
+      inheritTerminalType: options.inheritTerminalType,
       cols: options.cols,
       rows: options.rows,
       log: options.log,

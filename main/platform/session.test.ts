@@ -54,10 +54,56 @@ describe('Session (real pty)', () => {
     expect(seen).toEqual(['data:late=16']);
   });
 
-  it('sets TERM and COLORTERM', async () => {
-    const { output, exited } = await start('/bin/sh', ['-c', 'echo "t=$TERM c=$COLORTERM"']);
+  it("sets the desktop's TERM and COLORTERM, marks the session and names it", async () => {
+    const { session, output, exited } = await start('/bin/sh', ['-c', 'echo "t=$TERM c=$COLORTERM r=$RIPCORD s=$RIPCORD_SESSION"']);
     await exited;
-    expect(output()).toContain('t=xterm-256color c=truecolor');
+    expect(session.id).toMatch(new RegExp(`^${process.pid}-\\d+$`));
+    expect(output()).toContain(`t=xterm-256color c=truecolor r=1 s=${session.id}`);
+  });
+
+  it('keeps the host terminal type when asked, and lays the settings\' env over it', async () => {
+    const saved = { TERM: process.env.TERM, COLORTERM: process.env.COLORTERM };
+    process.env.TERM = 'screen-256color';
+    delete process.env.COLORTERM;
+    try {
+      const result = await spawnSession({
+        file: '/bin/sh', args: ['-c', 'echo "t=$TERM c=${COLORTERM-unset} x=$EXTRA"'], cols: 80, rows: 24,
+        inheritTerminalType: true, env: { EXTRA: 'from-settings' },
+      });
+      if (!result.ok) throw new Error(result.error);
+      started.push(result.session);
+      let out = '';
+      result.session.onData((d) => { out += d; });
+      await new Promise((resolve) => result.session.onExit(resolve));
+      expect(out).toContain('t=screen-256color c=unset x=from-settings');
+    } finally {
+      for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key]; else process.env[key] = value;
+    }
+  });
+
+  it('runs a relative program, and a relative PATH entry, from the working directory it is given', async () => {
+    const tmp = await tempDir();
+    try {
+      await mkdir(path.join(tmp.dir, 'bin'));
+      for (const script of ['hello.sh', 'bin/tool']) {
+        await writeFile(path.join(tmp.dir, script), '#!/bin/sh\necho "ran in $(pwd)"\n');
+        await chmod(path.join(tmp.dir, script), 0o755);
+      }
+      const { output, exited } = await start('./hello.sh', [], { cwd: tmp.dir });
+      await exited;
+      expect(output()).toContain(`ran in ${tmp.dir}`);
+      const savedPath = process.env.PATH;
+      process.env.PATH = `bin:${savedPath ?? ''}`;
+      try {
+        const tool = await start('tool', [], { cwd: tmp.dir });
+        await tool.exited;
+        expect(tool.output()).toContain(`ran in ${tmp.dir}`);
+      } finally {
+        process.env.PATH = savedPath;
+      }
+    } finally {
+      await tmp.dispose();
+    }
   });
 
   it('makes a resize visible to stty size', async () => {
@@ -143,6 +189,19 @@ describe('spawnSession errors (checked before spawning)', () => {
     await chmod(file, 0o644);
     expect(await spawnError(file)).toMatch(/plain\.txt.*not executable/);
     expect(await spawnError(tmp.dir)).toMatch(/is a directory/);
+  });
+
+  it('resolves a relative program against the working directory, not ripcord\'s own', async () => {
+    expect(await spawnError('./ripcord-missing.sh', tmp.dir)).toBe('cannot start "./ripcord-missing.sh": no such file or directory');
+  });
+
+  it('names a script whose #! interpreter is missing (execvp would fail inside the child)', async () => {
+    const file = path.join(tmp.dir, 'bad-interpreter.sh');
+    await writeFile(file, '#!/nonexistent/interpreter -x\necho hi\n');
+    await chmod(file, 0o755);
+    expect(await spawnError('./bad-interpreter.sh', tmp.dir)).toBe(
+      'cannot start "./bad-interpreter.sh": its interpreter "/nonexistent/interpreter" (from its #! line): no such file or directory',
+    );
   });
 
   it('names a bad working directory and why', async () => {

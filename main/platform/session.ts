@@ -9,6 +9,8 @@ import type { EventLog } from './event-log';
 import { systemProcessTable, type ProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
+import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
+import { describeFsError, executableProblem, interpreterProblem } from './program-file';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
@@ -31,7 +33,9 @@ export interface SessionOptions {
   file?: string;          // default $SHELL, else /bin/sh
   args?: string[];
   cwd?: string;           // default $HOME, else the host's cwd
-  env?: Record<string, string>;  // laid over the host's environment
+  env?: Record<string, string>;  // the settings' env, laid over the host's environment (session-env.ts)
+  /** `ripcord run`: keep the outer terminal's TERM/COLORTERM (default: the desktop's xterm.js) */
+  inheritTerminalType?: boolean;
   /** argv that runs first and execs the program (containment-spawn.ts: the cgroup join shim) */
   launcher?: readonly string[];
   cols: number;
@@ -50,24 +54,27 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   }
   const tables = systemProcessTable();
   if (!tables.ok) return { ok: false, error: tables.error };
-  const env = sessionEnv(options.env);
+  const id = newSessionId();
+  const terminal = options.inheritTerminalType ? 'inherit' : DESKTOP_TERMINAL_ENV;
+  const env = sessionEnvironment({ base: process.env, terminal, settings: options.env, sessionId: id });
   const file = options.file || process.env.SHELL || '/bin/sh';
-  const cwd = options.cwd || process.env.HOME || process.cwd();
-  const program = await resolveProgram(file, env.PATH ?? '');
-  if (!program.ok) return program;
+  const cwd = path.resolve(options.cwd || process.env.HOME || process.cwd());
   const dir = await checkCwd(cwd);
   if (dir) return { ok: false, error: dir };
+  const program = await resolveProgram(file, env.PATH ?? '', cwd);
+  if (!program.ok) return program;
   let proc: pty.IPty;
   try {
     const [file0, ...argv] = [...(options.launcher ?? []), program.path, ...(options.args ?? [])] as [string, ...string[]];
-    proc = pty.spawn(file0, argv, { name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd, env });
+    // node-pty sets TERM to `name`; without one (a bare environment) the honest answer is "dumb".
+    proc = pty.spawn(file0, argv, { name: env.TERM ?? 'dumb', cols: options.cols, rows: options.rows, cwd, env });
   } catch (err) {
     return { ok: false, error: `cannot start "${file}": ${err instanceof Error ? err.message : String(err)}` };
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
-  const session = new Session(proc, tables.table);
+  const session = new Session(proc, tables.table, id);
   await session.readStartTime();
-  options.log?.event('session-spawned', { childPid: proc.pid, file: program.path, cwd, startTime: session.startTime });
+  options.log?.event('session-spawned', { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
 }
 
@@ -89,7 +96,8 @@ export class Session implements Disposable {
   private disposed = false;
   private readonly subscriptions: Disposable[];
 
-  constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable) {
+  /** @param id RIPCORD_SESSION in the program's environment */
+  constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
     this.pid = proc.pid;
     this.subscriptions = [
       proc.onData((data) => {
@@ -237,40 +245,24 @@ function subscribe<T>(set: Set<T>, listener: T): Disposable {
   return { dispose: () => set.delete(listener) };
 }
 
-function sessionEnv(extra: Record<string, string> | undefined): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return { ...env, ...extra, TERM: 'xterm-256color', COLORTERM: 'truecolor' };
-}
-
-/** Finds the program as execvp would, so a bad one is a message instead of a dead terminal. */
-export async function resolveProgram(file: string, searchPath: string): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
+/**
+ * Finds the program as execvp would from `cwd`, the directory it will run in (a relative name
+ * or PATH entry means a place there), so a bad one is a message instead of a dead terminal.
+ */
+export async function resolveProgram(file: string, searchPath: string, cwd: string): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
   if (file.includes('/')) {
-    const problem = await executableProblem(file);
-    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: file };
+    const full = path.resolve(cwd, file);
+    const problem = (await executableProblem(full)) ?? (await interpreterProblem(full, cwd));
+    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: full };
   }
   const dirs = searchPath.split(':').filter((d) => d !== '');
   for (const dir of dirs) {
-    const candidate = path.join(dir, file);
-    if (!(await executableProblem(candidate))) return { ok: true, path: candidate };
+    const candidate = path.resolve(cwd, dir, file);
+    if (await executableProblem(candidate)) continue;
+    const problem = await interpreterProblem(candidate, cwd);
+    return problem ? { ok: false, error: `cannot start "${file}" (${candidate}): ${problem}` } : { ok: true, path: candidate };
   }
   return { ok: false, error: `cannot start "${file}": not found in PATH (${dirs.join(':') || 'empty'})` };
-}
-
-async function executableProblem(file: string): Promise<string | undefined> {
-  try {
-    const info = await stat(file);
-    if (info.isDirectory()) return 'it is a directory';
-    if (!info.isFile()) return 'it is not a regular file';
-  } catch (err) {
-    return describeFsError(err);
-  }
-  try {
-    await access(file, constants.X_OK);
-    return undefined;
-  } catch {
-    return 'it is not executable (permission denied)';
-  }
 }
 
 export async function checkCwd(cwd: string): Promise<string | undefined> {
@@ -282,12 +274,4 @@ export async function checkCwd(cwd: string): Promise<string | undefined> {
   } catch (err) {
     return `cannot use working directory "${cwd}": ${describeFsError(err)}`;
   }
-}
-
-function describeFsError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'ENOTDIR') return 'a component of the path is not a directory';
-  return err instanceof Error ? err.message : String(err);
 }

@@ -35,7 +35,7 @@ Run "ripcord <command> --help" for a command's options.`;
 
 async function runSubcommand(args: string[]): Promise<number> {
   const parsed = parseRunArgs(args);
-  if (!parsed.ok) return usageError(`run: ${parsed.error}`);
+  if (!parsed.ok) return usageError(`run: ${parsed.error}`, 'ripcord run --help');
   if (parsed.options.help) return print(RUN_USAGE);
   if (parsed.options.version) return print(version);
   return runTerminalHost(parsed.options);
@@ -46,8 +46,8 @@ function print(text: string): number {
   return 0;
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "ripcord --help".\n`);
+function usageError(message: string, help = 'ripcord --help'): number {
+  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "${help}".\n`);
   return EXIT_CODE_USAGE;
 }
 

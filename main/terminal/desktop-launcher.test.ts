@@ -45,10 +45,48 @@ describe('launchDesktop', () => {
     const message = stderr.text();
     expect(message).toContain('needs an Electron binary, and none was found');
     expect(message).toContain(path.join(empty, 'electron'));
-    expect(message).toContain('unset ELECTRON_SKIP_BINARY_DOWNLOAD and reinstall');
+    expect(message).toContain('start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached');
     expect(message).toContain('set ELECTRON_OVERRIDE_DIST_PATH');
     expect(message).toContain('Electron 39.8.10');
     expect(message).toContain('"ripcord run [--] COMMAND..." works without Electron');
+  });
+
+  it('first start without a binary: runs the electron package\'s install.js, then starts the Electron it put there', async () => {
+    const record = path.join(dir, 'record');
+    const pkg = await electronPackage();
+    // What electron's install.js does once the download worked: dist/ with the binary, then path.txt.
+    await writeFile(path.join(pkg, 'install.js'), `
+      const fs = require('node:fs');
+      fs.mkdirSync('dist');
+      fs.writeFileSync('dist/electron', '#!/bin/sh\\nprintf "%s\\\\n" "$@" > "$RECORD"\\n', { mode: 0o755 });
+      fs.writeFileSync('path.txt', 'electron');
+      console.log('downloaded');
+    `);
+    const stderr = capture();
+    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '', RECORD: record }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(0);
+    expect(stderr.text()).toBe('ripcord: downloading Electron 39.8.10 for the desktop app (once; npm ci leaves this to the first start)…\ndownloaded\n');
+    expect(await readFile(record, 'utf8')).toBe(`${__filename}\n`);
+  });
+
+  it('first start where the download fails: its error, then how to get Electron, and 1', async () => {
+    const pkg = await electronPackage();
+    await writeFile(path.join(pkg, 'install.js'), `console.error('RequestError: getaddrinfo ENOTFOUND github.com'); process.exit(1);`);
+    const stderr = capture();
+    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
+    const message = stderr.text();
+    expect(message).toContain('getaddrinfo ENOTFOUND github.com');
+    expect(message).toContain(`ripcord: the download did not work: ${path.join(pkg, 'install.js')} failed (exit 1); its output is above`);
+    expect(message).toContain('needs an Electron binary, and none was found');
+  });
+
+  it('ELECTRON_SKIP_BINARY_DOWNLOAD: no download is tried', async () => {
+    const pkg = await electronPackage();
+    await writeFile(path.join(pkg, 'install.js'), `require('node:fs').writeFileSync('ran', '')`);
+    const stderr = capture();
+    expect(await launchDesktop([], { env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
+    await expect(readFile(path.join(pkg, 'ran'))).rejects.toThrow();
+    expect(stderr.text()).not.toContain('downloading');
+    expect(stderr.text()).toContain('unset ELECTRON_SKIP_BINARY_DOWNLOAD and start ripcord again');
   });
 
   it('without the electron package at all, still explains', async () => {

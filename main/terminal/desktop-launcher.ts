@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { visibleText } from '../core/visible-text';
+import { fetchElectron, shouldFetchElectron } from './electron-fetch';
 
 export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
@@ -68,13 +69,16 @@ async function isExecutable(file: string): Promise<boolean> {
   return access(file, constants.X_OK).then(() => true, () => false);
 }
 
-export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>): string {
+/** `skipDownload`: ELECTRON_SKIP_BINARY_DOWNLOAD is set, so no download was tried. */
+export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>, skipDownload: boolean): string {
   const version = lookup.version ? ` ${lookup.version}` : '';
   return [
     'ripcord: the desktop app needs an Electron binary, and none was found. Looked at:',
     ...lookup.tried.map((place) => `  ${visibleText(place)}`),
     'To get one, either:',
-    `  - unset ELECTRON_SKIP_BINARY_DOWNLOAD and reinstall (npm ci) so the electron package downloads Electron${version}, or`,
+    skipDownload
+      ? `  - unset ELECTRON_SKIP_BINARY_DOWNLOAD and start ripcord again: it downloads Electron${version} on its first start, or`
+      : `  - start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached: it downloads Electron${version} on its first start, or`,
     `  - set ELECTRON_OVERRIDE_DIST_PATH to the folder of an unpacked Electron${version} (the folder holding the ${platformExecutable(process.platform)} executable).`,
     '"ripcord run [--] COMMAND..." works without Electron: it runs COMMAND in this terminal with the same exit guarantees.',
     '',
@@ -89,9 +93,16 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
   const env = options.env ?? process.env;
   const stderr = options.stderr ?? process.stderr;
   const appEntry = options.appEntry ?? path.join(__dirname, 'main.js');
-  const lookup = await findElectron(env, 'electronPackageDir' in options ? options.electronPackageDir : electronPackageDir());
+  const packageDir = 'electronPackageDir' in options ? options.electronPackageDir : electronPackageDir();
+  let lookup = await findElectron(env, packageDir);
+  if (!lookup.ok && packageDir && (await shouldFetchElectron(env, packageDir))) {
+    stderr.write(`ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`);
+    const fetched = await fetchElectron(packageDir, env, stderr);
+    if (!fetched.ok) stderr.write(`ripcord: the download did not work: ${fetched.error}\n`);
+    lookup = await findElectron(env, packageDir);
+  }
   if (!lookup.ok) {
-    stderr.write(noElectronMessage(lookup));
+    stderr.write(noElectronMessage(lookup, Boolean(env.ELECTRON_SKIP_BINARY_DOWNLOAD)));
     return 1;
   }
   if (!(await access(appEntry).then(() => true, () => false))) {

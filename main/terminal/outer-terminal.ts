@@ -1,6 +1,7 @@
-import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import type { Disposable } from '../core/disposable';
 import { PressSplitter } from './press-splitter';
+import { holdsForeground, parseOwnership } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
 
 export interface TerminalSize {
@@ -38,6 +39,8 @@ export interface RestoreReport {
 export class OuterTerminal {
   private raw = false;
   private restored = false;
+  /** the terminal is no longer ours (hang-up): nothing more is written to it or read from it */
+  private lost = false;
   /** anything was written to the terminal: the restore has something to undo */
   private written = false;
   private modes: OutputModes | undefined;
@@ -106,6 +109,21 @@ export class OuterTerminal {
     return { dispose: () => this.streams.output.off('resize', handler) };
   }
 
+  /** Reading the terminal failed: EIO once it hung up, or once ripcord is a background job of an orphaned group. */
+  onInputError(listener: (error: Error) => void): Disposable {
+    this.streams.input.on('error', listener);
+    return { dispose: () => this.streams.input.off('error', listener) };
+  }
+
+  /**
+   * The terminal has been hung up or handed to someone else (the shell that started ripcord,
+   * once its parent went away): the restore must not print into it, and puts the terminal
+   * settings back only if ripcord still holds the foreground.
+   */
+  markLost(): void {
+    this.lost = true;
+  }
+
   onOutputError(listener: (error: Error) => void): Disposable {
     this.streams.output.on('error', listener);
     return { dispose: () => this.streams.output.off('error', listener) };
@@ -113,7 +131,7 @@ export class OuterTerminal {
 
   /** Child output; `sent` runs once the chunk has left for the terminal (the flow-control ack). */
   write(data: string, sent: () => void): void {
-    if (this.restored) return;
+    if (this.restored || this.lost) return;
     this.written = true;
     this.streams.output.write(data, () => sent());
     this.syncHintTitle();
@@ -133,7 +151,7 @@ export class OuterTerminal {
     if (this.restored) return undefined;
     this.restored = true;
     let report: RestoreReport = { discardedInputBytes: 0, drainMs: 0 };
-    if (this.outputIsTerminal && this.written) {
+    if (this.outputIsTerminal && this.written && !this.lost) {
       ignoreErrors(() =>
         writeBounded(
           this.streams.output.fd,
@@ -141,6 +159,8 @@ export class OuterTerminal {
         ),
       );
     }
+    // Not ours any more: tcsetattr from a background job would stop ripcord with SIGTTOU.
+    if (this.raw && this.lost && !stillHoldsForeground()) this.raw = false;
     if (this.raw) {
       // Drain while still raw: in canonical mode a half-typed line is not readable, and
       // libuv leaves raw mode with TCSADRAIN, which keeps the input queue.
@@ -154,12 +174,22 @@ export class OuterTerminal {
   }
 
   private syncHintTitle(): void {
-    if (this.hintWanted === this.hintShown || this.restored) return;
+    if (this.hintWanted === this.hintShown || this.restored || this.lost) return;
     // A title written inside the child's unfinished escape sequence would become part of it.
     if (this.modes?.inUnterminatedSequence) return;
     this.streams.output.write(this.hintWanted ? SHOW_HINT_TITLE : HIDE_HINT_TITLE);
     this.written = true;
     this.hintShown = this.hintWanted;
+  }
+}
+
+/** Read synchronously: the restore runs inside the exit path, which never waits. */
+function stillHoldsForeground(): boolean {
+  try {
+    const ownership = parseOwnership(readFileSync('/proc/self/stat', 'utf8'));
+    return ownership !== undefined && holdsForeground(ownership);
+  } catch {
+    return false;
   }
 }
 

@@ -31,7 +31,7 @@ exit guarantees: Ctrl+C cancels, a second Ctrl+C within the window quits (exit 1
 process of the session outlives ripcord.
 
 Options:
-  --cwd DIR          working directory of CMD (default: config "cwd", else your home)
+  --cwd DIR          working directory of CMD (default: the current directory)
   --config FILE      settings file (default: $RIPCORD_CONFIG, else the XDG config file)
   --log FILE         event log (default: $RIPCORD_LOG, else the XDG state directory)
   --kill-grace MS    SIGHUP, then SIGTERM at MS/2, then SIGKILL at MS (default: config, 2000)

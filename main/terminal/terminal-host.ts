@@ -8,6 +8,7 @@ import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { OuterTerminal, writeBounded } from './outer-terminal';
 import type { RunOptions } from './run-options';
+import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
 /** The program could not be started (missing, not executable, bad cwd): the shells' "command not found". */
 export const EXIT_CODE_CANNOT_START = 127;
@@ -77,7 +78,9 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     cols,
     rows,
     command: options.command,
-    cwd: options.cwd,
+    // Where the user is, as any terminal starts; the settings' cwd is the desktop app's.
+    cwd: options.cwd ?? process.cwd(),
+    inheritTerminalType: true,
   });
   if (!started.ok) {
     process.stderr.write(`ripcord: ${visibleText(started.error)}\n`);
@@ -136,11 +139,18 @@ function wire(outer: OuterTerminal, guarded: GuardedSession, log: Logger): void 
   guarded.onOutput((data) => outer.write(data, () => guarded.ack(data.length)));
   guarded.onHint((hint) => outer.showHint(hint.visible));
   outer.onResize(({ cols, rows }) => guarded.resize(cols, rows));
+  const hangUp = (loss: TerminalLoss, detail?: string): void => {
+    log.warn('terminal.lost', { loss, ...(detail === undefined ? {} : { detail }) });
+    outer.markLost();
+    guarded.trigger({ kind: 'sighup' });
+  };
   outer.onInputEnd(() => {
     // A terminal that ends its input has hung up; a pipe has simply run dry.
-    if (outer.inputIsTerminal) guarded.trigger({ kind: 'sighup' });
+    if (outer.inputIsTerminal) hangUp('input-ended');
     else guarded.input(END_OF_FILE);
   });
+  outer.onInputError((error) => hangUp('input-error', String(error)));
+  if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
   outer.onOutputError((error) => {
     log.warn('terminal.output-error', { error: String(error) });
     guarded.trigger({ kind: 'sighup' });

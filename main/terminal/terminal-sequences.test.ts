@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_SEQUENCE, FULL_TERMINAL_RESET, TerminalModeScanner } from '../core/terminal-mode-scanner';
+import { CANCEL_SEQUENCE, TerminalModeScanner } from '../core/terminal-mode-scanner';
 import { freshLine, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
 
 describe('restoreSequence', () => {
-  it('always carries the full reset and ends on a fresh line', () => {
-    const text = restoreSequence({ hintTitleShown: false, columns: 10 });
-    expect(text).toContain(FULL_TERMINAL_RESET);
+  it('resets no mode the child did not turn on, and ends on a fresh line', () => {
+    const text = restoreSequence({ modes: new TerminalModeScanner(), hintTitleShown: false, columns: 10 });
+    expect(text).not.toContain('\x1b[?1049l');
+    expect(text).not.toContain('\x1b[?2004l');
     expect(text.endsWith(freshLine(10))).toBe(true);
     expect(text).not.toContain(HIDE_HINT_TITLE);
   });
@@ -17,11 +18,12 @@ describe('restoreSequence', () => {
     expect(restoreSequence({ modes: scanner, hintTitleShown: false, columns: 80 }).startsWith(CANCEL_SEQUENCE)).toBe(true);
   });
 
-  it("undoes the child's own modes before the full reset", () => {
+  it("undoes the child's own modes, alternate screen included when it is still on", () => {
     const scanner = new TerminalModeScanner();
     scanner.feed('\x1b[?1049h\x1b[?1002h');
     const text = restoreSequence({ modes: scanner, hintTitleShown: false, columns: 80 });
-    expect(text.indexOf(scanner.resetSequence())).toBeLessThan(text.indexOf(FULL_TERMINAL_RESET));
+    expect(text.startsWith(scanner.resetSequence())).toBe(true);
+    expect(text).toContain('\x1b[?1049l');
   });
 
   it('puts the user title back when the hint is still showing', () => {

@@ -1,8 +1,7 @@
-import { CANCEL_SEQUENCE, FULL_TERMINAL_RESET } from '../core/terminal-mode-scanner';
-
 /** What the restore needs to know about the child's output stream (the session's mode scanner). */
 export interface OutputModes {
   readonly inUnterminatedSequence: boolean;
+  /** Starts with CAN when the stream stopped inside a sequence; empty when the child left nothing on. */
   resetSequence(): string;
 }
 
@@ -16,9 +15,10 @@ const POP_TITLE = '\x1b[23;0t';
 export const SHOW_HINT_TITLE = `${PUSH_TITLE}\x1b]2;${HINT_TEXT}\x07`;
 export const HIDE_HINT_TITLE = POP_TITLE;
 
-// Not always part of a mode reset, but a killed program can leave them set, and each would
-// garble the parent shell's prompt: colours/attributes, a scroll region (saved and restored
-// cursor, since CSI r homes it), a G1 charset shifted in, and autowrap off.
+// Not modes a program switches on and off, but a killed program can leave them set, and each
+// would garble the parent shell's prompt: colours/attributes, a scroll region (saved and
+// restored cursor, since CSI r homes it), a G1 charset shifted in, and autowrap off. None of
+// them moves the cursor.
 const SANE_ATTRIBUTES = '\x1b7\x1b[r\x1b8\x1b[m\x0f\x1b[?7h';
 
 /**
@@ -33,15 +33,17 @@ export function freshLine(columns: number): string {
 
 /**
  * Everything written to the outer terminal on exit, in order: abort a sequence the child's
- * output stopped inside (else the terminal would swallow the reset into it), undo the child's
- * modes, the full reset of DESIGN §5, the user's title back, sane attributes, a fresh line.
+ * output stopped inside (else the terminal would swallow the rest into it) and undo exactly the
+ * modes the child turned on and left on (both the scanner's reset sequence), the user's title
+ * back, sane attributes, a fresh line.
+ * Nothing is reset that the child did not set: a `CSI ?1049l` sent while the main screen is
+ * shown makes tmux and xterm restore the cursor saved by an earlier full-screen program, and the
+ * prompt would land on old output.
  */
 export function restoreSequence(options: { modes?: OutputModes; hintTitleShown: boolean; columns: number }): string {
   const { modes } = options;
   return [
-    modes?.inUnterminatedSequence ? CANCEL_SEQUENCE : '',
     modes?.resetSequence() ?? '',
-    FULL_TERMINAL_RESET,
     options.hintTitleShown ? HIDE_HINT_TITLE : '',
     SANE_ATTRIBUTES,
     freshLine(options.columns),
