@@ -28,7 +28,7 @@ async function run(h: ShellHarness, line: string): Promise<void> {
 async function expectExit0(h: ShellHarness): Promise<void> {
   await h.waitFor(() => h.exits.length > 0, 'the exit');
   expect(h.exits).toEqual([0]);
-  expect(h.output()).not.toContain('7701');
+  expect(h.output()).not.toContain('\x1b]7701');
 }
 
 /** Per shell: dotfiles with a prompt rebuilt before every prompt, and one that redraws itself. */
