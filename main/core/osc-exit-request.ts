@@ -14,6 +14,7 @@ const MARK_MAX_CHARS = 32;
 const ESC = '\x1b';
 const BEL = '\x07';
 /** What ends or aborts an OSC body: BEL, ESC (of ST or a new sequence), CAN, SUB. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const OSC_END = /[\x07\x1b\x18\x1a]/g;
 
 /** Where the root shell is, as its own OSC 133 marks say. */
