@@ -51,9 +51,15 @@ if [[ -z ${__ripcord_installed-} ]]; then
   }
 
   # First in PROMPT_COMMAND: the finished command's status, before anything else changes $?.
+  # A line with no simple command of its own, such as `(exit 3)`, never meets the DEBUG trap;
+  # its new history entry still tells that it ran.
   __ripcord_precmd() {
-    local status=$?
-    if [[ $__ripcord_state == running ]]; then builtin printf '\e]133;D;%s\a' "$status"; fi
+    local status=$? entry
+    entry=$(HISTTIMEFORMAT= builtin history 1)
+    if [[ $__ripcord_state == running || ($__ripcord_state == ready && $entry != "$__ripcord_history") ]]; then
+      builtin printf '\e]133;D;%s\a' "$status"
+    fi
+    __ripcord_history=$entry
     __ripcord_state=prompt
     __ripcord_report_cwd
     __ripcord_set_status "$status"
@@ -66,7 +72,6 @@ if [[ -z ${__ripcord_installed-} ]]; then
       __ripcord_ps1="\[\e]133;A\a\]${PS1}\[\e]133;B\a\]"
       PS1=$__ripcord_ps1
     fi
-    __ripcord_history=$(HISTTIMEFORMAT= builtin history 1)
     __ripcord_state=ready
     __ripcord_set_status "$status"
   }
