@@ -44,3 +44,5 @@ await Promise.all([
   }),
 ]);
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
+// Shell integration scripts, found by main/platform/shell-integration/prepare.ts beside the bundle.
+await cp(path.join(root, 'main/platform/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

@@ -129,8 +129,8 @@ async function main() {
     const entries = new Set(listPackage(asar, { isPack: false }).map((entry) => entry.split(path.sep).join('/')));
     console.log(`checking ${appDir}`);
 
-    await checks.check('app.asar holds the main, preload, renderer, reaper and watchdog bundles', () => {
-      const wanted = ['/package.json', '/dist/main.js', '/dist/preload.js', '/dist/renderer/index.html', '/dist/renderer/renderer.js', '/dist/reaper.js', '/dist/watchdog.js'];
+    await checks.check('app.asar holds the main, preload, renderer, reaper and watchdog bundles and the shell integration scripts', () => {
+      const wanted = ['/package.json', '/dist/main.js', '/dist/preload.js', '/dist/renderer/index.html', '/dist/renderer/renderer.js', '/dist/reaper.js', '/dist/watchdog.js', '/dist/shell-integration/ripcord.bash', '/dist/shell-integration/zshrc', '/dist/shell-integration/ripcord.fish'];
       const missing = wanted.filter((entry) => !entries.has(entry));
       expectTrue(missing.length === 0, `missing ${missing.join(', ')}`);
       return `${wanted.length} entries`;

@@ -6,6 +6,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
 import type { RendererSettings, RipcordApi } from '../preload/api';
 import { AckCounter } from './ack-counter';
+import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';
 import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
@@ -75,7 +76,8 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   gpu.start(renderer);
 
   const searchBox = new SearchBox(root, terminal, search);
-  terminal.attachCustomKeyEventHandler((event) => handleShortcut(event, terminal, searchBox));
+  const marks = new CommandMarks(terminal);
+  terminal.attachCustomKeyEventHandler((event) => (marks.handleKey(event) ? false : handleShortcut(event, terminal, searchBox)));
   terminal.onSelectionChange(() => {
     if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });

@@ -50,6 +50,8 @@ export interface HarnessStart {
   command?: string[];
   /** extra config keys */
   config?: Record<string, unknown>;
+  /** extra environment for the session (beside the marker and PS1) */
+  env?: Record<string, string>;
 }
 
 export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
@@ -61,7 +63,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   const marker = randomUUID();
   const configFile = path.join(dir, 'config.json');
   const logFile = path.join(dir, 'harness.log');
-  const config = { env: { [MARKER_VAR]: marker, PS1: PROMPT }, killGraceMs: TEST_KILL_GRACE_MS, ...options.config };
+  const config = { env: { [MARKER_VAR]: marker, PS1: PROMPT, ...options.env }, killGraceMs: TEST_KILL_GRACE_MS, ...options.config };
   await writeFile(configFile, JSON.stringify(config));
   const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, '--', ...(options.command ?? BASH)], {
     stdio: ['ignore', 'pipe', 'pipe'],

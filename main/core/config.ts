@@ -26,6 +26,8 @@ export interface RipcordConfig {
   cwd?: string;
   env: Record<string, string>;
   exitCommands: string[];
+  /** inject OSC 133 marks and the exit-command hook into bash, zsh and fish */
+  shellIntegration: boolean;
   doublePressWindowMs: number;
   debounceMs: number;
   killGraceMs: number;
@@ -65,6 +67,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   args: [],
   env: {},
   exitCommands: [...DEFAULT_EXIT_COMMANDS],
+  shellIntegration: true,
   doublePressWindowMs: DEFAULT_WINDOW_MS,
   debounceMs: DEFAULT_DEBOUNCE_MS,
   killGraceMs: 2_000,
@@ -113,7 +116,11 @@ export const CONFIG_SCHEMA = {
     env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD and RIPCORD_SESSION are ripcord\'s own.', default: DEFAULT_CONFIG.env },
     exitCommands: {
       type: 'array', items: nonEmptyString, uniqueItems: true, default: DEFAULT_CONFIG.exitCommands,
-      description: 'Lines that quit ripcord when typed at the prompt of the session\'s own program. [] turns this off.',
+      description: 'Lines that quit ripcord when typed at the prompt of the session\'s own shell (docs/exit-commands.md). [] turns this off.',
+    },
+    shellIntegration: {
+      type: 'boolean', default: DEFAULT_CONFIG.shellIntegration,
+      description: 'Add prompt marks and exit-command recognition to bash, zsh and fish sessions without touching your dotfiles (docs/shell-integration.md).',
     },
     doublePressWindowMs: {
       type: 'integer', minimum: WINDOW_MIN_MS, maximum: WINDOW_MAX_MS, default: DEFAULT_CONFIG.doublePressWindowMs,

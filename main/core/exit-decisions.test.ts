@@ -33,6 +33,15 @@ describe('ExitDecisions (DESIGN §3 trigger table)', () => {
     expect(state.phase).toBe('exit-requested');
   });
 
+  it.each([false, true])('a key typed between two presses (cancel handled: %s) makes the second a cancel too', (handled) => {
+    const { decide, state } = decisions();
+    expect(decide.decide({ kind: 'ctrl-c' }, 0).action).toBe('cancel');
+    if (handled) state.markCancelHandled();
+    state.reset(); // the host's reaction to a key press (DESIGN §2: two presses in a row)
+    expect(decide.decide({ kind: 'ctrl-c' }, 300)).toEqual({ action: 'cancel' });
+    expect(decide.decide({ kind: 'ctrl-c' }, 600)).toMatchObject({ action: 'exit', code: 130 });
+  });
+
   it('ctrl-c and SIGINT share one state machine: a key press then a SIGINT quits', () => {
     const { decide } = decisions();
     expect(decide.decide({ kind: 'ctrl-c' }, 0).action).toBe('cancel');

@@ -96,7 +96,7 @@ export class DesktopSession implements IpcTarget, Disposable {
 
   private async start(cols: number, rows: number): Promise<void> {
     const { config, log, reaper, host, router } = this.options;
-    const started = await GuardedSession.start({ config, log, reaper, host, cols, rows });
+    const started = await GuardedSession.start({ config, log, reaper, host, cols, rows, keyPressesReported: true });
     if (!started.ok) {
       this.failStart(started.error);
       return;

@@ -22,7 +22,7 @@ export function desktopExitHost(deps: { app: Pick<App, 'exit'>; shortcuts: Pick<
   };
 }
 
-type RoutedSession = Pick<GuardedSession, 'pressCtrlC' | 'trigger' | 'exitPath'>;
+type RoutedSession = Pick<GuardedSession, 'pressCtrlC' | 'keyPressed' | 'trigger' | 'exitPath'>;
 
 /**
  * Every desktop trigger (key, signal, close, shortcut) goes through here into the one exit path.
@@ -71,6 +71,11 @@ export class ExitRouter {
   pressCtrlC = (): void => {
     if (this.guarded) this.guarded.pressCtrlC();
     else this.decideWithoutSession({ kind: 'ctrl-c' });
+  };
+
+  /** Any other real key: a double press is two presses in a row. */
+  keyPressed = (): void => {
+    this.guarded?.keyPressed();
   };
 
   trigger = (trigger: Trigger): void => {

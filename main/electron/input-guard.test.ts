@@ -62,6 +62,25 @@ describe('input guard (before-input-event)', () => {
     expect(classifyKey(keyInput(input))).toBe('press');
   });
 
+  it.each([
+    ['a letter', { key: 'l' }, 1],
+    ['Enter', { key: 'Enter' }, 1],
+    ['Backspace', { key: 'Backspace' }, 1],
+    ['Ctrl+Up (prompt jump; still reaches the page)', { key: 'ArrowUp', control: true }, 1],
+    ['a key release', { key: 'l', type: 'keyUp' }, 0],
+    ['an auto-repeat', { key: 'l', isAutoRepeat: true }, 0],
+    ['Control alone', { key: 'Control', control: true }, 0],
+    ['Shift alone', { key: 'Shift', shift: true }, 0],
+    ['Ctrl+C (a press, not another key)', { key: 'c', control: true }, 0],
+  ])('reports %s as another key press %d time(s), never keeping it from the page', (_name, input, count) => {
+    const page = new FakeWebContents(1);
+    let others = 0;
+    installInputGuard(page, () => undefined, silentLogger, () => (others += 1));
+    const event = page.key(input);
+    expect(others).toBe(count);
+    if (input.key !== 'c') expect(event.defaultPrevented).toBe(false);
+  });
+
   it('stops listening when disposed', () => {
     const page = new FakeWebContents(1);
     const guard = installInputGuard(page, () => undefined, silentLogger);

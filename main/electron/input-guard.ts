@@ -27,6 +27,14 @@ function isCtrlC(input: Input): boolean {
   return input.code === 'KeyC';
 }
 
+/** Keys that are only ever held with another one: alone they are no press (DESIGN §2). */
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'Super', 'Hyper', 'Fn', 'CapsLock', 'NumLock', 'ScrollLock']);
+
+/** A real key press other than Ctrl+C: it ends the double-press window. Releases, repeats and lone modifiers do not. */
+export function isOtherKeyPress(input: Input): boolean {
+  return KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat && !MODIFIER_KEYS.has(input.key) && !isCtrlC(input);
+}
+
 export function classifyKey(input: Input): CtrlCVerdict {
   if (!isCtrlC(input)) return 'pass';
   return KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat ? 'press' : 'swallow';
@@ -38,10 +46,19 @@ export function classifyKey(input: Input): CtrlCVerdict {
  * (DESIGN §2) and is swallowed too — otherwise xterm would turn it into "\x03" input and the
  * press would enter a second time through the input path.
  */
-export function installInputGuard(webContents: KeyboardSource, onCtrlC: () => void, log: Pick<Logger, 'event'>): Disposable {
+export function installInputGuard(
+  webContents: KeyboardSource,
+  onCtrlC: () => void,
+  log: Pick<Logger, 'event'>,
+  onOtherKey: () => void = () => {},
+): Disposable {
   const listener: BeforeInputListener = (event, input) => {
     const verdict = classifyKey(input);
-    if (verdict === 'pass') return;
+    if (verdict === 'pass') {
+      // The page's data stream also carries the terminal's replies; only real keys end a double press.
+      if (isOtherKeyPress(input)) onOtherKey();
+      return;
+    }
     event.preventDefault();
     if (verdict !== 'press') return;
     // DESIGN §8: the trace of an exit starts at the key event

@@ -52,7 +52,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   });
   const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
   const store = new DisposableStore();
-  store.add(installInputGuard(parts.page, router.pressCtrlC, log));
+  store.add(installInputGuard(parts.page, router.pressCtrlC, log, router.keyPressed));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: router.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: router.trigger, log }));
   const desktop = store.add(

@@ -6,6 +6,8 @@ import { type Disposable, DisposableStore } from '../core/disposable';
 import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
+import { containsKeyPress } from '../core/key-press-classifier';
+import { ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import { DoublePressHint, type HintState } from './double-press-hint';
 import { ExitPath, type ExitPathHost } from './exit-path';
@@ -14,6 +16,7 @@ import type { Logger } from './log';
 import { type SessionReaper, spawnContained } from './containment-spawn';
 import type { Session } from './session';
 import type { SessionContainer } from './session-container';
+import { prepareShellIntegration, type PreparedProgram } from './shell-integration/prepare';
 
 /** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
 const CTRL_C = '\x03';
@@ -41,6 +44,11 @@ export interface GuardedSessionOptions {
   cwd?: string;
   /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
   inheritTerminalType?: boolean;
+  /**
+   * The host reports key presses itself through keyPressed() (the desktop: real key events),
+   * instead of GuardedSession finding them in the input, which also carries a program's replies.
+   */
+  keyPressesReported?: boolean;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -69,14 +77,18 @@ export class GuardedSession implements Disposable {
   /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
   private inputQueue: Promise<void> = Promise.resolve();
   private queuedInputs = 0;
+  private readonly exitCommandKeys: boolean;
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
+    const prepared = await prepareShellIntegration(
+      { file: options.command?.file ?? config.shell, args: options.command?.args ?? config.args, env: config.env },
+      { enabled: config.shellIntegration, exitCommands: config.exitCommands },
+    );
+    if (prepared.problem) options.log.warn('shell-integration.unavailable', { problem: prepared.problem });
     const spawned = await spawnContained({
-      file: options.command?.file ?? config.shell,
-      args: options.command?.args ?? config.args,
+      ...prepared.program,
       cwd: options.cwd ?? config.cwd,
-      env: config.env,
       inheritTerminalType: options.inheritTerminalType,
       cols: options.cols,
       rows: options.rows,
@@ -84,11 +96,13 @@ export class GuardedSession implements Disposable {
       reaper: options.reaper,
     });
     if (!spawned.ok) {
+      prepared.integration?.dispose();
       options.log.error('session.spawn-failed', { error: spawned.error });
       return spawned;
     }
     options.log.event('session.started', { sessionPid: spawned.session.pid, containment: spawned.container.kind });
-    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options) };
+    options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : prepared.interactiveShell ? 'keys' : 'none' });
+    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options, prepared) };
   }
 
   private constructor(
@@ -96,6 +110,7 @@ export class GuardedSession implements Disposable {
     /** the session's processes (DESIGN §4): its cgroup, or the process scan */
     readonly container: SessionContainer,
     private readonly options: GuardedSessionOptions,
+    prepared: PreparedProgram,
   ) {
     const { config } = options;
     this.state = new CtrlCState({
@@ -115,8 +130,13 @@ export class GuardedSession implements Disposable {
       ),
     );
     this.disposables.add(session);
+    // docs/exit-commands.md: the shell's own hook when integrated, else keystrokes at a shell's prompt
+    this.exitCommandKeys = !prepared.integration && prepared.interactiveShell;
+    if (prepared.integration) this.disposables.add(prepared.integration);
+    const shellOutput = prepared.integration && new ShellOutputFilter(prepared.integration.secret);
     this.disposables.add(
-      session.onData((data) => {
+      session.onData((raw) => {
+        const data = shellOutput ? this.fromShell(shellOutput, raw) : raw;
         const passed = this.hold.feed(data);
         if (passed !== undefined) this.show(passed);
       }),
@@ -142,19 +162,25 @@ export class GuardedSession implements Disposable {
       this.pressCtrlC();
       return;
     }
-    if (this.scanner.alternateScreen) {
+    if (!this.options.keyPressesReported && containsKeyPress(data)) this.keyPressed();
+    if (!this.exitCommandKeys || this.scanner.alternateScreen) {
       // Keys for a full-screen program (`q` to leave less) are not part of the prompt's line.
       this.tracker.clear();
       this.send(data);
       return;
     }
     const submission = this.tracker.feed(data);
-    if (submission) this.state.reset();
     if (submission?.isExitCommand && submission.line !== undefined) {
       this.gateExitCommand(data, submission.line);
     } else {
       this.send(data);
     }
+  }
+
+  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). */
+  keyPressed(): void {
+    this.state.reset();
+    this.hint.hide();
   }
 
   /** A Ctrl+C press; the desktop host calls this from before-input-event. */
@@ -218,6 +244,13 @@ export class GuardedSession implements Disposable {
     this.outputListeners.clear();
     this.flushListeners.clear();
     this.disposables.dispose();
+  }
+
+  /** Exit requests leave the output here; one with the secret, at the root's prompt, exits. */
+  private fromShell(filter: ShellOutputFilter, raw: string): string {
+    const { data, exitRequested } = filter.filter(raw);
+    if (exitRequested) this.trigger({ kind: 'exit-command', line: 'shell integration' });
+    return data;
   }
 
   private show(data: string): void {

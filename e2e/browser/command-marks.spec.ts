@@ -1,0 +1,74 @@
+// Shell integration in the window: finished commands get a mark at their prompt line (exit
+// status on hover), and Ctrl+Up/Down jump between prompts — the real renderer in Chromium,
+// a real bash with ripcord's integration injected, through the browser harness.
+import { expect, test } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Harness, openTerminal, PROMPT, run, screen, startHarness, stopHarness, waitForPrompt, waitForRow } from './harness-fixture';
+
+let harness: Harness | undefined;
+let home: string | undefined;
+
+test.afterEach(async ({ page }) => {
+  await page.close();
+  if (harness) await stopHarness(harness);
+  harness = undefined;
+  if (home) await rm(home, { recursive: true, force: true });
+  home = undefined;
+});
+
+/** bash as a user starts it (no arguments: integration applies), with a home of its own. */
+async function startIntegratedBash(): Promise<Harness> {
+  home = await mkdtemp(path.join(os.tmpdir(), 'ripcord-marks-home-'));
+  await writeFile(path.join(home, '.bashrc'), `PS1='${PROMPT}'\nHISTFILE=/dev/null\n`);
+  return startHarness({ command: ['/bin/bash'], env: { HOME: home } });
+}
+
+async function marks(page: import('@playwright/test').Page): Promise<{ className: string; title: string }[]> {
+  return page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => ({ className: e.className, title: (e as HTMLElement).title })));
+}
+
+test('each finished command gets a mark at its prompt: green for 0, red with its status otherwise', async ({ page }) => {
+  harness = await startIntegratedBash();
+  await openTerminal(page, harness);
+  await waitForPrompt(page);
+  await run(page, 'true');
+  await waitForPrompt(page);
+  await run(page, '(exit 3)');
+  await waitForPrompt(page);
+
+  await expect.poll(async () => (await marks(page)).length, { timeout: 15_000 }).toBe(2);
+  const [first, second] = await marks(page);
+  expect(first?.className).toContain('command-succeeded');
+  expect(first?.title).toBe('exit status 0');
+  expect(second?.className).toContain('command-failed');
+  expect(second?.title).toBe('exit status 3');
+  // the marks sit on the prompt lines of their commands
+  const boxes = await page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().top));
+  expect(boxes[1]).toBeGreaterThan(boxes[0] as number);
+});
+
+test('Ctrl+Up and Ctrl+Down jump to the previous and next prompt, and the keys do not reach the shell', async ({ page }) => {
+  harness = await startIntegratedBash();
+  await openTerminal(page, harness);
+  await waitForPrompt(page);
+  await run(page, 'echo first-command');
+  await waitForPrompt(page);
+  await run(page, 'seq 1 300');
+  await waitForPrompt(page);
+
+  await page.keyboard.press('Control+ArrowUp');
+  await expect.poll(async () => (await screen(page))[0], { timeout: 15_000 }).toBe(`${PROMPT}seq 1 300`);
+  await page.keyboard.press('Control+ArrowUp');
+  await expect.poll(async () => (await screen(page))[0], { timeout: 15_000 }).toBe(`${PROMPT}echo first-command`);
+  await page.keyboard.press('Control+ArrowDown');
+  await expect.poll(async () => (await screen(page))[0], { timeout: 15_000 }).toBe(`${PROMPT}seq 1 300`);
+  await page.keyboard.press('Control+ArrowDown');
+  await page.keyboard.press('Control+ArrowDown');
+  await expect.poll(async () => (await screen(page)).some((row) => row === '300'), { timeout: 15_000 }).toBe(true);
+
+  await run(page, 'echo after-jumps');
+  await waitForRow(page, /^after-jumps$/);
+  expect((await screen(page)).join('\n')).not.toMatch(/;5[AB]/);
+});

@@ -1,0 +1,133 @@
+// Injecting shell integration (docs/shell-integration.md) the way VS Code does: the user's
+// dotfiles are never touched. Each session gets a private directory (0700) holding the scripts
+// and a 0600 file with its secret and exit commands; the shell reads and deletes that file
+// at start-up and keeps the secret in an unexported variable, out of every child's reach.
+import { randomBytes } from 'node:crypto';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Disposable } from '../../core/disposable';
+import { integrableShell, isInteractiveShell, isLoginArg, type IntegrableShell } from '../../core/interactive-shell';
+
+/** Bytes of randomness in a session's secret (hex-encoded in the file and the request). */
+const SECRET_BYTES = 32;
+/** Name of the session file in the directory; the scripts know it. */
+export const SECRET_FILE = 'secret';
+
+/**
+ * The scripts ship beside the bundle (dist/shell-integration/, copied by build/bundle.mjs);
+ * run from source (tests) they are in ./scripts. Read with Node's fs, which also reads them
+ * inside a packaged app's asar, and copied out for the shell.
+ */
+const SCRIPT_DIRS = [path.join(__dirname, 'shell-integration'), path.join(__dirname, 'scripts')];
+
+/** Script files per shell: the name in the shipped folder → the name the shell reads. */
+const SCRIPTS: Record<IntegrableShell, Record<string, string>> = {
+  bash: { 'ripcord.bash': 'ripcord.bash' },
+  zsh: { zshenv: '.zshenv', zprofile: '.zprofile', zshrc: '.zshrc', 'ripcord.zsh': 'ripcord.zsh' },
+  fish: { 'ripcord.fish': 'ripcord.fish' },
+};
+
+export interface ShellProgram {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export interface PreparedProgram {
+  /** what to spawn: the configured program, with integration added when it applies */
+  program: ShellProgram;
+  /** present when integration was injected */
+  integration: ShellIntegration | undefined;
+  /** the root is a shell at its own prompt (no -c, no script): keystroke exit commands apply without integration */
+  interactiveShell: boolean;
+  /** why integration could not be injected (it was wanted) */
+  problem?: string;
+}
+
+/** One session's injected integration: its secret, and the directory to remove at the end. */
+export class ShellIntegration implements Disposable {
+  constructor(
+    readonly shell: IntegrableShell,
+    readonly secret: string,
+    readonly dir: string,
+  ) {}
+
+  dispose(): void {
+    rm(this.dir, { recursive: true, force: true }).catch(() => {
+      // a leftover directory in the temp dir holds scripts only: the shell deleted the secret
+    });
+  }
+}
+
+export interface PrepareOptions {
+  enabled: boolean;
+  exitCommands: readonly string[];
+  /** for tests: where the per-session directory goes (default: the OS temp dir) */
+  tempDir?: string;
+}
+
+/**
+ * `file` undefined means the default program, as spawnSession picks it ($SHELL, else /bin/sh).
+ * Integration applies to bash, zsh and fish started with no arguments but login/interactive
+ * flags; anything else is spawned exactly as configured.
+ */
+export async function prepareShellIntegration(
+  configured: { file: string | undefined; args: string[]; env: Record<string, string> },
+  options: PrepareOptions,
+): Promise<PreparedProgram> {
+  const file = configured.file || process.env.SHELL || '/bin/sh';
+  const asConfigured: ShellProgram = { file, args: configured.args, env: configured.env };
+  const interactiveShell = isInteractiveShell(file, configured.args);
+  const shell = integrableShell(file, configured.args);
+  if (!options.enabled || !shell) return { program: asConfigured, integration: undefined, interactiveShell };
+  let dir: string | undefined;
+  try {
+    const scripts = await findScripts();
+    dir = await mkdtemp(path.join(options.tempDir ?? os.tmpdir(), 'ripcord-shell-'));
+    const secret = randomBytes(SECRET_BYTES).toString('hex');
+    const commands = options.exitCommands.map((c) => c.trim()).filter((c) => c !== '' && !/[\r\n]/.test(c));
+    await writeFile(path.join(dir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' });
+    for (const [from, to] of Object.entries(SCRIPTS[shell])) {
+      await writeFile(path.join(dir, to), await readFile(path.join(scripts, from)), { mode: 0o600 });
+    }
+    const program = injected(shell, asConfigured, dir);
+    return { program, integration: new ShellIntegration(shell, secret, dir), interactiveShell };
+  } catch (error) {
+    if (dir) void rm(dir, { recursive: true, force: true }).catch(() => {});
+    const problem = `shell integration is off for this session: ${error instanceof Error ? error.message : String(error)}`;
+    return { program: asConfigured, integration: undefined, interactiveShell, problem };
+  }
+}
+
+function injected(shell: IntegrableShell, program: ShellProgram, dir: string): ShellProgram {
+  const login = program.args.some(isLoginArg);
+  if (shell === 'bash') {
+    // bash ignores --init-file in a login shell: the script reads the login files itself.
+    const args = ['--init-file', path.join(dir, 'ripcord.bash'), '-i'];
+    return { file: program.file, args, env: login ? { ...program.env, RIPCORD_BASH_LOGIN: '1' } : program.env };
+  }
+  if (shell === 'zsh') {
+    const userZdotdir = program.env.ZDOTDIR ?? process.env.ZDOTDIR;
+    const env: Record<string, string> = { ...program.env, ZDOTDIR: dir };
+    if (userZdotdir !== undefined) env.RIPCORD_USER_ZDOTDIR = userZdotdir;
+    return { file: program.file, args: program.args, env };
+  }
+  return { file: program.file, args: [...program.args, '--init-command', `source ${fishQuote(path.join(dir, 'ripcord.fish'))}`], env: program.env };
+}
+
+function fishQuote(text: string): string {
+  return `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+}
+
+async function findScripts(): Promise<string> {
+  for (const dir of SCRIPT_DIRS) {
+    try {
+      await access(path.join(dir, 'ripcord.bash'));
+      return dir;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error(`the integration scripts are missing (looked in ${SCRIPT_DIRS.join(', ')})`);
+}

@@ -1,0 +1,128 @@
+# ripcord shell integration for bash (docs/shell-integration.md): OSC 133 prompt and command
+# marks, OSC 7 cwd, and exit commands asked of ripcord with the session's secret.
+# bash runs this with --init-file in place of ~/.bashrc; it runs the user's own files first.
+
+# The session file goes before anything else runs, so no program the user's files start finds it.
+__ripcord_secret=
+__ripcord_exit_commands=()
+if [[ -r ${BASH_SOURCE[0]%/*}/secret ]]; then
+  {
+    IFS= read -r __ripcord_secret
+    while IFS= read -r __ripcord_line; do __ripcord_exit_commands+=("$__ripcord_line"); done
+  } < "${BASH_SOURCE[0]%/*}/secret"
+  command rm -f -- "${BASH_SOURCE[0]%/*}/secret"
+  builtin unset __ripcord_line
+fi
+builtin export -n __ripcord_secret __ripcord_exit_commands
+
+if [[ -n ${RIPCORD_BASH_LOGIN-} ]]; then
+  # bash ignores --init-file in a login shell, so ripcord starts it as a plain one: these are
+  # the files a login shell reads, in bash's order.
+  builtin unset RIPCORD_BASH_LOGIN
+  if [[ -r /etc/profile ]]; then builtin source /etc/profile; fi
+  if [[ -r ~/.bash_profile ]]; then builtin source ~/.bash_profile
+  elif [[ -r ~/.bash_login ]]; then builtin source ~/.bash_login
+  elif [[ -r ~/.profile ]]; then builtin source ~/.profile
+  fi
+else
+  if [[ -r ~/.bashrc ]]; then builtin source ~/.bashrc; fi
+fi
+
+if [[ -z ${__ripcord_installed-} ]]; then
+  __ripcord_installed=1
+  # '' before the first prompt, 'prompt' while PROMPT_COMMAND runs, 'ready' once the prompt is
+  # shown, 'running' from the command line's first command until the next prompt.
+  __ripcord_state=
+  __ripcord_ps1=
+  __ripcord_history=
+
+  __ripcord_set_status() { return "$1"; }
+
+  __ripcord_report_cwd() {
+    local LC_ALL=C dir=$PWD encoded= ch i
+    for ((i = 0; i < ${#dir}; i++)); do
+      ch=${dir:i:1}
+      case $ch in
+        [A-Za-z0-9/._~-]) encoded+=$ch ;;
+        *) builtin printf -v ch '%%%02X' "'$ch"; encoded+=$ch ;;
+      esac
+    done
+    builtin printf '\e]7;file://%s%s\a' "${HOSTNAME-}" "$encoded"
+  }
+
+  # First in PROMPT_COMMAND: the finished command's status, before anything else changes $?.
+  # A line with no simple command of its own, such as `(exit 3)`, never meets the DEBUG trap;
+  # its new history entry still tells that it ran.
+  __ripcord_precmd() {
+    local status=$? entry
+    entry=$(HISTTIMEFORMAT= builtin history 1)
+    if [[ $__ripcord_state == running || ($__ripcord_state == ready && $entry != "$__ripcord_history") ]]; then
+      builtin printf '\e]133;D;%s\a' "$status"
+    fi
+    __ripcord_history=$entry
+    __ripcord_state=prompt
+    __ripcord_report_cwd
+    __ripcord_set_status "$status"
+  }
+
+  # Last in PROMPT_COMMAND: the user's prompt commands may have rebuilt PS1, so mark it again.
+  __ripcord_prompt_ready() {
+    local status=$?
+    if [[ $PS1 != "$__ripcord_ps1" ]]; then
+      __ripcord_ps1="\[\e]133;A\a\]${PS1}\[\e]133;B\a\]"
+      PS1=$__ripcord_ps1
+    fi
+    __ripcord_state=ready
+    __ripcord_set_status "$status"
+  }
+
+  # The command line about to run: the new history entry, or (history off, ignorespace,
+  # ignoredups) the first command of the line.
+  __ripcord_command_line() {
+    local entry
+    entry=$(HISTTIMEFORMAT= builtin history 1)
+    if [[ -n $entry && $entry != "$__ripcord_history" && $entry =~ ^[[:space:]]*[0-9]+\*?[[:space:]][[:space:]](.*)$ ]]; then
+      __ripcord_line=${BASH_REMATCH[1]}
+    else
+      __ripcord_line=$BASH_COMMAND
+    fi
+  }
+
+  __ripcord_preexec() {
+    [[ $__ripcord_state == ready ]] || return 0
+    # an empty line: the DEBUG trap fires for PROMPT_COMMAND itself
+    [[ $BASH_COMMAND == __ripcord_precmd* ]] && return 0
+    __ripcord_state=running
+    local __ripcord_line command
+    __ripcord_command_line
+    __ripcord_line=${__ripcord_line#"${__ripcord_line%%[![:space:]]*}"}
+    __ripcord_line=${__ripcord_line%"${__ripcord_line##*[![:space:]]}"}
+    for command in "${__ripcord_exit_commands[@]}"; do
+      if [[ -n $__ripcord_secret && $__ripcord_line == "$command" ]]; then
+        builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
+        break
+      fi
+    done
+    builtin printf '\e]133;C\a'
+  }
+
+  # A DEBUG trap the user's files set keeps running, after ours.
+  __ripcord_user_debug_trap=$(builtin trap -p DEBUG)
+  if [[ -n $__ripcord_user_debug_trap ]]; then
+    builtin eval "__ripcord_user_debug_trap=(${__ripcord_user_debug_trap#trap })"
+    __ripcord_user_debug_trap=${__ripcord_user_debug_trap[1]}
+  fi
+  __ripcord_debug() {
+    local status=$?
+    __ripcord_preexec
+    __ripcord_set_status "$status"
+    if [[ -n $__ripcord_user_debug_trap ]]; then builtin eval "$__ripcord_user_debug_trap"; fi
+  }
+  builtin trap '__ripcord_debug' DEBUG
+
+  if [[ $(builtin declare -p PROMPT_COMMAND 2>/dev/null) == "declare -a"* ]]; then
+    PROMPT_COMMAND=(__ripcord_precmd "${PROMPT_COMMAND[@]}" __ripcord_prompt_ready)
+  else
+    PROMPT_COMMAND=$'__ripcord_precmd\n'"${PROMPT_COMMAND:+$PROMPT_COMMAND$'\n'}"'__ripcord_prompt_ready'
+  fi
+fi
