@@ -36,12 +36,17 @@ export interface LogOptions {
 export const LOG_MAX_BYTES = 5 * 1024 * 1024;
 export const LOG_KEEP_FILES = 3;
 
+/** $XDG_STATE_HOME/ripcord, else ~/.local/state/ripcord: the log and the transcripts live here. */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
+  const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(os.homedir(), '.local', 'state');
+  return path.join(base, 'ripcord');
+}
+
 /** $RIPCORD_LOG, else $XDG_STATE_HOME/ripcord/ripcord.log, else ~/.local/state/ripcord/ripcord.log. */
 export function defaultLogPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.RIPCORD_LOG) return path.resolve(env.RIPCORD_LOG);
-  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
-  const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(os.homedir(), '.local', 'state');
-  return path.join(base, 'ripcord', 'ripcord.log');
+  return path.join(stateDir(env), 'ripcord.log');
 }
 
 type Destination = ReturnType<typeof pino.destination>;
