@@ -40,6 +40,8 @@ export interface ProcessRow {
   ignores: string[];
   blocks: string[];
   catches: string[];
+  /** what it does with HUP/INT/QUIT/TERM in words: "ignores INT TERM, catches HUP" */
+  signals: string;
   command: string;
   /** a member of the job holding the terminal (not the root's own group) */
   foreground: boolean;

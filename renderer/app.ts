@@ -14,6 +14,7 @@ import { GpuRenderer, type RendererKind } from './gpu-renderer';
 import { showProblemsBanner } from './banner';
 import { isWebLink, sessionEndText } from './session-text';
 import { offerTestView } from './test-hook';
+import { ProcessViewOverlay, WindowTitle } from './process-view';
 
 /**
  * One window, one terminal. Every listener on the host API is registered before the first
@@ -49,6 +50,11 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   api.onData((data) => output.push(data));
   api.onFlush(() => output.flush());
   api.onHint((state) => hint.update(state));
+  const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
+  const title = new WindowTitle();
+  api.onProcesses((view) => processes.update(view));
+  api.onProcessCount((count) => title.setProcessCount(count));
+  api.onStopOutcome((outcome) => processes.showOutcome(outcome));
   api.onExit((end) => {
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));
@@ -59,9 +65,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   terminal.onData((data) => api.input(data));
   terminal.onBinary((data) => api.input(data));
   terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
-  terminal.onTitleChange((title) => {
-    document.title = title ? `${title} — ripcord` : 'ripcord';
-  });
+  terminal.onTitleChange((text) => title.setProgramTitle(text));
 
   // before the first fit, so the terminal's first size already leaves room for the banner
   showProblemsBanner(root, settings.problems, () => terminal.focus());
@@ -75,7 +79,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   gpu.start(renderer);
 
   const searchBox = new SearchBox(root, terminal, search);
-  terminal.attachCustomKeyEventHandler((event) => handleShortcut(event, terminal, searchBox));
+  terminal.attachCustomKeyEventHandler((event) => handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }));
   terminal.onSelectionChange(() => {
     if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
@@ -91,8 +95,8 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   offerTestView(terminal, () => gpu.kind);
 }
 
-/** Ctrl+Shift+F/C/V belong to the window, not the program; false keeps xterm from sending them. */
-function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox): boolean {
+/** Ctrl+Shift+F/C/V/P/K belong to the window, not the program; false keeps xterm from sending them. */
+function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox, jobs: { processes: ProcessViewOverlay; stopJob: () => void }): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
   switch (event.code) {
@@ -106,6 +110,18 @@ function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: Sea
       if (isPress) {
         event.preventDefault();
         copySelection(terminal);
+      }
+      return false;
+    case 'KeyP':
+      if (isPress) {
+        event.preventDefault();
+        jobs.processes.toggle();
+      }
+      return false;
+    case 'KeyK':
+      if (isPress && !event.repeat) {
+        event.preventDefault();
+        jobs.stopJob();
       }
       return false;
     case 'KeyV':

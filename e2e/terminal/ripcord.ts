@@ -43,6 +43,8 @@ export class TerminalFixture {
       [MARKER_VARIABLE]: this.marker,
       RIPCORD_CONFIG: this.testInfo.outputPath('no-config.json'),
       RIPCORD_LOG: this.testInfo.outputPath('ripcord.log'),
+      // transcripts stay with the test
+      XDG_STATE_HOME: this.testInfo.outputPath('state'),
       ...this.extraEnv,
     };
   }

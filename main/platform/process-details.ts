@@ -3,7 +3,7 @@
 // asynchronous (main process) and only happen while someone looks.
 import { readFile } from 'node:fs/promises';
 import type { ProcessRow } from '../../preload/api';
-import { signalsInMask } from '../core/signal-mask';
+import { signalSummary, signalsInMask } from '../core/signal-mask';
 
 /** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux ABI ripcord runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -92,7 +92,7 @@ export class ProcessSampler {
         cpuPercent: Math.max(0, Math.round(cpuPercent * 10) / 10),
         rssKb: d.rssKb,
         runningMs: Math.max(0, Math.round((uptime - d.startTicks / CLOCK_TICKS_PER_SECOND) * 1000)),
-        ignores: d.ignores, blocks: d.blocks, catches: d.catches,
+        ignores: d.ignores, blocks: d.blocks, catches: d.catches, signals: signalSummary(d),
         command: d.command,
         foreground: foregroundPgrp !== null && d.pgrp === foregroundPgrp,
       };

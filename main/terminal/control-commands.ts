@@ -3,7 +3,6 @@
 import type { ProcessRow } from '../../preload/api';
 import type { SessionInfo } from '../platform/control-protocol';
 import { ask, listHosts, PS_TIMEOUT_MS, removeStale, STOP_TIMEOUT_MS } from '../platform/control-client';
-import { signalSummary } from '../core/signal-mask';
 
 export const PS_USAGE = `Usage: ripcord ps [--json]
 
@@ -67,9 +66,8 @@ function describeSession(s: SessionInfo): string {
 }
 
 export function describeRow(r: ProcessRow): string {
-  const signals = signalSummary(r);
   const indent = '  '.repeat(r.depth);
-  return `${String(r.pid).padStart(7)} ${r.state.padEnd(1)} ${r.cpuPercent.toFixed(1).padStart(6)} ${formatKb(r.rssKb).padStart(6)} ${formatMs(r.runningMs).padStart(8)}  ${indent}${r.foreground ? '* ' : ''}${r.command}${signals ? `  [${signals}]` : ''}`;
+  return `${String(r.pid).padStart(7)} ${r.state.padEnd(1)} ${r.cpuPercent.toFixed(1).padStart(6)} ${formatKb(r.rssKb).padStart(6)} ${formatMs(r.runningMs).padStart(8)}  ${indent}${r.foreground ? '* ' : ''}${r.command}${r.signals ? `  [${r.signals}]` : ''}`;
 }
 
 function formatKb(kb: number): string {
