@@ -69,6 +69,8 @@ export default tseslint.config(
   { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/terminal/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
+  // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
+  { files: ['main/terminal/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
   { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
   { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.preloadImpl) },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', ...syncAllowList], rules: noSyncCalls },

@@ -19,6 +19,47 @@ export interface RendererSettings {
 export interface HintState {
   visible: boolean;
   remainingMs: number;
+  /** the cancelled job is still running: the hint offers the stop-job key */
+  jobStillRunning?: boolean;
+}
+
+/** One process of the session, as the process view shows it (also `ripcord ps --json`). */
+export interface ProcessRow {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  /** depth in the session's tree (0 = the root or a process whose parent left the session) */
+  depth: number;
+  /** one-letter state of /proc/<pid>/stat: R, S, D, T, ... */
+  state: string;
+  /** share of one CPU since the previous sample (0 on the first) */
+  cpuPercent: number;
+  rssKb: number;
+  runningMs: number;
+  /** signal names (INT, TERM, ...) from /proc/<pid>/status SigIgn / SigBlk / SigCgt */
+  ignores: string[];
+  blocks: string[];
+  catches: string[];
+  /** what it does with HUP/INT/QUIT/TERM in words: "ignores INT TERM, catches HUP" */
+  signals: string;
+  command: string;
+  /** a member of the job holding the terminal (not the root's own group) */
+  foreground: boolean;
+}
+
+export interface ProcessView {
+  sessionPid: number;
+  /** process group holding the terminal when it is not the root's; null when the root holds it */
+  foregroundPgrp: number | null;
+  rows: ProcessRow[];
+  /** the session's transcript file, when transcripts are on */
+  transcript: string | null;
+}
+
+/** What a stop request did, in words for the user. */
+export interface StopOutcome {
+  ok: boolean;
+  message: string;
 }
 
 export interface SessionEnd {
@@ -46,6 +87,16 @@ export interface RipcordApi {
    * still holds unparsed from before this point may be dropped too (DESIGN §6).
    */
   onFlush(listener: () => void): Unsubscribe;
+  /** stop the foreground job (staged kill of its group and descendants); the shell stays */
+  stopJob(): void;
+  /** stop one process of the session and its descendants */
+  stopProcess(pid: number): void;
+  /** process view open (true: a view every second) or closed (false: none) */
+  watchProcesses(open: boolean): void;
+  onProcesses(listener: (view: ProcessView) => void): Unsubscribe;
+  /** how many processes the session has, every few seconds */
+  onProcessCount(listener: (count: number) => void): Unsubscribe;
+  onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
 }
 
 /** IPC channel names, shared by preload and main/electron. */
@@ -59,6 +110,12 @@ export const IpcChannel = {
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',
   flush: 'ripcord:flush',
+  stopJob: 'ripcord:stop-job',
+  stopProcess: 'ripcord:stop-process',
+  watchProcesses: 'ripcord:watch-processes',
+  processes: 'ripcord:processes',
+  processCount: 'ripcord:process-count',
+  stopOutcome: 'ripcord:stop-outcome',
 } as const;
 
 declare global {

@@ -2,7 +2,7 @@
 // ipcRenderer, so it can send nothing but these messages (and main checks each one anyway).
 // Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; ./api is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IpcChannel, type HintState, type RendererSettings, type RipcordApi, type SessionEnd, type Unsubscribe } from './api';
+import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type StopOutcome, type Unsubscribe } from './api';
 
 /**
  * Pastes bigger than this go to main in pieces: each IPC message stays small, and main's own
@@ -52,6 +52,18 @@ const api: RipcordApi = {
   onHint: (listener: (hint: HintState) => void) => subscribe(IpcChannel.hint, listener),
   onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),
   onFlush: (listener: () => void) => subscribe(IpcChannel.flush, listener),
+  stopJob(): void {
+    ipcRenderer.send(IpcChannel.stopJob);
+  },
+  stopProcess(pid: number): void {
+    ipcRenderer.send(IpcChannel.stopProcess, pid);
+  },
+  watchProcesses(open: boolean): void {
+    ipcRenderer.send(IpcChannel.watchProcesses, open);
+  },
+  onProcesses: (listener: (view: ProcessView) => void) => subscribe(IpcChannel.processes, listener),
+  onProcessCount: (listener: (count: number) => void) => subscribe(IpcChannel.processCount, listener),
+  onStopOutcome: (listener: (outcome: StopOutcome) => void) => subscribe(IpcChannel.stopOutcome, listener),
 };
 
 contextBridge.exposeInMainWorld('ripcord', api);

@@ -16,6 +16,7 @@ import { showProblemsBanner } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
+import { ProcessViewOverlay, WindowTitle } from './process-view';
 
 /**
  * One window, one terminal. Every listener on the host API is registered before the first
@@ -50,6 +51,11 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   api.onData((data) => output.push(data));
   api.onFlush(() => output.flush());
   api.onHint((state) => hint.update(state));
+  const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
+  const title = new WindowTitle();
+  api.onProcesses((view) => processes.update(view));
+  api.onProcessCount((count) => title.setProcessCount(count));
+  api.onStopOutcome((outcome) => processes.showOutcome(outcome));
   api.onExit((end) => {
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));
@@ -60,9 +66,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   terminal.onData((data) => api.input(data));
   terminal.onBinary((data) => api.input(data));
   terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
-  terminal.onTitleChange((title) => {
-    document.title = title ? `${title} — ripcord` : 'ripcord';
-  });
+  terminal.onTitleChange((text) => title.setProgramTitle(text));
 
   // before the first fit, so the terminal's first size already leaves room for the banner
   showProblemsBanner(root, settings.problems, () => terminal.focus());
@@ -77,7 +81,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
 
   const searchBox = new SearchBox(root, terminal, search);
   const marks = new CommandMarks(terminal);
-  terminal.attachCustomKeyEventHandler((event) => (marks.handleKey(event) ? false : handleShortcut(event, terminal, searchBox)));
+  terminal.attachCustomKeyEventHandler((event) => (marks.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() })));
   terminal.onSelectionChange(() => {
     if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
@@ -93,8 +97,8 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   offerTestView(terminal, () => gpu.kind);
 }
 
-/** Ctrl+Shift+F/C/V belong to the window, not the program; false keeps xterm from sending them. */
-function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox): boolean {
+/** Ctrl+Shift+F/C/V/P/K belong to the window, not the program; false keeps xterm from sending them. */
+function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox, jobs: { processes: ProcessViewOverlay; stopJob: () => void }): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
   switch (event.code) {
@@ -108,6 +112,18 @@ function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: Sea
       if (isPress) {
         event.preventDefault();
         copySelection(terminal);
+      }
+      return false;
+    case 'KeyP':
+      if (isPress) {
+        event.preventDefault();
+        jobs.processes.toggle();
+      }
+      return false;
+    case 'KeyK':
+      if (isPress && !event.repeat) {
+        event.preventDefault();
+        jobs.stopJob();
       }
       return false;
     case 'KeyV':

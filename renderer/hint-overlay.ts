@@ -1,10 +1,12 @@
 import type { HintState } from '../preload/api';
+import { STOP_JOB_KEY } from './process-view';
 
 /** How often the countdown text refreshes; a tenth of a second is what it shows. */
 const COUNTDOWN_TICK_MS = 100;
 
-export function hintText(remainingMs: number): string {
+export function hintText(remainingMs: number, jobStillRunning = false): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
+  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice quits (${seconds.toFixed(1)} s)`;
   return `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
 }
 
@@ -16,6 +18,7 @@ export function hintText(remainingMs: number): string {
 export class HintOverlay {
   private readonly element: HTMLElement;
   private deadline = 0;
+  private jobStillRunning = false;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(parent: HTMLElement, private readonly now: () => number = () => performance.now()) {
@@ -32,6 +35,7 @@ export class HintOverlay {
       return;
     }
     this.deadline = this.now() + hint.remainingMs;
+    this.jobStillRunning = hint.jobStillRunning === true;
     this.element.hidden = false;
     this.render();
     this.timer ??= setInterval(() => this.render(), COUNTDOWN_TICK_MS);
@@ -47,7 +51,7 @@ export class HintOverlay {
       this.hide();
       return;
     }
-    this.element.textContent = hintText(remaining);
+    this.element.textContent = hintText(remaining, this.jobStillRunning);
   }
 
   private hide(): void {

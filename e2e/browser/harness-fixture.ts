@@ -67,6 +67,8 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   await writeFile(configFile, JSON.stringify(config));
   const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, '--', ...(options.command ?? BASH)], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // the session's transcript stays in the test's directory
+    env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state') },
   });
   let status: HarnessExit | undefined;
   const exited = new Promise<HarnessExit>((resolve) => {

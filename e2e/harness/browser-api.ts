@@ -1,7 +1,7 @@
 // The page side of the harness: window.ripcord (preload/api.ts's RipcordApi) over the
 // harness WebSocket. `installHarnessApi` is served as source text — `(${fn})()` — so it must
 // stay self-contained: no imports except types, no references outside its body.
-import type { HintState, RendererSettings, RipcordApi, SessionEnd, Unsubscribe } from '../../preload/api';
+import type { HintState, ProcessView, RendererSettings, RipcordApi, SessionEnd, StopOutcome, Unsubscribe } from '../../preload/api';
 import type { RipcordTestView } from '../../renderer/test-hook';
 import type { ClientMessage, ServerMessage } from './protocol';
 
@@ -53,6 +53,9 @@ export function installHarnessApi(): void {
   const hint = new Channel<HintState>();
   const exit = new Channel<SessionEnd>();
   const flush = new Channel<void>();
+  const processes = new Channel<ProcessView>();
+  const processCount = new Channel<number>();
+  const stopOutcome = new Channel<StopOutcome>();
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
@@ -73,13 +76,22 @@ export function installHarnessApi(): void {
         data.emit(message.data);
         break;
       case 'hint':
-        hint.emit({ visible: message.visible, remainingMs: message.remainingMs });
+        hint.emit({ visible: message.visible, remainingMs: message.remainingMs, ...(message.jobStillRunning ? { jobStillRunning: true } : {}) });
         break;
       case 'exit':
         exit.emit({ exitCode: message.exitCode, ...(message.message === undefined ? {} : { message: message.message }) });
         break;
       case 'flush':
         flush.emit(undefined);
+        break;
+      case 'processes':
+        processes.emit(message.view);
+        break;
+      case 'processCount':
+        processCount.emit(message.count);
+        break;
+      case 'stopOutcome':
+        stopOutcome.emit(message.outcome);
         break;
       case 'settings':
         settingsRequests.get(message.id)?.resolve(message.settings);
@@ -106,6 +118,12 @@ export function installHarnessApi(): void {
     onHint: (listener) => hint.subscribe(listener),
     onExit: (listener) => exit.subscribe(listener),
     onFlush: (listener) => flush.subscribe(() => listener()),
+    stopJob: () => send({ type: 'stopJob' }),
+    stopProcess: (pid) => send({ type: 'stopProcess', pid }),
+    watchProcesses: (open) => send({ type: 'watchProcesses', open }),
+    onProcesses: (listener) => processes.subscribe(listener),
+    onProcessCount: (listener) => processCount.subscribe(listener),
+    onStopOutcome: (listener) => stopOutcome.subscribe(listener),
   };
   window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;

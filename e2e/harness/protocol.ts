@@ -1,20 +1,26 @@
 // The WebSocket protocol between the page (browser-api.ts) and the harness (server.ts): the
 // RipcordApi of preload/api.ts, one JSON message per call or event.
-import type { HintState, RendererSettings, SessionEnd } from '../../preload/api';
+import type { HintState, ProcessView, RendererSettings, SessionEnd, StopOutcome } from '../../preload/api';
 
 export type ClientMessage =
   | { type: 'input'; data: string }
   | { type: 'resize'; cols: number; rows: number }
   | { type: 'ack'; chars: number }
   | { type: 'openLink'; url: string }
-  | { type: 'getSettings'; id: number };
+  | { type: 'getSettings'; id: number }
+  | { type: 'stopJob' }
+  | { type: 'stopProcess'; pid: number }
+  | { type: 'watchProcesses'; open: boolean };
 
 export type ServerMessage =
   | { type: 'data'; data: string }
   | ({ type: 'hint' } & HintState)
   | ({ type: 'exit' } & SessionEnd)
   | { type: 'flush' }
-  | { type: 'settings'; id: number; settings: RendererSettings };
+  | { type: 'settings'; id: number; settings: RendererSettings }
+  | { type: 'processes'; view: ProcessView }
+  | { type: 'processCount'; count: number }
+  | { type: 'stopOutcome'; outcome: StopOutcome };
 
 /** Largest input message: a big paste; more is a broken or hostile client. */
 export const MAX_INPUT_CHARS = 1_000_000;
@@ -23,6 +29,8 @@ export const MAX_DIMENSION = 2_000;
 /** An ack covers at most what the host can have sent unacknowledged, with room to spare. */
 export const MAX_ACK_CHARS = 100_000_000;
 const MAX_URL_CHARS = 8_192;
+/** Linux pid_max can be at most 2^22. */
+const MAX_PID = 4_194_304;
 
 export type Parsed = { ok: true; message: ClientMessage } | { ok: false; reason: string };
 
@@ -60,6 +68,16 @@ export function parseClientMessage(text: string): Parsed {
       return isInt(m.id, 0, Number.MAX_SAFE_INTEGER)
         ? { ok: true, message: { type: 'getSettings', id: m.id } }
         : { ok: false, reason: 'getSettings: id must be an integer' };
+    case 'stopJob':
+      return { ok: true, message: { type: 'stopJob' } };
+    case 'stopProcess':
+      return isInt(m.pid, 1, MAX_PID)
+        ? { ok: true, message: { type: 'stopProcess', pid: m.pid } }
+        : { ok: false, reason: 'stopProcess: pid must be a positive integer' };
+    case 'watchProcesses':
+      return typeof m.open === 'boolean'
+        ? { ok: true, message: { type: 'watchProcesses', open: m.open } }
+        : { ok: false, reason: 'watchProcesses: open must be a boolean' };
     default:
       return { ok: false, reason: `unknown type ${JSON.stringify(m.type)?.slice(0, 40)}` };
   }

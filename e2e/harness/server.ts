@@ -15,6 +15,8 @@ import { loadConfig, type LoadedConfig } from '../../main/platform/config-file';
 import { openLog, type Logger } from '../../main/platform/log';
 import { ReaperClient } from '../../main/platform/reaper-client';
 import { GuardedSession } from '../../main/platform/guarded-session';
+import { ProcessFeed } from '../../main/platform/process-feed';
+import { SessionTools } from '../../main/platform/session-tools';
 import type { RendererSettings } from '../../preload/api';
 import { parseHarnessArgs, type HarnessOptions } from './options';
 import { parseClientMessage, type ClientMessage, type ServerMessage } from './protocol';
@@ -35,6 +37,7 @@ class Harness {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   private client: WebSocket | undefined;
   private guarded: GuardedSession | undefined;
+  private feed: ProcessFeed | undefined;
   private sessionState: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
   /** Keys typed and sizes set while the program is still being spawned, replayed in order. */
   private early: ClientMessage[] = [];
@@ -143,6 +146,15 @@ class Harness {
       case 'getSettings':
         this.send({ type: 'settings', id: message.id, settings: this.settings() });
         break;
+      case 'stopJob':
+        this.feed?.stopJob();
+        break;
+      case 'stopProcess':
+        this.feed?.stopProcess(message.pid);
+        break;
+      case 'watchProcesses':
+        this.feed?.watch(message.open);
+        break;
     }
   }
 
@@ -178,9 +190,17 @@ class Harness {
     const guarded = started.guarded;
     this.guarded = guarded;
     this.sessionState = 'running';
+    // the desktop's wiring (main/electron/desktop-session.ts): tools, process feed, hint
+    const command = this.options.command ? [this.options.command.file, ...this.options.command.args].join(' ') : (this.loaded.config.shell ?? process.env.SHELL ?? '/bin/sh');
+    const tools = SessionTools.attach(guarded, { config: this.loaded.config, log: this.log, host: 'harness', command, cols, rows });
+    this.feed = new ProcessFeed(tools.control, {
+      view: (view) => this.send({ type: 'processes', view }),
+      count: (count) => this.send({ type: 'processCount', count }),
+      outcome: (outcome) => this.send({ type: 'stopOutcome', outcome }),
+    }, this.log);
     guarded.onFlush(() => this.send({ type: 'flush' }));
     guarded.onOutput((data) => this.send({ type: 'data', data }));
-    guarded.onHint((hint) => this.send({ type: 'hint', visible: hint.visible, remainingMs: hint.remainingMs }));
+    tools.onHint((hint) => this.send({ type: 'hint', ...hint }));
     const early = this.early;
     this.early = [];
     for (const message of early) this.handle(message);

@@ -31,6 +31,8 @@ export function ripcordRunArgs(testInfo: TestInfo): string[] {
  */
 export class TerminalFixture {
   readonly marker = newMarker();
+  /** more variables for the pane's programs (a test's own runtime or state directory) */
+  extraEnv: Record<string, string> = {};
   private panes: TmuxPane[] = [];
 
   constructor(private readonly testInfo: TestInfo) {}
@@ -41,6 +43,9 @@ export class TerminalFixture {
       [MARKER_VARIABLE]: this.marker,
       RIPCORD_CONFIG: this.testInfo.outputPath('no-config.json'),
       RIPCORD_LOG: this.testInfo.outputPath('ripcord.log'),
+      // transcripts stay with the test
+      XDG_STATE_HOME: this.testInfo.outputPath('state'),
+      ...this.extraEnv,
     };
   }
 

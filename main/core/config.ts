@@ -40,6 +40,8 @@ export interface RipcordConfig {
   copyOnSelect: boolean;
   allowClipboardWrite: boolean;
   logLevel: LogLevel;
+  /** keep each session's output on disk (asciicast v2, see docs/see-stop-keep.md) */
+  transcripts: boolean;
 }
 
 export interface ConfigProblem {
@@ -79,6 +81,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   copyOnSelect: false,
   allowClipboardWrite: false,
   logLevel: 'info',
+  transcripts: true,
 };
 
 /** Word written instead of null to switch the global shortcut off. */
@@ -157,6 +160,10 @@ export const CONFIG_SCHEMA = {
       description: 'Let programs in the terminal set the clipboard with OSC 52. Off by default: any program could overwrite it.',
     },
     logLevel: { type: 'string', enum: ['debug', 'info', 'warn', 'error'], default: DEFAULT_CONFIG.logLevel, description: 'Least severe level written to the log.' },
+    transcripts: {
+      type: 'boolean', default: DEFAULT_CONFIG.transcripts,
+      description: 'Keep what each session printed in a file (the last 20 sessions, 8 MB each). It keeps everything shown, secrets included; false turns it off.',
+    },
   },
 } as const;
 

@@ -6,6 +6,8 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import { visibleText } from '../core/visible-text';
 import type { ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
+import { ProcessFeed } from '../platform/process-feed';
+import { SessionTools } from '../platform/session-tools';
 import type { Logger } from '../platform/log';
 import type { SessionReaper } from '../platform/containment-spawn';
 import type { ExitRouter } from './exit-router';
@@ -25,6 +27,7 @@ export type RendererChannel = Pick<WebContents, 'send' | 'isDestroyed'>;
  */
 export class DesktopSession implements IpcTarget, Disposable {
   private guarded: GuardedSession | undefined;
+  private feed: ProcessFeed | undefined;
   private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
   private latestSize: { cols: number; rows: number } | undefined;
   private earlyInput: string[] = [];
@@ -90,6 +93,18 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
   }
 
+  stopJob(): void {
+    this.feed?.stopJob();
+  }
+
+  stopProcess(pid: number): void {
+    this.feed?.stopProcess(pid);
+  }
+
+  watchProcesses(open: boolean): void {
+    this.feed?.watch(open);
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }
@@ -104,9 +119,15 @@ export class DesktopSession implements IpcTarget, Disposable {
     const { guarded } = started;
     this.phase = 'running';
     this.guarded = this.disposables.add(guarded);
+    const tools = this.disposables.add(SessionTools.attach(guarded, { config, log, host: 'desktop', command: config.shell ?? process.env.SHELL ?? '/bin/sh', cols, rows }));
+    this.feed = this.disposables.add(new ProcessFeed(tools.control, {
+      view: (view) => this.send(IpcChannel.processes, view),
+      count: (count) => this.send(IpcChannel.processCount, count),
+      outcome: (outcome) => this.send(IpcChannel.stopOutcome, outcome),
+    }, log));
     this.disposables.add(guarded.onFlush(() => this.send(IpcChannel.flush, null)));
     this.disposables.add(guarded.onOutput((data) => this.send(IpcChannel.data, data)));
-    this.disposables.add(guarded.onHint((hint) => this.send(IpcChannel.hint, hint satisfies HintState)));
+    this.disposables.add(tools.onHint((hint) => this.send(IpcChannel.hint, hint satisfies HintState)));
     router.attach(guarded);
     if (router.exiting) return;
     if (this.latestSize && (this.latestSize.cols !== cols || this.latestSize.rows !== rows)) guarded.resize(this.latestSize.cols, this.latestSize.rows);

@@ -2,7 +2,7 @@ import { IpcChannel, type RendererSettings } from '../../preload/api';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log';
 import { isSameDocument } from './page-url';
-import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, type Parsed } from './ipc-messages';
+import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, parseStopProcess, parseWatchProcesses, type Parsed } from './ipc-messages';
 
 /** The part of IpcMainEvent / IpcMainInvokeEvent the sender check reads. */
 export interface IpcSenderEvent {
@@ -28,6 +28,9 @@ export interface IpcTarget {
   ack(chars: number): void;
   openLink(url: string): void;
   getSettings(): RendererSettings;
+  stopJob(): void;
+  stopProcess(pid: number): void;
+  watchProcesses(open: boolean): void;
 }
 
 /** The only sender accepted: the main frame of our window showing our own page. */
@@ -102,6 +105,9 @@ export function installIpcHandlers(options: {
     [IpcChannel.resize, (event, ...args) => accept(IpcChannel.resize, event, parseResize(args), ({ cols, rows }) => target.resize(cols, rows))],
     [IpcChannel.ack, (event, ...args) => accept(IpcChannel.ack, event, parseAck(args), (chars) => target.ack(chars))],
     [IpcChannel.openLink, (event, ...args) => accept(IpcChannel.openLink, event, parseOpenLink(args), (url) => target.openLink(url))],
+    [IpcChannel.stopJob, (event, ...args) => accept(IpcChannel.stopJob, event, parseNoArguments(args), () => target.stopJob())],
+    [IpcChannel.stopProcess, (event, ...args) => accept(IpcChannel.stopProcess, event, parseStopProcess(args), (pid) => target.stopProcess(pid))],
+    [IpcChannel.watchProcesses, (event, ...args) => accept(IpcChannel.watchProcesses, event, parseWatchProcesses(args), (open) => target.watchProcesses(open))],
   ];
   for (const [channel, listener] of listeners) ipc.on(channel, listener);
   // A rejected request answers undefined: throwing would only hand the renderer an error object.

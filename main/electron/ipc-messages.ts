@@ -13,6 +13,9 @@ export const MAX_ACK_CHARS = 10_000_000;
 /** Far longer than any real link, short enough to keep a log line readable. */
 export const MAX_URL_CHARS = 8_192;
 
+/** Linux pid_max can be at most 2^22. */
+export const MAX_PID = 4_194_304;
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 const bad = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
@@ -71,4 +74,20 @@ export function parseOpenLink(args: readonly unknown[]): Parsed<string> {
 export function parseNoArguments(args: readonly unknown[]): Parsed<undefined> {
   const wrongArity = arity(args, 0);
   return wrongArity ? bad(wrongArity) : { ok: true, value: undefined };
+}
+
+/** A pid the renderer asks to stop; membership is checked where the stop runs. */
+export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return bad(wrongArity);
+  const [pid] = args;
+  if (!isCount(pid, 1, MAX_PID)) return bad(`pid must be an integer in 1..${MAX_PID}, got ${String(pid)}`);
+  return { ok: true, value: pid };
+}
+
+export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return bad(wrongArity);
+  const [open] = args;
+  return typeof open === 'boolean' ? { ok: true, value: open } : bad(`open must be a boolean, got ${typeof open}`);
 }

@@ -71,6 +71,7 @@ export class GuardedSession implements Disposable {
   private readingPaused = false;
   private readonly outputListeners = new Set<(data: string) => void>();
   private readonly flushListeners = new Set<() => void>();
+  private readonly resizeListeners = new Set<(size: { cols: number; rows: number }) => void>();
   /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
   private earlyOutput: string[] | undefined = [];
   private readonly disposables = new DisposableStore();
@@ -211,6 +212,13 @@ export class GuardedSession implements Disposable {
 
   resize(cols: number, rows: number): void {
     this.session.resize(cols, rows);
+    for (const listener of this.resizeListeners) listener({ cols, rows });
+  }
+
+  /** The host resized the terminal (the transcript records it). */
+  onResize(listener: (size: { cols: number; rows: number }) => void): Disposable {
+    this.resizeListeners.add(listener);
+    return { dispose: () => this.resizeListeners.delete(listener) };
   }
 
   /** The screen parsed `chars` more characters of output. */
@@ -243,6 +251,7 @@ export class GuardedSession implements Disposable {
   dispose(): void {
     this.outputListeners.clear();
     this.flushListeners.clear();
+    this.resizeListeners.clear();
     this.disposables.dispose();
   }
 

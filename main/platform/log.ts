@@ -48,12 +48,17 @@ export const LOG_MAX_QUEUED_BYTES = 1024 * 1024;
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
+/** $XDG_STATE_HOME/ripcord, else ~/.local/state/ripcord: the log and the transcripts live here. */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
+  const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(os.homedir(), '.local', 'state');
+  return path.join(base, 'ripcord');
+}
+
 /** $RIPCORD_LOG, else $XDG_STATE_HOME/ripcord/ripcord.log, else ~/.local/state/ripcord/ripcord.log. */
 export function defaultLogPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.RIPCORD_LOG) return path.resolve(env.RIPCORD_LOG);
-  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
-  const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(os.homedir(), '.local', 'state');
-  return path.join(base, 'ripcord', 'ripcord.log');
+  return path.join(stateDir(env), 'ripcord.log');
 }
 
 /**

@@ -4,7 +4,12 @@
 // time differs from the member it saw.
 import { setTimeout as delay } from 'node:timers/promises';
 import { nullEventLog, type EventLog } from './event-log';
-import { isAlive, sameProcess, type ProcessIdentity, type ProcessInfo, type ProcessTable, type SessionMembers } from './process-tree';
+import { isAlive, sameProcess, type ProcessIdentity, type ProcessInfo, type ProcessTable } from './process-tree';
+
+/** Anything that folds a process snapshot into the live members to kill (SessionMembers, SubtreeMembers). */
+export interface KillTargets {
+  update(snapshot: readonly ProcessInfo[]): ProcessInfo[];
+}
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** Re-scan period while killing: new children get their signal within one period. */
@@ -42,7 +47,7 @@ export class StagedKill {
   private readonly log: EventLog;
   private readonly clock: () => number;
 
-  constructor(private readonly sessions: readonly SessionMembers[], options: StagedKillOptions) {
+  constructor(private readonly sessions: readonly KillTargets[], options: StagedKillOptions) {
     this.table = options.table;
     this.graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.log = options.log ?? nullEventLog;

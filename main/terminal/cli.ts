@@ -1,8 +1,10 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
 import { visibleText, visibleLines } from '../core/visible-text';
+import { runPs, runStop } from './control-commands';
 import { launchDesktop } from './desktop-launcher';
 import { runDoctor } from './doctor';
+import { runLast } from './last-command';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
 import { runStats } from './stats';
@@ -18,6 +20,9 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
   stats: { summary: 'latency of Ctrl+C, exits and stalls, from the log', run: runStats },
   doctor: { summary: 'which containment sessions get on this machine, and what it cannot catch', run: runDoctor },
+  ps: { summary: 'every running session of this user with its processes', run: runPs },
+  stop: { summary: 'stop a session\'s foreground job or one process (SESSION [PID|--job])', run: runStop },
+  last: { summary: 'what a finished session printed ([N] [--raw])', run: runLast },
 };
 
 function usage(): string {

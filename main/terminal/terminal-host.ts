@@ -6,6 +6,7 @@ import { GuardedSession } from '../platform/guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
+import { SessionTools } from '../platform/session-tools';
 import { OuterTerminal, writeBounded } from './outer-terminal';
 import type { RunOptions } from './run-options';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
@@ -88,10 +89,17 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     return EXIT_CODE_CANNOT_START; // not reached: the exit path ends the process
   }
   guarded = started.guarded;
+  // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
+  SessionTools.attach(guarded, { config: config.config, log, host: 'run', command: describeCommand(options, config.config), cols, rows });
   wire(outer, started.guarded, log);
   return new Promise<number>(() => {
     // never settles: every way out goes through the session's exit path
   });
+}
+
+function describeCommand(options: RunOptions, config: RipcordConfig): string {
+  const command = options.command ?? { file: config.shell ?? process.env.SHELL ?? '/bin/sh', args: config.args };
+  return [command.file, ...command.args].join(' ');
 }
 
 /** --cwd and --kill-grace win over the settings file; the grace is checked by the same schema. */

@@ -1,0 +1,90 @@
+// Issue #16 in Chromium through the harness (the desktop's own wiring, WebSocket for IPC):
+// the process view lists a hostile job with the signals it ignores, `ripcord ps --json` from
+// another process lists the same pids, the hint offers the stop key while the cancelled job
+// keeps running, and the stop key ends the job and its children — the shell and a background
+// job stay.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { commandLine, DIST, type Harness, openTerminal, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+
+const execFileAsync = promisify(execFile);
+const GRACE_MS = 400;
+/** Slack over the grace for the host's own measure of the staged kill (issue #16: grace + 500 ms). */
+const STOP_SLACK_MS = 500;
+const BACKGROUND = 'sleep 2001';
+const HOSTILE = `bash -c trap "" HUP INT TERM; sleep 3001 & sleep 3002; wait`;
+
+let harness: Harness | undefined;
+
+test.afterEach(async ({ page }) => {
+  await page.close();
+  if (harness) await stopHarness(harness);
+  harness = undefined;
+});
+
+async function pidsWith(marker: string, command: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const pid of await sessionProcesses(marker)) if ((await commandLine(pid)).startsWith(command)) found.push(pid);
+  return found;
+}
+
+test('the process view shows the hostile job; the stop key ends it and keeps the shell', async ({ page }) => {
+  harness = await startHarness({ config: { killGraceMs: GRACE_MS } });
+  const { marker } = harness;
+  await openTerminal(page, harness);
+  await waitForPrompt(page);
+  await run(page, `${BACKGROUND} &`);
+  await waitForPrompt(page);
+  await run(page, `bash -c 'trap "" HUP INT TERM; sleep 3001 & sleep 3002; wait'`);
+  await waitFor('the hostile job and its children', 15_000, async () => ((await pidsWith(marker, 'sleep 300')).length === 2 ? true : undefined));
+  const hostilePids = [...(await pidsWith(marker, 'bash -c')), ...(await pidsWith(marker, 'sleep 300'))];
+  expect(hostilePids).toHaveLength(3);
+
+  // the count is in the title
+  await page.waitForFunction(() => /· \d+ process/.test(document.title));
+
+  await page.keyboard.press('Control+Shift+P');
+  const view = page.locator('.ripcord-processes');
+  await expect(view).toBeVisible();
+  const jobRow = view.locator(`tr[data-pid="${hostilePids[0]}"]`);
+  await expect(jobRow).toContainText(/ignores HUP INT (QUIT )?TERM/);
+  await expect(jobRow).toContainText(HOSTILE.slice(0, 20));
+  await expect(jobRow).toHaveClass(/ripcord-foreground/);
+
+  // the same pids as the process table (every process carrying the session's marker) and `ripcord ps --json`
+  const table = (await sessionProcesses(marker)).sort((a, b) => a - b);
+  await waitFor('the view to list the process table', 10_000, async () => {
+    const shown = (await view.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.pid)))).sort((a, b) => a - b);
+    return JSON.stringify(shown) === JSON.stringify(table) ? true : undefined;
+  });
+  const { stdout } = await execFileAsync(process.execPath, [path.join(DIST, 'cli.js'), 'ps', '--json'], { encoding: 'utf8' });
+  const session = (JSON.parse(stdout) as { id: number; view: { rows: { pid: number }[] } }[]).find((s) => s.id === harness?.pid);
+  expect(session?.view.rows.map((r) => r.pid).sort((a, b) => a - b)).toEqual(table);
+
+  // Ctrl+C does nothing to this job; the hint offers the stop key
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  await page.keyboard.press('Control+c');
+  await expect(page.locator('.ripcord-hint')).toContainText('still running — Ctrl+Shift+K stops the job · Ctrl+C twice quits');
+  await page.waitForTimeout(1_200); // past the double-press window: the next key is not a second press
+
+  await page.keyboard.press('Control+Shift+K');
+  const notice = page.locator('.ripcord-notice');
+  await expect(notice).toContainText('stopped', { timeout: GRACE_MS + 10_000 });
+  const ms = Number(/in (\d+) ms/.exec((await notice.textContent()) ?? '')?.[1]);
+  expect(ms).toBeLessThanOrEqual(GRACE_MS + STOP_SLACK_MS);
+  for (const pid of hostilePids) expect((await sessionProcesses(marker)).includes(pid)).toBe(false);
+  expect(await pidsWith(marker, BACKGROUND)).toHaveLength(1);
+
+  await waitForPrompt(page);
+  await run(page, 'echo o""k');
+  await waitForRow(page, /^ok$/);
+
+  // with the shell in the foreground the key does nothing, and says so
+  await waitForPrompt(page);
+  await page.keyboard.press('Control+Shift+K');
+  await expect(notice).toContainText('no foreground job');
+  expect(await pidsWith(marker, BACKGROUND)).toHaveLength(1);
+});

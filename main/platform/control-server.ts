@@ -1,0 +1,94 @@
+// Each running ripcord's control socket (issue #16): `ripcord ps` and `ripcord stop` from any
+// terminal of the same user reach the host through it. The socket is 0600 in the 0700 runtime
+// directory, so only this user can connect. The file is left behind when the host dies;
+// clients find it dead (connect fails) and remove it.
+import net from 'node:net';
+import { chmod, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Disposable } from '../core/disposable';
+import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, type SessionInfo } from './control-protocol';
+import type { EventLog } from './event-log';
+import { openRuntimeDir } from './runtime-dir';
+import type { SessionControl } from './session-control';
+
+/** A client that sends no full request in this long is dropped: a host never waits on a client. */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+export interface ControlServerOptions {
+  control: SessionControl;
+  info: () => Omit<SessionInfo, 'view'>;
+  log: EventLog;
+  /** default: the user's runtime directory */
+  dir?: string;
+}
+
+export type Published = { ok: true; server: ControlServer } | { ok: false; error: string };
+
+export class ControlServer implements Disposable {
+  private constructor(private readonly server: net.Server, readonly socketPath: string) {}
+
+  /** Publishes the session; a refused directory is a value (the session runs on without it). */
+  static async publish(options: ControlServerOptions): Promise<Published> {
+    const opened = await openRuntimeDir({ create: true, ...(options.dir ? { dir: options.dir } : {}) });
+    if (!opened.ok) return opened;
+    const socketPath = path.join(opened.dir, `${process.pid}.sock`);
+    // a pid is unique among live processes: a file with our name is a dead host's
+    await unlink(socketPath).catch(() => undefined);
+    const server = net.createServer((socket) => serve(socket, options));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(socketPath, () => resolve());
+      });
+      await chmod(socketPath, 0o600);
+    } catch (error) {
+      server.close();
+      return { ok: false, error: `cannot publish ${socketPath}: ${String(error)}` };
+    }
+    server.unref(); // never keeps a host alive
+    server.on('error', (error) => options.log.warn('control.error', { error: String(error) }));
+    options.log.event('control.published', { socket: socketPath });
+    return { ok: true, server: new ControlServer(server, socketPath) };
+  }
+
+  dispose(): void {
+    this.server.close();
+    void unlink(this.socketPath).catch(() => undefined);
+  }
+}
+
+function serve(socket: net.Socket, options: ControlServerOptions): void {
+  let buffered = '';
+  let answered = false;
+  socket.setEncoding('utf8');
+  socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+  socket.on('error', () => undefined);
+  const answer = (value: ControlAnswer): void => {
+    if (!socket.destroyed) socket.end(`${JSON.stringify(value)}\n`);
+  };
+  socket.on('data', (chunk: string) => {
+    if (answered) return;
+    buffered += chunk;
+    if (buffered.length > MAX_REQUEST_BYTES) {
+      answered = true;
+      answer({ ok: false, message: 'request too long' });
+      return;
+    }
+    const end = buffered.indexOf('\n');
+    if (end < 0) return;
+    answered = true;
+    socket.setTimeout(0);
+    const request = parseControlRequest(buffered.slice(0, end));
+    if (!request) {
+      answer({ ok: false, message: 'not a ripcord control request' });
+      return;
+    }
+    options.log.event('control.request', { ...request });
+    const work: Promise<ControlAnswer> =
+      request.op === 'ps'
+        ? options.control.view().then((view) => ({ ok: true, session: { ...options.info(), view } }))
+        : (request.pid === undefined ? options.control.stopJob() : options.control.stopProcess(request.pid)).then((r) =>
+            r.ok ? { ok: true, message: r.message, stopped: r.stopped } : { ok: false, message: r.message });
+    work.then(answer, (error: unknown) => answer({ ok: false, message: `host failed: ${String(error)}` }));
+  });
+}

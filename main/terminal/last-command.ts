@@ -1,0 +1,49 @@
+// `ripcord last [N] [--raw]` (issue #16): what a finished session printed.
+import { stateDir } from '../platform/log';
+import { transcriptsRoot } from '../platform/transcript';
+import { listTranscripts, readTranscript } from '../platform/transcript-reader';
+import { rawTranscript, renderTranscript } from './transcript-render';
+
+export const LAST_USAGE = `Usage: ripcord last [N] [--raw]
+
+Prints the transcript of the N-th most recent finished session (default 1, the last one) as the
+text it showed: its scrollback and final screen. --raw prints the bytes the program printed.
+Transcripts live in $XDG_STATE_HOME/ripcord/transcripts (default ~/.local/state/...).`;
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+export async function runLast(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) return done(process.stdout, LAST_USAGE, 0);
+  const raw = args.includes('--raw');
+  const rest = args.filter((a) => a !== '--raw');
+  if (rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0]))) return done(process.stderr, `ripcord: last: expected [N] [--raw]\n${LAST_USAGE}`, EXIT_USAGE);
+  const nth = Number(rest[0] ?? '1');
+  const root = transcriptsRoot(stateDir());
+  const finished = (await listTranscripts(root, isRunning)).filter((s) => s.finished);
+  const session = finished[nth - 1];
+  if (!session) return done(process.stderr, `ripcord: last: ${finished.length} finished session(s) have a transcript in ${root}; there is no number ${nth}`, EXIT_FAILED);
+  const read = await readTranscript(session.dir);
+  if (!read.ok) return done(process.stderr, `ripcord: last: ${read.error}`, EXIT_FAILED);
+  if (raw) {
+    process.stdout.write(rawTranscript(read.record));
+    return 0;
+  }
+  process.stderr.write(`ripcord: ${session.dir}${read.record.cut ? ' (its start was cut to keep the size cap)' : ''}\n`);
+  return done(process.stdout, await renderTranscript(read.record), 0);
+}
+
+/** A host is running while its pid is alive; a recycled pid only hides a session until it ends. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function done(stream: NodeJS.WriteStream, text: string, code: number): number {
+  stream.write(`${text}\n`);
+  return code;
+}

@@ -1,0 +1,163 @@
+// The process view (issue #16): the session's processes as a tree with state, CPU, memory,
+// running time, what each does with the job-stopping signals ("ignores INT" says why Ctrl+C
+// did nothing) and its command line, with a stop button per process and one for the job.
+// The host sends a view every second while this is open and nothing while it is closed.
+import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../preload/api';
+
+/** The keys, shown in the view and in the hint. */
+export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
+export const STOP_JOB_KEY = 'Ctrl+Shift+K';
+/** How long a stop's outcome stays on screen. */
+const NOTICE_MS = 5_000;
+
+type ViewApi = Pick<RipcordApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
+
+const COLUMNS = ['PID', 'S', 'CPU%', 'RSS', 'TIME', 'SIGNALS', 'COMMAND', ''] as const;
+
+export class ProcessViewOverlay {
+  private readonly element: HTMLElement;
+  private readonly body: HTMLTableSectionElement;
+  private readonly footer: HTMLElement;
+  private readonly notice: HTMLElement;
+  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void) {
+    this.element = document.createElement('div');
+    this.element.className = 'ripcord-processes';
+    this.element.setAttribute('role', 'dialog');
+    this.element.setAttribute('aria-label', 'Processes of the session');
+    this.element.hidden = true;
+
+    const header = document.createElement('div');
+    header.className = 'ripcord-processes-header';
+    const title = document.createElement('strong');
+    title.textContent = 'Processes';
+    const hint = document.createElement('span');
+    hint.textContent = `${PROCESS_VIEW_KEY} or Esc closes · ${STOP_JOB_KEY} stops the foreground job`;
+    const stopJob = this.button('Stop job', 'ripcord-stop-job', () => api.stopJob());
+    const close = this.button('×', 'ripcord-processes-close', () => this.close());
+    header.append(title, hint, stopJob, close);
+
+    const table = document.createElement('table');
+    const head = table.createTHead().insertRow();
+    for (const name of COLUMNS) {
+      const th = document.createElement('th');
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    this.body = table.createTBody();
+    this.footer = document.createElement('div');
+    this.footer.className = 'ripcord-processes-footer';
+    this.element.append(header, table, this.footer);
+    // the view has the focus while open: its keys work here too
+    this.element.addEventListener('keydown', (event) => {
+      const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
+      if (event.key === 'Escape' || (chord && event.code === 'KeyP')) this.close();
+      else if (chord && event.code === 'KeyK' && !event.repeat) api.stopJob();
+      else return;
+      event.preventDefault();
+    });
+
+    this.notice = document.createElement('div');
+    this.notice.className = 'ripcord-notice';
+    this.notice.setAttribute('role', 'status');
+    this.notice.hidden = true;
+    parent.append(this.element, this.notice);
+  }
+
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  toggle(): void {
+    if (this.isOpen) this.close();
+    else this.open();
+  }
+
+  open(): void {
+    if (this.isOpen) return;
+    this.element.hidden = false;
+    this.api.watchProcesses(true);
+    this.element.tabIndex = -1;
+    this.element.focus();
+  }
+
+  close(): void {
+    if (!this.isOpen) return;
+    this.element.hidden = true;
+    this.api.watchProcesses(false);
+    this.onClose();
+  }
+
+  update(view: ProcessView): void {
+    if (!this.isOpen) return;
+    this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
+    const job = view.foregroundPgrp === null ? 'no foreground job (the shell holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
+    this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
+  }
+
+  showOutcome(outcome: StopOutcome): void {
+    this.notice.textContent = outcome.message;
+    this.notice.classList.toggle('ripcord-notice-failed', !outcome.ok);
+    this.notice.hidden = false;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => (this.notice.hidden = true), NOTICE_MS);
+  }
+
+  private row(row: ProcessRow, sessionPid: number): HTMLTableRowElement {
+    const tr = document.createElement('tr');
+    tr.dataset.pid = String(row.pid);
+    if (row.foreground) tr.className = 'ripcord-foreground';
+    const cells = [
+      String(row.pid), row.state, row.cpuPercent.toFixed(1), formatKb(row.rssKb), formatMs(row.runningMs), row.signals,
+      `${'  '.repeat(row.depth)}${row.depth > 0 ? '└ ' : ''}${row.foreground ? '▶ ' : ''}${row.command}`,
+    ];
+    for (const text of cells) {
+      const td = tr.insertCell();
+      td.textContent = text;
+    }
+    const actions = tr.insertCell();
+    // the root is the session: stopping it is quitting, which has its own keys
+    if (row.pid !== sessionPid) actions.appendChild(this.button('Stop', 'ripcord-stop-process', () => this.api.stopProcess(row.pid)));
+    return tr;
+  }
+
+  private button(label: string, className: string, onClick: () => void): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = className;
+    button.textContent = label;
+    button.addEventListener('click', onClick);
+    return button;
+  }
+}
+
+function formatKb(kb: number): string {
+  return kb >= 10_240 ? `${Math.round(kb / 1024)} MB` : `${kb} kB`;
+}
+
+function formatMs(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The window title: the program's own title, and the session's process count at a glance. */
+export class WindowTitle {
+  private programTitle = '';
+  private count: number | undefined;
+
+  setProgramTitle(title: string): void {
+    this.programTitle = title;
+    this.render();
+  }
+
+  setProcessCount(count: number): void {
+    this.count = count;
+    this.render();
+  }
+
+  private render(): void {
+    const processes = this.count === undefined ? '' : ` · ${this.count} process${this.count === 1 ? '' : 'es'}`;
+    document.title = `${this.programTitle ? `${this.programTitle} — ` : ''}ripcord${processes}`;
+  }
+}
