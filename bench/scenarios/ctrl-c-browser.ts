@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../lib/paths';
-import { PROMPT, startBrowserPipeline, type PipelineKind } from '../lib/pipelines';
+import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
 
 export type Renderer = 'dom' | 'webgl';
@@ -55,7 +55,7 @@ export interface CtrlCRunOptions {
   timeoutMs: number;
 }
 
-export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
+export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), ...(harnessScript ? { harnessScript } : {}) });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,0 +1,66 @@
+// The Ctrl+C rows (DESIGN §9, issue 17): per renderer and flood, ripcord, the VS Code-style
+// peer and the naive pipeline alternating in one browser, ripcord / peer from the same runs.
+import type { Browser } from '@playwright/test';
+import { HARNESS_SMALL_WATERMARK, SMALL_WATERMARK } from '../lib/paths';
+import type { BrowserKind } from '../lib/pipelines';
+import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
+import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
+import type { Sample } from '../lib/stats';
+import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+
+/** The experiment beside the contenders: ripcord with a smaller watermark (rebuilt harness). */
+type Contender = BrowserKind | 'small-watermark';
+export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
+export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
+export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
+
+export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
+  const browser: Browser = await launchBrowser();
+  const results: ScenarioResult[] = [];
+  try {
+    for (const renderer of plan.renderers) {
+      for (const flood of plan.floods) results.push(...(await ctrlCScenario(browser, plan, renderer, flood)));
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
+  const seen = new Set<string>();
+  const counts: Record<Contender, number> = {
+    ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
+  };
+  const runs = await alternateAll(counts, async (name) => {
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs };
+    const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
+    seen.add(run.renderer);
+    log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press`);
+    return { value: run.ms, censored: run.censored } satisfies Sample;
+  });
+  const peer = series(runs.peer);
+  const naive = series(runs.naive);
+  const fellBack = renderer === 'webgl' && seen.has('dom');
+  const title = `Ctrl+C → prompt, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`;
+  const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
+    const ripcord = series(ripcordRuns);
+    return {
+      id, title: rowTitle, unit: 'ms', ripcord, peer, naive,
+      vsPeer: latencyVsPeer(ripcordRuns, runs.peer),
+      ratio: ratioOf(naive.summary.median, ripcord.summary.median), ratioLabel: 'naive/ripcord',
+      target: { text: 'p99 ≤ 30 ms (GPU machine, §9)', met: ripcord.summary.p99IsLowerBound ? false : ripcord.summary.p99 <= 30 },
+      notes,
+    };
+  };
+  const rows = [
+    row(`ctrl-c-${renderer}-${flood}`, title, runs.ripcord, [
+      `the flood ran ${plan.floodMs} ms before the press; naive runs stop at ${plan.browserTimeoutMs / 1000} s (then a lower bound)`,
+      ...(fellBack ? ['WebGL was requested but the page fell back to the DOM renderer in some runs'] : []),
+    ]),
+  ];
+  if (runs['small-watermark'].length > 0) {
+    rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
+  }
+  return rows;
+}
