@@ -1,12 +1,21 @@
 // The Ctrl+C rows (DESIGN §9, issue 17): per renderer and flood, ripcord, the VS Code-style
 // peer and the naive pipeline alternating in one browser, ripcord / peer from the same runs.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { HARNESS_SMALL_WATERMARK, SMALL_WATERMARK } from '../lib/paths';
+import { selfTimes } from '../lib/cpu-profile';
+import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMARK } from '../lib/paths';
 import type { BrowserKind } from '../lib/pipelines';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
 import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+
+const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
+/** Functions listed per profiled run. */
+const PROFILE_TOP = 12;
+/** Data messages listed per profiled run: the first and last half of this many. */
+const ARRIVALS_SHOWN = 16;
 
 /** The experiment beside the contenders: ripcord with a smaller watermark (rebuilt harness). */
 type Contender = BrowserKind | 'small-watermark';
@@ -32,11 +41,19 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const counts: Record<Contender, number> = {
     ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
   };
+  let profiles = 0;
+  if (plan.profile) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs };
+    const profileTo = plan.profile ? path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}.cpuprofile`) : undefined;
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}) };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press`);
+    if (plan.profile) {
+      const shown = run.arrivals.length > ARRIVALS_SHOWN ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)] : run.arrivals;
+      log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);
+      if (run.profile) for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
+    }
     return { value: run.ms, censored: run.censored } satisfies Sample;
   });
   const peer = series(runs.peer);
