@@ -104,15 +104,21 @@ export function machineInfo(): BenchReport['machine'] {
 }
 
 function value(unit: Unit, v: number, lowerBound = false): string {
-  if (Number.isNaN(v)) return '-';
+  // a report read back from JSON has null for NaN, and older reports lack newer statistics
+  if (typeof v !== 'number' || Number.isNaN(v)) return '-';
   if (unit === 'ms') return formatMs(v, lowerBound);
   return `${lowerBound ? '≥ ' : ''}${v.toFixed(1)} ${unit}`;
 }
 
 const sum = (values: readonly number[] | undefined): string => (values === undefined ? '' : String(values.reduce((a, b) => a + b, 0)));
 
-const ratioText = (r: number): string => (Number.isFinite(r) ? (r >= 10 ? r.toFixed(0) : r.toFixed(2)) : '-');
-const intervalText = (unit: Unit, ci: Interval): string => (Number.isNaN(ci[0]) ? '' : ` [${value(unit, ci[0])}, ${ci[1] === Number.POSITIVE_INFINITY ? '> max' : value(unit, ci[1])}]`);
+const ratioText = (r: number): string => (typeof r === 'number' && Number.isFinite(r) ? (r >= 10 ? r.toFixed(0) : r.toFixed(2)) : '-');
+/** An interval's missing high bound (+Infinity, null once written as JSON) is "> max": too few runs. */
+const intervalText = (unit: Unit, ci: Interval | undefined): string => {
+  if (!ci || typeof ci[0] !== 'number' || Number.isNaN(ci[0])) return '';
+  const high = typeof ci[1] === 'number' && Number.isFinite(ci[1]) ? value(unit, ci[1]) : '> max';
+  return ` [${value(unit, ci[0])}, ${high}]`;
+};
 const stat = (unit: Unit, s: Summary | undefined, which: 'median' | 'p95'): string => {
   if (!s || s.n === 0) return '';
   const v = which === 'median' ? value(unit, s.median, s.medianIsLowerBound) : value(unit, s.p95, s.p95IsLowerBound);

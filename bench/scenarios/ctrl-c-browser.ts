@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../lib/paths';
 import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
@@ -82,6 +82,8 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
   } finally {
     await context.close();
     await pipeline.stop();
+    // ripcord's own log of the run (trigger, cut, drop, monotonic times) beside the profile
+    if (options.profileTo && pipeline.logFile) await copyFile(pipeline.logFile, `${options.profileTo}.log`).catch(() => undefined);
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
