@@ -1,9 +1,11 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
-import { launchDesktop } from './desktop-launcher';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
-import { runStats } from './stats';
+
+// Loaded when used, not at every start: `ripcord run`'s first prompt waits for what loads first.
+const runStats = (args: string[]): Promise<number> => import('./stats').then((m) => m.runStats(args));
+const launchDesktop = (args: string[]): Promise<number> => import('./desktop-launcher').then((m) => m.launchDesktop(args));
 
 interface Subcommand {
   summary: string;
