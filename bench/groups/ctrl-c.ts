@@ -48,7 +48,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}) };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
-    log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press`);
+    log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
     if (plan.profile) {
       const shown = run.arrivals.length > ARRIVALS_SHOWN ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)] : run.arrivals;
       log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);

@@ -48,6 +48,8 @@ export interface CtrlCRun {
   renderer: string;
   /** [ms after the press, chars] of every data message before the prompt: where the time went */
   arrivals: Array<[number, number]>;
+  /** censored runs: the cursor's row when the wait ended (why no prompt was seen) */
+  cursorRow?: string;
   /** a CPU profile of the page from the press to the prompt (CtrlCRunOptions.profileTo) */
   profile?: string;
 }
@@ -135,6 +137,7 @@ interface Measured {
   charsAfterPress: number;
   messagesAfterPress: number;
   arrivals: Array<[number, number]>;
+  cursorRow?: string;
 }
 
 /**
@@ -169,7 +172,8 @@ function measure(page: Page, timeoutMs: number): Promise<Measured> {
           done = true;
           unsubscribe();
           stopCounting();
-          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals });
+          const cursorRow = censored ? view.screen()[view.cursor().y] : undefined;
+          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
         };
         const unsubscribe = view.onWriteParsed(() => {
           if (atPrompt()) finish(false);
