@@ -1,15 +1,20 @@
-// The two pipelines every scenario compares, started the same way: ripcord's (the real
-// browser harness or `ripcord run`) and the naive baseline built in bench/naive.
+// The pipelines the scenarios compare, started the same way: ripcord's (the real browser
+// harness or `ripcord run`), the naive baseline built in bench/naive, and — in the browser —
+// the VS Code-style peer (bench/peer page, bench/naive harness with ack flow control).
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLI, DIST, HARNESS, NAIVE_HARNESS, NAIVE_HOST } from './paths';
+import { CLI, DIST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR } from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
 import { readyLine } from '../../e2e/harness/ready-line';
 
+/** Terminal hosts (first prompt, exits): ripcord and naive. */
 export type PipelineKind = 'ripcord' | 'naive';
 export const PIPELINES: readonly PipelineKind[] = ['ripcord', 'naive'];
+/** Browser pipelines (Ctrl+C, throughput): the peer too. */
+export type BrowserKind = PipelineKind | 'peer';
+export const BROWSER_PIPELINES: readonly BrowserKind[] = ['ripcord', 'peer', 'naive'];
 
 /** A prompt no output of the scenarios contains. */
 export const PROMPT = 'bench$ ';
@@ -23,7 +28,7 @@ export function sessionEnv(marker: string): Record<string, string> {
 }
 
 export interface BrowserPipeline {
-  kind: PipelineKind;
+  kind: BrowserKind;
   url: string;
   port: number;
   token: string;
@@ -35,7 +40,7 @@ export interface BrowserPipeline {
   stop(): Promise<number>;
 }
 
-/** The browser harness (ripcord) or the naive harness, serving dist/renderer. */
+/** The browser harness (ripcord) or the naive harness, serving dist/renderer (the peer: its own page). */
 export interface BrowserPipelineOptions {
   dir: string;
   marker: string;
@@ -45,7 +50,7 @@ export interface BrowserPipelineOptions {
   harnessScript?: string;
 }
 
-export async function startBrowserPipeline(kind: PipelineKind, options: BrowserPipelineOptions): Promise<BrowserPipeline> {
+export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPipelineOptions): Promise<BrowserPipeline> {
   const command = options.command ?? BASH;
   const env = sessionEnv(options.marker);
   let args: string[];
@@ -57,7 +62,8 @@ export async function startBrowserPipeline(kind: PipelineKind, options: BrowserP
     args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'renderer'), '--', ...command];
   } else {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-    args = [NAIVE_HARNESS, '--renderer-dir', path.join(DIST, 'renderer'), '--cwd', options.dir, ...envArgs, '--', ...command];
+    const page = kind === 'peer' ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR] : ['--renderer-dir', path.join(DIST, 'renderer')];
+    args = [NAIVE_HARNESS, ...page, '--cwd', options.dir, ...envArgs, '--', ...command];
   }
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const ready = await readyLine(child, READY_TIMEOUT_MS);

@@ -1,8 +1,10 @@
-// The naive browser pipeline the bench compares the harness with: the same renderer page and
-// WebSocket protocol (e2e/harness), but a bare pty behind it — output forwarded as fast as the
-// pty gives it (acks ignored, never paused), Ctrl+C written to the pty like any key, and the
-// window closing ends it with pty.kill() of the shell pid only.
-//   node naive-harness.js [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
+// The browser pipelines the bench compares the harness with: a page over the same WebSocket
+// protocol (e2e/harness) and a bare pty behind it, Ctrl+C written to the pty like any key, and
+// the window closing ends it with pty.kill() of the shell pid only.
+// - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
+// - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
+//   pause the pty past 100 000 unacknowledged chars, resume under 5 000 — and nothing else.
+//   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
 // Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import * as pty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_CONFIG } from '../../main/core/config';
-import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
+import { ACK_EVERY_CHARS, FlowControl } from '../../main/core/flow-control';
 import { HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
 import { parseClientMessage, type ServerMessage } from '../../e2e/harness/protocol';
 import type { RendererSettings } from '../../preload/api';
@@ -20,10 +22,12 @@ interface NaiveOptions {
   cwd: string;
   env: Record<string, string>;
   command: { file: string; args: string[] };
+  /** the peer: VS Code's watermarks (the same numbers as ripcord's, DESIGN §6) */
+  ackFlowControl: boolean;
 }
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
-  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] } };
+  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1] ?? '';
@@ -31,6 +35,10 @@ function parseArgs(argv: readonly string[]): NaiveOptions {
       const [file, ...args] = argv.slice(i + 1);
       if (file !== undefined) options.command = { file, args };
       break;
+    }
+    if (arg === '--ack-flow-control') {
+      options.ackFlowControl = true;
+      continue;
     }
     if (arg === '--renderer-dir') options.rendererDir = value;
     else if (arg === '--cwd') options.cwd = value;
@@ -64,6 +72,7 @@ async function main(): Promise<void> {
   const pages = await HarnessPages.load(options.rendererDir, address.port);
   const wss = new WebSocketServer({ noServer: true });
   let child: pty.IPty | undefined;
+  const flow = options.ackFlowControl ? new FlowControl() : undefined;
 
   server.on('request', (req, res) => {
     const url = requestUrl(req);
@@ -90,6 +99,9 @@ async function main(): Promise<void> {
       if (!parsed.ok) return;
       const message = parsed.message;
       if (message.type === 'input') child?.write(message.data);
+      else if (message.type === 'ack') {
+        if (flow?.onAck(message.chars) === 'resume') child?.resume();
+      }
       else if (message.type === 'getSettings') out({ type: 'settings', id: message.id, settings: SETTINGS });
       else if (message.type === 'resize') {
         if (child) child.resize(message.cols, message.rows);
@@ -112,7 +124,10 @@ async function main(): Promise<void> {
       cwd: options.cwd,
       env: { ...env, ...options.env, COLORTERM: 'truecolor' },
     });
-    spawned.onData((data) => out({ type: 'data', data }));
+    spawned.onData((data) => {
+      out({ type: 'data', data });
+      if (flow?.onSent(data.length) === 'pause') spawned.pause();
+    });
     spawned.onExit(({ exitCode }) => {
       out({ type: 'exit', exitCode });
       process.exit(0);

@@ -6,9 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../lib/paths';
-import { PROMPT, startBrowserPipeline, type PipelineKind } from '../lib/pipelines';
+import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
 
 export type Renderer = 'dom' | 'webgl';
@@ -45,6 +46,12 @@ export interface CtrlCRun {
   messagesAfterPress: number;
   /** the renderer the page really used (WebGL falls back to DOM when unavailable) */
   renderer: string;
+  /** [ms after the press, chars] of every data message before the prompt: where the time went */
+  arrivals: Array<[number, number]>;
+  /** censored runs: the cursor's row when the wait ended (why no prompt was seen) */
+  cursorRow?: string;
+  /** a CPU profile of the page from the press to the prompt (CtrlCRunOptions.profileTo) */
+  profile?: string;
 }
 
 export interface CtrlCRunOptions {
@@ -53,9 +60,11 @@ export interface CtrlCRunOptions {
   /** how long the flood runs before the press */
   floodMs: number;
   timeoutMs: number;
+  /** write the page's CPU profile (Chrome DevTools .cpuprofile) around the press to this file */
+  profileTo?: string;
 }
 
-export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
+export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), ...(harnessScript ? { harnessScript } : {}) });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -68,15 +77,35 @@ export async function runCtrlCBrowser(browser: Browser, kind: PipelineKind, opti
     await page.evaluate((command) => window.ripcord.input(`${command}\r`), FLOOD_COMMANDS[options.flood]);
     await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     await delay(options.floodMs);
+    const profiler = options.profileTo ? await startProfiler(page) : undefined;
     const result = await measure(page, options.timeoutMs);
-    return { ...result, renderer };
+    if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
+    return { ...result, renderer, ...(options.profileTo ? { profile: options.profileTo } : {}) };
   } finally {
     await context.close();
     await pipeline.stop();
+    // ripcord's own log of the run (trigger, cut, drop, monotonic times) beside the profile
+    if (options.profileTo && pipeline.logFile) await copyFile(pipeline.logFile, `${options.profileTo}.log`).catch(() => undefined);
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 
+
+/** Chromium's sampling profiler over CDP, sampling every PROFILE_INTERVAL_US. */
+const PROFILE_INTERVAL_US = 100;
+async function startProfiler(page: Page): Promise<{ stopTo(file: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
+  await cdp.send('Profiler.start');
+  return {
+    stopTo: async (file) => {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      await cdp.detach();
+    },
+  };
+}
 
 /** Setup only: a first prompt that does not show is asked for again once with an Enter. */
 async function waitForPrompt(page: Page): Promise<void> {
@@ -107,6 +136,8 @@ interface Measured {
   /** output that reached the page between the press and the prompt: what the prompt queued behind */
   charsAfterPress: number;
   messagesAfterPress: number;
+  arrivals: Array<[number, number]>;
+  cursorRow?: string;
 }
 
 /**
@@ -129,17 +160,20 @@ function measure(page: Page, timeoutMs: number): Promise<Measured> {
         let done = false;
         let charsAfterPress = 0;
         let messagesAfterPress = 0;
+        const arrivals: Array<[number, number]> = [];
         const t0 = performance.now();
         const stopCounting = window.ripcord.onData((data) => {
           charsAfterPress += data.length;
           messagesAfterPress++;
+          arrivals.push([performance.now() - t0, data.length]);
         });
         const finish = (censored: boolean): void => {
           if (done) return;
           done = true;
           unsubscribe();
           stopCounting();
-          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress });
+          const cursorRow = censored ? view.screen()[view.cursor().y] : undefined;
+          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
         };
         const unsubscribe = view.onWriteParsed(() => {
           if (atPrompt()) finish(false);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Terminal } from '@xterm/headless';
 import WebSocket from 'ws';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
-import { startBrowserPipeline, type PipelineKind } from '../lib/pipelines';
+import { startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { newMarker, rssBytes } from '../lib/processes';
 
 /** One line of the colored flood, as the pty delivers it (onlcr turns \n into \r\n). */
@@ -59,7 +59,7 @@ export async function referenceParseRate(bytes: number, chunkChars: number): Pro
 }
 
 /** `bytes` of the flood through a pipeline into a headless screen that acks like the renderer. */
-export async function runThroughput(kind: PipelineKind, bytes: number, harnessScript?: string): Promise<ThroughputRun & { meanChunkChars: number }> {
+export async function runThroughput(kind: BrowserKind, bytes: number, harnessScript?: string): Promise<ThroughputRun & { meanChunkChars: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-flood-'));
   const command = ['/bin/bash', '-c', `${SHELL_LINE} | head -c ${bytes}; echo; echo ${DONE}; exec sleep 1000`];
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...(harnessScript ? { harnessScript } : {}) });

@@ -1,13 +1,16 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
 import { version } from '../../package.json';
 import { visibleText, visibleLines } from '../core/visible-text';
-import { runPs, runStop } from './control-commands';
-import { launchDesktop } from './desktop-launcher';
-import { runDoctor } from './doctor';
-import { runLast } from './last-command';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
-import { runStats } from './stats';
+
+// Loaded when used, not at every start: `ripcord run`'s first prompt waits for what loads first.
+const runStats = (args: string[]): Promise<number> => import('./stats').then((m) => m.runStats(args));
+const launchDesktop = (args: string[]): Promise<number> => import('./desktop-launcher').then((m) => m.launchDesktop(args));
+const runDoctor = (args: string[]): Promise<number> => import('./doctor').then((m) => m.runDoctor(args));
+const runPs = (args: string[]): Promise<number> => import('./control-commands').then((m) => m.runPs(args));
+const runStop = (args: string[]): Promise<number> => import('./control-commands').then((m) => m.runStop(args));
+const runLast = (args: string[]): Promise<number> => import('./last-command').then((m) => m.runLast(args));
 
 interface Subcommand {
   summary: string;

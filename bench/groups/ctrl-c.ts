@@ -1,0 +1,83 @@
+// The Ctrl+C rows (DESIGN §9, issue 17): per renderer and flood, ripcord, the VS Code-style
+// peer and the naive pipeline alternating in one browser, ripcord / peer from the same runs.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { selfTimes } from '../lib/cpu-profile';
+import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMARK } from '../lib/paths';
+import type { BrowserKind } from '../lib/pipelines';
+import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
+import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
+import type { Sample } from '../lib/stats';
+import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+
+const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
+/** Functions listed per profiled run. */
+const PROFILE_TOP = 12;
+/** Data messages listed per profiled run: the first and last half of this many. */
+const ARRIVALS_SHOWN = 16;
+
+/** The experiment beside the contenders: ripcord with a smaller watermark (rebuilt harness). */
+type Contender = BrowserKind | 'small-watermark';
+export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
+export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
+export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
+
+export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
+  const browser: Browser = await launchBrowser();
+  const results: ScenarioResult[] = [];
+  try {
+    for (const renderer of plan.renderers) {
+      for (const flood of plan.floods) results.push(...(await ctrlCScenario(browser, plan, renderer, flood)));
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
+  const seen = new Set<string>();
+  const counts: Record<Contender, number> = {
+    ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
+  };
+  let profiles = 0;
+  if (plan.profile) await mkdir(PROFILE_DIR, { recursive: true });
+  const runs = await alternateAll(counts, async (name) => {
+    const profileTo = plan.profile ? path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}.cpuprofile`) : undefined;
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}) };
+    const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
+    seen.add(run.renderer);
+    log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
+    if (plan.profile) {
+      const shown = run.arrivals.length > ARRIVALS_SHOWN ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)] : run.arrivals;
+      log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);
+      if (run.profile) for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
+    }
+    return { value: run.ms, censored: run.censored } satisfies Sample;
+  });
+  const peer = series(runs.peer);
+  const naive = series(runs.naive);
+  const fellBack = renderer === 'webgl' && seen.has('dom');
+  const title = `Ctrl+C → prompt, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`;
+  const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
+    const ripcord = series(ripcordRuns);
+    return {
+      id, title: rowTitle, unit: 'ms', ripcord, peer, naive,
+      vsPeer: latencyVsPeer(ripcordRuns, runs.peer),
+      ratio: ratioOf(naive.summary.median, ripcord.summary.median), ratioLabel: 'naive/ripcord',
+      target: { text: 'p99 ≤ 30 ms (GPU machine, §9)', met: ripcord.summary.p99IsLowerBound ? false : ripcord.summary.p99 <= 30 },
+      notes,
+    };
+  };
+  const rows = [
+    row(`ctrl-c-${renderer}-${flood}`, title, runs.ripcord, [
+      `the flood ran ${plan.floodMs} ms before the press; naive runs stop at ${plan.browserTimeoutMs / 1000} s (then a lower bound)`,
+      ...(fellBack ? ['WebGL was requested but the page fell back to the DOM renderer in some runs'] : []),
+    ]),
+  ];
+  if (runs['small-watermark'].length > 0) {
+    rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
+  }
+  return rows;
+}

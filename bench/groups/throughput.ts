@@ -1,0 +1,72 @@
+// The throughput rows (DESIGN §9, issue 17): pty → parsed screen for ripcord and the
+// VS Code-style peer alternating (ripcord / peer from the same run), xterm's own parse rate
+// as the reference, the naive pipeline once, and ripcord's host memory over a long flood.
+import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
+import { rateVsPeer, series, type ScenarioResult } from '../lib/report';
+import type { Sample } from '../lib/stats';
+import { referenceParseRate, runThroughput, type ThroughputRun } from '../scenarios/throughput';
+import { harnessOf, kindOf, WATERMARK_NOTE } from './ctrl-c';
+import { SMALL_WATERMARK } from '../lib/paths';
+
+/** The naive pipeline has no bound on memory: its comparison runs stop here. */
+const NAIVE_BYTES = 256 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
+  const mb = plan.throughputBytes / MB;
+  const experiment = plan.ctrlCRuns.experiment > 0 ? plan.throughputRuns : 0;
+  const runs = await alternateAll({ ripcord: plan.throughputRuns, peer: plan.throughputRuns, naive: 1, 'small-watermark': experiment }, async (name) => {
+    const bytes = name === 'naive' ? Math.min(plan.throughputBytes, NAIVE_BYTES) : plan.throughputBytes;
+    const run = await runThroughput(kindOf(name), bytes, harnessOf(name));
+    log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host rss +${run.hostGrowthMb.toFixed(1)} MB${run.stopped ? ` (${run.stopped})` : ''}`);
+    return run;
+  });
+  const chunk = runs.ripcord[0]?.meanChunkChars ?? 4096;
+  const reference = await referenceParseRate(plan.throughputBytes, chunk);
+  log(`throughput reference (@xterm/headless alone): ${reference.toFixed(1)} MB/s`);
+  const rate = (list: ThroughputRun[]): Sample[] => list.map((r) => ({ value: r.mbPerSecond }));
+  const stopped = runs.naive.flatMap((r) => (r.stopped ? [`naive run stopped early: ${r.stopped} after ${(r.bytes / MB).toFixed(0)} MB parsed`] : []));
+  const throughput: ScenarioResult = {
+    id: 'throughput', title: `Throughput pty → parsed screen (${mb} MB colored flood)`, unit: 'MB/s',
+    ripcord: series(rate(runs.ripcord)), peer: series(rate(runs.peer)), naive: series(rate(runs.naive)), reference,
+    vsPeer: rateVsPeer(rate(runs.ripcord), rate(runs.peer)),
+    ratioLabel: 'of xterm alone', target: { text: '≥ 90 % of @xterm/headless alone (§9)', met: undefined },
+    notes: [
+      `reference: @xterm/headless parsing the same lines directly in the bench process, ${reference.toFixed(1)} MB/s, chunks of ${Math.round(chunk)} chars`,
+      `peer host memory growth (median) ${series(runs.peer.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB, ripcord ${series(runs.ripcord.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB`,
+      ...(plan.throughputBytes > NAIVE_BYTES ? [`the naive run sends ${NAIVE_BYTES / MB} MB`] : []),
+      ...stopped,
+    ],
+  };
+  throughput.ratio = ratioOf(throughput.ripcord.summary.median, reference);
+  if (throughput.ratio !== undefined && throughput.target) throughput.target.met = throughput.ratio >= 0.9;
+  const results = [throughput];
+  if (experiment > 0) {
+    const small = series(rate(runs['small-watermark']));
+    results.push({
+      id: `throughput-wm${SMALL_WATERMARK}`, title: `${throughput.title}, watermark ${SMALL_WATERMARK / 1000}k`, unit: 'MB/s',
+      ripcord: small, peer: throughput.peer, reference, ratio: ratioOf(small.summary.median, reference), ratioLabel: 'of xterm alone',
+      vsPeer: rateVsPeer(rate(runs['small-watermark']), rate(runs.peer)), notes: [WATERMARK_NOTE],
+    });
+  }
+  results.push(await memoryRow(plan, runs.naive));
+  return results;
+}
+
+/** DESIGN §9: host memory growth over 1 GB of output, one ripcord run beside the naive one. */
+async function memoryRow(plan: Plan, naiveRuns: ThroughputRun[]): Promise<ScenarioResult> {
+  const run = await runThroughput('ripcord', plan.memoryBytes);
+  log(`memory ripcord: ${run.mbPerSecond.toFixed(1)} MB/s over ${plan.memoryBytes / MB} MB, host rss +${run.hostGrowthMb.toFixed(1)} MB`);
+  const growth = (list: ThroughputRun[]): Sample[] => list.map((r) => ({ value: r.hostGrowthMb, censored: r.stopped !== undefined }));
+  return {
+    id: 'memory', title: `Host memory growth over ${plan.memoryBytes / MB} MB of output`, unit: 'MB',
+    ripcord: series(growth([run])), naive: series(growth(naiveRuns)),
+    ratio: ratioOf(naiveRuns[0]?.hostGrowthMb ?? Number.NaN, Math.max(run.hostGrowthMb, 1)), ratioLabel: 'naive/ripcord',
+    target: { text: '≤ 30 MB (§9)', met: run.hostGrowthMb <= 30 },
+    notes: [
+      'RSS of the harness process (VmRSS), peak minus the value when the page connected',
+      `ripcord's rate over the whole run: ${run.mbPerSecond.toFixed(1)} MB/s`,
+      ...(plan.quick ? [`--quick sends ${plan.memoryBytes / MB} MB instead of 1 GB`] : []),
+    ],
+  };
+}

@@ -1,0 +1,96 @@
+// What a bench run does: how many runs of what, from the command line.
+//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
+//                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile]
+import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
+
+export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export interface Plan {
+  quick: boolean;
+  startRuns: number;
+  /** runs per trigger; ctrl-c (the p99 target) gets ctrlCExitRuns */
+  exitRuns: number;
+  ctrlCExitRuns: number;
+  /** the config default in full runs; short in quick runs so a run takes ~1 s */
+  killGraceMs: number;
+  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments) */
+  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number };
+  floodMs: number;
+  floods: readonly Flood[];
+  renderers: readonly Renderer[];
+  browserTimeoutMs: number;
+  /** runs per contender of the ripcord/peer throughput row, each of throughputBytes */
+  throughputRuns: number;
+  throughputBytes: number;
+  /** one ripcord run this long for the memory row (DESIGN §9: over 1 GB) */
+  memoryBytes: number;
+  /** --profile: a CPU profile of the page for every Ctrl+C run, its heaviest functions logged */
+  profile: boolean;
+}
+
+const MB = 1024 * 1024;
+/** ≥ 30 runs per contender per Ctrl+C row (issue 17): a median's 95 % interval spans ranks 10–21. */
+const FULL: Plan = {
+  quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
+  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
+  throughputRuns: 5, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false,
+};
+const QUICK: Plan = {
+  quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
+  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
+  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false,
+};
+/** Runs of the watermark experiment per row with --experiments. */
+const EXPERIMENT_RUNS = 10;
+
+function valueOf(argv: readonly string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag);
+  return index >= 0 ? argv[index + 1] : undefined;
+}
+
+function choose<T extends string>(flag: string, given: string | undefined, allowed: readonly T[]): readonly T[] | undefined {
+  if (given === undefined) return undefined;
+  const chosen = given.split(',');
+  const unknown = chosen.filter((c) => !(allowed as readonly string[]).includes(c));
+  if (unknown.length > 0) throw new Error(`${flag}: unknown ${unknown.join(', ')}; choose from ${allowed.join(', ')}`);
+  return chosen as T[];
+}
+
+export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[] } {
+  const base = argv.includes('--quick') ? QUICK : FULL;
+  const only = choose('--only', valueOf(argv, '--only'), GROUPS) ?? GROUPS;
+  const runsText = valueOf(argv, '--runs');
+  const runs = runsText === undefined ? undefined : Number(runsText);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new Error(`--runs: a positive integer, got ${runsText}`);
+  const plan: Plan = {
+    ...base,
+    ctrlCRuns: {
+      ...base.ctrlCRuns,
+      ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
+      experiment: argv.includes('--experiments') ? (runs ?? EXPERIMENT_RUNS) : 0,
+    },
+    renderers: choose('--renderer', valueOf(argv, '--renderer'), ['dom', 'webgl'] as const) ?? base.renderers,
+    floods: choose('--flood', valueOf(argv, '--flood'), ['yes', 'color'] as const) ?? base.floods,
+    profile: argv.includes('--profile'),
+  };
+  return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
+}
+
+/** Runs each contender in turn, `runs[name]` times each, starting with a different one each round. */
+export async function alternateAll<N extends string, T>(runs: Record<N, number>, run: (name: N) => Promise<T>): Promise<Record<N, T[]>> {
+  const names = Object.keys(runs) as N[];
+  const out = Object.fromEntries(names.map((name) => [name, [] as T[]])) as Record<N, T[]>;
+  const rounds = Math.max(...names.map((name) => runs[name]));
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) if (out[name].length < runs[name]) out[name].push(await run(name));
+  }
+  return out;
+}
+
+export const ratioOf = (a: number, b: number): number | undefined => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : undefined);
+
+export const log = (text: string): void => {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+};

@@ -1,0 +1,42 @@
+// Issue 17 §4: every contender of `npm run bench` runs once on a tiny flood, so a change that
+// breaks the bench (a pipeline that never shows its prompt, a peer that stops acknowledging,
+// a build step gone) fails `npm test` and not the lead's benchmark night. Correctness only:
+// the prompt came back and the bytes were counted; no timing is asserted.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT } from '../../bench/lib/paths';
+import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
+import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { runThroughput } from '../../bench/scenarios/throughput';
+
+/** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
+const PROMPT_DEADLINE_MS = 20_000;
+const FLOOD_BYTES = 256 * 1024;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  // the naive harness and the peer's page are the bench's own bundles (npm test builds dist/ first)
+  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'bench', 'build.mjs')]);
+});
+
+for (const kind of BROWSER_PIPELINES) {
+  test(`${kind}: Ctrl+C during a flood brings the prompt back in the page`, async ({ browser }) => {
+    const run = await runCtrlCBrowser(browser, kind, { renderer: 'dom', flood: 'color', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
+    expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+    expect(run.renderer).toBe('dom');
+    expect(run.arrivals.length).toBe(run.messagesAfterPress);
+  });
+}
+
+for (const kind of ['ripcord', 'peer'] as const) {
+  test(`${kind}: a flood reaches a screen that acknowledges, every byte counted`, async () => {
+    const run = await runThroughput(kind, FLOOD_BYTES);
+    expect(run.stopped).toBeUndefined();
+    // the flood, then its end marker and the echo of the newline
+    expect(run.bytes).toBeGreaterThanOrEqual(FLOOD_BYTES);
+    expect(run.mbPerSecond).toBeGreaterThan(0);
+  });
+}
