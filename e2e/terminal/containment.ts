@@ -37,7 +37,21 @@ export async function markedNamed(marker: string, name: string): Promise<number[
 }
 
 export async function waitForEscapesUp(marker: string, sleeps = ESCAPE_SLEEPS): Promise<void> {
-  await pollUntil(`${sleeps} escaped sleeps to run`, async () => (await markedNamed(marker, 'sleep')).length >= sleeps);
+  await pollUntil(`${sleeps} escaped sleeps to run`, async () => (await markedNamed(marker, 'sleep')).length >= sleeps, LOG_EVENT_WAIT_MS);
+}
+
+/** Runs `work` for each item, at most `atOnce` at a time; resolves with the results in order. */
+export async function inBatches<T, R>(items: readonly T[], atOnce: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return results;
 }
 
 /** Waits for every process with the marker to end; returns what is left at the deadline, described. */
@@ -81,8 +95,11 @@ export async function logEvents(file: string): Promise<LogEvent[]> {
   });
 }
 
-export async function waitForLogEvent(file: string, name: string, after = 0): Promise<LogEvent> {
-  return waitUntil(`"${name}" in ${file}`, async () => (await logEvents(file)).filter((e) => e.name === name)[after]);
+/** Starting many ripcords at once on a loaded machine can take long: a generous bound. */
+const LOG_EVENT_WAIT_MS = 60_000;
+
+export async function waitForLogEvent(file: string, name: string): Promise<LogEvent> {
+  return waitUntil(`"${name}" in ${file}`, async () => (await logEvents(file)).find((e) => e.name === name), LOG_EVENT_WAIT_MS);
 }
 
 /** ms from the host's exit.begin to the reaper's report that the cgroup is empty and removed. */

@@ -23,6 +23,10 @@ export interface ReaperClientOptions {
 
 /** How often the host looks at the reaper's state: a stopped reaper is replaced within this. */
 const WATCH_INTERVAL_MS = 100;
+/** A reaper that cannot stay up (missing script, broken runtime) is not restarted in a loop:
+ * at most this many replacements per REPLACEMENT_WINDOW_MS. */
+const MAX_REPLACEMENTS = 10;
+const REPLACEMENT_WINDOW_MS = 60_000;
 
 export class ReaperClient implements Disposable {
   private readonly dead = new Map<number, DeadReport>();
@@ -32,6 +36,7 @@ export class ReaperClient implements Disposable {
   private readonly scanned = new Map<number, number>();
   private readonly cgroups = new Map<string, number | undefined>();
   private disposed = false;
+  private replacements: number[] = [];
   private child!: ChildProcess;
   private readonly watch: NodeJS.Timeout;
 
@@ -170,6 +175,13 @@ export class ReaperClient implements Disposable {
   private replace(old: ChildProcess, why: string): void {
     if (this.disposed || old !== this.child) return;
     try { old.kill('SIGKILL'); } catch { /* already gone */ }
+    const now = performance.now();
+    this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_WINDOW_MS);
+    if (this.replacements.length >= MAX_REPLACEMENTS) {
+      this.log.error('reaper-gave-up', { why, replacements: this.replacements.length });
+      return;
+    }
+    this.replacements.push(now);
     this.connect();
     for (const [cgroup, root] of this.cgroups) {
       this.send({ kind: 'contain', cgroup });
