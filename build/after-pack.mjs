@@ -13,6 +13,8 @@ import { Arch } from 'electron-builder';
  * - EnableNodeCliInspectArguments OFF: no --inspect debugger attach to a shipped app.
  * - OnlyLoadAppFromAsar ON: the app code comes from the (integrity-checked) app.asar only.
  * - EnableCookieEncryption ON: cookies at rest are encrypted with the OS keychain.
+ * - GrantFileProtocolExtraPrivileges OFF: the page comes from ripcord://app/ (main/electron/
+ *   app-protocol.ts), so file:// needs none of the extra rights Electron gives it by default.
  * Embedded asar integrity validation is left as Electron ships it: it is macOS/Windows only and
  * needs signing to be meaningful.
  */
@@ -23,6 +25,7 @@ export const RIPCORD_FUSES = {
   [FuseV1Options.EnableNodeCliInspectArguments]: false,
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
   [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
 };
 
 /** @param {import('electron-builder').AfterPackContext} context */

@@ -1,7 +1,7 @@
 // The desktop host (DESIGN §1): the only module that touches the real Electron objects. It hands
 // them to terminal-window.ts, whose wiring the tests run on small fakes.
-import { app, BrowserWindow, globalShortcut, ipcMain, Menu, session, shell } from 'electron';
-import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
+import path from 'node:path';
 import type { RipcordConfig } from '../core/config';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import type { ExitPathHost } from '../platform/exit-path';
@@ -11,6 +11,7 @@ import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
 import { applicationMenu } from './app-menu';
+import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';
 import { desktopExitHost, ExitRouter } from './exit-router';
 import { isSameDocument } from './page-url';
@@ -33,7 +34,9 @@ interface Startup {
 function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
   const menu = applicationMenu(process.platform);
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
-  const pageUrl = pathToFileURL(files.page).href;
+  // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
+  serveAppFiles(protocol, path.dirname(files.page));
+  const pageUrl = APP_PAGE_URL;
   denyPermissions(session.defaultSession, {
     allowClipboardWrite: config.allowClipboardWrite,
     isOwnPage: (url) => isSameDocument(url, pageUrl),
@@ -46,7 +49,7 @@ function openTerminalWindow({ config, problems, log, reaper, router, host, files
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
-  return window.loadFile(files.page);
+  return window.loadURL(pageUrl);
 }
 
 function main(): void {
@@ -73,6 +76,7 @@ function main(): void {
   // Every page this app ever creates is locked down, not only the one we expect.
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
   app.enableSandbox();
+  registerAppScheme(protocol);
   app
     .whenReady()
     .then(() => openTerminalWindow({ config, problems: loaded.problems, log, reaper, router, host, files }))

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +130,18 @@ describe('runStats', () => {
     const json = capture();
     expect(await runStats(['--json', file], json.io)).toBe(0);
     expect(JSON.parse(json.out.join(''))).toMatchObject({ file, exits: 1 });
+  });
+
+  it('refuses a FIFO or a device as LOGFILE instead of waiting on it, control characters in its name shown', async () => {
+    const fifo = path.join(dir, 'fifo\u001b]0;x\u0007.log');
+    await promisify(execFile)('mkfifo', [fifo]);
+    for (const file of [fifo, '/dev/zero']) {
+      const refused = capture();
+      expect(await runStats([file], refused.io)).toBe(1);
+      expect(refused.err.join('')).toMatch(/cannot read .*: not a regular file\n$/);
+      // eslint-disable-next-line no-control-regex
+      expect(refused.err.join('')).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    }
   });
 
   it('says so when the log is missing, and rejects bad arguments', async () => {

@@ -9,7 +9,8 @@
 // - reaper lines come from FileEventLog: {t, wall, level, name, ...fields}, no process pid,
 //   and `t` on the reaper's own clock. reaper-session-dead's `pid` is the session root.
 //   Host and reaper share only wall time, so "session dead" is measured in wall ms.
-import { createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { visibleText } from '../core/visible-text';
 import { defaultLogPath } from '../platform/log';
@@ -267,9 +268,20 @@ export function formatStats(file: string, summary: StatsSummary): string {
   return out.join('\n');
 }
 
+/**
+ * Streams the log line by line (any size, flat memory). Opened non-blocking and checked to be a
+ * regular file first, so a FIFO or a device named as LOGFILE is refused instead of waited on.
+ */
 export async function summarizeFile(file: string): Promise<StatsSummary> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   const summarizer = new LogSummarizer();
-  const input = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const input = createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
   for await (const line of input) summarizer.push(line);
   return summarizer.summary();
 }
