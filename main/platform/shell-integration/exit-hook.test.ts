@@ -122,3 +122,20 @@ describe.each(SHELLS)('with %s integration, the root shell asks ripcord to exit'
   }, TEST_TIMEOUT_MS);
 });
 
+
+describe('bash reads the whole command line, not only its first command', () => {
+  it('`/exit; echo …` is no exit command: the shell runs the line', async () => {
+    const h = await sessions.start('bash');
+    await run(h, '/exit; echo not-an-exit-command');
+    expect(h.output()).toContain('not-an-exit-command\r\n');
+    await run(h, 'echo still-running');
+    expect(h.exits).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('` /exit` kept out of the history (ignorespace) is still recognised', async () => {
+    const h = await sessions.start('bash', { home: await sessions.home({ '.bashrc': "PS1='bash$ '\nHISTCONTROL=ignorespace\n" }) });
+    await run(h, 'echo one');
+    typeKeys(h, ' /exit\r');
+    await expectExit0(h);
+  }, TEST_TIMEOUT_MS);
+});

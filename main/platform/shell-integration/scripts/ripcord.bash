@@ -34,7 +34,7 @@ if [[ -z ${__ripcord_installed-} ]]; then
   # shown, 'running' from the command line's first command until the next prompt.
   __ripcord_state=
   __ripcord_ps1=
-  __ripcord_history=
+  __ripcord_histcmd=
 
   __ripcord_set_status() { return "$1"; }
 
@@ -52,14 +52,12 @@ if [[ -z ${__ripcord_installed-} ]]; then
 
   # First in PROMPT_COMMAND: the finished command's status, before anything else changes $?.
   # A line with no simple command of its own, such as `(exit 3)`, never meets the DEBUG trap;
-  # its new history entry still tells that it ran.
+  # the history number it took still tells that it ran.
   __ripcord_precmd() {
-    local status=$? entry
-    entry=$(HISTTIMEFORMAT= builtin history 1)
-    if [[ $__ripcord_state == running || ($__ripcord_state == ready && $entry != "$__ripcord_history") ]]; then
+    local status=$?
+    if [[ $__ripcord_state == running || ($__ripcord_state == ready && $HISTCMD != "$__ripcord_histcmd") ]]; then
       builtin printf '\e]133;D;%s\a' "$status"
     fi
-    __ripcord_history=$entry
     __ripcord_state=prompt
     __ripcord_report_cwd
     __ripcord_set_status "$status"
@@ -72,20 +70,38 @@ if [[ -z ${__ripcord_installed-} ]]; then
       __ripcord_ps1="\[\e]133;A\a\]${PS1}\[\e]133;B\a\]"
       PS1=$__ripcord_ps1
     fi
+    __ripcord_histcmd=$HISTCMD
     __ripcord_state=ready
     __ripcord_set_status "$status"
   }
 
-  # The command line about to run: the new history entry, or (history off, ignorespace,
-  # ignoredups) the first command of the line.
-  __ripcord_command_line() {
-    local entry
-    entry=$(HISTTIMEFORMAT= builtin history 1)
-    if [[ -n $entry && $entry != "$__ripcord_history" && $entry =~ ^[[:space:]]*[0-9]+\*?[[:space:]][[:space:]](.*)$ ]]; then
-      __ripcord_line=${BASH_REMATCH[1]}
-    else
-      __ripcord_line=$BASH_COMMAND
+  __ripcord_trim() {
+    __ripcord_line=${__ripcord_line#"${__ripcord_line%%[![:space:]]*}"}
+    __ripcord_line=${__ripcord_line%"${__ripcord_line##*[![:space:]]}"}
+  }
+
+  __ripcord_is_exit_command() {
+    local command
+    for command in "${__ripcord_exit_commands[@]}"; do [[ $__ripcord_line == "$command" ]] && return 0; done
+    return 1
+  }
+
+  # A whole line that is an exit command starts with that command, so only then is the line
+  # read back (a fork): from its history entry, or (history off, ignorespace) it is that
+  # command. A line that went into the history has the number HISTCMD had at the prompt.
+  __ripcord_exit_line() {
+    local __ripcord_line=$BASH_COMMAND entry
+    __ripcord_trim
+    __ripcord_is_exit_command || return 1
+    if [[ $HISTCMD == "$__ripcord_histcmd" ]]; then
+      entry=$(HISTTIMEFORMAT= builtin history 1)
+      if [[ $entry =~ ^[[:space:]]*[0-9]+\*?[[:space:]][[:space:]](.*)$ ]]; then
+        __ripcord_line=${BASH_REMATCH[1]}
+        __ripcord_trim
+        __ripcord_is_exit_command || return 1
+      fi
     fi
+    return 0
   }
 
   __ripcord_preexec() {
@@ -93,16 +109,9 @@ if [[ -z ${__ripcord_installed-} ]]; then
     # an empty line: the DEBUG trap fires for PROMPT_COMMAND itself
     [[ $BASH_COMMAND == __ripcord_precmd* ]] && return 0
     __ripcord_state=running
-    local __ripcord_line command
-    __ripcord_command_line
-    __ripcord_line=${__ripcord_line#"${__ripcord_line%%[![:space:]]*}"}
-    __ripcord_line=${__ripcord_line%"${__ripcord_line##*[![:space:]]}"}
-    for command in "${__ripcord_exit_commands[@]}"; do
-      if [[ -n $__ripcord_secret && $__ripcord_line == "$command" ]]; then
-        builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
-        break
-      fi
-    done
+    if [[ -n $__ripcord_secret ]] && __ripcord_exit_line; then
+      builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
+    fi
     builtin printf '\e]133;C\a'
   }
 
