@@ -36,11 +36,19 @@ export interface TranscriptOptions {
   now?: () => Date;
 }
 
+interface PendingEvent {
+  /** ms since the session started */
+  at: number;
+  type: 'o' | 'r' | 'm';
+  data: string;
+}
+
 export class Transcript {
   private handle: FileHandle | undefined;
   private segment = 0;
   private segmentBytes = 0;
-  private pending: string[] = [];
+  /** events not yet written; consecutive output is merged into one event (one JSON encoding per batch) */
+  private pending: PendingEvent[] = [];
   private pendingBytes = 0;
   private droppedBytes = 0;
   private writing = false;
@@ -90,24 +98,36 @@ export class Transcript {
     this.event('r', `${cols}x${rows}`);
   }
 
-  /** Stops recording; what is queued still goes out, in the background. */
+  /** Stops recording; what is queued still goes out, in the background, then the file is closed. */
   dispose(): void {
     this.stopped = true;
+    if (!this.writing) this.close();
   }
 
-  private line(type: 'o' | 'r' | 'm', data: string): string {
-    return `${JSON.stringify([Number(((this.clock() - this.started) / 1000).toFixed(6)), type, data])}\n`;
+  private close(): void {
+    const handle = this.handle;
+    this.handle = undefined;
+    void handle?.close().catch(() => undefined);
+  }
+
+  private line(event: PendingEvent): string {
+    return `${JSON.stringify([Number((event.at / 1000).toFixed(6)), event.type, event.data])}\n`;
+  }
+
+  private elapsed(): number {
+    return this.clock() - this.started;
   }
 
   private event(type: 'o' | 'r', data: string): void {
     if (this.stopped) return;
-    const line = this.line(type, data);
-    if (this.pendingBytes + line.length > MAX_PENDING_BYTES) {
+    if (this.pendingBytes + data.length > MAX_PENDING_BYTES) {
       this.droppedBytes += data.length;
       return;
     }
-    this.pending.push(line);
-    this.pendingBytes += line.length;
+    const last = this.pending.at(-1);
+    if (type === 'o' && last?.type === 'o') last.data += data;
+    else this.pending.push({ at: this.elapsed(), type, data });
+    this.pendingBytes += data.length;
     if (!this.writing) {
       this.writing = true;
       setImmediate(() => void this.drain());
@@ -120,9 +140,9 @@ export class Transcript {
         if (this.droppedBytes > 0) {
           const dropped = this.droppedBytes;
           this.droppedBytes = 0;
-          this.pending.unshift(this.line('m', `ripcord: ${dropped} chars of output not recorded (disk too slow)`));
+          this.pending.unshift({ at: this.elapsed(), type: 'm', data: `ripcord: ${dropped} chars of output not recorded (disk too slow)` });
         }
-        const text = this.pending.join('');
+        const text = this.pending.map((e) => this.line(e)).join('');
         this.pending = [];
         this.pendingBytes = 0;
         const bytes = Buffer.from(text, 'utf8');
@@ -134,6 +154,7 @@ export class Transcript {
       this.fail(error);
     } finally {
       this.writing = false;
+      if (this.stopped) this.close();
     }
   }
 
@@ -142,14 +163,13 @@ export class Transcript {
     this.pending = [];
     this.pendingBytes = 0;
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: String(error) });
-    void this.handle?.close().catch(() => undefined);
-    this.handle = undefined;
+    this.close();
   }
 
   private async startSegment(): Promise<void> {
     const handle = await createPrivateFile(segmentFile(this.dir, this.segment));
     const header = `${JSON.stringify({ ...this.header, ripcord: { segment: this.segment } })}\n`;
-    const reset = this.segment > 0 ? this.line('o', CUT_RESET) : '';
+    const reset = this.segment > 0 ? this.line({ at: this.elapsed(), type: 'o', data: CUT_RESET }) : '';
     await handle.write(header + reset);
     this.segmentBytes = Buffer.byteLength(header + reset);
     this.handle = handle;
