@@ -99,6 +99,8 @@ export interface TerminalHostOptions {
   /** extra environment for the host (and so its session) */
   env?: Record<string, string>;
   command?: string[];
+  /** ripcord only: a settings file to start with (the caller wrote it); none by default */
+  configFile?: string;
 }
 
 /**
@@ -111,7 +113,7 @@ export function startTerminalHost(kind: PipelineKind, options: TerminalHostOptio
   const env = { PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null', ...options.env };
   if (kind === 'ripcord') {
     const logFile = path.join(options.dir, 'ripcord.log');
-    const args = [CLI, 'run', '--log', logFile, '--config', path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
+    const args = [CLI, 'run', '--log', logFile, '--config', options.configFile ?? path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
     if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
     return { program: new PtyProgram(process.execPath, [...args, '--', ...command], { env, cwd: options.dir }), logFile };
   }
