@@ -1,5 +1,6 @@
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
+import { EXIT_CODE_HANGUP } from '../core/exit-decisions';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import { ExitPath, type ExitPathHost } from '../platform/exit-path';
 import { GuardedSession } from '../platform/guarded-session';
@@ -54,7 +55,12 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       crashReport = undefined;
     },
     exit: (code) => {
-      // After the exit path's last log write, whose failure this may be.
+      // Node's exit puts back the terminal settings it saw at start, even from the background (it
+      // blocks SIGTTOU for that): in a terminal now read by the shell that took it back, that would
+      // switch readline's mode under it (every line echoed twice). Dying of SIGHUP skips it and
+      // gives the parent the same 129.
+      if (outer.leftAloneAtRestore && code === EXIT_CODE_HANGUP) dieOfHangup();
+      // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
       process.exit(code);
     },
@@ -111,6 +117,13 @@ function applyCommandLine(config: RipcordConfig, options: RunOptions): { ok: tru
   return { ok: true, config: checked.config };
 }
 
+function dieOfHangup(): void {
+  attempt(() => {
+    process.removeAllListeners('SIGHUP'); // the default action again: terminate
+    process.kill(process.pid, 'SIGHUP');
+  });
+}
+
 function installCrashGuard(log: Logger, onCrash: (error: unknown) => void): void {
   let crashed = false;
   const handler = (error: unknown): void => {
@@ -159,10 +172,7 @@ function wire(outer: OuterTerminal, guarded: GuardedSession, log: Logger): void 
   });
   outer.onInputError((error) => hangUp('input-error', String(error)));
   if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
-  outer.onOutputError((error) => {
-    log.warn('terminal.output-error', { error: String(error) });
-    guarded.trigger({ kind: 'sighup' });
-  });
+  outer.onOutputError((error) => hangUp('output-error', String(error)));
   outer.onInput((data) => guarded.input(data));
   outer.enterRawMode();
 }
