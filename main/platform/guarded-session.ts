@@ -178,10 +178,14 @@ export class GuardedSession implements Disposable {
     }
   }
 
-  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). */
+  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). Kept in order with queued presses. */
   keyPressed(): void {
-    this.state.reset();
-    this.hint.hide();
+    const endWindow = (): void => {
+      this.state.reset();
+      this.hint.hide();
+    };
+    if (this.queuedInputs > 0) this.enqueue(endWindow);
+    else endWindow();
   }
 
   /** A Ctrl+C press; the desktop host calls this from before-input-event. */
