@@ -9,6 +9,7 @@ import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
+import { IpcChannel } from '../../preload/api';
 import { applicationMenu } from './app-menu';
 import { appFiles } from './app-paths';
 import { desktopExitHost, ExitRouter } from './exit-router';
@@ -30,8 +31,6 @@ interface Startup {
 }
 
 function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
-  const menu = applicationMenu(process.platform);
-  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   const pageUrl = pathToFileURL(files.page).href;
   denyPermissions(session.defaultSession, {
     allowClipboardWrite: config.allowClipboardWrite,
@@ -40,6 +39,8 @@ function openTerminalWindow({ config, problems, log, reaper, router, host, files
   });
   const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
   const page = window.webContents;
+  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
+  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, log, reaper, router, host },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
