@@ -71,11 +71,13 @@ export class SessionTools implements Disposable {
       this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
       this.disposables.add(transcript);
     }
-    const tables = systemProcessTable(process.platform, limitedProcReader(asyncProcReader, PROC_SCAN_CONCURRENCY));
-    if (!tables.ok) throw new Error(tables.error); // not reached: the session could not have started
+    const tables = systemProcessTable();
+    const viewTables = systemProcessTable(process.platform, limitedProcReader(asyncProcReader, PROC_SCAN_CONCURRENCY));
+    if (!tables.ok || !viewTables.ok) throw new Error('no process table'); // not reached: the session could not have started
     this.control = new SessionControl({
       root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
       table: tables.table,
+      viewTable: viewTables.table,
       killGraceMs: config.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
