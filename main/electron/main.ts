@@ -10,6 +10,7 @@ import { containmentPlan } from '../platform/containment-probe';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
+import { IpcChannel } from '../../preload/api';
 import { applicationMenu } from './app-menu';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';
@@ -32,8 +33,6 @@ interface Startup {
 }
 
 function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
-  const menu = applicationMenu(process.platform);
-  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -44,6 +43,8 @@ function openTerminalWindow({ config, problems, log, reaper, router, host, files
   });
   const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
   const page = window.webContents;
+  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
+  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, log, reaper, router, host },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
