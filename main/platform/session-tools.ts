@@ -49,7 +49,7 @@ export interface SessionToolsOptions {
   command: string;
   cols: number;
   rows: number;
-  /** the session's container members (cgroup); default: the process table */
+  /** who belongs to the session; default: the session's container (its cgroup, or the process scan) */
   members?: MembershipSource;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
@@ -81,7 +81,7 @@ export class SessionTools implements Disposable {
       killGraceMs: config.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
-      ...(options.members ? { members: options.members } : {}),
+      members: options.members ?? { listMembers: () => guarded.container.members() },
     });
   }
 
