@@ -12,14 +12,18 @@ import { BASH, CLI, expect, ripcordRunArgs, type TerminalFixture, test } from '.
 import { lastLine, shellQuote, type TmuxPane, waitUntil } from './tmux';
 
 const INNER_PROMPT = 'in$';
-/** The session's shell, with a prompt of its own so the outer one can be told apart. */
-const INNER_BASH = ['env', `PS1=${INNER_PROMPT} `, ...BASH];
+/**
+ * The session's shell, with a prompt of its own so the outer one can be told apart. PS1 comes
+ * from the environment, not an `env` wrapper: the root program must be the shell itself for
+ * exit commands to apply (docs/exit-commands.md).
+ */
+const INNER_BASH = BASH;
 /** Waits for ripcord, its session and the reaper to be gone after a hang-up, however slow the machine. */
 const GONE_DEADLINE_MS = 20_000;
 
 /** The command line an interactive shell would run: ripcord with this test's log, then `command`. */
 function ripcordCommandLine(testInfo: TestInfo, command: readonly string[]): string {
-  return [process.execPath, ...ripcordRunArgs(testInfo), '--', ...command].map(shellQuote).join(' ');
+  return `PS1=${shellQuote(`${INNER_PROMPT} `)} ${[process.execPath, ...ripcordRunArgs(testInfo), '--', ...command].map(shellQuote).join(' ')}`;
 }
 
 /** Row (0-based) of the last screen line that is exactly `text`. */
