@@ -12,7 +12,6 @@ import { containmentPlan, type ContainmentPlan } from './containment-probe';
 import type { EventLog } from './event-log';
 import { systemProcessTable } from './process-tree';
 import type { ReaperClient } from './reaper-client';
-import { SESSION_ID_ENV } from './reaper-protocol';
 import { type Session, type SessionOptions, spawnSession } from './session';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';
 import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
@@ -105,9 +104,7 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   const { reaper, log } = options;
   const tables = systemProcessTable();
   if (!tables.ok) return tables;
-  const sessionId = `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
-  const env = { ...options.env, [SESSION_ID_ENV]: sessionId };
-  const spawned = await spawnSession({ ...options, env, launcher: ['/bin/sh', '-c', HOLD_SCRIPT, 'ripcord-hold'] });
+  const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', HOLD_SCRIPT, 'ripcord-hold'] });
   if (!spawned.ok) return spawned;
   const { session } = spawned;
   const held = await untilStarted(session, async () => (await tables.table.lookup(session.pid))?.state === 'T');
@@ -115,7 +112,8 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
     session.dispose();
     return { ok: false, error: 'the session root ended before it could be registered with the reaper' };
   }
-  reaper.register(session.pid, session.startTime, sessionId);
+  // the session's RIPCORD_SESSION (session-env.ts): the reaper counts what carries it after a kill
+  reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
   try {
     process.kill(session.pid, 'SIGCONT');
