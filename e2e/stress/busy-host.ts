@@ -4,7 +4,7 @@
 //   node busy-host.js --log FILE --dist DIR [--env KEY=VALUE]... -- PROGRAM ARGS...
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../main/core/config';
-import { GuardedSession } from '../../main/platform/guarded-session';
+import { GuardedSession } from '../../main/session/guarded-session';
 import { openLog } from '../../main/platform/log';
 import { ReaperClient } from '../../main/platform/reaper-client';
 import { startWatchdog } from '../../main/platform/watchdog';

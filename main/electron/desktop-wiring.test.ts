@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { foregroundJob, waitFor } from '../platform/test-support';
+import { foregroundJob, waitFor } from '../platform/processes.test-support';
 import { desktopExitHost, ExitRouter } from './exit-router';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring-fixtures';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring.test-support';
 
 const WINDOW_ID = 7;
 const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';

@@ -3,8 +3,8 @@ import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { ExitDecisions, type Trigger } from '../core/exit-decisions';
-import { ExitPath, type ExitPathHost } from '../platform/exit-path';
-import type { GuardedSession } from '../platform/guarded-session';
+import { ExitPath, type ExitPathHost } from '../session/exit-path';
+import type { GuardedSession } from '../session/guarded-session';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
 

@@ -4,11 +4,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { waitFor } from '../platform/test-support';
+import { waitFor } from '../platform/processes.test-support';
 import { desktopExitHost, ExitRouter } from './exit-router';
 import { registerExitShortcut } from './global-shortcut';
 import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, wiringWorkspace } from './wiring-fixtures';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, wiringWorkspace } from './wiring.test-support';
 
 let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
 const installed: Disposable[] = [];

@@ -4,7 +4,7 @@ import { app, BrowserWindow, globalShortcut, ipcMain, Menu, session, shell } fro
 import { pathToFileURL } from 'node:url';
 import type { RipcordConfig } from '../core/config';
 import { keepSchemaBeside, loadConfig } from '../platform/config-file';
-import type { ExitPathHost } from '../platform/exit-path';
+import type { ExitPathHost } from '../session/exit-path';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';

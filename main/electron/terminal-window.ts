@@ -3,10 +3,10 @@
 import type { GlobalShortcut } from 'electron';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import type { ExitPathHost } from '../platform/exit-path';
+import type { ExitPathHost } from '../session/exit-path';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
-import { DesktopSession, type RendererChannel } from './desktop-session';
+import { DesktopSession, type RendererChannel } from '../session/desktop-session';
 import type { ExitRouter } from './exit-router';
 import { registerExitShortcut } from './global-shortcut';
 import { installInputGuard, type KeyboardSource } from './input-guard';

@@ -1,8 +1,8 @@
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { keepSchemaBeside, loadConfig } from '../platform/config-file';
-import { ExitPath, type ExitPathHost } from '../platform/exit-path';
-import { GuardedSession } from '../platform/guarded-session';
+import { ExitPath, type ExitPathHost } from '../session/exit-path';
+import { GuardedSession } from '../session/guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { OuterTerminal } from './outer-terminal';

@@ -10,9 +10,9 @@ import { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import { DoublePressHint, type HintState } from './double-press-hint';
 import { ExitPath, type ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
-import type { Logger } from './log';
-import type { ReaperClient } from './reaper-client';
-import { type Session, spawnSession } from './session';
+import type { Logger } from '../platform/log';
+import type { ReaperClient } from '../platform/reaper-client';
+import { type Session, spawnSession } from '../platform/session';
 
 /** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
 const CTRL_C = '\x03';

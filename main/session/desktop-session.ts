@@ -3,13 +3,13 @@ import { rendererSettings } from './renderer-settings';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import type { ExitPathHost } from '../platform/exit-path';
-import { GuardedSession } from '../platform/guarded-session';
+import type { ExitPathHost } from './exit-path';
+import { GuardedSession } from './guarded-session';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
-import type { ExitRouter } from './exit-router';
-import { START_FAILED_EXIT_CODE } from './exit-router';
-import type { IpcTarget } from './ipc-handlers';
+import type { ExitRouter } from '../electron/exit-router';
+import { START_FAILED_EXIT_CODE } from '../electron/exit-router';
+import type { IpcTarget } from '../electron/ipc-handlers';
 
 /** Keystrokes typed in the few ms between the first resize and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;

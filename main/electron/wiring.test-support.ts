@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { waitFor } from '../platform/test-support';
+import { waitFor } from '../platform/processes.test-support';
 import type { IpcSenderEvent } from './ipc-handlers';
 
 /** Bound on waiting for an asynchronous log line or a process to go. */

@@ -1,6 +1,6 @@
 import type { CtrlCState } from '../core/ctrl-c-state';
-import type { Logger } from './log';
-import type { ReaperClient } from './reaper-client';
+import type { Logger } from '../platform/log';
+import type { ReaperClient } from '../platform/reaper-client';
 
 /** What differs between hosts at the very end: what to restore, and how the process dies. */
 export interface ExitPathHost {

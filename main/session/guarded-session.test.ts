@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
-import { openLog, type Logger } from './log';
-import { ReaperClient } from './reaper-client';
-import { foregroundJob, waitFor } from './test-support';
+import { openLog, type Logger } from '../platform/log';
+import { ReaperClient } from '../platform/reaper-client';
+import { foregroundJob, waitFor } from '../platform/processes.test-support';
 
 let dir: string;
 let reaperScript: string;
@@ -21,7 +21,7 @@ const started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-guarded-'));
   reaperScript = path.join(dir, 'reaper.js');
-  await build({ entryPoints: [path.join(__dirname, 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: reaperScript, logLevel: 'error' });
+  await build({ entryPoints: [path.join(__dirname, '../platform/reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: reaperScript, logLevel: 'error' });
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
 
