@@ -17,6 +17,8 @@ const ban = {
   terminal: { group: ['**/terminal/*'], message: 'this layer may not import main/terminal' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
+  /** The renderer shares the control-character names, which are pure data, and nothing else of main/core. */
+  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars'], message: 'the renderer may import only main/core/control-chars of main/core' },
   preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
@@ -67,6 +69,6 @@ export default tseslint.config(
   { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/terminal/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.preloadImpl) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.electronLayer, ban.terminal, ban.preloadImpl) },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', ...syncAllowList], rules: noSyncCalls },
 );

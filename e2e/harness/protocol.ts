@@ -1,6 +1,6 @@
 // The WebSocket protocol between the page (browser-api.ts) and the harness (server.ts): the
 // RipcordApi of preload/api.ts, one JSON message per call or event.
-import type { HintState, RendererSettings, SessionEnd } from '../../preload/api';
+import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 
 export type ClientMessage =
   | { type: 'input'; data: string }
@@ -62,5 +62,21 @@ export function parseClientMessage(text: string): Parsed {
         : { ok: false, reason: 'getSettings: id must be an integer' };
     default:
       return { ok: false, reason: `unknown type ${JSON.stringify(m.type)?.slice(0, 40)}` };
+  }
+}
+
+/** What main sends on an IPC channel, as the WebSocket message browser-api.ts turns back into the event. */
+export function serverMessage(channel: string, value: unknown): ServerMessage | undefined {
+  switch (channel) {
+    case IpcChannel.data:
+      return { type: 'data', data: value as string };
+    case IpcChannel.hint:
+      return { type: 'hint', ...(value as HintState) };
+    case IpcChannel.exit:
+      return { type: 'exit', ...(value as SessionEnd) };
+    case IpcChannel.flush:
+      return { type: 'flush' };
+    default:
+      return undefined;
   }
 }

@@ -4,6 +4,7 @@
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pty from 'node-pty';
+import { CTRL_C } from '../core/control-chars';
 import type { Disposable } from '../core/disposable';
 import type { EventLog } from './event-log';
 import { systemProcessTable, type ProcessTable } from './process-tree';
@@ -152,7 +153,7 @@ export class Session implements Disposable {
 
   /** Writes ^C (the line discipline turns it into SIGINT for the foreground job) and watches the foreground. */
   cancel(): void {
-    this.write('\x03');
+    this.write(CTRL_C);
     if (this.disposed || this.exit) return;
     if (this.watch) clearTimeout(this.watch.timer);
     this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };

@@ -1,9 +1,5 @@
+import type { HintState } from '../../preload/api';
 import type { Disposable } from '../core/disposable';
-
-export interface HintState {
-  visible: boolean;
-  remainingMs: number;
-}
 
 /**
  * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press window after a

@@ -1,4 +1,3 @@
-import type { CtrlCState } from '../core/ctrl-c-state';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
 
@@ -11,7 +10,6 @@ export interface ExitPathHost {
 }
 
 export interface ExitPathOptions {
-  state: CtrlCState;
   reaper: Pick<ReaperClient, 'killAll'>;
   log: Logger;
   host: ExitPathHost;
@@ -22,20 +20,22 @@ export interface ExitPathOptions {
  * the reaper gets one pipe write and does the killing after this process is gone.
  */
 export class ExitPath {
-  private exitCode: number | undefined;
+  private started = false;
 
   constructor(private readonly options: ExitPathOptions) {}
 
   get exiting(): boolean {
-    return this.exitCode !== undefined;
+    return this.started;
   }
 
-  /** Idempotent: the first call decides the code, later calls do nothing. */
+  /**
+   * Runs once, with the code ExitDecisions decided (its only owner: SessionExits calls this
+   * after an 'exit' decision, never with a code of its own); later calls do nothing.
+   */
   exitNow(code: number, reason: string): void {
-    if (this.exitCode !== undefined) return;
-    this.exitCode = code;
-    const { state, reaper, log, host } = this.options;
-    state.requestExit();
+    if (this.started) return;
+    this.started = true;
+    const { reaper, log, host } = this.options;
     log.event('exit.begin', { code, reason });
     this.step('exit.reaper', () => reaper.killAll());
     this.step('exit.restore', () => host.restore());

@@ -1,21 +1,22 @@
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
+import { CTRL_C } from '../core/control-chars';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
-import { CtrlCState } from '../core/ctrl-c-state';
+import type { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, DisposableStore } from '../core/disposable';
-import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
+import type { Decision, ExitDecisions, Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
-import { DoublePressHint, type HintState } from './double-press-hint';
-import { ExitPath, type ExitPathHost } from './exit-path';
+import type { HintState } from '../../preload/api';
+import { DoublePressHint } from './double-press-hint';
+import type { ExitPath, ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
 import { type Session, spawnSession } from '../platform/session';
+import { SessionExits } from './session-exits';
 
-/** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
-const CTRL_C = '\x03';
 /** Bound on the /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
 /**
@@ -38,6 +39,8 @@ export interface GuardedSessionOptions {
   command?: { file: string; args: string[] };
   /** overrides config.cwd */
   cwd?: string;
+  /** the lifecycle's state machine, decisions and exit path; a session started alone (tests) makes its own */
+  exits?: SessionExits;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -92,14 +95,11 @@ export class GuardedSession implements Disposable {
     private readonly options: GuardedSessionOptions,
   ) {
     const { config } = options;
-    this.state = new CtrlCState({
-      clock: options.clock ?? (() => performance.now()),
-      debounceMs: config.debounceMs,
-      windowMs: config.doublePressWindowMs,
-    });
-    this.decisions = new ExitDecisions(this.state);
+    const exits = options.exits ?? new SessionExits(options);
+    this.state = exits.state;
+    this.decisions = exits.decisions;
+    this.exitPath = exits.exitPath;
     this.tracker = new ExitLineTracker(config.exitCommands);
-    this.exitPath = new ExitPath({ state: this.state, reaper: options.reaper, log: options.log, host: options.host });
     this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
@@ -129,7 +129,7 @@ export class GuardedSession implements Disposable {
     );
   }
 
-  /** User input as the terminal sends it (keystrokes, pastes). */
+  /** User input as the terminal sends it (keystrokes, pastes); a chunk that is exactly CTRL_C is a press (DESIGN §3). */
   input(data: string): void {
     if (this.exitPath.exiting) return;
     if (data === CTRL_C) {

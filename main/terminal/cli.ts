@@ -2,7 +2,8 @@
 import { version } from '../../package.json';
 import { launchDesktop } from './desktop-launcher';
 import { parseRunArgs, RUN_USAGE } from './run-options';
-import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
+import { EXIT_CODE_USAGE } from '../core/exit-codes';
+import { runTerminalHost } from './terminal-host';
 import { runStats } from './stats';
 
 interface Subcommand {

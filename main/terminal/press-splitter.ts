@@ -1,4 +1,5 @@
-const CTRL_C = '\x03';
+import { CTRL_C } from '../core/control-chars';
+
 /**
  * What a Ctrl+C key sends: the plain byte, and the encodings a child can switch the outer
  * terminal to — the kitty keyboard protocol (press event, with or without the event type)

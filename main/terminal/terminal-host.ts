@@ -1,31 +1,18 @@
 import { validateConfig, type RipcordConfig } from '../core/config';
-import { CtrlCState } from '../core/ctrl-c-state';
+import { END_OF_FILE } from '../core/control-chars';
+import { EXIT_CODE_CANNOT_START, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
 import { keepSchemaBeside, loadConfig } from '../platform/config-file';
-import { ExitPath, type ExitPathHost } from '../session/exit-path';
-import { GuardedSession } from '../session/guarded-session';
+import type { ExitPathHost } from '../session/exit-path';
+import { installSignalTriggers } from '../session/host-signals';
+import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { OuterTerminal } from './outer-terminal';
 import type { RunOptions } from './run-options';
 
-/** The program could not be started (missing, not executable, bad cwd): the shells' "command not found". */
-export const EXIT_CODE_CANNOT_START = 127;
-/** ripcord itself failed (sysexits EX_SOFTWARE), kept apart from the codes a child commonly uses. */
-export const EXIT_CODE_INTERNAL_ERROR = 70;
-/** Bad settings given on the command line. */
-export const EXIT_CODE_USAGE = 2;
-/** VEOF: with stdin piped, its end becomes an end-of-file for the program in the pty. */
-const END_OF_FILE = '\x04';
-
-const HOST_SIGNALS = [
-  ['SIGINT', 'sigint'],
-  ['SIGTERM', 'sigterm'],
-  ['SIGHUP', 'sighup'],
-] as const;
-
 /**
- * `ripcord run`: one guarded session proxied through the terminal it was started in. Resolves
- * only when the session could not start; otherwise the exit path ends the process.
+ * `ripcord run`: the session lifecycle proxied through the terminal it was started in. Resolves
+ * only on bad command-line settings; otherwise the exit path ends the process.
  */
 export async function runTerminalHost(options: RunOptions): Promise<number> {
   const outer = new OuterTerminal({ input: process.stdin, output: process.stdout });
@@ -50,35 +37,24 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     },
     exit: (code) => process.exit(code),
   };
-  // Until the session exists, and if it never does, this exit path ends the process.
-  const startupExit = new ExitPath({ state: new CtrlCState({ clock: () => performance.now() }), reaper, log, host });
-  let guarded: GuardedSession | undefined = undefined;
+  const lifecycle = new SessionLifecycle({ config: config.config, log, reaper, host, command: options.command, cwd: options.cwd });
   installCrashGuard(log, (error) => {
     crashReport = `ripcord: internal error: ${describe(error)}\n`;
-    attempt(() => (guarded?.exitPath ?? startupExit).exitNow(EXIT_CODE_INTERNAL_ERROR, `crash: ${String(error)}`));
+    attempt(() => lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, `crash: ${String(error)}`));
     // Reached only when the crash came from inside a running exit path: finish its job.
     attempt(() => host.restore());
     process.exit(EXIT_CODE_INTERNAL_ERROR);
   });
 
-  const { cols, rows } = outer.size;
-  const started = await GuardedSession.start({
-    config: config.config,
-    log,
-    reaper,
-    host,
-    cols,
-    rows,
-    command: options.command,
-    cwd: options.cwd,
+  // From here on SIGINT is a press, also while the program is being spawned (DESIGN §3).
+  installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
+  lifecycle.onStartFailed((error) => {
+    process.stderr.write(`ripcord: ${error}\n`);
+    lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  if (!started.ok) {
-    process.stderr.write(`ripcord: ${started.error}\n`);
-    startupExit.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
-    return EXIT_CODE_CANNOT_START; // not reached: the exit path ends the process
-  }
-  guarded = started.guarded;
-  wire(outer, started.guarded, log);
+  lifecycle.onSpawned(({ modes }) => wire(outer, lifecycle, modes, log));
+  const { cols, rows } = outer.size;
+  lifecycle.resize(cols, rows);
   return new Promise<number>(() => {
     // never settles: every way out goes through the session's exit path
   });
@@ -123,21 +99,20 @@ function describe(error: unknown): string {
  * Connects the terminal and the session for the rest of the process's life: nothing is ever
  * unwired, because the only way out is the exit path, which ends the process.
  */
-function wire(outer: OuterTerminal, guarded: GuardedSession, log: Logger): void {
-  outer.attachModes(guarded.scanner);
-  for (const [signal, kind] of HOST_SIGNALS) process.on(signal, () => guarded.trigger({ kind }));
-  guarded.onOutput((data) => outer.write(data, () => guarded.ack(data.length)));
-  guarded.onHint((hint) => outer.showHint(hint.visible));
-  outer.onResize(({ cols, rows }) => guarded.resize(cols, rows));
+function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, modes: SpawnedSession['modes'], log: Logger): void {
+  outer.attachModes(modes);
+  lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
+  lifecycle.onHint((hint) => outer.showHint(hint.visible));
+  outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));
   outer.onInputEnd(() => {
     // A terminal that ends its input has hung up; a pipe has simply run dry.
-    if (outer.inputIsTerminal) guarded.trigger({ kind: 'sighup' });
-    else guarded.input(END_OF_FILE);
+    if (outer.inputIsTerminal) lifecycle.trigger({ kind: 'sighup' });
+    else lifecycle.input(END_OF_FILE);
   });
   outer.onOutputError((error) => {
     log.warn('terminal.output-error', { error: String(error) });
-    guarded.trigger({ kind: 'sighup' });
+    lifecycle.trigger({ kind: 'sighup' });
   });
-  outer.onInput((data) => guarded.input(data));
+  outer.onInput((data) => lifecycle.input(data));
   outer.enterRawMode();
 }
