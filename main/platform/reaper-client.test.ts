@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, LinuxProcessTable } from './process-tree';
 import { ReaperClient } from './reaper-client';
 import { spawnSession } from './session';
-import { bundle, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from './processes.test-support';
+import { bundle, bundleReaper, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from './processes.test-support';
 
 const KILL_GRACE_MS = 800;
 const table = new LinuxProcessTable();
@@ -37,7 +37,7 @@ void (async () => {
 
 beforeAll(async () => {
   tmp = await tempDir();
-  reaperScript = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+  reaperScript = await bundleReaper(tmp.dir);
   hostScript = await bundle(path.join(tmp.dir, 'host.js'), { source: HOST_SOURCE });
 });
 afterAll(async () => { await tmp.dispose(); });

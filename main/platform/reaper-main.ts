@@ -6,7 +6,8 @@
 // is /dev/null and its own story goes to the log file the host names.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
-import { SessionMembers, systemProcessTable, type ProcessTable, type ProcReader } from './process-tree';
+import type { ProcessTable } from './process-table';
+import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
 import { formatDead, LineSplitter, parseCommand } from './reaper-protocol';
 import { DEFAULT_KILL_GRACE_MS, StagedKill } from './staged-kill';
 

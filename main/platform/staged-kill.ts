@@ -4,7 +4,8 @@
 // time differs from the member it saw.
 import { setTimeout as delay } from 'node:timers/promises';
 import { nullEventLog, type EventLog } from './event-log';
-import { isAlive, sameProcess, type ProcessIdentity, type ProcessInfo, type ProcessTable, type SessionMembers } from './process-tree';
+import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
+import { isAlive, sameProcess, type SessionMembers } from './process-tree';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** Re-scan period while killing: new children get their signal within one period. */

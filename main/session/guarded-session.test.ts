@@ -1,7 +1,6 @@
 // GuardedSession on real ptys, a real bash and a real reaper process: the behaviour every host
 // shares (DESIGN §3, §6). The only stand-in is the host's last step — exit(code) records the
 // code instead of ending the test runner.
-import { build } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { foregroundJob, waitFor } from '../platform/processes.test-support';
+import { bundleReaper, foregroundJob, waitFor } from '../platform/processes.test-support';
 
 let dir: string;
 let reaperScript: string;
@@ -20,8 +19,7 @@ const started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-guarded-'));
-  reaperScript = path.join(dir, 'reaper.js');
-  await build({ entryPoints: [path.join(__dirname, '../platform/reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: reaperScript, logLevel: 'error' });
+  reaperScript = await bundleReaper(dir);
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
 
