@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../core/control-chars';
 import type { Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
 import { systemProcessTable } from './process-tree';
@@ -72,9 +73,9 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
 
 export class Session implements Disposable {
   readonly pid: number;
-  private readonly dataListeners = new Set<(data: string) => void>();
-  private readonly exitListeners = new Set<(exit: SessionExit) => void>();
-  private readonly foregroundListeners = new Set<() => void>();
+  private readonly data = new Emitter<string>();
+  private readonly exited = new Emitter<SessionExit>();
+  private readonly foregroundReturned = new Emitter<void>();
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
   private early: string[] | undefined = [];
@@ -95,7 +96,7 @@ export class Session implements Disposable {
         this.exitSettle.activity(); // still draining: keep waiting
         this.rootGoneDrain.activity();
         if (!this.early) {
-          for (const l of this.dataListeners) l(data);
+          this.data.fire(data);
         } else if (this.earlyChars < EARLY_OUTPUT_MAX_CHARS) {
           this.early.push(data);
           this.earlyChars += data.length;
@@ -128,14 +129,14 @@ export class Session implements Disposable {
    */
   onData(listener: (data: string) => void): Disposable {
     if (this.early && !this.earlyFlush) this.earlyFlush = setImmediate(() => this.flushEarly());
-    return subscribe(this.dataListeners, listener);
+    return this.data.event(listener);
   }
 
   /** Fires once, after the last data; a listener that comes after the exit gets it in a later
    * turn, still after any output the data listeners have not seen yet. */
   onExit(listener: (exit: SessionExit) => void): Disposable {
     const reported = this.reportedExit;
-    if (!reported) return subscribe(this.exitListeners, listener);
+    if (!reported) return this.exited.event(listener);
     const late = setImmediate(() => {
       if (this.earlyFlush) this.flushEarly();
       listener(reported);
@@ -143,7 +144,7 @@ export class Session implements Disposable {
     return { dispose: () => clearImmediate(late) };
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
-  onForegroundReturned(listener: () => void): Disposable { return subscribe(this.foregroundListeners, listener); }
+  readonly onForegroundReturned = this.foregroundReturned.event;
 
   write(data: string): void { if (!this.disposed) this.proc.write(data); }
 
@@ -174,9 +175,9 @@ export class Session implements Disposable {
     this.disposed = true;
     if (this.watch) clearTimeout(this.watch.timer);
     for (const s of this.subscriptions) s.dispose();
-    this.dataListeners.clear();
-    this.exitListeners.clear();
-    this.foregroundListeners.clear();
+    this.data.dispose();
+    this.exited.dispose();
+    this.foregroundReturned.dispose();
     clearImmediate(this.earlyFlush);
     this.early = undefined;
     this.closePty();
@@ -200,8 +201,8 @@ export class Session implements Disposable {
     if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
     const exit = this.exit as SessionExit;
     this.reportedExit = exit;
-    for (const l of this.exitListeners) l(exit);
-    this.exitListeners.clear();
+    this.exited.fire(exit);
+    this.exited.dispose();
   }
 
   private flushEarly(): void {
@@ -211,7 +212,7 @@ export class Session implements Disposable {
     this.early = undefined;
     if (early && early.length > 0) {
       const data = early.join('');
-      for (const l of this.dataListeners) l(data);
+      this.data.fire(data);
     }
   }
 
@@ -222,18 +223,13 @@ export class Session implements Disposable {
     if (this.watch !== watch) return; // a newer cancel took over
     if (holds) {
       this.watch = undefined;
-      for (const l of this.foregroundListeners) l();
+      this.foregroundReturned.fire();
     } else if (performance.now() < watch.until) {
       watch.timer = setTimeout(() => void this.pollForeground(), FOREGROUND_POLL_MS);
     } else {
       this.watch = undefined;
     }
   }
-}
-
-function subscribe<T>(set: Set<T>, listener: T): Disposable {
-  set.add(listener);
-  return { dispose: () => set.delete(listener) };
 }
 
 function sessionEnv(extra: Record<string, string> | undefined): Record<string, string> {

@@ -4,6 +4,7 @@ import { CTRL_C } from '../core/control-chars';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
 import type { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, DisposableStore } from '../core/disposable';
+import { Emitter } from '../core/emitter';
 import type { Decision, ExitDecisions, Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
@@ -61,8 +62,8 @@ export class GuardedSession implements Disposable {
   private readonly hint: DoublePressHint;
   private readonly hold: InterruptHold;
   private readingPaused = false;
-  private readonly outputListeners = new Set<(data: string) => void>();
-  private readonly flushListeners = new Set<() => void>();
+  private readonly output = new Emitter<string>();
+  private readonly flush = new Emitter<void>();
   /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
   private earlyOutput: string[] | undefined = [];
   private readonly disposables = new DisposableStore();
@@ -191,26 +192,22 @@ export class GuardedSession implements Disposable {
     const early = this.earlyOutput;
     this.earlyOutput = undefined;
     if (early && early.length > 0) listener(early.join(''));
-    this.outputListeners.add(listener);
-    return { dispose: () => this.outputListeners.delete(listener) };
+    return this.output.event(listener);
   }
 
   /**
    * Fires right before the first output after an interrupt's cut: the kernel dropped the
    * program's queued output there, so a screen may drop what it still holds unparsed.
    */
-  onFlush(listener: () => void): Disposable {
-    this.flushListeners.add(listener);
-    return { dispose: () => this.flushListeners.delete(listener) };
-  }
+  readonly onFlush = this.flush.event;
 
   onHint(listener: (hint: HintState) => void): Disposable {
     return this.hint.onHint(listener);
   }
 
   dispose(): void {
-    this.outputListeners.clear();
-    this.flushListeners.clear();
+    this.output.dispose();
+    this.flush.dispose();
     this.disposables.dispose();
   }
 
@@ -218,12 +215,12 @@ export class GuardedSession implements Disposable {
     const { data: shown, interrupted } = this.guard.filter(data);
     if (interrupted) {
       this.options.log.event('cancel.cut');
-      for (const listener of this.flushListeners) listener();
+      this.flush.fire();
     }
     this.flow.onSent(shown.length);
     this.syncReading();
     this.earlyOutput?.push(shown);
-    for (const listener of this.outputListeners) listener(shown);
+    this.output.fire(shown);
   }
 
   /**
