@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from './ctrl-c-state';
 import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
+import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -66,7 +67,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   exitCommands: [...DEFAULT_EXIT_COMMANDS],
   doublePressWindowMs: DEFAULT_WINDOW_MS,
   debounceMs: DEFAULT_DEBOUNCE_MS,
-  killGraceMs: 2_000,
+  killGraceMs: DEFAULT_KILL_GRACE_MS,
   globalShortcut: 'CommandOrControl+Alt+Q',
   fontFamily: 'monospace',
   fontSize: 14,

@@ -1,6 +1,7 @@
 // One program in a pty (DESIGN §4). The only importer of node-pty. node-pty's forkpty makes
 // the root a session and process-group leader and resets every signal disposition in the
 // child before exec (signal-hygiene.ts has the measurement notes).
+import { LogEvent } from '../core/log-events';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pty from 'node-pty';
@@ -67,7 +68,7 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table);
   await session.readStartTime();
-  options.log?.event('session-spawned', { pid: proc.pid, file: program.path, cwd, startTime: session.startTime });
+  options.log?.event(LogEvent.sessionSpawned, { pid: proc.pid, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
 }
 

@@ -3,11 +3,11 @@
 // Done when no member is alive (zombies count as dead). It never signals a pid whose start
 // time differs from the member it saw.
 import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
 import { nullEventLog, type EventLog } from './event-log';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess, type SessionMembers } from './process-tree';
 
-export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** Re-scan period while killing: new children get their signal within one period. */
 const SCAN_INTERVAL_MS = 25;
 /** After SIGKILL, how long to keep waiting for processes the kernel has not reaped yet

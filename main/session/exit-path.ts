@@ -1,3 +1,4 @@
+import { LogEvent } from '../core/log-events';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
 
@@ -36,12 +37,12 @@ export class ExitPath {
     if (this.started) return;
     this.started = true;
     const { reaper, log, host } = this.options;
-    log.event('exit.begin', { code, reason });
-    this.step('exit.reaper', () => reaper.killAll());
-    this.step('exit.restore', () => host.restore());
-    log.event('exit.end', { code });
+    log.event(LogEvent.exitBegin, { code, reason });
+    this.step(LogEvent.exitReaper, () => reaper.killAll());
+    this.step(LogEvent.exitRestore, () => host.restore());
+    log.event(LogEvent.exitEnd, { code });
     // eslint-disable-next-line no-restricted-syntax -- the final log append is the one sync write the exit path makes (DESIGN §4)
-    this.step('exit.flush', () => log.flushSync());
+    this.step(LogEvent.exitFlush, () => log.flushSync());
     host.exit(code);
   }
 

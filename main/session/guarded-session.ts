@@ -1,3 +1,4 @@
+import { LogEvent } from '../core/log-events';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CTRL_C } from '../core/control-chars';
@@ -83,11 +84,11 @@ export class GuardedSession implements Disposable {
       log: options.log,
     });
     if (!spawned.ok) {
-      options.log.error('session.spawn-failed', { error: spawned.error });
+      options.log.error(LogEvent.sessionSpawnFailed, { error: spawned.error });
       return spawned;
     }
     options.reaper.register(spawned.session.pid, spawned.session.startTime);
-    options.log.event('session.started', { sessionPid: spawned.session.pid });
+    options.log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid });
     return { ok: true, guarded: new GuardedSession(spawned.session, options) };
   }
 
@@ -105,7 +106,7 @@ export class GuardedSession implements Disposable {
     this.hold = this.disposables.add(
       new InterruptHold(
         (held) => this.show(held),
-        (droppedChars) => options.log.event('cancel.dropped', { chars: droppedChars }),
+        (droppedChars) => options.log.event(LogEvent.cancelDropped, { chars: droppedChars }),
         () => this.syncReading(),
       ),
     );
@@ -119,7 +120,7 @@ export class GuardedSession implements Disposable {
     this.disposables.add(
       session.onForegroundReturned(() => {
         this.state.markCancelHandled();
-        options.log.event('cancel.handled');
+        options.log.event(LogEvent.cancelHandled);
       }),
     );
     this.disposables.add(
@@ -166,7 +167,7 @@ export class GuardedSession implements Disposable {
 
   trigger(trigger: Trigger): Decision {
     const decision = this.decisions.decide(trigger);
-    this.options.log.event('trigger', { kind: trigger.kind, action: decision.action });
+    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action });
     if (decision.action === 'cancel') {
       this.hold.start();
       this.session.cancel();
@@ -214,7 +215,7 @@ export class GuardedSession implements Disposable {
   private show(data: string): void {
     const { data: shown, interrupted } = this.guard.filter(data);
     if (interrupted) {
-      this.options.log.event('cancel.cut');
+      this.options.log.event(LogEvent.cancelCut);
       this.flush.fire();
     }
     this.flow.onSent(shown.length);

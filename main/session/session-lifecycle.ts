@@ -1,3 +1,4 @@
+import { LogEvent } from '../core/log-events';
 import type { HintState } from '../../preload/api';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
@@ -132,7 +133,7 @@ export class SessionLifecycle implements Disposable {
 
   private decideWithoutSession(trigger: Trigger): void {
     const decision = this.exits.decide(trigger);
-    this.options.log.event('trigger', { kind: trigger.kind, action: decision.action, session: false });
+    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, session: false });
   }
 
   private async start(cols: number, rows: number): Promise<void> {
@@ -157,7 +158,7 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded);
     if (this.exits.exiting) {
       // The exit ran while the program was being spawned, before the reaper knew it: once more.
-      log.event('exit.late-session', { sessionPid: guarded.session.pid });
+      log.event(LogEvent.exitLateSession, { sessionPid: guarded.session.pid });
       reaper.killAll();
       guarded.dispose();
       return;
@@ -180,7 +181,7 @@ export class SessionLifecycle implements Disposable {
     this.phase = 'failed';
     this.earlyInput = [];
     this.earlyInputChars = 0;
-    this.options.log.error('session.start-failed', { error: message });
+    this.options.log.error(LogEvent.sessionStartFailed, { error: message });
     this.exits.decisions.markStartFailed();
     this.startFailed.fire(message);
   }

@@ -10,14 +10,13 @@
 //   Host and reaper share only wall time, so "session dead" is measured in wall ms.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { EXIT_STAGES, LogEvent } from '../core/log-events';
 import { defaultLogPath } from '../platform/log';
 
-/** Exit-path stages in the order ExitPath logs them (main/platform/exit-path.ts). */
-const EXIT_STAGES = ['exit.begin', 'exit.reaper', 'exit.restore', 'exit.end', 'exit.flush'] as const;
 /** Pseudo-stage: the reaper reported every process of the session dead. */
 const SESSION_DEAD = 'session dead';
-const CANCEL_HANDLED = 'cancel.handled';
-const STALL = 'main-loop-stall';
+const CANCEL_HANDLED = LogEvent.cancelHandled;
+const STALL = LogEvent.mainLoopStall;
 
 export const STATS_USAGE = `Usage: ripcord stats [--json] [LOGFILE]
 
@@ -139,7 +138,7 @@ export class LogSummarizer {
       this.skipped++;
       return;
     }
-    if (line.name === 'reaper-session-dead') this.deadLines.push(line);
+    if (line.name === LogEvent.reaperSessionDead) this.deadLines.push(line);
     else if (line.name === STALL && typeof line.fields.ms === 'number') this.stalls.push(line.fields.ms);
     else if (line.hostPid !== undefined) this.hostLines.push({ line, host: line.hostPid, seq: this.hostLines.length });
   }
@@ -173,9 +172,9 @@ export class LogSummarizer {
     const { name, t, fields } = line;
     // `sessionPid` if the host logs it so; `pid` as it is logged now (the last of the two keys)
     const sessionPid = typeof fields.sessionPid === 'number' ? fields.sessionPid : fields.pid;
-    if (name === 'session.started' && typeof sessionPid === 'number') {
+    if (name === LogEvent.sessionStarted && typeof sessionPid === 'number') {
       this.hostOfSession.set(sessionPid, host);
-    } else if (name === 'trigger' && t !== undefined) {
+    } else if (name === LogEvent.trigger && t !== undefined) {
       const episode: Episode = { trigger: String(fields.kind), t, wallMs: line.wallMs, begun: false };
       if (fields.action === 'exit') this.startExit(host, episode);
       if (fields.action === 'cancel') {
@@ -193,7 +192,7 @@ export class LogSummarizer {
 
   private onExitStage(host: number, name: string, t: number, line: Line): void {
     let episode = this.exitByHost.get(host);
-    if (name === 'exit.begin') {
+    if (name === LogEvent.exitBegin) {
       if (episode && !episode.begun && episode.t <= t) {
         episode.begun = true;
       } else {
