@@ -65,8 +65,6 @@ export class GuardedSession implements Disposable {
   private readingPaused = false;
   private readonly output = new Emitter<string>();
   private readonly flush = new Emitter<void>();
-  /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
-  private earlyOutput: string[] | undefined = [];
   private readonly disposables = new DisposableStore();
   /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
   private inputQueue: Promise<void> = Promise.resolve();
@@ -189,12 +187,11 @@ export class GuardedSession implements Disposable {
     this.syncReading();
   }
 
-  onOutput(listener: (data: string) => void): Disposable {
-    const early = this.earlyOutput;
-    this.earlyOutput = undefined;
-    if (early && early.length > 0) listener(early.join(''));
-    return this.output.event(listener);
-  }
+  /**
+   * Output shown to the screen. The first prompt is not missed by a listener that subscribes
+   * right after start() resolves: Session hands the pty's early output over a turn later.
+   */
+  readonly onOutput = this.output.event;
 
   /**
    * Fires right before the first output after an interrupt's cut: the kernel dropped the
@@ -220,7 +217,6 @@ export class GuardedSession implements Disposable {
     }
     this.flow.onSent(shown.length);
     this.syncReading();
-    this.earlyOutput?.push(shown);
     this.output.fire(shown);
   }
 
