@@ -1,6 +1,6 @@
 // `npm run bench [-- --quick] [-- --only ctrl-c,exit,throughput,start]`: every scenario of
 // DESIGN §9 against ripcord and the naive baseline, alternating runs, then the report in
-// bench/results/. Needs `npm run build` (dist/cli.js, dist/harness.js, dist/reaper.js).
+// bench/results/. Needs `npm run build:test` (dist/cli.js, dist/harness.js, dist/reaper.js).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -265,7 +265,7 @@ function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[] } {
 async function main(): Promise<void> {
   const { plan, groups } = parseArgs(process.argv.slice(2));
   for (const file of [CLI, HARNESS, `${DIST}/reaper.js`, `${DIST}/renderer/renderer.js`]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:test\` first`);
   }
   let report: BenchReport = { date: new Date().toISOString(), quick: plan.quick, machine: machineInfo(), groups: {}, scenarios: [] };
   log(`${plan.quick ? 'quick' : 'full'} run of ${groups.join(', ')} on ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
