@@ -58,7 +58,7 @@ export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
 
 export async function startHarness(options: HarnessStart = {}): Promise<Harness> {
   const script = path.join(DIST, 'harness.js');
-  if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
+  if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build:test\` first`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-e2e-'));
   const marker = randomUUID();
   const configFile = path.join(dir, 'config.json');

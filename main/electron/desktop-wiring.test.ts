@@ -1,15 +1,16 @@
-// The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, exit router
-// and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
+// The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, the session
+// lifecycle and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
 // Electron objects — with a real bash on a real pty, a real reaper process and real signals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { foregroundJob, waitFor } from '../platform/test-support';
-import { desktopExitHost, ExitRouter } from './exit-router';
+import { foregroundJob, waitFor } from '../platform/processes.test-support';
+import { SessionLifecycle } from '../session/session-lifecycle';
+import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring-fixtures';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring.test-support';
 
 const WINDOW_ID = 7;
 const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
@@ -40,12 +41,12 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = []) {
   const opened: string[] = [];
   const log = workspace.log;
   const reaper = workspace.startReaper(config.killGraceMs);
-  const host = desktopExitHost({ app, shortcuts });
-  const router = new ExitRouter({ config, log, reaper, host });
+  const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }) });
   cleanup.push(
     { dispose: () => reaper.killAll() },
+    lifecycle,
     wireTerminalWindow(
-      { config, problems, log, reaper, router, host },
+      { config, problems, log, lifecycle },
       {
         app,
         window,

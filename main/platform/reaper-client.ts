@@ -2,6 +2,7 @@
 // terminal signals never reach it) with a pipe on its stdin: when the host dies for any
 // reason the pipe closes and the reaper kills every registered session. Nothing here keeps
 // the host alive, and every call is one pipe write that never waits.
+import { LogEvent } from '../core/log-events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -188,7 +189,7 @@ export class ReaperClient implements Disposable {
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, startTime] of this.scanned) this.send({ kind: 'register', pid, startTime });
-    this.log.warn('reaper.replaced', { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
+    this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 
   private async checkStopped(): Promise<void> {
