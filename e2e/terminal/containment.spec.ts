@@ -13,7 +13,7 @@ const privateTmux = (): string => `ripcord-escape-${randomBytes(4).toString('hex
 /** The reaper's pid from the host's log (its last `reaper-started`). */
 async function reaperPid(logFile: string): Promise<number> {
   const started = await waitForLogEvent(logFile, 'reaper-started');
-  return Number(started.pid);
+  return Number(started.reaperPid);
 }
 
 type WayOut = (pane: TmuxPane, ripcord: number, logFile: string) => Promise<void>;
