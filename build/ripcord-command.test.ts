@@ -51,7 +51,7 @@ describe('the ripcord command', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('the desktop app needs an Electron binary, and none was found');
       expect(result.stderr).toContain(path.join(empty, 'electron'));
-      expect(result.stderr).toContain('it downloads Electron');
+      expect(result.stderr).toContain('start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached');
       expect(result.stderr).toContain('ELECTRON_OVERRIDE_DIST_PATH');
       expect(result.stderr).toContain('"ripcord run [--] COMMAND..." works without Electron');
     } finally {

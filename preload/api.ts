@@ -97,6 +97,8 @@ export interface RipcordApi {
   /** how many processes the session has, every few seconds */
   onProcessCount(listener: (count: number) => void): Unsubscribe;
   onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
+  /** the app menu asks to open or close the process view */
+  onToggleProcesses(listener: () => void): Unsubscribe;
 }
 
 /** IPC channel names, shared by preload and main/electron. */
@@ -116,6 +118,7 @@ export const IpcChannel = {
   processes: 'ripcord:processes',
   processCount: 'ripcord:process-count',
   stopOutcome: 'ripcord:stop-outcome',
+  toggleProcesses: 'ripcord:toggle-processes',
 } as const;
 
 declare global {

@@ -64,6 +64,7 @@ const api: RipcordApi = {
   onProcesses: (listener: (view: ProcessView) => void) => subscribe(IpcChannel.processes, listener),
   onProcessCount: (listener: (count: number) => void) => subscribe(IpcChannel.processCount, listener),
   onStopOutcome: (listener: (outcome: StopOutcome) => void) => subscribe(IpcChannel.stopOutcome, listener),
+  onToggleProcesses: (listener: () => void) => subscribe(IpcChannel.toggleProcesses, listener),
 };
 
 contextBridge.exposeInMainWorld('ripcord', api);

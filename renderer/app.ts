@@ -56,6 +56,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   api.onProcesses((view) => processes.update(view));
   api.onProcessCount((count) => title.setProcessCount(count));
   api.onStopOutcome((outcome) => processes.showOutcome(outcome));
+  api.onToggleProcesses(() => processes.toggle());
   api.onExit((end) => {
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));

@@ -15,16 +15,19 @@ import { runThroughput } from '../../bench/scenarios/throughput';
 const PROMPT_DEADLINE_MS = 20_000;
 const FLOOD_BYTES = 256 * 1024;
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   // the naive harness and the peer's page are the bench's own bundles (npm test builds dist/ first)
   await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'bench', 'build.mjs')]);
 });
 
+// The `yes` flood: an interrupt can cut the colored flood inside an escape sequence, and then
+// the peer (no CAN guard, DESIGN §6) may swallow its prompt — a result for the bench, not a
+// broken pipeline.
 for (const kind of BROWSER_PIPELINES) {
   test(`${kind}: Ctrl+C during a flood brings the prompt back in the page`, async ({ browser }) => {
-    const run = await runCtrlCBrowser(browser, kind, { renderer: 'dom', flood: 'color', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
+    const run = await runCtrlCBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
     expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.renderer).toBe('dom');
     expect(run.arrivals.length).toBe(run.messagesAfterPress);

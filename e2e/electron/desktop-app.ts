@@ -112,7 +112,7 @@ export async function launchDesktopApp(executable: string): Promise<RunningApp> 
     sessionPid: () =>
       until(async () => {
         const started = (await logEntries()).find((e) => e.name === 'session.started');
-        return typeof started?.pid === 'number' ? started.pid : undefined;
+        return typeof started?.sessionPid === 'number' ? started.sessionPid : undefined;
       }, 'the session to start'),
     sessionProcesses: () => processesWithMarker(marker),
     async typeLine(text: string): Promise<void> {

@@ -124,6 +124,8 @@ export function installHarnessApi(): void {
     onProcesses: (listener) => processes.subscribe(listener),
     onProcessCount: (listener) => processCount.subscribe(listener),
     onStopOutcome: (listener) => stopOutcome.subscribe(listener),
+    // the harness has no app menu: the key in the page is the way in
+    onToggleProcesses: () => () => undefined,
   };
   window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;

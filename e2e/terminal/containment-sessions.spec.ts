@@ -6,7 +6,7 @@
 import { LogEvent } from '../../main/core/log-events';
 import { randomBytes } from 'node:crypto';
 import { cgroupsOf, ESCAPES, ESCAPE_SLEEPS, inBatches, leftAfter, markedNamed, runWithoutTerminal, waitForEscapesUp, waitForLogEvent } from './containment';
-import { newMarker } from './processes';
+import { newMarker, processesWithMarker } from './processes';
 import { assertBundleBuilt, expect, test } from './ripcord';
 import { sleep, waitUntil } from './tmux';
 
@@ -119,4 +119,26 @@ test(`${SESSIONS} sessions with escapes, ended in every way, leave no process an
   expect(failures).toEqual([]);
   await waitUntil('every session cgroup to be removed', async () => ((await cgroupsOf(hosts)).length === 0 ? true : undefined)).catch(() => undefined);
   expect(await cgroupsOf(hosts)).toEqual([]);
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+test('under the process scan the log\'s survivor count is what is really left, escapes the scan missed included', async ({}, testInfo) => {
+  const marker = newMarker();
+  const logFile = testInfo.outputPath('ripcord-scan.log');
+  // children that leave the session through a parent living about a millisecond: a scan
+  // every 25 ms mostly misses them
+  const escapes = 'i=0; while [ $i -lt 5 ]; do setsid -f sleep 1013; i=$((i+1)); done';
+  const host = runWithoutTerminal(['sh', '-c', `${escapes}; trap "" INT; exec sleep 1014`], { marker, logFile, env: { RIPCORD_CONTAINMENT: 'process-scan' } });
+  try {
+    await waitUntil('the escapes to run', async () => ((await markedNamed(marker, 'sleep')).length >= 6 ? true : undefined));
+    process.kill(host.pid, 'SIGTERM');
+    await host.exited;
+    const dead = await waitForLogEvent(logFile, 'reaper-session-dead');
+    const left = await leftAfter(marker, 2_000);
+    console.log(`[containment] process scan: ${left.length} of 5 setsid -f escapes left; the log says survivors ${String(dead.survivors)}, escaped ${String(dead.escaped)}`);
+    expect(dead.survivors).toBe(left.length);
+  } finally {
+    stopHosts([host.pid]);
+    for (const pid of await processesWithMarker(marker)) process.kill(pid, 'SIGKILL');
+  }
 });

@@ -13,14 +13,18 @@ import { BASH, CLI, expect, ripcordRunArgs, type TerminalFixture, test } from '.
 import { lastLine, shellQuote, type TmuxPane, waitUntil } from './tmux';
 
 const INNER_PROMPT = 'in$';
-/** The session's shell, with a prompt of its own so the outer one can be told apart. */
-const INNER_BASH = ['env', `PS1=${INNER_PROMPT} `, ...BASH];
+/**
+ * The session's shell, with a prompt of its own so the outer one can be told apart. PS1 comes
+ * from the environment, not an `env` wrapper: the root program must be the shell itself for
+ * exit commands to apply (docs/exit-commands.md).
+ */
+const INNER_BASH = BASH;
 /** Waits for ripcord, its session and the reaper to be gone after a hang-up, however slow the machine. */
 const GONE_DEADLINE_MS = 20_000;
 
 /** The command line an interactive shell would run: ripcord with this test's log, then `command`. */
 function ripcordCommandLine(testInfo: TestInfo, command: readonly string[]): string {
-  return [process.execPath, ...ripcordRunArgs(testInfo), '--', ...command].map(shellQuote).join(' ');
+  return `PS1=${shellQuote(`${INNER_PROMPT} `)} ${[process.execPath, ...ripcordRunArgs(testInfo), '--', ...command].map(shellQuote).join(' ')}`;
 }
 
 /** Row (0-based) of the last screen line that is exactly `text`. */
@@ -121,10 +125,10 @@ test('the settings\' env applies on top, TERM included; RIPCORD marks the sessio
 test('killing the process that started ripcord is a hang-up: all gone, tty as before, nothing printed', async ({ term }, testInfo) => {
   const pane = await term.shell();
   await pane.waitForPrompt();
-  const before = testInfo.outputPath('stty-before.txt');
-  const after = testInfo.outputPath('stty-after.txt');
+  // $D keeps the check's command line short enough for one line of the pane, where it is counted.
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'rc-hup-'));
   // `; true` keeps sh waiting for ripcord instead of exec'ing it: sh is the parent to kill.
-  await pane.typeLine(`stty -a > ${shellQuote(before)}; sh -c ${shellQuote(`${ripcordCommandLine(testInfo, INNER_BASH)}; true`)}`);
+  await pane.typeLine(`D=${shellQuote(folder)}; stty -a > $D/before; sh -c ${shellQuote(`${ripcordCommandLine(testInfo, INNER_BASH)}; true`)}`);
   await pane.waitForPrompt(INNER_PROMPT);
   await pane.typeLine('sleep 1000 &');
   await pane.waitForPrompt(INNER_PROMPT);
@@ -148,8 +152,12 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   const log = await readFile(testInfo.outputPath('ripcord.log'), 'utf8');
   expect(log).toContain(LogEvent.terminalLost);
 
-  await pane.typeLine(`stty -a > ${shellQuote(after)}; cmp -s ${shellQuote(before)} ${shellQuote(after)} && echo tty-same`);
-  await pane.waitForScreen('the comparison', (text) => text.split('\n').some((line) => line.trimEnd() === 'tty-same'));
+  await pane.typeLine('stty -a > $D/after; cmp -s $D/before $D/after && echo tty-same');
+  const screenAfter = await pane.waitForScreen('the comparison', (text) => text.split('\n').some((line) => line.trimEnd() === 'tty-same'));
+  // Typed at the prompt bash shows it once; with the tty switched under readline, the tty's own
+  // echo would show it a second time.
+  expect(screenAfter.split('\n').filter((line) => line.includes('cmp -s')), screenAfter).toHaveLength(1);
+  await rm(folder, { recursive: true, force: true });
 });
 
 test('an unknown option of ripcord run points at ripcord run --help', async () => {

@@ -4,7 +4,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BASH, expect, test } from './ripcord';
-import { sleep, type TmuxPane } from './tmux';
+import { descendantsNamed } from './processes';
+import { sleep, type TmuxPane, waitUntil } from './tmux';
 
 /** Past the 200 ms debounce and inside the 1 s window: a deliberate double press. */
 const DOUBLE_PRESS_GAP_MS = 300;
@@ -54,10 +55,13 @@ test('`/exit` after Up and Down in the history of an integrated zsh exits 0', as
 test("`sh -c 'cat > notes'` keeps exit, quit and /exit as lines", async ({ term }, testInfo) => {
   const notes = testInfo.outputPath('notes');
   const pane = await term.ripcord(['sh', '-c', `cat > '${notes}'`]);
+  // typed only once cat runs: earlier keys would meet the outer terminal before ripcord's raw mode
+  const ripcordPid = await pane.pid();
+  await waitUntil('cat to run', async () => ((await descendantsNamed(ripcordPid, 'cat')).length === 1 ? true : undefined));
   for (const line of ['first line', 'exit', 'quit', '/exit']) await pane.typeLine(line);
   await pane.waitForScreen('the last line echoed', (screen) => screen.includes('/exit'));
   expect(await pane.exit()).toBeUndefined();
-  await pane.keys('C-d');
+  await sendRaw(pane, '\x04');
 
   expect(await pane.waitForExit()).toBe(0);
   expect(await readFile(notes, 'utf8')).toBe('first line\nexit\nquit\n/exit\n');

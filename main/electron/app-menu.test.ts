@@ -3,11 +3,21 @@ import { applicationMenu } from './app-menu';
 
 describe('application menu', () => {
   it.each(['linux', 'win32'] as const)('is absent on %s, so no accelerator steals a terminal key', (platform) => {
-    expect(applicationMenu(platform)).toBeNull();
+    expect(applicationMenu(platform, { toggleProcesses: () => undefined })).toBeNull();
   });
 
   it('on macOS has Cmd+Q (app menu), copy and paste, and nothing that reloads or closes the page', () => {
-    const menu = applicationMenu('darwin');
-    expect(menu).toEqual([{ role: 'appMenu' }, { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] }]);
+    const menu = applicationMenu('darwin', { toggleProcesses: () => undefined });
+    expect(menu?.slice(0, 2)).toEqual([{ role: 'appMenu' }, { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] }]);
+  });
+
+  it('on macOS has View > Processes, which toggles the process view', () => {
+    let toggled = 0;
+    const menu = applicationMenu('darwin', { toggleProcesses: () => void (toggled += 1) });
+    const view = menu?.find((item) => item.label === 'View');
+    const processes = Array.isArray(view?.submenu) ? view.submenu[0] : undefined;
+    expect(processes).toMatchObject({ label: 'Processes', accelerator: 'Cmd+Shift+P' });
+    processes?.click?.({} as never, undefined, {} as never);
+    expect(toggled).toBe(1);
   });
 });

@@ -7,7 +7,12 @@ import type { MenuItemConstructorOptions } from 'electron';
  * DESIGN §3 counts on: Cmd+Q (→ before-quit → the exit path, code 0) and Cmd+C / Cmd+V. None of
  * those are Ctrl keys, so the terminal loses nothing.
  */
-export function applicationMenu(platform: NodeJS.Platform): MenuItemConstructorOptions[] | null {
+export function applicationMenu(platform: NodeJS.Platform, actions: { toggleProcesses(): void }): MenuItemConstructorOptions[] | null {
   if (platform !== 'darwin') return null;
-  return [{ role: 'appMenu' }, { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] }];
+  return [
+    { role: 'appMenu' },
+    { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] },
+    // the same view Ctrl+Shift+P opens in the page (issue #16)
+    { label: 'View', submenu: [{ label: 'Processes', accelerator: 'Cmd+Shift+P', click: () => actions.toggleProcesses() }] },
+  ];
 }

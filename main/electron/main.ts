@@ -11,6 +11,7 @@ import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { SessionLifecycle } from '../session/session-lifecycle';
+import { IpcChannel } from '../../preload/api';
 import { applicationMenu } from './app-menu';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';
@@ -28,8 +29,6 @@ interface Startup {
 }
 
 function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup): Promise<void> {
-  const menu = applicationMenu(process.platform);
-  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -40,6 +39,8 @@ function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup
   });
   const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
   const page = window.webContents;
+  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
+  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, log, lifecycle },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },

@@ -61,6 +61,10 @@ async function startIn(cgroup: CgroupDir, script: string): Promise<ChildProcess>
   return child;
 }
 
+async function comm(pid: number): Promise<string | undefined> {
+  return (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
+}
+
 async function state(pid: number): Promise<string | undefined> {
   const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   return text?.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
@@ -85,7 +89,8 @@ describe('a real session cgroup', () => {
     const cgroup = await realCgroup();
     if (!cgroup) return;
     await startIn(cgroup, "sh -c 'trap \"\" HUP; exec sleep 1000' & sh -c 'trap \"\" HUP TERM; exec sleep 1000' & sleep 1000 & wait");
-    await waitFor(async () => (await cgroup.procs()).length === 4, 5_000);
+    // each child must have set its trap and exec'd sleep before the first signal, or HUP ends it early
+    await waitFor(async () => (await Promise.all((await cgroup.procs()).map(comm))).filter((c) => c === 'sleep').length === 3, 5_000);
     const stopped = (await cgroup.procs())[3] as number;
     process.kill(stopped, 'SIGSTOP');
     await waitFor(async () => (await state(stopped)) === 'T', 3_000);

@@ -113,7 +113,8 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
     session.dispose();
     return { ok: false, error: 'the session root ended before it could be registered with the reaper' };
   }
-  reaper.register(session.pid, session.startTime);
+  // the session's RIPCORD_SESSION (session-env.ts): the reaper counts what carries it after a kill
+  reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
   try {
     process.kill(session.pid, 'SIGCONT');

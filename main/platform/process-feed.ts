@@ -27,7 +27,6 @@ export class ProcessFeed implements Disposable {
   constructor(private readonly control: SessionControl, private readonly sink: ProcessFeedSink, private readonly log: EventLog) {
     this.countTimer = setInterval(() => void this.sendCount(), COUNT_REFRESH_MS);
     this.countTimer.unref?.();
-    void this.sendCount();
   }
 
   watch(open: boolean): void {

@@ -34,7 +34,7 @@ export class ReaperClient implements Disposable {
   private readonly waiters = new Map<number, Set<(report: DeadReport) => void>>();
   private readonly registered = new Map<number, Set<() => void>>();
   /** what a replacement reaper must be told again: scanned roots and session cgroups */
-  private readonly scanned = new Map<number, number>();
+  private readonly scanned = new Map<number, { startTime: number; sessionId?: string }>();
   private readonly cgroups = new Map<string, number | undefined>();
   private disposed = false;
   private replacements: number[] = [];
@@ -53,10 +53,12 @@ export class ReaperClient implements Disposable {
 
   get pid(): number { return this.child.pid ?? -1; }
 
-  register(rootPid: number, startTime: bigint | number): void {
+  /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
+  register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
     this.dead.delete(rootPid);
-    this.scanned.set(rootPid, Number(startTime));
-    this.send({ kind: 'register', pid: rootPid, startTime: Number(startTime) });
+    const entry = { startTime: Number(startTime), ...(sessionId ? { sessionId } : {}) };
+    this.scanned.set(rootPid, entry);
+    this.send({ kind: 'register', pid: rootPid, ...entry });
   }
 
   /** A session cgroup, before its root runs: from now on the reaper kills it if the host dies. */
@@ -188,7 +190,7 @@ export class ReaperClient implements Disposable {
       this.send({ kind: 'contain', cgroup });
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
-    for (const [pid, startTime] of this.scanned) this.send({ kind: 'register', pid, startTime });
+    for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
     this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 

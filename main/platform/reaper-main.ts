@@ -12,6 +12,7 @@ import { FileEventLog, nullEventLog, type EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
 import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
 import { CgroupSessions } from './reaper-cgroups';
+import { aliveWithSessionId } from './session-escapees';
 import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
 
@@ -33,7 +34,7 @@ const syncProcReader: ProcReader = {
   readFile: async (file) => readFileSync(file, 'utf8'),
 };
 
-interface TrackedSession { members: SessionMembers; registeredAt: number; killing?: Promise<void> }
+interface TrackedSession { members: SessionMembers; registeredAt: number; sessionId?: string; killing?: Promise<void> }
 
 export class Reaper {
   private readonly sessions = new Map<number, TrackedSession>();
@@ -50,9 +51,9 @@ export class Reaper {
   }
 
   /** Tracks a scanned session from its root; answers `registered` once the root is known. */
-  async register(pid: number, startTime: number): Promise<void> {
+  async register(pid: number, startTime: number, sessionId?: string): Promise<void> {
     const members = new SessionMembers({ pid, startTime });
-    this.sessions.set(pid, { members, registeredAt: performance.now() });
+    this.sessions.set(pid, { members, registeredAt: performance.now(), ...(sessionId ? { sessionId } : {}) });
     members.update(await this.table.snapshot());
     this.log.event('reaper-register', { pid, startTime, members: members.alive.length });
     this.report(formatRegistered(pid));
@@ -61,7 +62,7 @@ export class Reaper {
   /** One command from the host. */
   handle(command: ReaperCommand): Promise<void> {
     switch (command.kind) {
-      case 'register': return this.register(command.pid, command.startTime);
+      case 'register': return this.register(command.pid, command.startTime, command.sessionId);
       case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
       case 'contain': this.cgroups.contain(command.cgroup); return Promise.resolve();
@@ -86,10 +87,16 @@ export class Reaper {
     }
     session.killing ??= new StagedKill([session.members], { table: this.table, killGraceMs: this.killGraceMs, log: this.log })
       .run()
-      .then((result) => {
+      .then(async (result) => {
+        // what the scan could not link to the root but still carries the session's id; the
+        // session stays listed meanwhile, so a shutdown waits for this count too
+        const known = new Set(result.survivors.map((p) => p.pid));
+        const escaped = session.sessionId ? (await aliveWithSessionId(session.sessionId)).filter((p) => !known.has(p)) : [];
         this.sessions.delete(pid);
-        this.log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: result.survivors.length });
-        this.report(formatDead(pid, result));
+        const survivors = [...result.survivors, ...escaped.map((p) => ({ pid: p, startTime: 0 }))];
+        if (escaped.length > 0) this.log.error('reaper-session-escaped', { pid, escaped });
+        this.log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, escaped: escaped.length });
+        this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
   }

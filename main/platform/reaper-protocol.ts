@@ -1,13 +1,20 @@
 // The host <-> reaper pipe: one command per line, plain text, so a half-written line or a
 // crash on either side can never be misread as something else.
-//   host -> reaper:  register <pid> <starttime> | kill <pid> | killall
+//   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
 //                    contain <cgroup dir> | root <pid> <cgroup dir> | release <cgroup dir>
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
 // A cgroup dir is sent URI-encoded, so a path with spaces stays one word.
 import type { StagedKillResult } from './staged-kill';
 
+/**
+ * In a scanned session's environment: every process that keeps the environment carries it, so
+ * after the kill the reaper can count what the scan missed (the log's survivor count is true).
+ */
+export const SESSION_ID_ENV = 'RIPCORD_SESSION';
+
 export type ReaperCommand =
-  | { kind: 'register'; pid: number; startTime: number }
+  /** sessionId: the value of SESSION_ID_ENV in the session's environment (counts escapees) */
+  | { kind: 'register'; pid: number; startTime: number; sessionId?: string }
   | { kind: 'kill'; pid: number }
   | { kind: 'killall' }
   /** a session cgroup, sent before its root exists: kill it if the host dies from here on */
@@ -23,7 +30,7 @@ const isId = (s: string | undefined): boolean => s !== undefined && /^\d+$/.test
 
 export function formatCommand(command: ReaperCommand): string {
   switch (command.kind) {
-    case 'register': return `register ${command.pid} ${command.startTime}\n`;
+    case 'register': return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'kill': return `kill ${command.pid}\n`;
     case 'killall': return 'killall\n';
     case 'contain': return `contain ${encodeURIComponent(command.cgroup)}\n`;
@@ -34,6 +41,9 @@ export function formatCommand(command: ReaperCommand): string {
 
 export function parseCommand(line: string): ReaperCommand | undefined {
   const [verb, a, b, ...rest] = line.trim().split(/\s+/);
+  if (verb === 'register' && isId(a) && isId(b) && rest.length === 1 && /^[\w-]+$/.test(rest[0] ?? '')) {
+    return { kind: 'register', pid: Number(a), startTime: Number(b), sessionId: rest[0] as string };
+  }
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
   if (verb === 'kill' && isId(a) && b === undefined) return { kind: 'kill', pid: Number(a) };

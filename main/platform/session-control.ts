@@ -10,7 +10,10 @@ import { SessionMembers } from './process-tree';
 
 export interface SessionControlOptions {
   root: ProcessIdentity;
+  /** read at full speed: the stops (a user waits on them) */
   table: ProcessTable;
+  /** read for the view and the count (default: table) */
+  viewTable?: ProcessTable;
   killGraceMs: number;
   log: EventLog;
   /** default: the process table, as the reaper sees the session (DESIGN §4 fallback) */
@@ -37,7 +40,7 @@ export class SessionControl {
   private readonly sampler = new ProcessSampler();
 
   constructor(private readonly options: SessionControlOptions) {
-    this.members = options.members ?? processTableMembership(options.root, options.table);
+    this.members = options.members ?? processTableMembership(options.root, options.viewTable ?? options.table);
   }
 
   get sessionPid(): number {

@@ -12,7 +12,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
-import { createPrivateFile, makePrivateDir } from './private-file';
+import { createPrivateFile, ensurePrivateDir } from './private-files';
 
 /** Per-session cap on disk: a few hundred thousand lines of output, the end of any long session. */
 export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
@@ -77,9 +77,9 @@ export class Transcript {
 
   private async init(): Promise<void> {
     try {
-      await makePrivateDir(this.options.root);
+      await ensurePrivateDir(this.options.root);
       await pruneOldSessions(this.options.root, TRANSCRIPTS_KEPT - 1);
-      await makePrivateDir(this.dir);
+      await ensurePrivateDir(this.dir);
       await this.startSegment();
       this.options.log.event('transcript.started', { dir: this.dir });
     } catch (error) {

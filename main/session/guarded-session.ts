@@ -134,10 +134,14 @@ export class GuardedSession implements Disposable {
     // docs/exit-commands.md: the shell's own hook when integrated, else keystrokes at a shell's prompt
     this.exitCommandKeys = !prepared.integration && prepared.interactiveShell;
     if (prepared.integration) this.disposables.add(prepared.integration);
-    const shellOutput = prepared.integration && new ShellOutputFilter(prepared.integration.secret);
+    const integration = prepared.integration;
+    const shellOutput = integration && new ShellOutputFilter(integration.secret);
     this.disposables.add(
       session.onData((raw) => {
         const data = shellOutput ? this.fromShell(shellOutput, raw) : raw;
+        // the shell has read its start-up files once it shows a prompt: its temp dir can go now,
+        // not only at a dispose that process.exit never reaches
+        if (integration && shellOutput?.phase !== 'starting') integration.dispose();
         const passed = this.hold.feed(data);
         if (passed !== undefined) this.show(passed);
       }),
@@ -178,10 +182,14 @@ export class GuardedSession implements Disposable {
     }
   }
 
-  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). */
+  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). Kept in order with queued presses. */
   keyPressed(): void {
-    this.state.reset();
-    this.hint.hide();
+    const endWindow = (): void => {
+      this.state.reset();
+      this.hint.hide();
+    };
+    if (this.queuedInputs > 0) this.enqueue(endWindow);
+    else endWindow();
   }
 
   /** A Ctrl+C press; the desktop host calls this from before-input-event. */

@@ -39,8 +39,10 @@ export interface RestoreReport {
 export class OuterTerminal {
   private raw = false;
   private restored = false;
-  /** the terminal is no longer ours (hang-up): nothing more is written to it or read from it */
+  /** the terminal may no longer be ours (hang-up): nothing more of the child's output goes to it */
   private lost = false;
+  /** the restore found the terminal someone else's and left it alone */
+  private leftAlone = false;
   /** anything was written to the terminal: the restore has something to undo */
   private written = false;
   private modes: OutputModes | undefined;
@@ -71,6 +73,11 @@ export class OuterTerminal {
   /** The child's output modes, so the restore can undo them and the title waits for a boundary. */
   attachModes(modes: OutputModes): void {
     this.modes = modes;
+  }
+
+  /** After restore(): the terminal was someone else's, so nothing may change it any more. */
+  get leftAloneAtRestore(): boolean {
+    return this.leftAlone;
   }
 
   /** Keys go to the child as bytes; Ctrl+C no longer raises SIGINT here (ISIG is off). */
@@ -116,9 +123,9 @@ export class OuterTerminal {
   }
 
   /**
-   * The terminal has been hung up or handed to someone else (the shell that started ripcord,
-   * once its parent went away): the restore must not print into it, and puts the terminal
-   * settings back only if ripcord still holds the foreground.
+   * The terminal may have been hung up or handed to someone else (the shell that started
+   * ripcord, once its parent went away): nothing more of the child's output is written, and the
+   * restore touches the terminal only if ripcord still holds its foreground.
    */
   markLost(): void {
     this.lost = true;
@@ -151,7 +158,11 @@ export class OuterTerminal {
     if (this.restored) return undefined;
     this.restored = true;
     let report: RestoreReport = { discardedInputBytes: 0, drainMs: 0 };
-    if (this.outputIsTerminal && this.written && !this.lost) {
+    // Someone else's terminal gets no bytes, and no tcsetattr: from a background job that
+    // would stop ripcord with SIGTTOU. Still in the foreground, it is ours to put back.
+    const ours = !this.lost || stillHoldsForeground();
+    this.leftAlone = !ours;
+    if (this.outputIsTerminal && this.written && ours) {
       ignoreErrors(() =>
         writeBounded(
           this.streams.output.fd,
@@ -159,9 +170,7 @@ export class OuterTerminal {
         ),
       );
     }
-    // Not ours any more: tcsetattr from a background job would stop ripcord with SIGTTOU.
-    if (this.raw && this.lost && !stillHoldsForeground()) this.raw = false;
-    if (this.raw) {
+    if (this.raw && ours) {
       // Drain while still raw: in canonical mode a half-typed line is not readable, and
       // libuv leaves raw mode with TCSADRAIN, which keeps the input queue.
       ignoreErrors(() => {

@@ -1,7 +1,7 @@
 import { LogEvent } from '../core/log-events';
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { END_OF_FILE } from '../core/control-chars';
-import { EXIT_CODE_CANNOT_START, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
+import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
@@ -41,7 +41,12 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       crashReport = undefined;
     },
     exit: (code) => {
-      // After the exit path's last log write, whose failure this may be.
+      // Node's exit puts back the terminal settings it saw at start, even from the background (it
+      // blocks SIGTTOU for that): in a terminal now read by the shell that took it back, that would
+      // switch readline's mode under it (every line echoed twice). Dying of SIGHUP skips it and
+      // gives the parent the same 129.
+      if (outer.leftAloneAtRestore && code === EXIT_CODE_HANGUP) dieOfHangup();
+      // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
       process.exit(code);
     },
@@ -87,6 +92,13 @@ function applyCommandLine(config: RipcordConfig, options: RunOptions): { ok: tru
   const problem = checked.problems.find((p) => p.key === 'killGraceMs');
   if (problem) return { ok: false, error: `--kill-grace: ${problem.message}` };
   return { ok: true, config: checked.config };
+}
+
+function dieOfHangup(): void {
+  attempt(() => {
+    process.removeAllListeners('SIGHUP'); // the default action again: terminate
+    process.kill(process.pid, 'SIGHUP');
+  });
 }
 
 function installCrashGuard(log: Logger, onCrash: (error: unknown) => void): void {
@@ -136,10 +148,7 @@ function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, modes: SpawnedS
   });
   outer.onInputError((error) => hangUp('input-error', String(error)));
   if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
-  outer.onOutputError((error) => {
-    log.warn('terminal.output-error', { error: String(error) });
-    lifecycle.trigger({ kind: 'sighup' });
-  });
+  outer.onOutputError((error) => hangUp('output-error', String(error)));
   outer.onInput((data) => lifecycle.input(data));
   outer.enterRawMode();
 }

@@ -8,7 +8,7 @@ import type { Disposable } from '../core/disposable';
 /** A lost terminal is noticed within this; each check is one small /proc read. */
 export const TERMINAL_OWNERSHIP_POLL_MS = 500;
 
-export type TerminalLoss = 'input-ended' | 'input-error' | 'foreground-lost' | 'parent-gone';
+export type TerminalLoss = 'input-ended' | 'input-error' | 'output-error' | 'foreground-lost' | 'parent-gone';
 
 /** The fields of /proc/<pid>/stat that say who owns the terminal. */
 export interface TerminalOwnership {

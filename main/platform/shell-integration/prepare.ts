@@ -53,7 +53,12 @@ export class ShellIntegration implements Disposable {
     readonly dir: string,
   ) {}
 
+  private removed = false;
+
+  /** Removes the directory once; called at the first prompt and again at the session's end. */
   dispose(): void {
+    if (this.removed) return;
+    this.removed = true;
     rm(this.dir, { recursive: true, force: true }).catch(() => {
       // a leftover directory in the temp dir holds scripts only: the shell deleted the secret
     });
