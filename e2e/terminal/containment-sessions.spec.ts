@@ -103,7 +103,7 @@ test(`${SESSIONS} sessions with escapes, ended in every way, leave no process an
     }
     if (ending === 'kill -9') process.kill(host.pid, 'SIGKILL');
     if (ending === 'reaper SIGKILLed, then kill -9') {
-      process.kill(Number((await waitForLogEvent(logFile, 'reaper-started')).reaperPid), 'SIGKILL');
+      process.kill(Number((await waitForLogEvent(logFile, LogEvent.reaperStarted)).reaperPid), 'SIGKILL');
       await waitForLogEvent(logFile, LogEvent.reaperReplaced);
       process.kill(host.pid, 'SIGKILL');
     }

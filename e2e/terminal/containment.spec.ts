@@ -12,7 +12,7 @@ const privateTmux = (): string => `ripcord-escape-${randomBytes(4).toString('hex
 
 /** The reaper's pid from the host's log (its last `reaper-started`). */
 async function reaperPid(logFile: string): Promise<number> {
-  const started = await waitForLogEvent(logFile, 'reaper-started');
+  const started = await waitForLogEvent(logFile, LogEvent.reaperStarted);
   return Number(started.reaperPid);
 }
 

@@ -27,6 +27,8 @@ export const LogEvent = {
   containmentChosen: 'containment.chosen',
   /** a cgroup was killed (host or reaper): cgroup, ms, survivors, removed */
   cgroupKillDone: 'cgroup-kill-done',
+  /** the host started its reaper: reaperPid, script */
+  reaperStarted: 'reaper-started',
   /** the reaper was stopped or killed and a new one took over its sessions: why, old, pid */
   reaperReplaced: 'reaper.replaced',
   /** `ripcord run` lost its terminal (hang-up): loss, detail */

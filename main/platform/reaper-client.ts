@@ -158,7 +158,7 @@ export class ReaperClient implements Disposable {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
     });
     this.child = child;
-    this.log.event('reaper-started', { reaperPid: child.pid, script });
+    this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
