@@ -13,12 +13,27 @@ const ban = {
   electron: { group: ['electron', 'electron/*'], message: 'only main/electron and preload may import electron' },
   nodePty: { group: ['node-pty'], message: 'only main/platform/session.ts imports node-pty' },
   platform: { group: ['**/platform/*', '**/platform'], message: 'this layer may not import main/platform' },
+  session: { group: ['**/session/*'], message: 'this layer may not import main/session' },
   electronLayer: { group: ['**/electron/*'], message: 'this layer may not import main/electron' },
   terminal: { group: ['**/terminal/*'], message: 'this layer may not import main/terminal' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
+  /** The renderer shares the control-character names, which are pure data, and nothing else of main/core. */
+  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars'], message: 'the renderer may import only main/core/control-chars of main/core' },
   preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
+};
+
+/**
+ * The test fence: test helpers are `*.test-support.ts` beside the tests; product code imports
+ * neither them nor tests. Its own rule id, so it adds to each folder's layering rule instead of
+ * replacing it (flat config replaces a rule's options per matching block).
+ */
+const testFence = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ group: ['**/*.test-support', '**/*.test-support.ts', '**/*.test', '**/*.test.ts'], message: 'product code may not import test code (*.test.ts, *.test-support.ts)' }] },
+  ],
 };
 
 const restrict = (...patterns) => ({
@@ -62,16 +77,19 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
-  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl) },
-  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl) },
+  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  // The session lifecycle: product behaviour on top of the OS adapters, shared by every host.
+  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
   { files: ['main/terminal/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
   // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
   { files: ['main/terminal/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
-  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.electronLayer, ban.terminal, ban.preloadImpl) },
-  { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', ...syncAllowList], rules: noSyncCalls },
+  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.preloadImpl) },
+  { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', 'main/**/*.test-support.ts', ...syncAllowList], rules: noSyncCalls },
+  { files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
 );

@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N] ...`
 // (options: bench/lib/plan.ts, docs/benchmarks.md): every scenario of DESIGN §9 against the
 // VS Code-style peer and the naive baseline, alternating runs, then the report in
-// bench/results/ and bench/RESULTS.md. Needs `npm run build` (dist/cli.js, dist/harness.js, dist/reaper.js).
+// bench/results/ and bench/RESULTS.md. Needs `npm run build:test` (dist/cli.js, dist/harness.js, dist/reaper.js).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -124,7 +124,7 @@ function noneLeftResult(plan: Plan, runs: Record<PipelineKind, ExitRun[]>): Scen
 async function main(): Promise<void> {
   const { plan, groups } = parseArgs(process.argv.slice(2));
   for (const file of [CLI, HARNESS, `${DIST}/reaper.js`, `${DIST}/renderer/renderer.js`]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:test\` first`);
   }
   let report: BenchReport = { date: new Date().toISOString(), quick: plan.quick, machine: machineInfo(), groups: {}, scenarios: [] };
   log(`${plan.quick ? 'quick' : 'full'} run of ${groups.join(', ')} on ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -1,6 +1,6 @@
 // One bundler (esbuild) for every process ripcord runs: Node/Electron entries as CommonJS,
 // the renderer as a browser IIFE. Everything lands flat in dist/ so any bundle finds a
-// sibling with path.join(__dirname, name).
+// sibling with path.join(__dirname, name). Only what ships: the test bundles are bundle-test.mjs's.
 import { build } from 'esbuild';
 import { cp, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,6 @@ const nodeEntries = {
   reaper: 'main/platform/reaper-main.ts',
   watchdog: 'main/platform/watchdog-worker.ts',
   cli: 'main/terminal/cli.ts',
-  harness: 'e2e/harness/server.ts',
 };
 
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };

@@ -1,5 +1,5 @@
 // The Electron security scanner (@doyensec/electronegativity) over the desktop app's sources —
-// main/electron, preload and the page — in `npm test`. It parses current TypeScript. Online
+// main/electron, the page-facing main/session/desktop-session.ts, preload and the page — in `npm test`. It parses current TypeScript. Online
 // checks are off (AvailableSecurityFixesGlobalCheck fetches Electron's release list). Every
 // finding must be listed below with why it is not a problem, so a new one fails the test; a
 // listed one that no longer shows up fails too, so the list stays exact. The scanner cannot see
@@ -28,16 +28,20 @@ const KNOWN_FINDINGS: Record<string, string> = {
   'PRELOAD_JS_CHECK main/electron/main.ts': 'a review reminder: the preload exposes named functions only (preload/preload.ts), never ipcRenderer',
   'AUXCLICK_JS_CHECK main/electron/main.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
   'OPEN_EXTERNAL_JS_CHECK main/electron/main.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
-  'OPEN_EXTERNAL_JS_CHECK main/electron/desktop-session.ts': 'same: the URL was checked to be http(s) before it gets here',
+  'OPEN_EXTERNAL_JS_CHECK main/session/desktop-session.ts': 'same: the URL was checked to be http(s) before it gets here',
   'ELECTRON_VERSION_JSON_CHECK package.json': 'informational: reports the Electron version in package.json; updates are a release task, not a test',
 };
 
 async function stage(dir: string): Promise<void> {
-  await mkdir(path.join(dir, 'main/electron'), { recursive: true });
-  await mkdir(path.join(dir, 'preload'));
+  await mkdir(path.join(dir, 'preload'), { recursive: true });
   await mkdir(path.join(dir, 'renderer'));
-  for (const name of await readdir(path.join(repo, 'main/electron'))) {
-    if (name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'wiring-fixtures.ts') await cp(path.join(repo, 'main/electron', name), path.join(dir, 'main/electron', name));
+  // DesktopSession (main/session) is where the page's link requests reach openExternal.
+  for (const folder of ['main/electron', 'main/session']) {
+    await mkdir(path.join(dir, folder), { recursive: true });
+    for (const name of await readdir(path.join(repo, folder))) {
+      const isProduct = name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.test-support.ts');
+      if (isProduct) await cp(path.join(repo, folder, name), path.join(dir, folder, name));
+    }
   }
   for (const name of await readdir(path.join(repo, 'preload'))) {
     if (name.endsWith('.ts') && !name.endsWith('.test.ts')) await cp(path.join(repo, 'preload', name), path.join(dir, 'preload', name));

@@ -23,6 +23,12 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import { CtrlCState } from '../main/core/ctrl-c-state';\nexport const c = CtrlCState;\n"],
     ['preload/x.ts', "import fs from 'node:fs';\nexport const f = fs;\n"],
     ['main/electron/x.ts', "import { run } from '../terminal/cli';\nexport const r = run;\n"],
+    ['main/session/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['main/session/x.ts', "import { desktopExitHost } from '../electron/desktop-exit-host';\nexport const d = desktopExitHost;\n"],
+    ['main/session/x.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
+    ['main/platform/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/core/x.ts', "import { ExitPath } from '../session/exit-path';\nexport const e = ExitPath;\n"],
+    ['renderer/x.ts', "import { ExitDecisions } from '../main/core/exit-decisions';\nexport const e = ExitDecisions;\n"],
   ])('%s rejects %j', async (file, code) => {
     const errors = await errorsFor(file, code);
     expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
@@ -33,6 +39,10 @@ describe('layering lint (DESIGN §1)', () => {
     ['main/electron/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../preload/api';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
     ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../preload/api';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
     ['main/platform/session.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
+    ['main/session/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../preload/api';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
+    ['main/electron/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/terminal/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
   ])('%s allows %j', async (file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
   });
@@ -45,5 +55,30 @@ describe('layering lint (DESIGN §1)', () => {
   it('rejects execSync called as a method', async () => {
     const errors = await errorsFor('main/electron/x.ts', "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n");
     expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
+  });
+
+  describe('test fence', () => {
+    it.each([
+      ['main/platform/x.ts', "import { waitFor } from './processes.test-support';\nexport const w = waitFor;\n"],
+      ['main/electron/x.ts', "import { FakeApp } from './wiring.test-support';\nexport const f = FakeApp;\n"],
+      ['main/session/x.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
+      ['main/terminal/x.ts', "import { waitFor } from '../platform/processes.test-support.ts';\nexport const w = waitFor;\n"],
+      ['renderer/x.ts', "import { x } from './app.test';\nexport const y = x;\n"],
+    ])('product file %s may not import test code: %j', async (file, code) => {
+      const errors = await errorsFor(file, code);
+      expect(errors.some((e) => e.startsWith('@typescript-eslint/no-restricted-imports'))).toBe(true);
+    });
+
+    it.each([
+      ['main/platform/x.test.ts', "import { waitFor } from './processes.test-support';\nexport const w = waitFor;\n"],
+      ['main/electron/x.test-support.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
+    ])('test file %s may: %j', async (file, code) => {
+      expect(await errorsFor(file, code)).toEqual([]);
+    });
+
+    it('a test-support file keeps its folder\'s layering', async () => {
+      const errors = await errorsFor('main/platform/x.test-support.ts', "import { app } from 'electron';\nexport const a = app;\n");
+      expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
+    });
   });
 });

@@ -1,11 +1,11 @@
 // Output waits here, not inside xterm, so that an interrupt can drop what is not parsed yet —
 // what a kernel tty does with its own queue on an interrupt (DESIGN §6, §9). xterm gets at
 // most PARSER_BACKLOG_CHARS at a time; once xterm holds data it cannot be taken back.
+// CAN aborts an escape sequence the dropped output may have left open (xterm ignores it otherwise).
+import { CAN } from '../main/core/control-chars';
 
 /** What xterm may hold unparsed: a few ms of parsing, so a prompt after Ctrl+C is not kept waiting. */
 export const PARSER_BACKLOG_CHARS = 16_384;
-/** Aborts an escape sequence the dropped output may have left open (xterm ignores it otherwise). */
-const CAN = '\x18';
 
 export interface ParsingScreen {
   write(data: string, parsed: () => void): void;

@@ -12,7 +12,7 @@ function findRepoRoot(start: string): string {
 }
 
 export const REPO_ROOT = findRepoRoot(__dirname);
-/** `npm run build` output; RIPCORD_DIST points the bench at another build. */
+/** `npm run build:test` output; RIPCORD_DIST points the bench at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.join(REPO_ROOT, 'dist');
 export const CLI = path.join(DIST, 'cli.js');
 export const HARNESS = path.join(DIST, 'harness.js');

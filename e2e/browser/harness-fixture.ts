@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readyLine } from '../harness/ready-line';
 
-/** dist/ of `npm run build`; RIPCORD_DIST points the specs (and the bench) at another build. */
+/** dist/ of `npm run build:test`; RIPCORD_DIST points the specs (and the bench) at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.resolve(__dirname, '..', '..', 'dist');
 const MARKER_VAR = 'RIPCORD_E2E_MARKER';
 export const PROMPT = 'e2e$ ';
@@ -58,7 +58,7 @@ export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
 
 export async function startHarness(options: HarnessStart = {}): Promise<Harness> {
   const script = path.join(DIST, 'harness.js');
-  if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
+  if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build:test\` first`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-e2e-'));
   const marker = randomUUID();
   const configFile = path.join(dir, 'config.json');

@@ -1,6 +1,6 @@
 // The WebSocket protocol between the page (browser-api.ts) and the harness (server.ts): the
 // RipcordApi of preload/api.ts, one JSON message per call or event.
-import type { HintState, ProcessView, RendererSettings, SessionEnd, StopOutcome } from '../../preload/api';
+import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
 
 export type ClientMessage =
   | { type: 'input'; data: string }
@@ -80,5 +80,27 @@ export function parseClientMessage(text: string): Parsed {
         : { ok: false, reason: 'watchProcesses: open must be a boolean' };
     default:
       return { ok: false, reason: `unknown type ${JSON.stringify(m.type)?.slice(0, 40)}` };
+  }
+}
+
+/** What main sends on an IPC channel, as the WebSocket message browser-api.ts turns back into the event. */
+export function serverMessage(channel: string, value: unknown): ServerMessage | undefined {
+  switch (channel) {
+    case IpcChannel.data:
+      return { type: 'data', data: value as string };
+    case IpcChannel.hint:
+      return { type: 'hint', ...(value as HintState) };
+    case IpcChannel.exit:
+      return { type: 'exit', ...(value as SessionEnd) };
+    case IpcChannel.flush:
+      return { type: 'flush' };
+    case IpcChannel.processes:
+      return { type: 'processes', view: value as ProcessView };
+    case IpcChannel.processCount:
+      return { type: 'processCount', count: value as number };
+    case IpcChannel.stopOutcome:
+      return { type: 'stopOutcome', outcome: value as StopOutcome };
+    default:
+      return undefined;
   }
 }

@@ -1,6 +1,7 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer to a browser and
-// bridges it over a loopback WebSocket to the real core, GuardedSession, reaper and pty.
-// It runs the desktop host's exit path with process.exit instead of app.exit. When ready it
+// bridges it over a loopback WebSocket to the desktop's own session wiring — SessionLifecycle,
+// DesktopSession, the host signal table — on the real core, reaper and pty: a WebSocket instead
+// of IPC, process.exit instead of app.exit, the page closing instead of the window. When ready it
 // prints one JSON line on stdout: {"url", "port", "token", "pid", "reaperPid", "log"}.
 // Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=….
 import http from 'node:http';
@@ -9,54 +10,47 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RawData } from 'ws';
-import { rendererSettings } from '../../main/electron/renderer-settings';
-import type { Trigger } from '../../main/core/exit-decisions';
+import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../../main/core/exit-codes';
 import { loadConfig, type LoadedConfig } from '../../main/platform/config-file';
 import { openLog, type Logger } from '../../main/platform/log';
 import { ReaperClient } from '../../main/platform/reaper-client';
-import { GuardedSession } from '../../main/platform/guarded-session';
-import { ProcessFeed } from '../../main/platform/process-feed';
-import { SessionTools } from '../../main/platform/session-tools';
-import type { RendererSettings } from '../../preload/api';
-import { parseHarnessArgs, type HarnessOptions } from './options';
-import { parseClientMessage, type ClientMessage, type ServerMessage } from './protocol';
+import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
+import { installSignalTriggers } from '../../main/session/host-signals';
+import { SessionLifecycle } from '../../main/session/session-lifecycle';
+import { parseHarnessArgs } from './options';
+import { parseClientMessage, serverMessage, type ClientMessage, type ServerMessage } from './protocol';
 import { HarnessPages, requestUrl, send } from './pages';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
-/** Exit code when the program could not be started (the page shows why). */
-const SPAWN_FAILED_EXIT_CODE = 1;
-/** Bound on what waits for the spawn: a few screens of typing, never a flood held in memory. */
-const MAX_EARLY_MESSAGES = 1_000;
-const SIGNAL_TRIGGERS = { SIGINT: 'sigint', SIGTERM: 'sigterm', SIGHUP: 'sighup' } as const;
-/** Codes of DESIGN §3 for a signal that arrives before the session exists. */
-const SIGNAL_EXIT_CODES = { sigint: 130, sigterm: 143, sighup: 129 } as const;
 
 class Harness {
   private readonly token = randomBytes(24).toString('base64url');
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   private client: WebSocket | undefined;
-  private guarded: GuardedSession | undefined;
-  private feed: ProcessFeed | undefined;
-  private sessionState: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
-  /** Keys typed and sizes set while the program is still being spawned, replayed in order. */
-  private early: ClientMessage[] = [];
+  private sessionPid: number | undefined;
+  private readonly desktop: DesktopSession;
 
   constructor(
-    private readonly options: HarnessOptions,
     private readonly log: Logger,
-    private readonly loaded: LoadedConfig,
     private readonly reaper: ReaperClient,
-    private readonly server: http.Server,
+    private readonly lifecycle: SessionLifecycle,
+    loaded: LoadedConfig,
+    server: http.Server,
     private readonly port: number,
     private readonly pages: HarnessPages,
   ) {
     server.on('request', (req, res) => void this.onRequest(req, res));
     server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head));
-    for (const [signal, kind] of Object.entries(SIGNAL_TRIGGERS)) process.on(signal, () => this.trigger({ kind }));
-    process.on('uncaughtException', (error) => {
-      log.error('harness.uncaught', { error: error.stack ?? String(error) });
-      this.exitNow(1, 'uncaught exception');
+    lifecycle.onSpawned(({ pid }) => (this.sessionPid = pid));
+    this.desktop = new DesktopSession({
+      config: loaded.config,
+      log,
+      lifecycle,
+      renderer: this.renderer(),
+      problems: loaded.problems,
+      // A test harness never opens a browser; the request is logged for the specs.
+      openExternal: async (url) => log.event('harness.open-link', { url }),
     });
   }
 
@@ -77,7 +71,7 @@ class Harness {
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     if (url.pathname === '/stats') {
       if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
-      const stats = { pid: process.pid, sessionPid: this.guarded?.session.pid ?? null, reaperPid: this.reaper.pid, memory: process.memoryUsage() };
+      const stats = { pid: process.pid, sessionPid: this.sessionPid ?? null, reaperPid: this.reaper.pid, memory: process.memoryUsage() };
       return send(res, 200, 'application/json', JSON.stringify(stats));
     }
     if (!(await this.pages.serve(url.pathname, res))) send(res, 404, 'text/plain', 'not found\n');
@@ -108,7 +102,7 @@ class Harness {
     ws.on('close', (code) => {
       this.log.event('harness.client-closed', { code });
       this.client = undefined;
-      this.trigger({ kind: 'window-close' });
+      this.lifecycle.trigger({ kind: 'window-close' });
     });
     ws.on('error', (error) => this.log.warn('harness.client-error', { error: String(error) }));
   }
@@ -123,37 +117,30 @@ class Harness {
   }
 
   private handle(message: ClientMessage): void {
-    if (this.sessionState === 'starting' && (message.type === 'input' || message.type === 'resize')) {
-      if (this.early.length < MAX_EARLY_MESSAGES) this.early.push(message);
-      else this.log.warn('harness.message-dropped', { reason: 'too much input before the session started' });
-      return;
-    }
     switch (message.type) {
       case 'input':
-        this.guarded?.input(message.data);
+        this.desktop.input(message.data);
         break;
       case 'resize':
-        if (this.guarded) this.guarded.resize(message.cols, message.rows);
-        else void this.startSession(message.cols, message.rows);
+        this.desktop.resize(message.cols, message.rows);
         break;
       case 'ack':
-        this.guarded?.ack(message.chars);
+        this.desktop.ack(message.chars);
         break;
       case 'openLink':
-        // A test harness never opens a browser; the request is logged for the specs.
-        this.log.event('harness.open-link', { url: message.url });
+        this.desktop.openLink(message.url);
         break;
       case 'getSettings':
-        this.send({ type: 'settings', id: message.id, settings: this.settings() });
+        this.send({ type: 'settings', id: message.id, settings: this.desktop.getSettings() });
         break;
       case 'stopJob':
-        this.feed?.stopJob();
+        this.desktop.stopJob();
         break;
       case 'stopProcess':
-        this.feed?.stopProcess(message.pid);
+        this.desktop.stopProcess(message.pid);
         break;
       case 'watchProcesses':
-        this.feed?.watch(message.open);
+        this.desktop.watchProcesses(message.open);
         break;
     }
   }
@@ -162,72 +149,16 @@ class Harness {
     this.client?.send(JSON.stringify(message));
   }
 
-  private settings(): RendererSettings {
-    const { config, problems } = this.loaded;
-    return rendererSettings(config, problems);
-  }
-
-  /** The session starts at the page's first size, so the program draws for the real screen. */
-  private async startSession(cols: number, rows: number): Promise<void> {
-    if (this.sessionState !== 'waiting') return;
-    this.sessionState = 'starting';
-    const started = await GuardedSession.start({
-      config: this.loaded.config,
-      log: this.log,
-      reaper: this.reaper,
-      host: { restore: () => undefined, exit: (code) => process.exit(code) },
-      cols,
-      rows,
-      ...(this.options.command ? { command: this.options.command } : {}),
-      ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
-    });
-    if (!started.ok) {
-      this.sessionState = 'failed';
-      this.early = [];
-      this.send({ type: 'exit', exitCode: SPAWN_FAILED_EXIT_CODE, message: started.error });
-      return;
-    }
-    const guarded = started.guarded;
-    this.guarded = guarded;
-    this.sessionState = 'running';
-    // the desktop's wiring (main/electron/desktop-session.ts): tools, process feed, hint
-    const command = this.options.command ? [this.options.command.file, ...this.options.command.args].join(' ') : (this.loaded.config.shell ?? process.env.SHELL ?? '/bin/sh');
-    const tools = SessionTools.attach(guarded, { config: this.loaded.config, log: this.log, host: 'harness', command, cols, rows });
-    this.feed = new ProcessFeed(tools.control, {
-      view: (view) => this.send({ type: 'processes', view }),
-      count: (count) => this.send({ type: 'processCount', count }),
-      outcome: (outcome) => this.send({ type: 'stopOutcome', outcome }),
-    }, this.log);
-    guarded.onFlush(() => this.send({ type: 'flush' }));
-    guarded.onOutput((data) => this.send({ type: 'data', data }));
-    tools.onHint((hint) => this.send({ type: 'hint', ...hint }));
-    const early = this.early;
-    this.early = [];
-    for (const message of early) this.handle(message);
-  }
-
-  private trigger(trigger: Trigger): void {
-    if (this.guarded) {
-      this.guarded.trigger(trigger);
-      return;
-    }
-    const code =
-      this.sessionState === 'failed' ? SPAWN_FAILED_EXIT_CODE
-      : trigger.kind === 'sigint' || trigger.kind === 'sigterm' || trigger.kind === 'sighup' ? SIGNAL_EXIT_CODES[trigger.kind]
-      : 0;
-    this.exitNow(code, trigger.kind);
-  }
-
-  /** Before a session exists there is nothing for the exit path to kill; the reaper still goes. */
-  private exitNow(code: number, reason: string): void {
-    if (this.guarded) {
-      this.guarded.exitPath.exitNow(code, reason);
-      return;
-    }
-    this.log.event('exit.begin', { code, reason });
-    this.reaper.dispose();
-    this.log.flushSync();
-    process.exit(code);
+  /** The page as DesktopSession sends to it: the IPC channels as WebSocket messages. */
+  private renderer(): RendererChannel {
+    return {
+      send: (channel, value) => {
+        const message = serverMessage(channel, value);
+        if (message) this.send(message);
+        else this.log.warn('harness.unknown-channel', { channel });
+      },
+      isDestroyed: () => this.client === undefined,
+    };
   }
 }
 
@@ -235,7 +166,7 @@ async function main(): Promise<void> {
   const parsed = parseHarnessArgs(process.argv.slice(2));
   if (!parsed.ok) {
     process.stderr.write(`harness: ${parsed.error}\n`);
-    process.exit(2);
+    process.exit(EXIT_CODE_USAGE);
   }
   const options = parsed.options;
   const loaded = loadConfig(options.config);
@@ -247,6 +178,22 @@ async function main(): Promise<void> {
     log,
   });
 
+  const lifecycle = new SessionLifecycle({
+    config: loaded.config,
+    log,
+    reaper,
+    host: { restore: () => undefined, exit: (code) => process.exit(code) },
+    ...(options.command ? { command: options.command } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    tools: 'harness',
+  });
+  process.on('uncaughtException', (error) => {
+    log.error('harness.uncaught', { error: error.stack ?? String(error) });
+    lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
+  });
+  // As the desktop: SIGINT is a press from process start on, the spawn included.
+  installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
+
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -255,12 +202,12 @@ async function main(): Promise<void> {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
   const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port);
-  const harness = new Harness(options, log, loaded, reaper, server, address.port, pages);
+  const harness = new Harness(log, reaper, lifecycle, loaded, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
   process.stdout.write(`${harness.readyLine()}\n`);
 }
 
 main().catch((error: unknown) => {
   process.stderr.write(`harness: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
+  process.exit(EXIT_CODE_INTERNAL_ERROR);
 });

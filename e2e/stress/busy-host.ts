@@ -1,10 +1,10 @@
 // A host for the stalled-main-loop stress: the parts every ripcord host is made of (log,
-// reaper, GuardedSession, watchdog) with input from stdin, plus one thing no real host has —
+// reaper, SessionLifecycle, watchdog) with input from stdin, plus one thing no real host has —
 // on SIGUSR2 its main loop does 2 s of synchronous work, the stall the watchdog must report.
 //   node busy-host.js --log FILE --dist DIR [--env KEY=VALUE]... -- PROGRAM ARGS...
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../main/core/config';
-import { GuardedSession } from '../../main/platform/guarded-session';
+import { SessionLifecycle } from '../../main/session/session-lifecycle';
 import { openLog } from '../../main/platform/log';
 import { ReaperClient } from '../../main/platform/reaper-client';
 import { startWatchdog } from '../../main/platform/watchdog';
@@ -29,21 +29,22 @@ async function main(): Promise<void> {
   const [file, ...args] = process.argv.slice(process.argv.indexOf('--') + 1);
   const reaper = ReaperClient.start({ killGraceMs: KILL_GRACE_MS, logFile: log.file, script: path.join(dist, 'reaper.js') });
   startWatchdog(log, { script: path.join(dist, 'watchdog.js') });
-  const started = await GuardedSession.start({
+  const lifecycle = new SessionLifecycle({
     config: { ...DEFAULT_CONFIG, env, killGraceMs: KILL_GRACE_MS },
     log,
     reaper,
     host: { restore: () => undefined, exit: (code) => process.exit(code) },
-    cols: 100,
-    rows: 30,
     command: { file: file ?? '/bin/sh', args },
   });
-  if (!started.ok) throw new Error(started.error);
-  const guarded = started.guarded;
-  guarded.onOutput((data) => guarded.ack(data.length));
-  process.stdin.setEncoding('utf8').on('data', (data: string) => guarded.input(data));
+  lifecycle.onStartFailed((error) => {
+    process.stderr.write(`busy-host: ${error}\n`);
+    process.exit(1);
+  });
+  lifecycle.onOutput((data) => lifecycle.ack(data.length));
+  lifecycle.resize(100, 30);
+  process.stdin.setEncoding('utf8').on('data', (data: string) => lifecycle.input(data));
   // The test that drives it is gone (or done): hang up like a closed terminal.
-  process.stdin.on('end', () => guarded.trigger({ kind: 'sighup' }));
+  process.stdin.on('end', () => lifecycle.trigger({ kind: 'sighup' }));
   process.on('SIGUSR2', () => {
     log.event('stress.busy.begin');
     log.flushSync();

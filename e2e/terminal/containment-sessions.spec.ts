@@ -3,6 +3,7 @@
 // cgroup and under the process scan (chosen because the cgroup cannot be created, and forced).
 // Then 50 sessions ended in every way, after which no cgroup of ripcord may remain. Sessions
 // run without a terminal (stdin a pipe), many at once.
+import { LogEvent } from '../../main/core/log-events';
 import { randomBytes } from 'node:crypto';
 import { cgroupsOf, ESCAPES, ESCAPE_SLEEPS, inBatches, leftAfter, markedNamed, runWithoutTerminal, waitForEscapesUp, waitForLogEvent } from './containment';
 import { newMarker, processesWithMarker } from './processes';
@@ -38,7 +39,7 @@ test('jobs started just before the root ends, and kill -9 right after the start,
     const logFile = testInfo.outputPath(`ripcord-${n}.log`);
     const host = runWithoutTerminal(c.command, { marker, logFile, env: expected.env });
     hosts.push(host.pid);
-    const chosen = await waitForLogEvent(logFile, 'containment.chosen');
+    const chosen = await waitForLogEvent(logFile, LogEvent.containmentChosen);
     if (c.killHostAfter !== undefined) {
       const sleeps = c.killHostAfter;
       await waitUntil('the sleeps to run', async () => ((await markedNamed(marker, 'sleep')).length >= sleeps ? true : undefined));
@@ -102,8 +103,8 @@ test(`${SESSIONS} sessions with escapes, ended in every way, leave no process an
     }
     if (ending === 'kill -9') process.kill(host.pid, 'SIGKILL');
     if (ending === 'reaper SIGKILLed, then kill -9') {
-      process.kill(Number((await waitForLogEvent(logFile, 'reaper-started')).reaperPid), 'SIGKILL');
-      await waitForLogEvent(logFile, 'reaper.replaced');
+      process.kill(Number((await waitForLogEvent(logFile, LogEvent.reaperStarted)).reaperPid), 'SIGKILL');
+      await waitForLogEvent(logFile, LogEvent.reaperReplaced);
       process.kill(host.pid, 'SIGKILL');
     }
     await host.exited;

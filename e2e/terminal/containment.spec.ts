@@ -1,6 +1,7 @@
 // Issue #11: nothing a session starts outlives ripcord, however it escaped its process
 // session, whichever way ripcord ends — and no cgroup of ripcord is left behind. Real
 // processes, real cgroups (this machine: a delegated cgroup2 hierarchy, see `ripcord doctor`).
+import { LogEvent } from '../../main/core/log-events';
 import { randomBytes } from 'node:crypto';
 import { cgroupsOf, ESCAPES, exitToEmptyMs, leftAfter, logEvents, waitForEscapesUp, waitForLogEvent } from './containment';
 import { BASH, expect, TerminalFixture, test } from './ripcord';
@@ -11,7 +12,7 @@ const privateTmux = (): string => `ripcord-escape-${randomBytes(4).toString('hex
 
 /** The reaper's pid from the host's log (its last `reaper-started`). */
 async function reaperPid(logFile: string): Promise<number> {
-  const started = await waitForLogEvent(logFile, 'reaper-started');
+  const started = await waitForLogEvent(logFile, LogEvent.reaperStarted);
   return Number(started.reaperPid);
 }
 
@@ -23,12 +24,12 @@ const WAYS_OUT: Record<string, WayOut> = {
   'kill -9 of ripcord': async (_pane, ripcord) => { process.kill(ripcord, 'SIGKILL'); },
   'a session process SIGKILLing the reaper, then kill -9 of ripcord': async (pane, ripcord, logFile) => {
     await pane.typeLine(`kill -9 ${await reaperPid(logFile)}`);
-    await waitForLogEvent(logFile, 'reaper.replaced');
+    await waitForLogEvent(logFile, LogEvent.reaperReplaced);
     process.kill(ripcord, 'SIGKILL');
   },
   'a session process SIGSTOPping the reaper, then kill -9 of ripcord': async (pane, ripcord, logFile) => {
     await pane.typeLine(`kill -STOP ${await reaperPid(logFile)}`);
-    await waitForLogEvent(logFile, 'reaper.replaced');
+    await waitForLogEvent(logFile, LogEvent.reaperReplaced);
     process.kill(ripcord, 'SIGKILL');
   },
 };
@@ -38,7 +39,7 @@ async function escapeThenEnd(term: TerminalFixture, way: string, logFile: string
   const pane = await term.ripcord(BASH, ['--log', logFile]);
   await pane.waitForPrompt();
   const ripcord = await pane.pid();
-  const chosen = await waitForLogEvent(logFile, 'containment.chosen');
+  const chosen = await waitForLogEvent(logFile, LogEvent.containmentChosen);
   expect(chosen.kind, String(chosen.reason)).toBe('cgroup');
   await pane.typeLine(`sh ${ESCAPES} ${privateTmux()}`);
   await waitForEscapesUp(term.marker);
@@ -50,7 +51,7 @@ async function escapeThenEnd(term: TerminalFixture, way: string, logFile: string
   await waitUntil('the session cgroup to be removed', async () => ((await cgroupsOf([ripcord])).length === 0 ? true : undefined)).catch(() => undefined);
   expect(await cgroupsOf([ripcord]), `cgroup left after ${way}`).toEqual([]);
   const ms = await exitToEmptyMs(logFile);
-  const dead = (await logEvents(logFile)).find((e) => e.name === 'reaper-session-dead');
+  const dead = (await logEvents(logFile)).find((e) => e.name === LogEvent.reaperSessionDead);
   return `${way}: containment cgroup; exit.begin → cgroup empty and removed ${ms ?? 'n/a (ripcord was killed)'} ms; reaper's kill ${String(dead?.ms)} ms, survivors ${String(dead?.survivors)}`;
 }
 

@@ -1,5 +1,6 @@
 // Helpers for the containment specs (issue #11): the escapes fixture, counting what a
 // session left behind, ripcord's cgroups, and `ripcord run` started without a terminal.
+import { LogEvent } from '../../main/core/log-events';
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,13 +83,13 @@ export async function cgroupsOf(hostPids: readonly number[]): Promise<string[]> 
   return found;
 }
 
-export interface LogEvent { name: string; wall: string; [field: string]: unknown }
+export interface LoggedEvent { name: string; wall: string; [field: string]: unknown }
 
-export async function logEvents(file: string): Promise<LogEvent[]> {
+export async function logEvents(file: string): Promise<LoggedEvent[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   return text.split('\n').filter((l) => l.trim() !== '').flatMap((line) => {
     try {
-      return [JSON.parse(line) as LogEvent];
+      return [JSON.parse(line) as LoggedEvent];
     } catch {
       return [];
     }
@@ -98,7 +99,7 @@ export async function logEvents(file: string): Promise<LogEvent[]> {
 /** Starting many ripcords at once on a loaded machine can take long: a generous bound. */
 const LOG_EVENT_WAIT_MS = 60_000;
 
-export async function waitForLogEvent(file: string, name: string): Promise<LogEvent> {
+export async function waitForLogEvent(file: string, name: string): Promise<LoggedEvent> {
   return waitUntil(`"${name}" in ${file}`, async () => (await logEvents(file)).find((e) => e.name === name), LOG_EVENT_WAIT_MS);
 }
 
@@ -106,7 +107,7 @@ export async function waitForLogEvent(file: string, name: string): Promise<LogEv
 export async function exitToEmptyMs(file: string): Promise<number | undefined> {
   const events = await logEvents(file);
   const begin = events.find((e) => e.name === 'exit.begin');
-  const done = events.find((e) => e.name === 'cgroup-kill-done');
+  const done = events.find((e) => e.name === LogEvent.cgroupKillDone);
   return begin && done ? Date.parse(done.wall) - Date.parse(begin.wall) : undefined;
 }
 

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { bundleReaper } from '../../main/platform/processes.test-support';
 import { childrenOf } from './processes';
 import { expect, FIXTURES, REPO_ROOT, test } from './ripcord';
 import { waitUntil } from './tmux';
@@ -17,7 +18,7 @@ test.beforeAll(async () => {
   // Inside the repository, so the bundle finds node_modules/node-pty; beside it the reaper.
   bundleDir = await mkdtemp(path.join(REPO_ROOT, 'test-results', 'crashing-host-'));
   await build({
-    entryPoints: { 'crashing-host': path.join(FIXTURES, 'crashing-host.ts'), reaper: path.join(REPO_ROOT, 'main/platform/reaper-main.ts') },
+    entryPoints: { 'crashing-host': path.join(FIXTURES, 'crashing-host.ts') },
     outdir: bundleDir,
     bundle: true,
     platform: 'node',
@@ -26,6 +27,7 @@ test.beforeAll(async () => {
     external: ['electron', 'node-pty'],
     logLevel: 'warning',
   });
+  await bundleReaper(bundleDir);
   host = path.join(bundleDir, 'crashing-host.js');
 });
 

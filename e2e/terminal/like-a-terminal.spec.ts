@@ -1,6 +1,7 @@
 // `ripcord run` behaves like the terminal it runs in (docs/usage-run.md): the prompt comes back
 // below the last output, the program starts in the current directory with the outer TERM, and
 // losing the terminal is a hang-up that leaves nothing behind.
+import { LogEvent } from '../../main/core/log-events';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,7 +150,7 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   const lines = screen.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
   expect(lines.slice(-2), screen).toEqual([`${INNER_PROMPT} Terminated`, '$']);
   const log = await readFile(testInfo.outputPath('ripcord.log'), 'utf8');
-  expect(log).toContain('terminal.lost');
+  expect(log).toContain(LogEvent.terminalLost);
 
   await pane.typeLine('stty -a > $D/after; cmp -s $D/before $D/after && echo tty-same');
   const screenAfter = await pane.waitForScreen('the comparison', (text) => text.split('\n').some((line) => line.trimEnd() === 'tty-same'));

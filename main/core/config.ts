@@ -6,6 +6,7 @@ import type { default as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from './ctrl-c-state';
 import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
 import { ownedEnvKeyProblems } from './session-env-keys';
+import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -72,7 +73,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   shellIntegration: true,
   doublePressWindowMs: DEFAULT_WINDOW_MS,
   debounceMs: DEFAULT_DEBOUNCE_MS,
-  killGraceMs: 2_000,
+  killGraceMs: DEFAULT_KILL_GRACE_MS,
   globalShortcut: 'CommandOrControl+Alt+Q',
   fontFamily: 'monospace',
   fontSize: 14,
@@ -173,6 +174,8 @@ export function configSchemaText(): string {
 }
 
 let compiledValidator: ValidateFunction | undefined;
+/** The bundler's CommonJS require, declared for ajv alone: main/core has no Node types (core tsconfig). */
+declare const require: (module: 'ajv') => { default: typeof AjvClass };
 
 /**
  * Loaded and compiled on first use: ~55 ms (compile) and ~7 ms (loading ajv's modules) of
@@ -181,8 +184,7 @@ let compiledValidator: ValidateFunction | undefined;
  */
 function configValidator(): ValidateFunction {
   if (!compiledValidator) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (above)
-    const Ajv = (require('ajv') as { default: typeof AjvClass }).default;
+    const Ajv = require('ajv').default;
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     ajv.addFormat('electron-accelerator', ACCELERATOR_FORMAT);
     ajv.addFormat('css-color', CSS_COLOR_FORMAT);

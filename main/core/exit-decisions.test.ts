@@ -107,3 +107,23 @@ describe('ExitDecisions idempotence', () => {
     expect(decide.decide({ kind: 'window-close' })).toMatchObject({ action: 'exit', code: 0 });
   });
 });
+
+describe('ExitDecisions: exits the host chooses', () => {
+  it('exitWith decides like a trigger: the first exit wins, the state machine stops', () => {
+    const { decide, state } = decisions();
+    expect(decide.exitWith(70, 'crash')).toEqual({ action: 'exit', code: 70, reason: 'crash' });
+    expect(state.phase).toBe('exit-requested');
+    expect(decide.exitWith(127, 'later')).toEqual({ action: 'already-exiting', code: 70 });
+    expect(decide.decide({ kind: 'sigterm' })).toEqual({ action: 'already-exiting', code: 70 });
+    expect(decide.exitCode).toBe(70);
+  });
+
+  it('after a start failure a window close exits 1; other triggers keep their codes', () => {
+    const { decide } = decisions();
+    decide.markStartFailed();
+    expect(decide.decide({ kind: 'window-close' })).toMatchObject({ action: 'exit', code: 1 });
+    const other = decisions().decide;
+    other.markStartFailed();
+    expect(other.decide({ kind: 'sigterm' })).toMatchObject({ action: 'exit', code: 143 });
+  });
+});

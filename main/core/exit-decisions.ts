@@ -1,4 +1,12 @@
 import type { CtrlCState } from './ctrl-c-state';
+import {
+  EXIT_CODE_CLEAN,
+  EXIT_CODE_HANGUP,
+  EXIT_CODE_INTERRUPT,
+  EXIT_CODE_START_FAILED,
+  EXIT_CODE_TERMINATED,
+  sessionExitCode,
+} from './exit-codes';
 
 export type Trigger =
   | { kind: 'ctrl-c' } // key press (desktop) or an input chunk that is exactly \x03
@@ -16,13 +24,6 @@ export type Decision =
   | { action: 'exit'; code: number; reason: string } // run the exit path now
   | { action: 'already-exiting'; code: number }; // idempotence: no-op, first code kept
 
-// Exit codes of DESIGN §3, shell conventions: 128 + the number of the signal that ended us.
-export const EXIT_CODE_INTERRUPT = 130; // 128 + SIGINT: the user interrupted (Ctrl+C, SIGINT, shortcut)
-export const EXIT_CODE_HANGUP = 129; // 128 + SIGHUP
-export const EXIT_CODE_TERMINATED = 143; // 128 + SIGTERM
-export const EXIT_CODE_SIGNAL_BASE = 128;
-export const EXIT_CODE_CLEAN = 0; // the user asked to leave normally (close, exit command)
-
 /**
  * DESIGN §3 as a pure function of the trigger: what to do and with which exit code. The host
  * acts on the decision; whether an exit command applies (foreground, alternate screen) is the
@@ -30,11 +31,23 @@ export const EXIT_CODE_CLEAN = 0; // the user asked to leave normally (close, ex
  */
 export class ExitDecisions {
   private code: number | undefined;
+  private startFailed = false;
 
   constructor(private readonly state: CtrlCState) {}
 
   get exitCode(): number | undefined {
     return this.code;
+  }
+
+  /** The program could not be started: the window shows why, and closing it exits EXIT_CODE_START_FAILED. */
+  markStartFailed(): void {
+    this.startFailed = true;
+  }
+
+  /** An exit the host chose (internal error, program cannot start): decided like a trigger's, first wins. */
+  exitWith(code: number, reason: string): Decision {
+    if (this.code !== undefined) return { action: 'already-exiting', code: this.code };
+    return this.exitNow(code, reason);
   }
 
   decide(trigger: Trigger, now?: number): Decision {
@@ -51,7 +64,7 @@ export class ExitDecisions {
       case 'global-shortcut':
         return this.exitNow(EXIT_CODE_INTERRUPT, 'global-shortcut');
       case 'window-close':
-        return this.exitNow(EXIT_CODE_CLEAN, 'window-close');
+        return this.exitNow(this.startFailed ? EXIT_CODE_START_FAILED : EXIT_CODE_CLEAN, 'window-close');
       case 'exit-command':
         return this.exitNow(EXIT_CODE_CLEAN, `exit-command ${JSON.stringify(trigger.line.trim())}`);
       case 'session-ended':
@@ -75,9 +88,4 @@ export class ExitDecisions {
     this.code = code;
     return { action: 'exit', code, reason };
   }
-}
-
-/** node-pty reports signal 0 for a normal exit, so only a positive signal number counts. */
-function sessionExitCode(exitCode: number, signal: number | undefined): number {
-  return signal !== undefined && signal > 0 ? EXIT_CODE_SIGNAL_BASE + signal : exitCode;
 }

@@ -1,3 +1,5 @@
+import { CTRL_C } from './control-chars';
+
 export const DEFAULT_EXIT_COMMANDS: readonly string[] = ['/exit', '/quit', 'exit', 'quit'];
 
 export interface LineSubmission {
@@ -16,7 +18,6 @@ export const PASTE_MIN_CHARS = 16;
 const BACKSPACE = '\x7f';
 const CTRL_H = '\b';
 const CTRL_U = '\x15';
-const CTRL_C = '\x03';
 const CR = '\r';
 const LF = '\n';
 /** Focus in/out reports (mode 1004) arrive as input when the window's focus changes: no editing. */

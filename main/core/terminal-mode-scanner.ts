@@ -1,9 +1,9 @@
+import { CAN, ESC } from './control-chars';
 import { KittyKeyboardStacks } from './kitty-keyboard';
 
 /** CAN: aborts whatever escape or string sequence a terminal is in the middle of. */
-export const CANCEL_SEQUENCE = '\x18';
+export const CANCEL_SEQUENCE = CAN;
 
-const ESC = '\x1b';
 const CSI = `${ESC}[`;
 
 /** In the ground state only ESC and the C1 introducers (0x80-0x9f) change anything. */

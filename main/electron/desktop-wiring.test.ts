@@ -1,15 +1,16 @@
-// The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, exit router
-// and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
+// The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, the session
+// lifecycle and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
 // Electron objects — with a real bash on a real pty, a real reaper process and real signals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
+import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { foregroundJob, waitFor } from '../platform/test-support';
-import { desktopExitHost, ExitRouter } from './exit-router';
+import { foregroundJob, waitFor } from '../platform/processes.test-support';
+import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';
+import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring-fixtures';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring.test-support';
 
 const WINDOW_ID = 7;
 const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
@@ -31,7 +32,10 @@ afterAll(async () => {
   await workspace.dispose();
 });
 
-function openWindow(config: RipcordConfig = bash, problems: string[] = []) {
+/** What main.ts adds to the lifecycle for the desktop: real key presses, the session tools. */
+type DesktopOptions = Pick<SessionLifecycleOptions, 'keyPressesReported' | 'tools'>;
+
+function openWindow(config: RipcordConfig = bash, problems: string[] = [], desktop: DesktopOptions = {}) {
   const app = new FakeApp();
   const window = new FakeEmitter();
   const page = new FakeWebContents(WINDOW_ID);
@@ -40,12 +44,12 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = []) {
   const opened: string[] = [];
   const log = workspace.log;
   const reaper = workspace.startReaper(config.killGraceMs);
-  const host = desktopExitHost({ app, shortcuts });
-  const router = new ExitRouter({ config, log, reaper, host });
+  const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }), ...desktop });
   cleanup.push(
     { dispose: () => reaper.killAll() },
+    lifecycle,
     wireTerminalWindow(
-      { config, problems, log, reaper, router, host },
+      { config, problems, log, lifecycle },
       {
         app,
         window,
@@ -187,6 +191,37 @@ describe('exits with a running session', () => {
     expect(d.app.exits).toEqual([130]);
     expect(d.shortcuts.unregisterAllCalls).toBe(1);
     expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+  });
+
+  it('a real key between two Ctrl+C presses makes the second a first press again: no exit', async () => {
+    // the longest window the settings allow: without the key, the second press would exit 130
+    const d = openWindow({ ...bash, doublePressWindowMs: 5_000 }, [], { keyPressesReported: true });
+    await d.start();
+    const pid = await d.shellPid();
+    d.type('sleep 1000\r');
+    expect(await waitFor(async () => (await foregroundJob(pid)) === 'sleep', WAIT_MS)).toBe(true);
+    const before = prompts(d);
+    d.page.key({ key: 'c', control: true });
+    await d.until(() => prompts(d) > before, 'the prompt after the cancel');
+    expect(d.page.key({ key: 'a' }).defaultPrevented).toBe(false);
+    const second = prompts(d);
+    d.page.key({ key: 'c', control: true });
+    await d.until(() => prompts(d) > second, 'the prompt after the second press');
+    expect(d.app.exits).toEqual([]);
+  });
+
+  it('the stop key and the process view reach the running session (session tools)', async () => {
+    const d = openWindow({ ...bash, transcripts: false }, [], { tools: 'desktop' });
+    await d.start();
+    const pid = await d.shellPid();
+    d.type('trap "" INT; sleep 1000\r');
+    expect(await waitFor(async () => (await foregroundJob(pid)) === 'sleep', WAIT_MS)).toBe(true);
+    d.ipc.emit(IpcChannel.watchProcesses, d.own, true);
+    await d.until(() => d.page.valuesOn(IpcChannel.processes).length > 0, 'a process view');
+    d.ipc.emit(IpcChannel.stopJob, d.own);
+    await d.until(() => d.page.valuesOn(IpcChannel.stopOutcome).length > 0, 'the stop outcome');
+    expect(d.page.valuesOn(IpcChannel.stopOutcome)[0]).toMatchObject({ ok: true } satisfies Partial<StopOutcome>);
+    expect(await waitFor(async () => (await foregroundJob(pid)) !== 'sleep', WAIT_MS)).toBe(true);
   });
 
   it('window close exits 0 and the session, background jobs included, dies', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../platform/log';
 import { classifyKey, installInputGuard } from './input-guard';
-import { FakeWebContents, keyInput } from './wiring-fixtures';
+import { FakeWebContents, keyInput } from './wiring.test-support';
 
 function guarded(): { page: FakeWebContents; presses: () => number } {
   const page = new FakeWebContents(1);

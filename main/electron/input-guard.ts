@@ -1,7 +1,7 @@
 import type { Event as ElectronEvent, Input } from 'electron';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log';
-import type { Listens } from './listens';
+import type { Listens } from '../core/listens';
 
 type BeforeInputListener = (event: ElectronEvent, input: Input) => void;
 export type KeyboardSource = Listens<'before-input-event', BeforeInputListener>;

@@ -1,6 +1,7 @@
-import { IpcChannel, type RendererSettings } from '../../preload/api';
+import { IpcChannel } from '../../preload/api';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log';
+import type { IpcTarget } from '../session/desktop-session';
 import { isSameDocument } from './page-url';
 import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, parseStopProcess, parseWatchProcesses, type Parsed } from './ipc-messages';
 
@@ -19,18 +20,6 @@ export interface IpcRegistry {
   removeListener(channel: string, listener: OnListener): unknown;
   handle(channel: string, listener: HandleListener): void;
   removeHandler(channel: string): void;
-}
-
-/** Where the renderer's requests go once they passed the checks. */
-export interface IpcTarget {
-  input(data: string): void;
-  resize(cols: number, rows: number): void;
-  ack(chars: number): void;
-  openLink(url: string): void;
-  getSettings(): RendererSettings;
-  stopJob(): void;
-  stopProcess(pid: number): void;
-  watchProcesses(open: boolean): void;
 }
 
 /** The only sender accepted: the main frame of our window showing our own page. */

@@ -4,11 +4,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../core/config';
 import type { Disposable } from '../core/disposable';
-import { waitFor } from '../platform/test-support';
-import { desktopExitHost, ExitRouter } from './exit-router';
+import { waitFor } from '../platform/processes.test-support';
+import { installSignalTriggers } from '../session/host-signals';
+import { SessionLifecycle } from '../session/session-lifecycle';
+import { desktopExitHost } from './desktop-exit-host';
 import { registerExitShortcut } from './global-shortcut';
-import { installSignalTriggers, installWindowLifecycle } from './lifecycle';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, wiringWorkspace } from './wiring-fixtures';
+import { installWindowLifecycle } from './lifecycle';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, wiringWorkspace } from './wiring.test-support';
 
 let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
 const installed: Disposable[] = [];
@@ -30,17 +32,17 @@ function desktop(options: { shortcutAnswer?: boolean | Error } = {}) {
   const page = new FakeWebContents(1);
   const shortcuts = new FakeGlobalShortcut(options.shortcutAnswer ?? true);
   let now = 0;
-  const router = new ExitRouter({
+  const lifecycle = new SessionLifecycle({
     config: DEFAULT_CONFIG,
     log: workspace.log,
     reaper: workspace.startReaper(500),
     host: desktopExitHost({ app, shortcuts }),
     clock: () => now,
   });
-  installed.push(installWindowLifecycle({ app, window, page, trigger: router.trigger, log: workspace.log }));
-  installed.push(installSignalTriggers({ signals: process, trigger: router.trigger, log: workspace.log }));
-  const shortcut = registerExitShortcut({ shortcuts, accelerator: DEFAULT_CONFIG.globalShortcut, onPress: () => router.trigger({ kind: 'global-shortcut' }), log: workspace.log });
-  return { app, window, page, shortcuts, router, shortcut, advance: (ms: number) => (now += ms) };
+  installed.push(installWindowLifecycle({ app, window, page, trigger: lifecycle.trigger, log: workspace.log }));
+  installed.push(installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log: workspace.log }));
+  const shortcut = registerExitShortcut({ shortcuts, accelerator: DEFAULT_CONFIG.globalShortcut, onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }), log: workspace.log });
+  return { app, window, page, shortcuts, lifecycle, shortcut, advance: (ms: number) => (now += ms) };
 }
 
 async function signalSelf(signal: NodeJS.Signals, app: FakeApp, exitsBefore: number): Promise<void> {
@@ -96,9 +98,9 @@ describe('desktop exit wiring', () => {
 
   it('Ctrl+C twice within the window exits 130 even before the session runs', () => {
     const d = desktop();
-    d.router.pressCtrlC();
+    d.lifecycle.pressCtrlC();
     d.advance(300);
-    d.router.pressCtrlC();
+    d.lifecycle.pressCtrlC();
     expect(d.app.exits).toEqual([130]);
   });
 

@@ -2,46 +2,17 @@ import type { Event as ElectronEvent, RenderProcessGoneDetails } from 'electron'
 import { DisposableStore, type Disposable, toDisposable } from '../core/disposable';
 import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log';
-import type { Listens } from './listens';
+import type { Listens } from '../core/listens';
 
 export type AppEvents = Listens<'before-quit', (event: ElectronEvent) => void> & Listens<'window-all-closed', () => void>;
 export type WindowEvents = Listens<'close', (event: ElectronEvent) => void>;
 export type PageEvents = Listens<'unresponsive', () => void> &
   Listens<'responsive', () => void> &
   Listens<'render-process-gone', (event: ElectronEvent, details: RenderProcessGoneDetails) => void>;
-export type SignalSource = Listens<NodeJS.Signals, () => void>;
-
-/** DESIGN §3: the host signals and what they mean. SIGINT is a press, like the key. */
-const SIGNAL_TRIGGERS: readonly [NodeJS.Signals, Trigger][] = [
-  ['SIGINT', { kind: 'sigint' }],
-  ['SIGTERM', { kind: 'sigterm' }],
-  ['SIGHUP', { kind: 'sighup' }],
-];
 
 function listen<N extends string, L>(store: DisposableStore, source: Listens<N, L>, event: N, listener: L): void {
   source.on(event, listener);
   store.add(toDisposable(() => source.removeListener(event, listener)));
-}
-
-/**
- * SIGINT/SIGTERM/SIGHUP to the host go to the state machine / exit now (DESIGN §3).
- * Install after app 'ready': Chromium installs its own shutdown handlers (→ app.quit, which
- * would exit with 0) while the app starts, and the handler installed last is the one that runs.
- */
-export function installSignalTriggers(options: {
-  signals: SignalSource;
-  trigger: (trigger: Trigger) => void;
-  log: Pick<Logger, 'event'>;
-}): Disposable {
-  const { signals, trigger, log } = options;
-  const store = new DisposableStore();
-  for (const [signal, signalTrigger] of SIGNAL_TRIGGERS) {
-    listen(store, signals, signal, () => {
-      log.event('signal', { signal });
-      trigger(signalTrigger);
-    });
-  }
-  return store;
 }
 
 /**

@@ -4,35 +4,31 @@ import { app, BrowserWindow, globalShortcut, ipcMain, Menu, protocol, session, s
 import path from 'node:path';
 import type { RipcordConfig } from '../core/config';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
-import type { ExitPathHost } from '../platform/exit-path';
 import { openLog, type Logger } from '../platform/log';
 import { containmentPlan } from '../platform/containment-probe';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
+import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
+import { SessionLifecycle } from '../session/session-lifecycle';
 import { IpcChannel } from '../../preload/api';
 import { applicationMenu } from './app-menu';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';
-import { desktopExitHost, ExitRouter } from './exit-router';
+import { desktopExitHost } from './desktop-exit-host';
 import { isSameDocument } from './page-url';
 import { wireTerminalWindow } from './terminal-window';
 import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
-
-/** Exit code when the host itself fails (a bug, not a user's choice). */
-const INTERNAL_ERROR_EXIT_CODE = 1;
 
 interface Startup {
   config: RipcordConfig;
   problems: string[];
   log: Logger;
-  reaper: ReaperClient;
-  router: ExitRouter;
-  host: ExitPathHost;
+  lifecycle: SessionLifecycle;
   files: ReturnType<typeof appFiles>;
 }
 
-function openTerminalWindow({ config, problems, log, reaper, router, host, files }: Startup): Promise<void> {
+function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup): Promise<void> {
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -46,7 +42,7 @@ function openTerminalWindow({ config, problems, log, reaper, router, host, files
   const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, reaper, router, host },
+    { config, problems, log, lifecycle },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
@@ -65,12 +61,19 @@ function main(): void {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
-  const host = desktopExitHost({ app, shortcuts: globalShortcut });
-  const router = new ExitRouter({ config, log, reaper, host });
+  const lifecycle = new SessionLifecycle({
+    config,
+    log,
+    reaper,
+    host: desktopExitHost({ app, shortcuts: globalShortcut }),
+    // before-input-event reports the real keys; the page's data stream also carries replies
+    keyPressesReported: true,
+    tools: 'desktop',
+  });
 
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
-    router.exitNow(INTERNAL_ERROR_EXIT_CODE, 'uncaught exception');
+    lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
   });
   process.on('unhandledRejection', (reason) => log.error('main.unhandled-rejection', { error: String(reason) }));
 
@@ -80,10 +83,10 @@ function main(): void {
   registerAppScheme(protocol);
   app
     .whenReady()
-    .then(() => openTerminalWindow({ config, problems: loaded.problems, log, reaper, router, host, files }))
+    .then(() => openTerminalWindow({ config, problems: loaded.problems, log, lifecycle, files }))
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });
-      router.exitNow(INTERNAL_ERROR_EXIT_CODE, 'window could not be opened');
+      lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');
     });
 }
 

@@ -3,24 +3,22 @@
 import type { GlobalShortcut } from 'electron';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import type { ExitPathHost } from '../platform/exit-path';
 import type { Logger } from '../platform/log';
-import type { SessionReaper } from '../platform/containment-spawn';
-import { DesktopSession, type RendererChannel } from './desktop-session';
-import type { ExitRouter } from './exit-router';
+import { DesktopSession, type RendererChannel } from '../session/desktop-session';
+import { installSignalTriggers, type SignalSource } from '../session/host-signals';
+import type { SessionLifecycle } from '../session/session-lifecycle';
 import { registerExitShortcut } from './global-shortcut';
 import { installInputGuard, type KeyboardSource } from './input-guard';
 import { installIpcHandlers, type IpcRegistry } from './ipc-handlers';
-import { installSignalTriggers, installWindowLifecycle, type AppEvents, type PageEvents, type SignalSource, type WindowEvents } from './lifecycle';
+import { installWindowLifecycle, type AppEvents, type PageEvents, type WindowEvents } from './lifecycle';
 
 export interface TerminalWindowServices {
   config: RipcordConfig;
   /** config problems to show once in the window */
   problems: string[];
   log: Logger;
-  reaper: SessionReaper;
-  router: ExitRouter;
-  host: ExitPathHost;
+  /** the process's one session, created at process start */
+  lifecycle: SessionLifecycle;
 }
 
 /** The Electron objects the window's behaviour hangs on. */
@@ -38,26 +36,25 @@ export interface TerminalWindowParts {
 }
 
 /**
- * Ctrl+C from before-input-event, close / quit / signals / the global shortcut into the exit
- * router, and the page's IPC into the window's one session. Install after app 'ready' (see
+ * Ctrl+C from before-input-event, close / quit / signals / the global shortcut into the session
+ * lifecycle, and the page's IPC into the window's one session (DesktopSession, which the
+ * browser harness runs too). Install after app 'ready' (see
  * installSignalTriggers).
  */
 export function wireTerminalWindow(services: TerminalWindowServices, parts: TerminalWindowParts): Disposable {
-  const { config, log, reaper, router, host } = services;
+  const { config, log, lifecycle } = services;
   const shortcut = registerExitShortcut({
     shortcuts: parts.shortcuts,
     accelerator: config.globalShortcut,
-    onPress: () => router.trigger({ kind: 'global-shortcut' }),
+    onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }),
     log,
   });
   const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
   const store = new DisposableStore();
-  store.add(installInputGuard(parts.page, router.pressCtrlC, log, router.keyPressed));
-  store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: router.trigger, log }));
-  store.add(installSignalTriggers({ signals: parts.signals, trigger: router.trigger, log }));
-  const desktop = store.add(
-    new DesktopSession({ config, log, reaper, host, router, renderer: parts.page, problems, openExternal: parts.openExternal }),
-  );
+  store.add(installInputGuard(parts.page, lifecycle.pressCtrlC, log, lifecycle.keyPressed));
+  store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: lifecycle.trigger, log }));
+  store.add(installSignalTriggers({ signals: parts.signals, trigger: lifecycle.trigger, log }));
+  const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, problems, openExternal: parts.openExternal }));
   store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
   log.event('window.created', { webContentsId: parts.webContentsId });
   return store;

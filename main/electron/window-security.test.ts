@@ -1,7 +1,7 @@
 import type { Session, WebContents } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
-import { FakeEmitter, FakeEvent, wiringWorkspace } from './wiring-fixtures';
+import { FakeEmitter, FakeEvent, wiringWorkspace } from './wiring.test-support';
 
 const PAGE = 'file:///app/dist/renderer/index.html';
 let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;

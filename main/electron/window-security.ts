@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions, Event as ElectronEvent, Session, WebContents } from 'electron';
 import type { Logger } from '../platform/log';
-import type { Listens } from './listens';
+import type { Listens } from '../core/listens';
 
 /** Room for 80x24 of the default font plus the window frame; the user resizes from there. */
 const INITIAL_WIDTH = 900;

@@ -3,11 +3,13 @@
 // read and signalled while the cgroup is frozen, so a pid read from cgroup.procs cannot exit
 // and be reused before its signal. Done when cgroup.events says `populated 0`; the directory
 // is then removed. The survivor count is what cgroup.procs still lists, never a guess.
+import { LogEvent } from '../core/log-events';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CgroupDir } from './cgroup';
 import { nullEventLog, type EventLog } from './event-log';
-import { DEFAULT_KILL_GRACE_MS, type StagedKillResult, type StagedSignal } from './staged-kill';
+import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
+import type { StagedKillResult, StagedSignal } from './staged-kill';
 
 /** Poll period of cgroup.events while waiting: a member's end is seen within one period. */
 const POLL_MS = 10;
@@ -59,7 +61,7 @@ export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions =
   if (survivors.length > 0) log.error('cgroup-kill-survivors', { cgroup: cgroup.dir, survivors: left });
   const removed = survivors.length === 0 && (await removeDir(cgroup, log));
   const ms = Math.round(clock() - start);
-  log.event('cgroup-kill-done', { cgroup: cgroup.name, ms, ...killedBy, exitedUnsignalled, survivors: survivors.length, removed });
+  log.event(LogEvent.cgroupKillDone, { cgroup: cgroup.name, ms, ...killedBy, exitedUnsignalled, survivors: survivors.length, removed });
   return { killedBy, exitedUnsignalled, survivors, ms, removed };
 }
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseCgroup2Mount, parseOwnCgroup } from './cgroup';
 import { killCgroup } from './cgroup-kill';
 import { probeContainment } from './containment-probe';
-import { waitFor } from './test-support';
+import { waitFor } from './processes.test-support';
 
 describe('parsing /proc', () => {
   it('finds the cgroup2 mount on unified and hybrid systems, with escaped characters', () => {

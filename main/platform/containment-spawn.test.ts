@@ -1,6 +1,7 @@
 // Starting a session in its container, with real ptys, a real reaper and real cgroups: the
 // program's first instruction already runs in the session cgroup; a shim that cannot join
 // never runs the program there, and the session starts under the process scan instead.
+import { LogEvent } from '../core/log-events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT, spawnContained, spawnInCgroupOrScan
 import type { EventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
 import type { Session } from './session';
-import { bundle, tempDir, waitFor } from './test-support';
+import { bundle, tempDir, waitFor } from './processes.test-support';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let reaper: ReaperClient;
@@ -76,7 +77,7 @@ describe('spawnContained', () => {
     const cgroup = started.container.cgroup as string;
     expect(path.basename(cgroup)).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-\\d+$`));
     expect(parseOwnCgroup(output.replaceAll('\r', ''))).toBe(cgroup.slice((plan.facts.cgroup2Mount ?? '').length));
-    expect(log.events.find((e) => e.name === 'containment.chosen')?.fields).toMatchObject({ kind: 'cgroup', cgroup });
+    expect(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields).toMatchObject({ kind: 'cgroup', cgroup });
     // the reaper removes the cgroup once it is empty
     expect(await waitFor(async () => !(await new CgroupDir(cgroup).exists()), 10_000)).toBe(true);
   });
@@ -97,7 +98,7 @@ describe('spawnContained', () => {
     sessions.push(started.session);
     await outputOf(started.session);
     expect(started.container.kind).toBe('process-scan');
-    const chosen = log.events.find((e) => e.name === 'containment.chosen');
+    const chosen = log.events.find((e) => e.name === LogEvent.containmentChosen);
     expect(chosen?.fields?.kind).toBe('process-scan');
     expect(String(chosen?.fields?.reason)).toContain('could not join');
     expect(String(chosen?.fields?.reason)).toContain('falling back to the process scan');

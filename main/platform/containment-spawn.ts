@@ -5,6 +5,7 @@
 // session is started again under the process scan — logged, never silently uncontained.
 // Under the process scan the root stops itself before the program runs, until the reaper
 // has taken its first look at it.
+import { LogEvent } from '../core/log-events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CGROUP_PREFIX, CgroupDir, locateCgroup } from './cgroup';
@@ -76,7 +77,7 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
     return { ok: false, fallback: true, error: `the session root could not join ${cgroup.dir}` };
   }
   reaper.attachRoot(session.pid, cgroup.dir);
-  log.event('containment.chosen', { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
+  log.event(LogEvent.containmentChosen, { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
   return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason) };
 }
 
@@ -96,7 +97,7 @@ async function spawnInScope(options: ContainedOptions, unit: string, reason: str
   }
   options.reaper.contain(dir);
   options.reaper.attachRoot(session.pid, dir);
-  options.log.event('containment.chosen', { kind: 'systemd-scope', cgroup: dir, reason, pid: session.pid });
+  options.log.event(LogEvent.containmentChosen, { kind: 'systemd-scope', cgroup: dir, reason, pid: session.pid });
   return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason) };
 }
 
@@ -120,7 +121,7 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   } catch {
     // gone meanwhile: its exit reaches the host as any other
   }
-  log.event('containment.chosen', { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
+  log.event(LogEvent.containmentChosen, { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
   return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason) };
 }
 

@@ -2,7 +2,8 @@
 // DESIGN §4 on the foreground job's process group plus every descendant, or on one process's
 // subtree — never on the session's root, which keeps the terminal and the session alive.
 import type { EventLog } from './event-log';
-import { isAlive, sameProcess, type ProcessIdentity, type ProcessInfo, type ProcessTable } from './process-tree';
+import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
+import { isAlive, sameProcess } from './process-tree';
 import { StagedKill } from './staged-kill';
 
 /** Where the session's members come from: the process table today, the session's cgroup later. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LinuxProcessTable, parseProcStat, SessionMembers, systemProcessTable, type ProcessInfo } from './process-tree';
+import type { ProcessInfo } from './process-table';
+import { LinuxProcessTable, parseProcStat, SessionMembers, systemProcessTable } from './process-tree';
 import { parsePsLine } from './ps-process-table';
 
 /** A /proc/<pid>/stat line with 52 fields; comm may contain anything. */

@@ -2,28 +2,8 @@
 // recycled pid is never mistaken for a member. The process list comes from a ProcessTable:
 // /proc on Linux, `ps` on macOS (ps-process-table.ts), or a plain snapshot list in tests.
 import { readdir, readFile } from 'node:fs/promises';
+import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { PsProcessTable } from './ps-process-table';
-
-export interface ProcessInfo {
-  pid: number;
-  ppid: number;
-  pgrp: number;
-  sid: number;
-  /** foreground process group of the process's controlling terminal (-1/0 when none) */
-  tpgid: number;
-  /** one-letter state of /proc/<pid>/stat: R, S, D, Z, T, ... */
-  state: string;
-  /** field 22 of /proc/<pid>/stat (clock ticks since boot); macOS: seconds since the epoch */
-  startTime: number;
-}
-
-export interface ProcessIdentity { pid: number; startTime: number }
-
-export interface ProcessTable {
-  snapshot(): Promise<ProcessInfo[]>;
-  /** the process with this pid right now, or undefined when there is none */
-  lookup(pid: number): Promise<ProcessInfo | undefined>;
-}
 
 export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>

@@ -3,7 +3,7 @@
 // session id (its `sess` column is a kernel address), so sid is reported as -1 and
 // membership there follows descendants only. Not verified on a Mac; Linux is the tested platform.
 import { execFile } from 'node:child_process';
-import type { ProcessInfo, ProcessTable } from './process-tree';
+import type { ProcessInfo, ProcessTable } from './process-table';
 
 /** `ps` on a busy machine: generous, but bounded so a hung ps cannot stall a kill. */
 const PS_TIMEOUT_MS = 2_000;

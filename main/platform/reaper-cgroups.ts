@@ -1,6 +1,7 @@
 // The reaper's cgroup sessions (DESIGN §4): each is a cgroup directory, known from before its
 // root runs, and — once the root joined — the root's pid the host names it by. Killing one is
 // the staged kill over the cgroup, ending with the directory removed.
+import { LogEvent } from '../core/log-events';
 import { CgroupDir } from './cgroup';
 import { killCgroup } from './cgroup-kill';
 import type { EventLog } from './event-log';
@@ -64,7 +65,7 @@ export class CgroupSessions {
     session.killing ??= killCgroup(session.cgroup, { killGraceMs: this.killGraceMs, log: this.log }).then((result) => {
       this.sessions.delete(session.cgroup.dir);
       const pid = session.root;
-      this.log.event('reaper-session-dead', { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: result.survivors.length, removed: result.removed });
+      this.log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: result.survivors.length, removed: result.removed });
       if (pid !== undefined) this.report(formatDead(pid, result));
     });
     return session.killing;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, LinuxProcessTable } from './process-tree';
 import { ReaperClient } from './reaper-client';
 import { spawnSession } from './session';
-import { bundle, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from './test-support';
+import { bundle, bundleReaper, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from './processes.test-support';
 
 const KILL_GRACE_MS = 800;
 const table = new LinuxProcessTable();
@@ -19,7 +19,7 @@ const hosts: ChildProcess[] = [];
 // A stand-in for the app: starts the reaper and a hostile session, registers it, then idles.
 const HOST_SOURCE = `
 import { ReaperClient } from './reaper-client';
-import { startHostileSession } from './test-support';
+import { startHostileSession } from './processes.test-support';
 const [script, marker, dir, logFile, grace] = process.argv.slice(2) as [string, string, string, string, string];
 void (async () => {
   const reaper = ReaperClient.start({ killGraceMs: Number(grace), script, logFile });
@@ -37,7 +37,7 @@ void (async () => {
 
 beforeAll(async () => {
   tmp = await tempDir();
-  reaperScript = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+  reaperScript = await bundleReaper(tmp.dir);
   hostScript = await bundle(path.join(tmp.dir, 'host.js'), { source: HOST_SOURCE });
 });
 afterAll(async () => { await tmp.dispose(); });

@@ -2,6 +2,7 @@
 // terminal signals never reach it) with a pipe on its stdin: when the host dies for any
 // reason the pipe closes and the reaper kills every registered session. Nothing here keeps
 // the host alive, and every call is one pipe write that never waits.
+import { LogEvent } from '../core/log-events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -157,7 +158,7 @@ export class ReaperClient implements Disposable {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
     });
     this.child = child;
-    this.log.event('reaper-started', { reaperPid: child.pid, script });
+    this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
@@ -190,7 +191,7 @@ export class ReaperClient implements Disposable {
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
-    this.log.warn('reaper.replaced', { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
+    this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 
   private async checkStopped(): Promise<void> {

@@ -4,14 +4,17 @@
 // and everything registered gets the staged kill. Bundled to dist/reaper.js; runs under
 // plain Node or Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr
 // is /dev/null and its own story goes to the log file the host names.
+import { LogEvent } from '../core/log-events';
+import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
-import { SessionMembers, systemProcessTable, type ProcessTable, type ProcReader } from './process-tree';
+import type { ProcessTable } from './process-table';
+import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
 import { CgroupSessions } from './reaper-cgroups';
 import { aliveWithSessionId } from './session-escapees';
 import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
-import { DEFAULT_KILL_GRACE_MS, StagedKill } from './staged-kill';
+import { StagedKill } from './staged-kill';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
 /** The reaper's last log lines get this long to land after the kill; a slow disk never keeps it alive. */
@@ -92,7 +95,7 @@ export class Reaper {
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...escaped.map((p) => ({ pid: p, startTime: 0 }))];
         if (escaped.length > 0) this.log.error('reaper-session-escaped', { pid, escaped });
-        this.log.event('reaper-session-dead', { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, escaped: escaped.length });
+        this.log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, escaped: escaped.length });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;

@@ -8,7 +8,7 @@ import { CGROUP_PREFIX, CgroupDir } from './cgroup';
 import { probeContainment } from './containment-probe';
 import { FileEventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
-import { bundle, tempDir, waitFor } from './test-support';
+import { bundle, tempDir, waitFor } from './processes.test-support';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let script: string;

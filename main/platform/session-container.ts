@@ -3,7 +3,8 @@
 // the fallback they are what the /proc (or ps) scan can link to the root.
 import { CgroupDir } from './cgroup';
 import type { ContainmentKind } from './containment-probe';
-import { SessionMembers, type ProcessIdentity, type ProcessTable } from './process-tree';
+import type { ProcessIdentity, ProcessTable } from './process-table';
+import { SessionMembers } from './process-tree';
 
 export interface SessionContainer {
   readonly kind: ContainmentKind;

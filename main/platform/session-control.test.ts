@@ -3,10 +3,11 @@
 // shell and a background job live on. No mocks.
 import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog } from './event-log';
-import { systemProcessTable, type ProcessTable } from './process-tree';
+import type { ProcessTable } from './process-table';
+import { systemProcessTable } from './process-tree';
 import { SessionControl } from './session-control';
 import { type Session, spawnSession } from './session';
-import { foregroundJob, killMarked, markedProcesses, newMarker, waitFor } from './test-support';
+import { foregroundJob, killMarked, markedProcesses, newMarker, waitFor } from './processes.test-support';
 
 const GRACE_MS = 400;
 const sessions: Session[] = [];

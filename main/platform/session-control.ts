@@ -5,7 +5,8 @@ import type { ProcessView } from '../../preload/api';
 import type { EventLog } from './event-log';
 import { foregroundJobGroup, type MembershipSource, stopForegroundJob, stopProcessTree, type StopResult } from './job-stop';
 import { ProcessSampler } from './process-details';
-import { SessionMembers, type ProcessIdentity, type ProcessTable } from './process-tree';
+import type { ProcessIdentity, ProcessTable } from './process-table';
+import { SessionMembers } from './process-tree';
 
 export interface SessionControlOptions {
   root: ProcessIdentity;

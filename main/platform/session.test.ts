@@ -2,7 +2,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSession, type Session, type SessionExit } from './session';
-import { killMarked, markedProcesses, newMarker, tempDir, waitFor } from './test-support';
+import { killMarked, markedProcesses, newMarker, tempDir, waitFor } from './processes.test-support';
 
 const started: Session[] = [];
 let marker = newMarker();

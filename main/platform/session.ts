@@ -1,12 +1,16 @@
 // One program in a pty (DESIGN §4). The only importer of node-pty. node-pty's forkpty makes
 // the root a session and process-group leader and resets every signal disposition in the
 // child before exec (signal-hygiene.ts has the measurement notes).
+import { LogEvent } from '../core/log-events';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pty from 'node-pty';
+import { CTRL_C } from '../core/control-chars';
 import type { Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
-import { systemProcessTable, type ProcessTable } from './process-tree';
+import type { ProcessTable } from './process-table';
+import { systemProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
@@ -74,15 +78,15 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table, id);
   await session.readStartTime();
-  options.log?.event('session-spawned', { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
+  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
 }
 
 export class Session implements Disposable {
   readonly pid: number;
-  private readonly dataListeners = new Set<(data: string) => void>();
-  private readonly exitListeners = new Set<(exit: SessionExit) => void>();
-  private readonly foregroundListeners = new Set<() => void>();
+  private readonly data = new Emitter<string>();
+  private readonly exited = new Emitter<SessionExit>();
+  private readonly foregroundReturned = new Emitter<void>();
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
   private early: string[] | undefined = [];
@@ -104,7 +108,7 @@ export class Session implements Disposable {
         this.exitSettle.activity(); // still draining: keep waiting
         this.rootGoneDrain.activity();
         if (!this.early) {
-          for (const l of this.dataListeners) l(data);
+          this.data.fire(data);
         } else if (this.earlyChars < EARLY_OUTPUT_MAX_CHARS) {
           this.early.push(data);
           this.earlyChars += data.length;
@@ -137,14 +141,14 @@ export class Session implements Disposable {
    */
   onData(listener: (data: string) => void): Disposable {
     if (this.early && !this.earlyFlush) this.earlyFlush = setImmediate(() => this.flushEarly());
-    return subscribe(this.dataListeners, listener);
+    return this.data.event(listener);
   }
 
   /** Fires once, after the last data; a listener that comes after the exit gets it in a later
    * turn, still after any output the data listeners have not seen yet. */
   onExit(listener: (exit: SessionExit) => void): Disposable {
     const reported = this.reportedExit;
-    if (!reported) return subscribe(this.exitListeners, listener);
+    if (!reported) return this.exited.event(listener);
     const late = setImmediate(() => {
       if (this.earlyFlush) this.flushEarly();
       listener(reported);
@@ -152,7 +156,7 @@ export class Session implements Disposable {
     return { dispose: () => clearImmediate(late) };
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
-  onForegroundReturned(listener: () => void): Disposable { return subscribe(this.foregroundListeners, listener); }
+  readonly onForegroundReturned = this.foregroundReturned.event;
 
   write(data: string): void { if (!this.disposed) this.proc.write(data); }
 
@@ -163,7 +167,7 @@ export class Session implements Disposable {
 
   /** Writes ^C (the line discipline turns it into SIGINT for the foreground job) and watches the foreground. */
   cancel(): void {
-    this.write('\x03');
+    this.write(CTRL_C);
     if (this.disposed || this.exit) return;
     if (this.watch) clearTimeout(this.watch.timer);
     this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };
@@ -183,9 +187,9 @@ export class Session implements Disposable {
     this.disposed = true;
     if (this.watch) clearTimeout(this.watch.timer);
     for (const s of this.subscriptions) s.dispose();
-    this.dataListeners.clear();
-    this.exitListeners.clear();
-    this.foregroundListeners.clear();
+    this.data.dispose();
+    this.exited.dispose();
+    this.foregroundReturned.dispose();
     clearImmediate(this.earlyFlush);
     this.early = undefined;
     this.closePty();
@@ -209,8 +213,8 @@ export class Session implements Disposable {
     if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
     const exit = this.exit as SessionExit;
     this.reportedExit = exit;
-    for (const l of this.exitListeners) l(exit);
-    this.exitListeners.clear();
+    this.exited.fire(exit);
+    this.exited.dispose();
   }
 
   private flushEarly(): void {
@@ -220,7 +224,7 @@ export class Session implements Disposable {
     this.early = undefined;
     if (early && early.length > 0) {
       const data = early.join('');
-      for (const l of this.dataListeners) l(data);
+      this.data.fire(data);
     }
   }
 
@@ -231,18 +235,13 @@ export class Session implements Disposable {
     if (this.watch !== watch) return; // a newer cancel took over
     if (holds) {
       this.watch = undefined;
-      for (const l of this.foregroundListeners) l();
+      this.foregroundReturned.fire();
     } else if (performance.now() < watch.until) {
       watch.timer = setTimeout(() => void this.pollForeground(), FOREGROUND_POLL_MS);
     } else {
       this.watch = undefined;
     }
   }
-}
-
-function subscribe<T>(set: Set<T>, listener: T): Disposable {
-  set.add(listener);
-  return { dispose: () => set.delete(listener) };
 }
 
 /**

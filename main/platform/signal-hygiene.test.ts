@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkHostSignalMask, parseSignalMasks, readSignalMasks, signalsIn } from './signal-hygiene';
-import { bundle, BUNDLE_ENV, killMarked, newMarker, tempDir } from './test-support';
+import { bundle, BUNDLE_ENV, killMarked, newMarker, tempDir } from './processes.test-support';
 
 // A host that spawns a session whose root is `cat` (argv[0] = the marker) and reports masks.
 const HOST_SOURCE = `

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, LinuxProcessTable, SessionMembers, type ProcessInfo } from './process-tree';
+import type { ProcessInfo } from './process-table';
+import { isAlive, LinuxProcessTable, SessionMembers } from './process-tree';
 import { spawnSession } from './session';
 import { StagedKill } from './staged-kill';
-import { killMarked, markedProcesses, newMarker, startHostileSession, tempDir, waitFor, waitHostileTreeUp } from './test-support';
+import { killMarked, markedProcesses, newMarker, startHostileSession, tempDir, waitFor, waitHostileTreeUp } from './processes.test-support';
 
 const table = new LinuxProcessTable();
 let marker = newMarker();

@@ -3,15 +3,16 @@
 // Done when no member is alive (zombies count as dead). It never signals a pid whose start
 // time differs from the member it saw.
 import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
 import { nullEventLog, type EventLog } from './event-log';
-import { isAlive, sameProcess, type ProcessIdentity, type ProcessInfo, type ProcessTable } from './process-tree';
+import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
+import { isAlive, sameProcess } from './process-tree';
 
 /** Anything that folds a process snapshot into the live members to kill (SessionMembers, SubtreeMembers). */
 export interface KillTargets {
   update(snapshot: readonly ProcessInfo[]): ProcessInfo[];
 }
 
-export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** Re-scan period while killing: new children get their signal within one period. */
 const SCAN_INTERVAL_MS = 25;
 /** After SIGKILL, how long to keep waiting for processes the kernel has not reaped yet

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog } from './event-log';
-import { tempDir, waitFor } from './test-support';
+import { tempDir, waitFor } from './processes.test-support';
 import { CUT_RESET, Transcript, TRANSCRIPTS_KEPT } from './transcript';
 import { listTranscripts, readTranscript } from './transcript-reader';
 

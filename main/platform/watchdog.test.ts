@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventLog } from './event-log';
-import { bundle, tempDir, waitFor } from './test-support';
+import { bundle, tempDir, waitFor } from './processes.test-support';
 import { startWatchdog, STALL_MS } from './watchdog';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

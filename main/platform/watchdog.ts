@@ -1,6 +1,7 @@
 // DESIGN §4: the main loop writes a heartbeat into shared memory every 100 ms; a worker
 // thread watches it and reports every stall over 500 ms with its length. The report is
 // logged by the main thread once it runs again (it owns the log).
+import { LogEvent } from '../core/log-events';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../core/disposable';
@@ -21,7 +22,7 @@ export function startWatchdog(log: EventLog, options: WatchdogOptions = {}): Dis
   const config: WatchdogConfig = { buffer, stallMs: STALL_MS };
   const worker = new Worker(options.script ?? path.join(__dirname, 'watchdog.js'), { workerData: config });
   worker.on('message', (message: WatchdogMessage) => {
-    if (message.kind === 'stall') log.warn('main-loop-stall', { ms: Math.round(message.ms) });
+    if (message.kind === 'stall') log.warn(LogEvent.mainLoopStall, { ms: Math.round(message.ms) });
     else log.event('watchdog-started');
   });
   worker.on('error', (err) => log.error('watchdog-failed', { error: String(err) }));

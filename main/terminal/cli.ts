@@ -2,7 +2,8 @@
 import { version } from '../../package.json';
 import { visibleText, visibleLines } from '../core/visible-text';
 import { parseRunArgs, RUN_USAGE } from './run-options';
-import { EXIT_CODE_USAGE, runTerminalHost } from './terminal-host';
+import { EXIT_CODE_USAGE } from '../core/exit-codes';
+import { runTerminalHost } from './terminal-host';
 
 // Loaded when used, not at every start: `ripcord run`'s first prompt waits for what loads first.
 const runStats = (args: string[]): Promise<number> => import('./stats').then((m) => m.runStats(args));

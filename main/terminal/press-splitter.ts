@@ -1,6 +1,6 @@
+import { CTRL_C } from '../core/control-chars';
 import { ctrlCPressAt } from '../core/kitty-keyboard';
 
-const CTRL_C = '\x03';
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 

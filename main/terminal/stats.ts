@@ -13,14 +13,13 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { visibleText } from '../core/visible-text';
+import { EXIT_STAGES, LogEvent } from '../core/log-events';
 import { defaultLogPath } from '../platform/log';
 
-/** Exit-path stages in the order ExitPath logs them (main/platform/exit-path.ts). */
-const EXIT_STAGES = ['exit.begin', 'exit.reaper', 'exit.restore', 'exit.end', 'exit.flush'] as const;
 /** Pseudo-stage: the reaper reported every process of the session dead. */
 const SESSION_DEAD = 'session dead';
-const CANCEL_HANDLED = 'cancel.handled';
-const STALL = 'main-loop-stall';
+const CANCEL_HANDLED = LogEvent.cancelHandled;
+const STALL = LogEvent.mainLoopStall;
 
 export const STATS_USAGE = `Usage: ripcord stats [--json] [LOGFILE]
 
@@ -142,7 +141,7 @@ export class LogSummarizer {
       this.skipped++;
       return;
     }
-    if (line.name === 'reaper-session-dead') this.deadLines.push(line);
+    if (line.name === LogEvent.reaperSessionDead) this.deadLines.push(line);
     else if (line.name === STALL && typeof line.fields.ms === 'number') this.stalls.push(line.fields.ms);
     else if (line.hostPid !== undefined) this.hostLines.push({ line, host: line.hostPid, seq: this.hostLines.length });
   }
@@ -176,9 +175,9 @@ export class LogSummarizer {
     const { name, t, fields } = line;
     // `sessionPid` as the host logs it; `pid` as older logs had it (the last of the two keys)
     const sessionPid = typeof fields.sessionPid === 'number' ? fields.sessionPid : fields.pid;
-    if (name === 'session.started' && typeof sessionPid === 'number') {
+    if (name === LogEvent.sessionStarted && typeof sessionPid === 'number') {
       this.hostOfSession.set(sessionPid, host);
-    } else if (name === 'trigger' && t !== undefined) {
+    } else if (name === LogEvent.trigger && t !== undefined) {
       const episode: Episode = { trigger: String(fields.kind), t, wallMs: line.wallMs, begun: false };
       if (fields.action === 'exit') this.startExit(host, episode);
       if (fields.action === 'cancel') {
@@ -196,7 +195,7 @@ export class LogSummarizer {
 
   private onExitStage(host: number, name: string, t: number, line: Line): void {
     let episode = this.exitByHost.get(host);
-    if (name === 'exit.begin') {
+    if (name === LogEvent.exitBegin) {
       if (episode && !episode.begun && episode.t <= t) {
         episode.begun = true;
       } else {

@@ -1,35 +1,21 @@
+import { LogEvent } from '../core/log-events';
 import { validateConfig, type RipcordConfig } from '../core/config';
-import { CtrlCState } from '../core/ctrl-c-state';
-import { EXIT_CODE_HANGUP } from '../core/exit-decisions';
+import { END_OF_FILE } from '../core/control-chars';
+import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
-import { ExitPath, type ExitPathHost } from '../platform/exit-path';
-import { GuardedSession } from '../platform/guarded-session';
+import type { ExitPathHost } from '../session/exit-path';
+import { installSignalTriggers } from '../session/host-signals';
+import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
-import { SessionTools } from '../platform/session-tools';
 import { OuterTerminal, writeBounded } from './outer-terminal';
 import type { RunOptions } from './run-options';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
-/** The program could not be started (missing, not executable, bad cwd): the shells' "command not found". */
-export const EXIT_CODE_CANNOT_START = 127;
-/** ripcord itself failed (sysexits EX_SOFTWARE), kept apart from the codes a child commonly uses. */
-export const EXIT_CODE_INTERNAL_ERROR = 70;
-/** Bad settings given on the command line. */
-export const EXIT_CODE_USAGE = 2;
-/** VEOF: with stdin piped, its end becomes an end-of-file for the program in the pty. */
-const END_OF_FILE = '\x04';
-
-const HOST_SIGNALS = [
-  ['SIGINT', 'sigint'],
-  ['SIGTERM', 'sigterm'],
-  ['SIGHUP', 'sighup'],
-] as const;
-
 /**
- * `ripcord run`: one guarded session proxied through the terminal it was started in. Resolves
- * only when the session could not start; otherwise the exit path ends the process.
+ * `ripcord run`: the session lifecycle proxied through the terminal it was started in. Resolves
+ * only on bad command-line settings; otherwise the exit path ends the process.
  */
 export async function runTerminalHost(options: RunOptions): Promise<number> {
   const outer = new OuterTerminal({ input: process.stdin, output: process.stdout });
@@ -65,47 +51,38 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       process.exit(code);
     },
   };
-  // Until the session exists, and if it never does, this exit path ends the process.
-  const startupExit = new ExitPath({ state: new CtrlCState({ clock: () => performance.now() }), reaper, log, host });
-  let guarded: GuardedSession | undefined = undefined;
+  const lifecycle = new SessionLifecycle({
+    config: config.config,
+    log,
+    reaper,
+    host,
+    command: options.command,
+    // Where the user is, as any terminal starts; the settings' cwd is the desktop app's.
+    cwd: options.cwd ?? process.cwd(),
+    inheritTerminalType: true,
+    // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
+    tools: 'run',
+  });
   installCrashGuard(log, (error) => {
     crashReport = `ripcord: internal error: ${visibleLines(describe(error))}\n`;
-    attempt(() => (guarded?.exitPath ?? startupExit).exitNow(EXIT_CODE_INTERNAL_ERROR, `crash: ${String(error)}`));
+    attempt(() => lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, `crash: ${String(error)}`));
     // Reached only when the crash came from inside a running exit path: finish its job.
     attempt(() => host.restore());
     process.exit(EXIT_CODE_INTERNAL_ERROR);
   });
 
-  const { cols, rows } = outer.size;
-  const started = await GuardedSession.start({
-    config: config.config,
-    log,
-    reaper,
-    host,
-    cols,
-    rows,
-    command: options.command,
-    // Where the user is, as any terminal starts; the settings' cwd is the desktop app's.
-    cwd: options.cwd ?? process.cwd(),
-    inheritTerminalType: true,
+  // From here on SIGINT is a press, also while the program is being spawned (DESIGN §3).
+  installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
+  lifecycle.onStartFailed((error) => {
+    process.stderr.write(`ripcord: ${visibleText(error)}\n`);
+    lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  if (!started.ok) {
-    process.stderr.write(`ripcord: ${visibleText(started.error)}\n`);
-    startupExit.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
-    return EXIT_CODE_CANNOT_START; // not reached: the exit path ends the process
-  }
-  guarded = started.guarded;
-  // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
-  SessionTools.attach(guarded, { config: config.config, log, host: 'run', command: describeCommand(options, config.config), cols, rows });
-  wire(outer, started.guarded, log);
+  lifecycle.onSpawned(({ modes }) => wire(outer, lifecycle, modes, log));
+  const { cols, rows } = outer.size;
+  lifecycle.resize(cols, rows);
   return new Promise<number>(() => {
     // never settles: every way out goes through the session's exit path
   });
-}
-
-function describeCommand(options: RunOptions, config: RipcordConfig): string {
-  const command = options.command ?? { file: config.shell ?? process.env.SHELL ?? '/bin/sh', args: config.args };
-  return [command.file, ...command.args].join(' ');
 }
 
 /** --cwd and --kill-grace win over the settings file; the grace is checked by the same schema. */
@@ -154,25 +131,24 @@ function describe(error: unknown): string {
  * Connects the terminal and the session for the rest of the process's life: nothing is ever
  * unwired, because the only way out is the exit path, which ends the process.
  */
-function wire(outer: OuterTerminal, guarded: GuardedSession, log: Logger): void {
-  outer.attachModes(guarded.scanner);
-  for (const [signal, kind] of HOST_SIGNALS) process.on(signal, () => guarded.trigger({ kind }));
-  guarded.onOutput((data) => outer.write(data, () => guarded.ack(data.length)));
-  guarded.onHint((hint) => outer.showHint(hint.visible));
-  outer.onResize(({ cols, rows }) => guarded.resize(cols, rows));
+function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, modes: SpawnedSession['modes'], log: Logger): void {
+  outer.attachModes(modes);
+  lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
+  lifecycle.onHint((hint) => outer.showHint(hint.visible));
+  outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));
   const hangUp = (loss: TerminalLoss, detail?: string): void => {
-    log.warn('terminal.lost', { loss, ...(detail === undefined ? {} : { detail }) });
+    log.warn(LogEvent.terminalLost, { loss, ...(detail === undefined ? {} : { detail }) });
     outer.markLost();
-    guarded.trigger({ kind: 'sighup' });
+    lifecycle.trigger({ kind: 'sighup' });
   };
   outer.onInputEnd(() => {
     // A terminal that ends its input has hung up; a pipe has simply run dry.
     if (outer.inputIsTerminal) hangUp('input-ended');
-    else guarded.input(END_OF_FILE);
+    else lifecycle.input(END_OF_FILE);
   });
   outer.onInputError((error) => hangUp('input-error', String(error)));
   if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
   outer.onOutputError((error) => hangUp('output-error', String(error)));
-  outer.onInput((data) => guarded.input(data));
+  outer.onInput((data) => lifecycle.input(data));
   outer.enterRawMode();
 }

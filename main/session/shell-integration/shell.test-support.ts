@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
-import { openLog, type Logger } from '../log';
-import { ReaperClient } from '../reaper-client';
+import { openLog, type Logger } from '../../platform/log';
+import { ReaperClient } from '../../platform/reaper-client';
 
 export type ShellName = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly ShellName[] = ['bash', 'zsh', 'fish'];
@@ -39,7 +39,7 @@ export class ShellSessions {
   async setUp(): Promise<void> {
     this.dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-shells-'));
     this.reaperScript = path.join(this.dir, 'reaper.js');
-    await build({ entryPoints: [path.join(__dirname, '..', 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: this.reaperScript, logLevel: 'error' });
+    await build({ entryPoints: [path.join(__dirname, '..', '..', 'platform', 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: this.reaperScript, logLevel: 'error' });
     this.log = openLog({ file: path.join(this.dir, 'ripcord.log') });
   }
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EXIT_COMMANDS } from '../../core/exit-line-tracker';
 import { exitRequestSequence, ShellOutputFilter } from '../../core/osc-exit-request';
-import { spawnSession } from '../session';
-import { prepareShellIntegration } from './prepare';
-import { PROMPT_END, SHELL_PATHS, SHELLS, ShellSessions, typeKeys, type ShellHarness } from './shell-test-support';
+import { spawnSession } from '../../platform/session';
+import { prepareShellIntegration } from '../../platform/shell-integration/prepare';
+import { PROMPT_END, SHELL_PATHS, SHELLS, ShellSessions, typeKeys, type ShellHarness } from './shell.test-support';
 
 const sessions = new ShellSessions();
 beforeAll(() => sessions.setUp(), 60_000);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ShellSessions, typeKeys } from './shell-test-support';
+import { ShellSessions, typeKeys } from './shell.test-support';
 
 const sessions = new ShellSessions();
 beforeAll(() => sessions.setUp(), 60_000);

@@ -1,7 +1,6 @@
 // GuardedSession on real ptys, a real bash and a real reaper process: the behaviour every host
 // shares (DESIGN §3, §6). The only stand-in is the host's last step — exit(code) records the
 // code instead of ending the test runner.
-import { build } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
-import { openLog, type Logger } from './log';
-import { ReaperClient } from './reaper-client';
-import { foregroundJob, waitFor } from './test-support';
+import { openLog, type Logger } from '../platform/log';
+import { ReaperClient } from '../platform/reaper-client';
+import { bundleReaper, foregroundJob, waitFor } from '../platform/processes.test-support';
 
 let dir: string;
 let reaperScript: string;
@@ -20,8 +19,7 @@ const started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-guarded-'));
-  reaperScript = path.join(dir, 'reaper.js');
-  await build({ entryPoints: [path.join(__dirname, 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: reaperScript, logLevel: 'error' });
+  reaperScript = await bundleReaper(dir);
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
 

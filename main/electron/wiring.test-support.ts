@@ -4,10 +4,9 @@ import type { App, GlobalShortcut, Input, WebContents } from 'electron';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { waitFor } from '../platform/test-support';
+import { bundleReaper, waitFor } from '../platform/processes.test-support';
 import type { IpcSenderEvent } from './ipc-handlers';
 
 /** Bound on waiting for an asynchronous log line or a process to go. */
@@ -163,8 +162,7 @@ export async function wiringWorkspace(): Promise<{
   dispose(): Promise<void>;
 }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-'));
-  const script = path.join(dir, 'reaper.js');
-  await build({ entryPoints: [path.join(__dirname, '../platform/reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: script, logLevel: 'error' });
+  const script = await bundleReaper(dir);
   const log = openLog({ file: path.join(dir, 'ripcord.log'), level: 'debug' });
   const reapers: ReaperClient[] = [];
   const entries = async (): Promise<Record<string, unknown>[]> => {

@@ -1,19 +1,19 @@
 // What every host adds to its running session for issue #16: the session control (process
 // view, stop), its control socket for `ripcord ps` / `ripcord stop`, the transcript, and the
-// hint that offers the stop key while a cancelled job keeps running. Hosts call attach() right
-// after GuardedSession.start resolves (before the first output is handed out) and dispose it
-// with the session; nothing here is on the exit path.
+// hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
+// it right after the spawn (before the first output is handed out) and disposes it with the
+// session; nothing here is on the exit path.
 import type { HintState } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import type { SessionInfo } from './control-protocol';
-import { ControlServer } from './control-server';
+import type { SessionInfo } from '../platform/control-protocol';
+import { ControlServer } from '../platform/control-server';
 import type { GuardedSession } from './guarded-session';
-import type { MembershipSource } from './job-stop';
-import { stateDir, type Logger } from './log';
-import { asyncProcReader, type ProcReader, systemProcessTable } from './process-tree';
-import { SessionControl } from './session-control';
-import { Transcript, transcriptsRoot } from './transcript';
+import type { MembershipSource } from '../platform/job-stop';
+import { stateDir, type Logger } from '../platform/log';
+import { asyncProcReader, type ProcReader, systemProcessTable } from '../platform/process-tree';
+import { SessionControl } from '../platform/session-control';
+import { Transcript, transcriptsRoot } from '../platform/transcript';
 
 /** After a cancel, a job still in the foreground this much later is "still running" (it ignored INT). */
 const STILL_RUNNING_AFTER_MS = 300;

@@ -81,6 +81,11 @@ export async function bundle(outfile: string, entry: { file: string } | { source
   return outfile;
 }
 
+/** The reaper as the tests run it: bundled from source into `dir`; returns the script path. */
+export function bundleReaper(dir: string): Promise<string> {
+  return bundle(path.join(dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+}
+
 /** Env for bundles living outside the repo that still need node-pty from it. */
 export const BUNDLE_ENV = { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') };
 

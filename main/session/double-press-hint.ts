@@ -1,9 +1,6 @@
+import type { HintState } from '../../preload/api';
 import type { Disposable } from '../core/disposable';
-
-export interface HintState {
-  visible: boolean;
-  remainingMs: number;
-}
+import { Emitter } from '../core/emitter';
 
 /**
  * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press window after a
@@ -12,17 +9,13 @@ export interface HintState {
  */
 export class DoublePressHint implements Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<(hint: HintState) => void>();
+  private readonly hint = new Emitter<HintState>();
+  readonly onHint = this.hint.event;
 
   constructor(
     private readonly windowMs: number,
     private readonly onExpire: () => void,
   ) {}
-
-  onHint(listener: (hint: HintState) => void): Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
 
   show(): void {
     this.clearTimer();
@@ -40,7 +33,7 @@ export class DoublePressHint implements Disposable {
 
   dispose(): void {
     this.clearTimer();
-    this.listeners.clear();
+    this.hint.dispose();
   }
 
   private clearTimer(): void {
@@ -49,6 +42,6 @@ export class DoublePressHint implements Disposable {
   }
 
   private emit(hint: HintState): void {
-    for (const listener of this.listeners) listener(hint);
+    this.hint.fire(hint);
   }
 }

@@ -1,25 +1,28 @@
+import { LogEvent } from '../core/log-events';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
+import { CTRL_C } from '../core/control-chars';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
-import { CtrlCState } from '../core/ctrl-c-state';
+import type { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, DisposableStore } from '../core/disposable';
-import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
+import { Emitter } from '../core/emitter';
+import type { Decision, ExitDecisions, Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
 import { containsKeyPress } from '../core/key-press-classifier';
 import { ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
-import { DoublePressHint, type HintState } from './double-press-hint';
-import { ExitPath, type ExitPathHost } from './exit-path';
+import type { HintState } from '../../preload/api';
+import { DoublePressHint } from './double-press-hint';
+import type { ExitPath, ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
-import type { Logger } from './log';
-import { type SessionReaper, spawnContained } from './containment-spawn';
-import type { Session } from './session';
-import type { SessionContainer } from './session-container';
-import { prepareShellIntegration, type PreparedProgram } from './shell-integration/prepare';
+import type { Logger } from '../platform/log';
+import { type SessionReaper, spawnContained } from '../platform/containment-spawn';
+import type { Session } from '../platform/session';
+import type { SessionContainer } from '../platform/session-container';
+import { prepareShellIntegration, type PreparedProgram } from '../platform/shell-integration/prepare';
+import { SessionExits } from './session-exits';
 
-/** The byte a Ctrl+C key sends; an input chunk that is exactly this is a press (DESIGN §3). */
-const CTRL_C = '\x03';
 /** Bound on the /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
 /**
@@ -49,6 +52,8 @@ export interface GuardedSessionOptions {
    * instead of GuardedSession finding them in the input, which also carries a program's replies.
    */
   keyPressesReported?: boolean;
+  /** the lifecycle's state machine, decisions and exit path; a session started alone (tests) makes its own */
+  exits?: SessionExits;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -69,11 +74,9 @@ export class GuardedSession implements Disposable {
   private readonly hint: DoublePressHint;
   private readonly hold: InterruptHold;
   private readingPaused = false;
-  private readonly outputListeners = new Set<(data: string) => void>();
-  private readonly flushListeners = new Set<() => void>();
-  private readonly resizeListeners = new Set<(size: { cols: number; rows: number }) => void>();
-  /** Output produced before the host subscribed (the first prompt); handed to the first listener. */
-  private earlyOutput: string[] | undefined = [];
+  private readonly output = new Emitter<string>();
+  private readonly flush = new Emitter<void>();
+  private readonly resized = new Emitter<{ cols: number; rows: number }>();
   private readonly disposables = new DisposableStore();
   /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
   private inputQueue: Promise<void> = Promise.resolve();
@@ -98,10 +101,10 @@ export class GuardedSession implements Disposable {
     });
     if (!spawned.ok) {
       prepared.integration?.dispose();
-      options.log.error('session.spawn-failed', { error: spawned.error });
+      options.log.error(LogEvent.sessionSpawnFailed, { error: spawned.error });
       return spawned;
     }
-    options.log.event('session.started', { sessionPid: spawned.session.pid, containment: spawned.container.kind });
+    options.log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
     options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : prepared.interactiveShell ? 'keys' : 'none' });
     return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options, prepared) };
   }
@@ -114,19 +117,16 @@ export class GuardedSession implements Disposable {
     prepared: PreparedProgram,
   ) {
     const { config } = options;
-    this.state = new CtrlCState({
-      clock: options.clock ?? (() => performance.now()),
-      debounceMs: config.debounceMs,
-      windowMs: config.doublePressWindowMs,
-    });
-    this.decisions = new ExitDecisions(this.state);
+    const exits = options.exits ?? new SessionExits(options);
+    this.state = exits.state;
+    this.decisions = exits.decisions;
+    this.exitPath = exits.exitPath;
     this.tracker = new ExitLineTracker(config.exitCommands);
-    this.exitPath = new ExitPath({ state: this.state, reaper: options.reaper, log: options.log, host: options.host });
     this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
         (held) => this.show(held),
-        (droppedChars) => options.log.event('cancel.dropped', { chars: droppedChars }),
+        (droppedChars) => options.log.event(LogEvent.cancelDropped, { chars: droppedChars }),
         () => this.syncReading(),
       ),
     );
@@ -149,7 +149,7 @@ export class GuardedSession implements Disposable {
     this.disposables.add(
       session.onForegroundReturned(() => {
         this.state.markCancelHandled();
-        options.log.event('cancel.handled');
+        options.log.event(LogEvent.cancelHandled);
       }),
     );
     this.disposables.add(
@@ -160,7 +160,7 @@ export class GuardedSession implements Disposable {
     );
   }
 
-  /** User input as the terminal sends it (keystrokes, pastes). */
+  /** User input as the terminal sends it (keystrokes, pastes); a chunk that is exactly CTRL_C is a press (DESIGN §3). */
   input(data: string): void {
     if (this.exitPath.exiting) return;
     if (data === CTRL_C) {
@@ -206,7 +206,7 @@ export class GuardedSession implements Disposable {
 
   trigger(trigger: Trigger): Decision {
     const decision = this.decisions.decide(trigger);
-    this.options.log.event('trigger', { kind: trigger.kind, action: decision.action });
+    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action });
     if (decision.action === 'cancel') {
       this.hold.start();
       this.session.cancel();
@@ -220,14 +220,11 @@ export class GuardedSession implements Disposable {
 
   resize(cols: number, rows: number): void {
     this.session.resize(cols, rows);
-    for (const listener of this.resizeListeners) listener({ cols, rows });
+    this.resized.fire({ cols, rows });
   }
 
   /** The host resized the terminal (the transcript records it). */
-  onResize(listener: (size: { cols: number; rows: number }) => void): Disposable {
-    this.resizeListeners.add(listener);
-    return { dispose: () => this.resizeListeners.delete(listener) };
-  }
+  readonly onResize = this.resized.event;
 
   /** The screen parsed `chars` more characters of output. */
   ack(chars: number): void {
@@ -235,31 +232,26 @@ export class GuardedSession implements Disposable {
     this.syncReading();
   }
 
-  onOutput(listener: (data: string) => void): Disposable {
-    const early = this.earlyOutput;
-    this.earlyOutput = undefined;
-    if (early && early.length > 0) listener(early.join(''));
-    this.outputListeners.add(listener);
-    return { dispose: () => this.outputListeners.delete(listener) };
-  }
+  /**
+   * Output shown to the screen. The first prompt is not missed by a listener that subscribes
+   * right after start() resolves: Session hands the pty's early output over a turn later.
+   */
+  readonly onOutput = this.output.event;
 
   /**
    * Fires right before the first output after an interrupt's cut: the kernel dropped the
    * program's queued output there, so a screen may drop what it still holds unparsed.
    */
-  onFlush(listener: () => void): Disposable {
-    this.flushListeners.add(listener);
-    return { dispose: () => this.flushListeners.delete(listener) };
-  }
+  readonly onFlush = this.flush.event;
 
   onHint(listener: (hint: HintState) => void): Disposable {
     return this.hint.onHint(listener);
   }
 
   dispose(): void {
-    this.outputListeners.clear();
-    this.flushListeners.clear();
-    this.resizeListeners.clear();
+    this.output.dispose();
+    this.flush.dispose();
+    this.resized.dispose();
     this.disposables.dispose();
   }
 
@@ -273,13 +265,12 @@ export class GuardedSession implements Disposable {
   private show(data: string): void {
     const { data: shown, interrupted } = this.guard.filter(data);
     if (interrupted) {
-      this.options.log.event('cancel.cut');
-      for (const listener of this.flushListeners) listener();
+      this.options.log.event(LogEvent.cancelCut);
+      this.flush.fire();
     }
     this.flow.onSent(shown.length);
     this.syncReading();
-    this.earlyOutput?.push(shown);
-    for (const listener of this.outputListeners) listener(shown);
+    this.output.fire(shown);
   }
 
   /**

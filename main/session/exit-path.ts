@@ -1,6 +1,6 @@
-import type { CtrlCState } from '../core/ctrl-c-state';
-import type { Logger } from './log';
-import type { ReaperClient } from './reaper-client';
+import { LogEvent } from '../core/log-events';
+import type { Logger } from '../platform/log';
+import type { ReaperClient } from '../platform/reaper-client';
 
 /** What differs between hosts at the very end: what to restore, and how the process dies. */
 export interface ExitPathHost {
@@ -11,7 +11,6 @@ export interface ExitPathHost {
 }
 
 export interface ExitPathOptions {
-  state: CtrlCState;
   reaper: Pick<ReaperClient, 'killAll'>;
   log: Logger;
   host: ExitPathHost;
@@ -23,26 +22,28 @@ export interface ExitPathOptions {
  * kills too") and gives the reaper one pipe write; the reaper finishes after this process is gone.
  */
 export class ExitPath {
-  private exitCode: number | undefined;
+  private started = false;
 
   constructor(private readonly options: ExitPathOptions) {}
 
   get exiting(): boolean {
-    return this.exitCode !== undefined;
+    return this.started;
   }
 
-  /** Idempotent: the first call decides the code, later calls do nothing. */
+  /**
+   * Runs once, with the code ExitDecisions decided (its only owner: SessionExits calls this
+   * after an 'exit' decision, never with a code of its own); later calls do nothing.
+   */
   exitNow(code: number, reason: string): void {
-    if (this.exitCode !== undefined) return;
-    this.exitCode = code;
-    const { state, reaper, log, host } = this.options;
-    state.requestExit();
-    log.event('exit.begin', { code, reason });
-    this.step('exit.reaper', () => reaper.killAll());
-    this.step('exit.restore', () => host.restore());
-    log.event('exit.end', { code });
+    if (this.started) return;
+    this.started = true;
+    const { reaper, log, host } = this.options;
+    log.event(LogEvent.exitBegin, { code, reason });
+    this.step(LogEvent.exitReaper, () => reaper.killAll());
+    this.step(LogEvent.exitRestore, () => host.restore());
+    log.event(LogEvent.exitEnd, { code });
     // eslint-disable-next-line no-restricted-syntax -- the final log append is the one sync write the exit path makes (DESIGN §4)
-    this.step('exit.flush', () => log.flushSync());
+    this.step(LogEvent.exitFlush, () => log.flushSync());
     host.exit(code);
   }
 

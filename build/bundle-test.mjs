@@ -1,0 +1,21 @@
+// The test-only bundles, beside the product's in dist/ (run `npm run build` first): the browser
+// harness finds the renderer, reaper and watchdog bundles next to itself. The production build
+// (bundle.mjs) never builds these, so nothing test-only can ship.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+await build({
+  entryPoints: { harness: 'e2e/harness/server.ts' },
+  outdir: path.join(root, 'dist'),
+  absWorkingDir: root,
+  bundle: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['electron', 'node-pty'],
+});

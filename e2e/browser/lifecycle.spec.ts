@@ -1,0 +1,104 @@
+// The desktop's session wiring (SessionLifecycle + DesktopSession + the host signal table) as the
+// browser harness runs it, on a real shell, real signals and real Chromium: what the desktop
+// wiring tests could only show on fake Electron objects. Every trigger's exit code, SIGINT
+// before the spawn, and a program that cannot start.
+import { expect, test } from '@playwright/test';
+import { type Harness, harnessLog, harnessStats, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+
+/** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
+const LONG_WINDOW_MS = 5_000;
+/** Past the default debounce (200 ms), so the second press is not folded into the first. */
+const PAST_DEBOUNCE_MS = 300;
+/** Bound on a log line or an exit appearing; never asserted as a timing. */
+const WAIT_MS = 15_000;
+
+let harness: Harness | undefined;
+
+test.afterEach(async ({ page }) => {
+  await page.close();
+  if (harness) await stopHarness(harness);
+  harness = undefined;
+});
+
+async function triggerLogged(h: Harness, kind: string): Promise<Record<string, unknown>> {
+  return waitFor(`the ${kind} trigger in the log`, WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === 'trigger' && e.kind === kind));
+}
+
+test('SIGINT before the spawn is a press: the first cancels, a second in the window exits 130', async () => {
+  harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = harness;
+  // no page: nothing has sized the terminal, so no program was spawned
+  expect((await harnessStats(h)).sessionPid).toBeNull();
+  process.kill(h.pid, 'SIGINT');
+  expect(await triggerLogged(h, 'sigint')).toMatchObject({ action: 'cancel', session: false });
+  expect(h.exitStatus()).toBeUndefined();
+  // the press interval is the subject of this test, not a wait for a condition
+  await new Promise((resolve) => setTimeout(resolve, PAST_DEBOUNCE_MS));
+  process.kill(h.pid, 'SIGINT');
+  expect(await h.exited).toEqual({ code: 130, signal: null });
+});
+
+test('a shell that cannot start: the page says why, signals still count, closing exits 1', async ({ page }) => {
+  harness = await startHarness({ command: ['/nonexistent/ripcord-e2e-shell', '-i'] });
+  const h = harness;
+  await page.goto(`${h.url}&renderer=dom`);
+  await page.waitForFunction(() => window.__ripcordTest !== undefined);
+  await waitForRow(page, /^\[ripcord\] .*\/nonexistent\/ripcord-e2e-shell/);
+  expect(await waitFor('the start failure in the log', WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === 'session.start-failed'))).toBeDefined();
+  // a single SIGINT after the failure is still a press, not an exit
+  process.kill(h.pid, 'SIGINT');
+  expect(await triggerLogged(h, 'sigint')).toMatchObject({ action: 'cancel', session: false });
+  expect(h.exitStatus()).toBeUndefined();
+  await page.close();
+  expect(await h.exited).toEqual({ code: 1, signal: null });
+});
+
+test.describe('the exit code of each trigger with a running session', () => {
+  test('Ctrl+C twice: 130', async ({ page }) => {
+    harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+    await openTerminal(page, harness);
+    await waitForPrompt(page);
+    await page.keyboard.press('Control+c');
+    await triggerLogged(harness, 'ctrl-c');
+    await page.waitForTimeout(PAST_DEBOUNCE_MS);
+    await page.keyboard.press('Control+c');
+    expect(await harness.exited).toEqual({ code: 130, signal: null });
+  });
+
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
+    test(`${signal}: ${code}`, async ({ page }) => {
+      harness = await startHarness();
+      await openTerminal(page, harness);
+      await waitForPrompt(page);
+      process.kill(harness.pid, signal);
+      expect(await harness.exited).toEqual({ code, signal: null });
+    });
+  }
+
+  test('window close (the page goes away): 0', async ({ page }) => {
+    harness = await startHarness();
+    await openTerminal(page, harness);
+    await waitForPrompt(page);
+    await page.close();
+    expect(await harness.exited).toEqual({ code: 0, signal: null });
+  });
+
+  test('an exit command: 0', async ({ page }) => {
+    harness = await startHarness();
+    await openTerminal(page, harness);
+    await waitForPrompt(page);
+    await run(page, 'quit');
+    expect(await harness.exited).toEqual({ code: 0, signal: null });
+  });
+
+  test('the session ending by itself: its own code', async ({ page }) => {
+    harness = await startHarness();
+    await openTerminal(page, harness);
+    await waitForPrompt(page);
+    await run(page, 'exit 7');
+    expect(await harness.exited).toEqual({ code: 7, signal: null });
+  });
+});

@@ -1,0 +1,43 @@
+// The log event names that code reads back — `ripcord stats`, the specs — named once, used by the
+// code that logs them and by the code that reads them. Scheme: `area.what` (words in `what`
+// joined by '-'). The reaper's and the watchdog's older `area-what` names are kept as written:
+// stats reads logs already on disk, and those processes log before any host runs.
+export const LogEvent = {
+  /** the pty program runs: pid, file, cwd, startTime (platform/session.ts) */
+  sessionSpawned: 'session.spawned',
+  /** the guarded session runs and the reaper knows it: sessionPid */
+  sessionStarted: 'session.started',
+  sessionSpawnFailed: 'session.spawn-failed',
+  /** the lifecycle gave up starting the program; the page says why */
+  sessionStartFailed: 'session.start-failed',
+  /** every trigger and what was decided: kind, action (session: false before the spawn) */
+  trigger: 'trigger',
+  /** the root program has the terminal back after a cancel */
+  cancelHandled: 'cancel.handled',
+  cancelCut: 'cancel.cut',
+  cancelDropped: 'cancel.dropped',
+  exitBegin: 'exit.begin',
+  exitReaper: 'exit.reaper',
+  exitRestore: 'exit.restore',
+  exitEnd: 'exit.end',
+  exitFlush: 'exit.flush',
+  /** a program spawned while the exit already ran: killed once more */
+  exitLateSession: 'exit.late-session',
+  /** how the session's processes are contained: kind (cgroup, systemd-scope, process-scan), cgroup, reason, pid */
+  containmentChosen: 'containment.chosen',
+  /** a cgroup was killed (host or reaper): cgroup, ms, survivors, removed */
+  cgroupKillDone: 'cgroup-kill-done',
+  /** the host started its reaper: reaperPid, script */
+  reaperStarted: 'reaper-started',
+  /** the reaper was stopped or killed and a new one took over its sessions: why, old, pid */
+  reaperReplaced: 'reaper.replaced',
+  /** `ripcord run` lost its terminal (hang-up): loss, detail */
+  terminalLost: 'terminal.lost',
+  /** the reaper saw every process of a session dead: pid (the root), ms, survivors */
+  reaperSessionDead: 'reaper-session-dead',
+  /** the watchdog saw the main loop stall: ms */
+  mainLoopStall: 'main-loop-stall',
+} as const;
+
+/** The exit path's stages, in the order ExitPath logs them. */
+export const EXIT_STAGES = [LogEvent.exitBegin, LogEvent.exitReaper, LogEvent.exitRestore, LogEvent.exitEnd, LogEvent.exitFlush] as const;

@@ -1,0 +1,214 @@
+import { LogEvent } from '../core/log-events';
+import type { HintState } from '../../preload/api';
+import type { MonotonicClock } from '../core/clock';
+import type { RipcordConfig } from '../core/config';
+import { DisposableStore, type Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
+import type { Trigger } from '../core/exit-decisions';
+import type { Logger } from '../platform/log';
+import type { SessionReaper } from '../platform/containment-spawn';
+import type { SessionInfo } from '../platform/control-protocol';
+import type { SessionControl } from '../platform/session-control';
+import type { ExitPathHost } from './exit-path';
+import { GuardedSession } from './guarded-session';
+import { SessionExits } from './session-exits';
+import { SessionTools } from './session-tools';
+
+/** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
+const MAX_EARLY_INPUT_CHARS = 65_536;
+
+export interface SessionLifecycleOptions {
+  config: RipcordConfig;
+  log: Logger;
+  reaper: SessionReaper;
+  /** what differs between hosts at the very end: what to restore, how the process dies */
+  host: ExitPathHost;
+  clock?: MonotonicClock;
+  /** overrides config.shell / config.args */
+  command?: { file: string; args: string[] };
+  /** overrides config.cwd */
+  cwd?: string;
+  /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
+  inheritTerminalType?: boolean;
+  /** the host reports real key presses through keyPressed() (the desktop's key events) */
+  keyPressesReported?: boolean;
+  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
+  tools?: SessionInfo['host'];
+}
+
+/** What a host may know of the running program: its pid, and the output modes to undo at exit. */
+export interface SpawnedSession {
+  pid: number;
+  modes: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
+  /** the process view and stop (issue #16), when the host asked for the session tools */
+  control?: SessionControl;
+}
+
+/**
+ * A process's one session, from process start to exit (DESIGN §3): it alone owns the Ctrl+C
+ * state machine, the exit decisions (and so the exit code) and the exit path. It spawns the
+ * program at the first size, keeps input typed before the spawn for it, and routes every
+ * trigger — before the spawn, while it runs, after it failed — through the same decisions.
+ * Hosts see events (output, hint, flush, spawned, start failed) and give commands (input,
+ * resize, ack, pressCtrlC, trigger, exitNow); nothing inside is reachable.
+ */
+export class SessionLifecycle implements Disposable {
+  private readonly exits: SessionExits;
+  private guarded: GuardedSession | undefined;
+  private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
+  private latestSize: { cols: number; rows: number } | undefined;
+  private earlyInput: string[] = [];
+  private earlyInputChars = 0;
+  private readonly output = new Emitter<string>();
+  private readonly hint = new Emitter<HintState>();
+  private readonly flush = new Emitter<void>();
+  private readonly spawned = new Emitter<SpawnedSession>();
+  private readonly startFailed = new Emitter<string>();
+  private readonly disposables = new DisposableStore();
+
+  /** Output of the program, in order. */
+  readonly onOutput = this.output.event;
+  /** The double-press hint changed. */
+  readonly onHint = this.hint.event;
+  /**
+   * Fires right before the first output after an interrupt's cut: the kernel dropped the
+   * program's queued output there, so a screen may drop what it still holds unparsed.
+   */
+  readonly onFlush = this.flush.event;
+  /** The program runs (fires once). */
+  readonly onSpawned = this.spawned.event;
+  /** The program could not be started: why, for the user. A window close then exits EXIT_CODE_START_FAILED. */
+  readonly onStartFailed = this.startFailed.event;
+
+  constructor(private readonly options: SessionLifecycleOptions) {
+    this.exits = new SessionExits(options);
+    for (const emitter of [this.output, this.hint, this.flush, this.spawned, this.startFailed]) this.disposables.add(emitter);
+  }
+
+  get exiting(): boolean {
+    return this.exits.exiting;
+  }
+
+  /** The screen's size. The first one starts the program, at that size. */
+  resize(cols: number, rows: number): void {
+    if (this.guarded) {
+      this.guarded.resize(cols, rows);
+      return;
+    }
+    this.latestSize = { cols, rows };
+    if (this.phase !== 'waiting' || this.exits.exiting) return;
+    this.phase = 'starting';
+    this.start(cols, rows).catch((error: unknown) => this.failStart(String(error)));
+  }
+
+  /** User input as the terminal sends it; before the spawn it waits for the program (bounded). */
+  input(data: string): void {
+    if (this.guarded) {
+      this.guarded.input(data);
+      return;
+    }
+    if (this.phase !== 'starting') return; // no program, and none coming yet: nothing to type into
+    if (this.earlyInputChars + data.length > MAX_EARLY_INPUT_CHARS) {
+      this.options.log.warn('session.early-input-dropped', { chars: data.length });
+      return;
+    }
+    this.earlyInput.push(data);
+    this.earlyInputChars += data.length;
+  }
+
+  /** The screen parsed `chars` more characters of output (flow control, DESIGN §6). */
+  ack(chars: number): void {
+    this.guarded?.ack(chars);
+  }
+
+  /** A Ctrl+C press from a key handler (the desktop's before-input-event). */
+  pressCtrlC = (): void => {
+    if (this.guarded) this.guarded.pressCtrlC();
+    else this.decideWithoutSession({ kind: 'ctrl-c' });
+  };
+
+  /** Any other real key, from a host that reports key presses: a double press is two presses in a row. */
+  keyPressed = (): void => {
+    this.guarded?.keyPressed();
+  };
+
+  /** Every exit trigger of every host (signals, close, shortcut, hang-up) comes in here. */
+  trigger = (trigger: Trigger): void => {
+    if (this.guarded) this.guarded.trigger(trigger);
+    else this.decideWithoutSession(trigger);
+  };
+
+  /** An exit the host chose (internal error, cannot start): the same exit path, the reaper cleans up. */
+  exitNow(code: number, reason: string): void {
+    this.exits.exitNow(code, reason);
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+
+  private decideWithoutSession(trigger: Trigger): void {
+    const decision = this.exits.decide(trigger);
+    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, session: false });
+  }
+
+  private async start(cols: number, rows: number): Promise<void> {
+    const { config, log, reaper, host, clock, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
+    const started = await GuardedSession.start({
+      config,
+      log,
+      reaper,
+      host,
+      cols,
+      rows,
+      exits: this.exits,
+      ...(clock ? { clock } : {}),
+      ...(command ? { command } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      ...(inheritTerminalType ? { inheritTerminalType } : {}),
+      ...(keyPressesReported ? { keyPressesReported } : {}),
+    });
+    if (!started.ok) {
+      this.failStart(started.error);
+      return;
+    }
+    const { guarded } = started;
+    this.disposables.add(guarded);
+    if (this.exits.exiting) {
+      // The exit ran while the program was being spawned, before the reaper knew it: once more.
+      log.event(LogEvent.exitLateSession, { sessionPid: guarded.session.pid });
+      reaper.killAll();
+      guarded.dispose();
+      return;
+    }
+    this.phase = 'running';
+    this.guarded = guarded;
+    this.disposables.add(guarded.onFlush(() => this.flush.fire()));
+    this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
+    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
+    this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}) });
+    const size = this.latestSize;
+    if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
+    const early = this.earlyInput;
+    this.earlyInput = [];
+    this.earlyInputChars = 0;
+    for (const data of early) guarded.input(data);
+  }
+
+  /** What runs, for `ripcord ps` and the transcript header. */
+  private describeCommand(): string {
+    const { config, command } = this.options;
+    const program = command ?? { file: config.shell ?? process.env.SHELL ?? '/bin/sh', args: config.args };
+    return [program.file, ...program.args].join(' ');
+  }
+
+  private failStart(message: string): void {
+    this.phase = 'failed';
+    this.earlyInput = [];
+    this.earlyInputChars = 0;
+    this.options.log.error(LogEvent.sessionStartFailed, { error: message });
+    this.exits.decisions.markStartFailed();
+    this.startFailed.fire(message);
+  }
+}
