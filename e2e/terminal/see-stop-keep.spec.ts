@@ -3,7 +3,7 @@
 // another user sees and stops nothing; `ripcord last` shows what an ended session printed,
 // after a double Ctrl+C and after kill -9. Real processes, real pty, real tmux.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -109,20 +109,37 @@ test('ripcord ps lists the session\'s processes; ripcord stop stops a job that i
   expect(await pane.exit()).toBeUndefined();
 });
 
+/**
+ * The `ripcord` command where `nobody` can run it: the checkout may sit below a directory only
+ * root can enter (a mktemp folder), so the bundle and its one external module are copied out.
+ */
+async function cliForNobody(): Promise<{ cli: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-nobody-'));
+  const root = path.resolve(path.dirname(CLI), '..');
+  await cp(CLI, path.join(dir, 'dist/cli.js'));
+  await cp(path.join(root, 'node_modules/node-pty'), path.join(dir, 'node_modules/node-pty'), { recursive: true });
+  await run('chmod', ['-R', 'a+rX', dir]);
+  await chmod(dir, 0o755);
+  return { cli: path.join(dir, 'dist/cli.js'), dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
 test('another user can neither see nor stop this user\'s sessions', async ({ term }) => {
   const { dirs, session, hostile } = await hostileSession(term);
+  const copy = await cliForNobody();
+  test.info().attach('cli for nobody', { body: copy.cli });
   const asNobody = async (env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     try {
-      const { stdout, stderr } = await run('setpriv', ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups', 'env', '-i', `PATH=${process.env.PATH}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), process.execPath, CLI, ...args], { encoding: 'utf8', cwd: '/' });
+      const { stdout, stderr } = await run('setpriv', ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups', 'env', '-i', `PATH=${process.env.PATH}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), process.execPath, copy.cli, ...args], { encoding: 'utf8', cwd: '/' });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code?: number; stdout?: string; stderr?: string };
       return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
     }
   };
-  // nobody's own directory: none of our sessions there
+  // nobody's own directory: none of our sessions there (and the command really ran)
   const own = await asNobody({ HOME: '/nonexistent' }, 'ps', '--json');
-  expect(JSON.parse(own.stdout || '[]')).toEqual([]);
+  expect(own.code, own.stderr).toBe(0);
+  expect(JSON.parse(own.stdout)).toEqual([]);
   // pointed at our directory: refused (not theirs)
   const ours = await asNobody(dirs.env, 'ps', '--json');
   expect(ours.stdout.includes(String(session.view.sessionPid))).toBe(false);
@@ -137,6 +154,7 @@ test('another user can neither see nor stop this user\'s sessions', async ({ ter
     `require('net').connect(${JSON.stringify(socket)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`], { encoding: 'utf8', cwd: '/' });
   expect(direct.stdout.trim()).toMatch(/EACCES|ENOENT/);
   expect(await processesWithMarker(hostile)).toHaveLength(3);
+  await copy.dispose();
 });
 
 async function transcriptFiles(state: string): Promise<string[]> {
