@@ -6,6 +6,7 @@ import { nullEventLog } from './event-log';
 import type { ProcessTable } from './process-table';
 import { systemProcessTable } from './process-tree';
 import { SessionControl } from './session-control';
+import { ScanContainer } from './session-container';
 import { type Session, spawnSession } from './session';
 import { foregroundJob, killMarked, markedProcesses, newMarker, waitFor } from './processes.test-support';
 
@@ -31,7 +32,9 @@ async function bashSession(): Promise<{ session: Session; control: SessionContro
   sessions.push(session);
   let text = '';
   session.onData((d) => (text += d));
-  const control = new SessionControl({ root: { pid: session.pid, startTime: session.startTime }, table: table(), killGraceMs: GRACE_MS, log: nullEventLog });
+  const root = { pid: session.pid, startTime: session.startTime };
+  const container = new ScanContainer(root, table(), 'the process scan (test)');
+  const control = new SessionControl({ root, table: table(), killGraceMs: GRACE_MS, log: nullEventLog, members: { listMembers: () => container.members() } });
   return { session, control, output: () => text };
 }
 

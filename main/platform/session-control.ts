@@ -1,38 +1,21 @@
 // What a host can ask about and do to its running session besides typing (issue #16): the
 // process view, the process count, stopping the foreground job or one process's subtree.
-// Membership is behind MembershipSource so the session's cgroup can replace the process table.
+// Membership comes from the session's container (its cgroup, or the process scan).
 import type { ProcessView } from '../../preload/api';
 import type { EventLog } from './event-log';
 import { foregroundJobGroup, type MembershipSource, stopForegroundJob, stopProcessTree, type StopResult } from './job-stop';
 import { ProcessSampler } from './process-details';
 import type { ProcessIdentity, ProcessTable } from './process-table';
-import { SessionMembers } from './process-tree';
 
 export interface SessionControlOptions {
   root: ProcessIdentity;
-  /** read at full speed: the stops (a user waits on them) */
   table: ProcessTable;
-  /** read for the view and the count (default: table) */
-  viewTable?: ProcessTable;
   killGraceMs: number;
   log: EventLog;
-  /** default: the process table, as the reaper sees the session (DESIGN §4 fallback) */
-  members?: MembershipSource;
+  /** who belongs to the session: its container (DESIGN §4) */
+  members: MembershipSource;
   /** the session's transcript file, shown in the view */
   transcript?: string | null;
-}
-
-/** The session's members from the process table: the root's session and every descendant. */
-export function processTableMembership(root: ProcessIdentity, table: ProcessTable): MembershipSource {
-  const members = new SessionMembers(root);
-  let scan: Promise<number[]> | undefined;
-  return {
-    // concurrent askers share one scan of /proc
-    listMembers: () => {
-      scan ??= table.snapshot().then((snapshot) => members.update(snapshot).map((p) => p.pid)).finally(() => (scan = undefined));
-      return scan;
-    },
-  };
 }
 
 export class SessionControl {
@@ -40,7 +23,7 @@ export class SessionControl {
   private readonly sampler = new ProcessSampler();
 
   constructor(private readonly options: SessionControlOptions) {
-    this.members = options.members ?? processTableMembership(options.root, options.viewTable ?? options.table);
+    this.members = options.members;
   }
 
   get sessionPid(): number {

@@ -9,38 +9,13 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import type { SessionInfo } from '../platform/control-protocol';
 import { ControlServer } from '../platform/control-server';
 import type { GuardedSession } from './guarded-session';
-import type { MembershipSource } from '../platform/job-stop';
 import { stateDir, type Logger } from '../platform/log';
-import { asyncProcReader, type ProcReader, systemProcessTable } from '../platform/process-tree';
+import { systemProcessTable } from '../platform/process-tree';
 import { SessionControl } from '../platform/session-control';
 import { Transcript, transcriptsRoot } from '../platform/transcript';
 
 /** After a cancel, a job still in the foreground this much later is "still running" (it ignored INT). */
 const STILL_RUNNING_AFTER_MS = 300;
-/**
- * /proc reads of a view or count scan in flight at once. libuv has 4 threads for all file I/O of
- * the host; a scan of every process must leave room for the reads the exit path waits on (the
- * exit-command foreground check has 250 ms).
- */
-const PROC_SCAN_CONCURRENCY = 2;
-
-/** A ProcReader that never has more than `limit` reads in flight. */
-export function limitedProcReader(reader: ProcReader, limit: number): ProcReader {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  const run = async <T>(read: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await read();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-  return { readdir: (dir) => run(() => reader.readdir(dir)), readFile: (file) => run(() => reader.readFile(file)) };
-}
-
 export interface SessionToolsOptions {
   config: RipcordConfig;
   log: Logger;
@@ -49,8 +24,6 @@ export interface SessionToolsOptions {
   command: string;
   cols: number;
   rows: number;
-  /** who belongs to the session; default: the session's container (its cgroup, or the process scan) */
-  members?: MembershipSource;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
 }
@@ -72,16 +45,15 @@ export class SessionTools implements Disposable {
       this.disposables.add(transcript);
     }
     const tables = systemProcessTable();
-    const viewTables = systemProcessTable(process.platform, limitedProcReader(asyncProcReader, PROC_SCAN_CONCURRENCY));
-    if (!tables.ok || !viewTables.ok) throw new Error('no process table'); // not reached: the session could not have started
+    if (!tables.ok) throw new Error('no process table'); // not reached: the session could not have started
     this.control = new SessionControl({
       root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
       table: tables.table,
-      viewTable: viewTables.table,
       killGraceMs: config.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
-      members: options.members ?? { listMembers: () => guarded.container.members() },
+      // who belongs to the session: its container (the cgroup, or the process scan)
+      members: { listMembers: () => guarded.container.members() },
     });
   }
 
