@@ -49,6 +49,30 @@ describe('FlowControl', () => {
     expect(flow.unacknowledged).toBe(0);
   });
 
+  it('a flush resumes at once; the acks of what came before it are absorbed, not taken off new output', () => {
+    const flow = new FlowControl(100, 10);
+    expect(flow.onSent(150)).toBe('pause');
+    expect(flow.onFlush()).toBe('resume');
+    expect(flow.unacknowledged).toBe(0);
+    flow.onSent(60);
+    // 150 chars of acks for the output before the flush (parsed or dropped) leave the new 60 counted
+    expect(flow.onAck(100)).toBeUndefined();
+    expect(flow.onAck(50)).toBeUndefined();
+    expect(flow.unacknowledged).toBe(60);
+    expect(flow.onSent(41)).toBe('pause');
+    expect(flow.onAck(95)).toBe('resume');
+    expect(flow.unacknowledged).toBe(6);
+  });
+
+  it('an ack spanning the flush takes the rest off the new output', () => {
+    const flow = new FlowControl(100, 10);
+    flow.onSent(30);
+    expect(flow.onFlush()).toBeUndefined(); // not paused: nothing to resume
+    flow.onSent(20);
+    flow.onAck(40);
+    expect(flow.unacknowledged).toBe(10);
+  });
+
   it('acks while not paused only lower the count', () => {
     const flow = new FlowControl(100, 10);
     flow.onSent(50);

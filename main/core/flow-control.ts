@@ -15,6 +15,8 @@ export const ACK_EVERY_CHARS = 5_000;
  */
 export class FlowControl {
   private pending = 0;
+  /** chars sent before the screen's last flush whose acks are still to come (see onFlush) */
+  private absorbing = 0;
   private isPaused = false;
 
   constructor(
@@ -44,7 +46,27 @@ export class FlowControl {
 
   onAck(chars: number): 'resume' | undefined {
     if (!isCount(chars)) return undefined;
-    this.pending = Math.max(0, this.pending - chars);
+    // the screen acknowledges in order: first what was sent before its flush, then the rest
+    const absorbed = Math.min(this.absorbing, chars);
+    this.absorbing -= absorbed;
+    this.pending = Math.max(0, this.pending - (chars - absorbed));
+    return this.resumeIfLow();
+  }
+
+  /**
+   * The screen was told to drop the output it has not parsed yet (an interrupt's cut, DESIGN §6).
+   * What was sent before stops holding the pty back at once — waiting for its acks would keep
+   * the prompt in the pty for a round trip through a busy screen. Its acks (parsed or dropped)
+   * still come and are absorbed first, so output sent from now on is counted exactly, and the
+   * screen never holds more than a high watermark of new output plus what it had in its parser.
+   */
+  onFlush(): 'resume' | undefined {
+    this.absorbing += this.pending;
+    this.pending = 0;
+    return this.resumeIfLow();
+  }
+
+  private resumeIfLow(): 'resume' | undefined {
     if (!this.isPaused || this.pending >= this.low) return undefined;
     this.isPaused = false;
     return 'resume';

@@ -48,9 +48,10 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 
 /**
  * `screen: 'acks-all'` acknowledges output as it arrives; `'drops-on-flush'` acknowledges only
- * when told to flush, as the renderer does for what it drops — so a flood fills the window.
+ * when told to flush, as the renderer does for what it drops — so a flood fills the window;
+ * `'busy'` acknowledges nothing, as a screen whose main thread is still rendering.
  */
-async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' = 'acks-all'): Promise<Harness> {
+async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all'): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24 });
@@ -65,6 +66,7 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
     if (screen === 'acks-all') guarded.ack(data.length);
   });
   guarded.onFlush(() => {
+    if (screen === 'busy') return;
     guarded.ack(unacknowledged);
     unacknowledged = 0;
   });
@@ -133,6 +135,21 @@ describe('GuardedSession', () => {
     const after = h.output().slice(before);
     expect(after.indexOf('^C')).toBeGreaterThanOrEqual(0);
     expect(after.slice(0, after.indexOf('^C'))).not.toContain('flood-line');
+  });
+
+  it('shows the prompt after the cut without waiting for a busy screen to acknowledge the flood', async () => {
+    const h = await start(bash, 'busy');
+    h.guarded.input('yes flood-line\r');
+    await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood to fill the window');
+    const before = h.output().length;
+    h.guarded.input('\x03');
+    await h.waitFor(() => prompts(h.output().slice(before)) > 0, 'the prompt after the cancel, with no ack at all');
+    // what comes after the flush is counted again: a second flood pauses the pty once more
+    h.guarded.input('yes second-flood\r');
+    await h.waitFor(() => h.output().includes('second-flood'), 'the second flood');
+    const paused = h.output().length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.output().length - paused).toBeLessThan(2 * HIGH_WATERMARK_CHARS);
   });
 
   it('passes the answer of a raw-mode program on although no cut comes', async () => {

@@ -267,6 +267,7 @@ export class GuardedSession implements Disposable {
     if (interrupted) {
       this.options.log.event(LogEvent.cancelCut);
       this.flush.fire();
+      this.flow.onFlush();
     }
     this.flow.onSent(shown.length);
     this.syncReading();
