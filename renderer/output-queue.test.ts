@@ -35,6 +35,20 @@ describe('OutputQueue (real headless xterm)', () => {
     expect(queue.queuedChars).toBeGreaterThanOrEqual(100 * 3000 - PARSER_BACKLOG_CHARS - 3000);
   });
 
+  it('hands a message larger than the backlog to xterm a backlog at a time, so a flush can still drop the rest', async () => {
+    const { terminal, text } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    const message = 'y\r\n'.repeat(30_000);
+    queue.push(message);
+    expect(queue.queuedChars).toBe(message.length - PARSER_BACKLOG_CHARS);
+    expect(queue.flush()).toBe(message.length - PARSER_BACKLOG_CHARS);
+    queue.push('PROMPT$ ');
+    while (acked < message.length + 8) await parsedAll(terminal);
+    expect(acked).toBe(message.length + 8);
+    expect(text()).toMatch(/PROMPT\$$/);
+  });
+
   it('drops unparsed output on flush, acknowledges it, and aborts a sequence left open', async () => {
     const { terminal, text } = screen();
     let acked = 0;

@@ -13,8 +13,8 @@ describe('FlowControl', () => {
     }
   });
 
-  it('uses the DESIGN §6 numbers', () => {
-    expect([HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS, ACK_EVERY_CHARS]).toEqual([100_000, 5_000, 5_000]);
+  it('uses the design §6 numbers', () => {
+    expect([HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS, ACK_EVERY_CHARS]).toEqual([100_000, 50_000, 5_000]);
     const flow = new FlowControl();
     expect(flow.onSent(HIGH_WATERMARK_CHARS)).toBeUndefined();
     expect(flow.onSent(1)).toBe('pause');

@@ -16,6 +16,7 @@ import type { HintState } from '../../preload/api';
 import { DoublePressHint } from './double-press-hint';
 import type { ExitPath, ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
+import { OutputBatch } from './output-batch';
 import type { Logger } from '../platform/log';
 import { type SessionReaper, spawnContained } from '../platform/containment-spawn';
 import type { Session } from '../platform/session';
@@ -75,6 +76,7 @@ export class GuardedSession implements Disposable {
   private readonly hold: InterruptHold;
   private readingPaused = false;
   private readonly output = new Emitter<string>();
+  private readonly batch = new OutputBatch((data) => this.output.fire(data));
   private readonly flush = new Emitter<void>();
   private readonly resized = new Emitter<{ cols: number; rows: number }>();
   private readonly disposables = new DisposableStore();
@@ -205,6 +207,8 @@ export class GuardedSession implements Disposable {
   }
 
   trigger(trigger: Trigger): Decision {
+    // what was read before the trigger reaches the screen before anything the trigger causes
+    this.batch.flush();
     const decision = this.decisions.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action });
     if (decision.action === 'cancel') {
@@ -249,6 +253,7 @@ export class GuardedSession implements Disposable {
   }
 
   dispose(): void {
+    this.batch.dispose();
     this.output.dispose();
     this.flush.dispose();
     this.resized.dispose();
@@ -265,13 +270,14 @@ export class GuardedSession implements Disposable {
   private show(data: string): void {
     const { data: shown, interrupted } = this.guard.filter(data);
     if (interrupted) {
+      this.batch.flush();
       this.options.log.event(LogEvent.cancelCut);
       this.flush.fire();
       this.flow.onFlush();
     }
     this.flow.onSent(shown.length);
     this.syncReading();
-    this.output.fire(shown);
+    this.batch.push(shown);
   }
 
   /**

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BATCH_CHARS, OutputBatch } from './output-batch';
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('OutputBatch', () => {
+  it('hands on the chunks of one turn as one message, in order, after the turn', async () => {
+    const sent: string[] = [];
+    const batch = new OutputBatch((data) => sent.push(data));
+    batch.push('a');
+    batch.push('');
+    batch.push('bc');
+    expect(sent).toEqual([]);
+    await nextTurn();
+    expect(sent).toEqual(['abc']);
+    batch.push('d');
+    await nextTurn();
+    expect(sent).toEqual(['abc', 'd']);
+  });
+
+  it('hands on at once when the batch reaches its cap', () => {
+    const sent: string[] = [];
+    const batch = new OutputBatch((data) => sent.push(data));
+    batch.push('x'.repeat(MAX_BATCH_CHARS - 1));
+    batch.push('yy');
+    expect(sent.map((s) => s.length)).toEqual([MAX_BATCH_CHARS + 1]);
+  });
+
+  it('flush hands on what waits now and nothing twice; dispose drops it', async () => {
+    const sent: string[] = [];
+    const batch = new OutputBatch((data) => sent.push(data));
+    batch.push('early');
+    batch.flush();
+    expect(sent).toEqual(['early']);
+    await nextTurn();
+    expect(sent).toEqual(['early']);
+    batch.push('late');
+    batch.dispose();
+    await nextTurn();
+    expect(sent).toEqual(['early']);
+  });
+});
