@@ -274,6 +274,7 @@ export class GuardedSession implements Disposable {
       this.options.log.event(LogEvent.cancelCut);
       this.flush.fire();
       this.flow.onFlush();
+      this.batch.settle();
     }
     this.flow.onSent(shown.length);
     this.syncReading();

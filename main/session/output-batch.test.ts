@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_CHARS, OutputBatch } from './output-batch';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_BATCH_CHARS, OutputBatch, SETTLE_MAX_MS } from './output-batch';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -24,6 +24,30 @@ describe('OutputBatch', () => {
     batch.push('x'.repeat(MAX_BATCH_CHARS - 1));
     batch.push('yy');
     expect(sent.map((s) => s.length)).toEqual([MAX_BATCH_CHARS + 1]);
+  });
+
+  it('after a cut, gathers the pieces of the answer until the pty is quiet, then hands them on as one', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    try {
+      const sent: string[] = [];
+      const batch = new OutputBatch((data) => sent.push(data));
+      batch.settle();
+      batch.push('^C');
+      vi.advanceTimersByTime(2);
+      batch.push('\r\n');
+      vi.advanceTimersByTime(2);
+      batch.push('$ ');
+      expect(sent).toEqual([]);
+      vi.advanceTimersByTime(3);
+      expect(sent).toEqual(['^C\r\n$ ']);
+      // the window is over: back to one message per turn
+      vi.advanceTimersByTime(SETTLE_MAX_MS);
+      batch.push('x');
+      vi.runOnlyPendingTimers();
+      expect(sent).toEqual(['^C\r\n$ ', 'x']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('flush hands on what waits now and nothing twice; dispose drops it', async () => {

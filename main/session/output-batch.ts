@@ -7,6 +7,15 @@ import type { Disposable } from '../core/disposable';
  * small next to the flow-control window (a batch is counted when it is shown, as before).
  */
 export const MAX_BATCH_CHARS = 32_768;
+/**
+ * The answer to a Ctrl+C comes in pieces a few ms apart (the echoed ^C, a newline, the prompt);
+ * a screen busy with a flood's last frames parses each message in its own task, often a frame
+ * apart. For this long after a cut, output waits until the pty is quiet for SETTLE_QUIET_MS
+ * and goes as one message (A/B in the harness, DOM `yes` flood: median 61 vs 81 ms press → prompt).
+ */
+export const SETTLE_MAX_MS = 12;
+/** Longer than bash takes between the newline and the prompt, short next to a frame. */
+const SETTLE_QUIET_MS = 3;
 
 /**
  * Output gathered while the event loop reads the pty and handed on once per turn (setImmediate:
@@ -17,6 +26,8 @@ export class OutputBatch implements Disposable {
   private parts: string[] = [];
   private chars = 0;
   private scheduled: ReturnType<typeof setImmediate> | undefined;
+  private quiet: ReturnType<typeof setTimeout> | undefined;
+  private settleUntil = 0;
 
   constructor(private readonly emit: (data: string) => void) {}
 
@@ -25,12 +36,22 @@ export class OutputBatch implements Disposable {
     this.parts.push(data);
     this.chars += data.length;
     if (this.chars >= MAX_BATCH_CHARS) this.flush();
-    else this.scheduled ??= setImmediate(() => this.flush());
+    else if (performance.now() < this.settleUntil) {
+      clearTimeout(this.quiet);
+      this.quiet = setTimeout(() => this.flush(), Math.min(SETTLE_QUIET_MS, this.settleUntil - performance.now()));
+    } else this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** An interrupt's cut: what follows is gathered until the pty is quiet, briefly. */
+  settle(): void {
+    this.settleUntil = performance.now() + SETTLE_MAX_MS;
   }
 
   flush(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
+    clearTimeout(this.quiet);
+    this.quiet = undefined;
     if (this.parts.length === 0) return;
     const data = this.parts.length === 1 ? (this.parts[0] as string) : this.parts.join('');
     this.parts = [];
@@ -41,6 +62,7 @@ export class OutputBatch implements Disposable {
   dispose(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
+    clearTimeout(this.quiet);
     this.parts = [];
     this.chars = 0;
   }
