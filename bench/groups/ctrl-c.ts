@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { selfTimes } from '../lib/cpu-profile';
+import { traceTotals } from '../lib/trace-summary';
 import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMARK } from '../lib/paths';
 import type { BrowserKind } from '../lib/pipelines';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
@@ -42,14 +43,20 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
   };
   let profiles = 0;
-  if (plan.profile) await mkdir(PROFILE_DIR, { recursive: true });
+  if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
-    const profileTo = plan.profile ? path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}.cpuprofile`) : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}) };
+    const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
+    const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
+    const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}) };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
-    if (plan.profile) {
+    if (run.trace) {
+      const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
+      log(`  main thread busy ${busyMs.toFixed(1)} of ${spanMs.toFixed(1)} ms: ${byKind.slice(0, PROFILE_TOP).map((k) => `${k.name} ${k.ms.toFixed(1)}`).join(', ')}`);
+    }
+    if (plan.profile || plan.trace) {
       const shown = run.arrivals.length > ARRIVALS_SHOWN ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)] : run.arrivals;
       log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);
       if (run.profile) for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);

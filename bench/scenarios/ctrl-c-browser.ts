@@ -52,6 +52,8 @@ export interface CtrlCRun {
   cursorRow?: string;
   /** a CPU profile of the page from the press to the prompt (CtrlCRunOptions.profileTo) */
   profile?: string;
+  /** a Chromium trace of the same span (CtrlCRunOptions.traceTo) */
+  trace?: string;
 }
 
 export interface CtrlCRunOptions {
@@ -62,7 +64,12 @@ export interface CtrlCRunOptions {
   timeoutMs: number;
   /** write the page's CPU profile (Chrome DevTools .cpuprofile) around the press to this file */
   profileTo?: string;
+  /** write a Chromium trace (Perfetto / chrome://tracing JSON) around the press to this file */
+  traceTo?: string;
 }
+
+/** What a trace records: the page's tasks, frames, compositing and GPU commands. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'blink', 'cc', 'gpu', 'v8.execute'];
 
 export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
@@ -78,14 +85,17 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
+    if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const result = await measure(page, options.timeoutMs);
+    if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
-    return { ...result, renderer, ...(options.profileTo ? { profile: options.profileTo } : {}) };
+    return { ...result, renderer, ...(options.profileTo ? { profile: options.profileTo } : {}), ...(options.traceTo ? { trace: options.traceTo } : {}) };
   } finally {
     await context.close();
     await pipeline.stop();
     // ripcord's own log of the run (trigger, cut, drop, monotonic times) beside the profile
-    if (options.profileTo && pipeline.logFile) await copyFile(pipeline.logFile, `${options.profileTo}.log`).catch(() => undefined);
+    const beside = options.profileTo ?? options.traceTo;
+    if (beside && pipeline.logFile) await copyFile(pipeline.logFile, `${beside}.log`).catch(() => undefined);
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
