@@ -1,15 +1,18 @@
 // Starting a session in its container, with real ptys, a real reaper and real cgroups: the
-// program's first instruction already runs in the session cgroup; a shim that cannot join
-// never runs the program there, and the session starts under the process scan instead.
+// program's first instruction already runs in the session cgroup, held there until the reaper
+// confirmed it; a shim that cannot join never runs the program there, and the session starts
+// under the process scan instead.
 import { LogEvent } from '../core/log-events';
-import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseOwnCgroup, type Result } from './cgroup';
-import { probeContainment } from './containment-probe';
-import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT, spawnContained, spawnInCgroupOrScan } from './containment-spawn';
+import { planContainment, probeContainment } from './containment-probe';
+import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT, spawnContained, spawnInCgroupOrFallback } from './containment-spawn';
 import type { EventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
+import { LinuxProcessTable } from './process-tree';
 import type { Session } from './session';
 import { bundle, tempDir, waitFor } from './processes.test-support';
 
@@ -45,11 +48,20 @@ function outputOf(session: Session): Promise<string> {
 }
 
 describe('the join shim', () => {
-  it('passes any argument through untouched', async () => {
-    const { execFile } = await import('node:child_process');
+  it('joins, runs nothing until continued, then passes any argument through untouched', async () => {
     const procs = path.join(tmp.dir, 'procs-file');
-    const out = await new Promise<string>((resolve, reject) => execFile('/bin/sh', ['-c', JOIN_SCRIPT, 'ripcord-join', procs, 'printf', '%s|', 'a b', '', '$x', '-e', '"\'', '*'],
-      (err, stdout) => (err ? reject(err) : resolve(stdout))));
+    const ran = path.join(tmp.dir, 'ran');
+    const script = `touch "${ran}"; printf '%s|' "$@"`;
+    const shim = spawn('/bin/sh', ['-c', JOIN_SCRIPT, 'ripcord-join', procs, 'sh', '-c', script, 'sh', 'a b', '', '$x', '-e', '"\'', '*'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    shim.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    const exited = new Promise((resolve) => shim.on('exit', resolve));
+    const state = async (): Promise<string | undefined> => (await new LinuxProcessTable().lookup(shim.pid as number))?.state;
+    expect(await waitFor(async () => (await state()) === 'T', 5_000)).toBe(true);
+    expect((await readFile(procs, 'utf8')).trim()).toBe(String(shim.pid));
+    expect(await access(ran).then(() => true, () => false)).toBe(false);
+    process.kill(shim.pid as number, 'SIGCONT');
+    await exited;
     expect(out).toBe('a b||$x|-e|"\'|*|');
   });
 
@@ -78,7 +90,9 @@ describe('spawnContained', () => {
     expect(path.basename(cgroup)).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-\\d+$`));
     expect(parseOwnCgroup(output.replaceAll('\r', ''))).toBe(cgroup.slice((plan.facts.cgroup2Mount ?? '').length));
     expect(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields).toMatchObject({ kind: 'cgroup', cgroup });
-    // the reaper removes the cgroup once it is empty
+    expect(log.events.map((e) => e.name)).not.toContain('containment.reaper-unconfirmed');
+    // the Node reaper (a host's lifecycle hands over to it after the start) removes the cgroup once it is empty
+    reaper.takeOver();
     expect(await waitFor(async () => !(await new CgroupDir(cgroup).exists()), 10_000)).toBe(true);
   });
 
@@ -92,7 +106,7 @@ describe('spawnContained', () => {
     })(path.join(tmp.dir, `${CGROUP_PREFIX}unjoinable`));
     const log = recordingLog();
 
-    const started = await spawnInCgroupOrScan({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log }, unjoinable, 'test');
+    const started = await spawnInCgroupOrFallback({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log }, unjoinable, 'test');
 
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);
@@ -103,5 +117,25 @@ describe('spawnContained', () => {
     expect(String(chosen?.fields?.reason)).toContain('could not join');
     expect(String(chosen?.fields?.reason)).toContain('falling back to the process scan');
     expect(await new CgroupDir(unjoinable.dir).exists()).toBe(false);
+  });
+
+  it('plans a cgroup without a trial move, and falls back, logged, where the session cgroup cannot be made', async () => {
+    const plan = await planContainment({ ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: path.join(tmp.dir, 'no-such-parent') });
+    if (process.platform !== 'linux' || plan.kind !== 'cgroup') {
+      console.log(`skipped: no cgroup2 hierarchy here (${plan.reason})`);
+      return;
+    }
+    expect(plan.reason).toContain('join');
+    const log = recordingLog();
+
+    const started = await spawnContained({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log, plan });
+
+    if (!started.ok) throw new Error(started.error);
+    sessions.push(started.session);
+    await outputOf(started.session);
+    expect(started.container.kind).toBe('process-scan');
+    const reason = String(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields?.reason);
+    expect(reason).toContain(`cannot create ${path.join(tmp.dir, 'no-such-parent')}`);
+    expect(reason).toContain('falling back to the process scan');
   });
 });

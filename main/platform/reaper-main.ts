@@ -1,9 +1,11 @@
 // The reaper (DESIGN §4): a separate process, detached in its own session, that outlives the
 // host just long enough to kill every session process. Commands arrive on stdin
 // (reaper-protocol.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
-// and everything registered gets the staged kill. Bundled to dist/reaper.js; runs under
-// plain Node or Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr
-// is /dev/null and its own story goes to the log file the host names.
+// and everything registered gets the staged kill. It is exec'd by its first stage, a sh stub
+// (reaper-stub.ts), which hands over the lines it already read (`--replay`) and the signal that
+// ended it, if one did (`--signal`). Bundled to dist/reaper.js; runs under plain Node or
+// Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr is /dev/null and
+// its own story goes to the log file the host names.
 import { LogEvent } from '../core/log-events';
 import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import type { ProcessTable } from './process-table';
 import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
 import { CgroupSessions } from './reaper-cgroups';
 import { aliveWithSessionId } from './session-escapees';
-import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
+import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
@@ -65,9 +67,13 @@ export class Reaper {
       case 'register': return this.register(command.pid, command.startTime, command.sessionId);
       case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
-      case 'contain': this.cgroups.contain(command.cgroup); return Promise.resolve();
+      case 'contain':
+        this.cgroups.contain(command.cgroup);
+        this.report(formatContained(command.cgroup));
+        return Promise.resolve();
       case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
       case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
+      case 'takeover': return Promise.resolve();
     }
   }
 
@@ -153,7 +159,7 @@ function main(): void {
     return;
   }
   const reaper = new Reaper(tables.table, killGraceMs, log, (line) => process.stdout.write(line));
-  log.event('reaper-start', { pid: process.pid, killGraceMs });
+  log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length });
   const exitAfter = (reason: string): void => {
     void reaper.shutdown(reason).then(() => {
       log.event('reaper-exit', { reason });
@@ -168,14 +174,19 @@ function main(): void {
   refreshLoop();
 
   const lines = new LineSplitter();
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk: string) => {
+  const handle = (chunk: string): void => {
     for (const line of lines.push(chunk)) {
       const command = parseCommand(line);
       if (!command) log.warn('reaper-bad-command', { line: line.slice(0, 200) });
       else void reaper.handle(command).catch(crash);
     }
-  });
+  };
+  // what the stub read before it handed over comes first, in order (each kept line ends with \n)
+  handle(option('--replay') ?? '');
+  const endedBy = option('--signal');
+  if (endedBy !== undefined) exitAfter(endedBy);
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', handle);
   process.stdin.on('end', () => exitAfter('host-pipe-closed'));
   process.stdin.on('error', () => exitAfter('host-pipe-error'));
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfter(signal));

@@ -52,10 +52,6 @@ export interface SessionExit { exitCode: number; signal?: number }
 let hostMaskChecked = false;
 
 export async function spawnSession(options: SessionOptions): Promise<SpawnResult> {
-  if (options.log && !hostMaskChecked) {
-    hostMaskChecked = true;
-    await checkHostSignalMask(options.log); // children inherit the host thread's signal mask
-  }
   const tables = systemProcessTable();
   if (!tables.ok) return { ok: false, error: tables.error };
   const id = newSessionId();
@@ -63,9 +59,9 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   const env = sessionEnvironment({ base: process.env, terminal, settings: options.env, sessionId: id });
   const file = options.file || process.env.SHELL || '/bin/sh';
   const cwd = path.resolve(options.cwd || process.env.HOME || process.cwd());
-  const dir = await checkCwd(cwd);
+  // the checks read different files: side by side, not one after the other
+  const [dir, program] = await Promise.all([checkCwd(cwd), resolveProgram(file, env.PATH ?? '', cwd), checkMaskOnce(options.log)]);
   if (dir) return { ok: false, error: dir };
-  const program = await resolveProgram(file, env.PATH ?? '', cwd);
   if (!program.ok) return program;
   let proc: pty.IPty;
   try {
@@ -80,6 +76,13 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   await session.readStartTime();
   options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
+}
+
+/** Children inherit the host thread's signal mask: checked (and logged) at the first spawn. */
+async function checkMaskOnce(log: EventLog | undefined): Promise<void> {
+  if (!log || hostMaskChecked) return;
+  hostMaskChecked = true;
+  await checkHostSignalMask(log);
 }
 
 export class Session implements Disposable {

@@ -17,6 +17,7 @@ import { DoublePressHint } from './double-press-hint';
 import type { ExitPath, ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
 import type { Logger } from '../platform/log';
+import { containmentPlan } from '../platform/containment-probe';
 import { type SessionReaper, spawnContained } from '../platform/containment-spawn';
 import type { Session } from '../platform/session';
 import type { SessionContainer } from '../platform/session-container';
@@ -85,6 +86,8 @@ export class GuardedSession implements Disposable {
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
+    // read while the integration's files are written
+    const plan = containmentPlan();
     const prepared = await prepareShellIntegration(
       { file: options.command?.file ?? config.shell, args: options.command?.args ?? config.args, env: config.env },
       { enabled: config.shellIntegration, exitCommands: config.exitCommands },
@@ -98,6 +101,7 @@ export class GuardedSession implements Disposable {
       rows: options.rows,
       log: options.log,
       reaper: options.reaper,
+      plan: await plan,
     });
     if (!spawned.ok) {
       prepared.integration?.dispose();
