@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CGROUP_PREFIX, CgroupDir, locateCgroup, parseOwnCgroup, readText } from './cgroup';
+import { CGROUP_PREFIX, CgroupDir, locateCgroup, locateOwnCgroupNow, parseOwnCgroup, readText, type CgroupLocation, type Result } from './cgroup';
 
 export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
 export const CONTAINMENT_KINDS: readonly ContainmentKind[] = ['cgroup', 'systemd-scope', 'process-scan'];
@@ -69,7 +69,8 @@ export function containmentPlan(): Promise<ContainmentPlan> {
  */
 export async function planContainment(env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
   const facts = newFacts(env, 'not tried: the session root\'s own join into its cgroup is the trial');
-  if (process.platform === 'linux') await locateParent(facts, env);
+  // read at once: the session's start waits for the plan
+  if (process.platform === 'linux') useLocation(facts, env, locateOwnCgroupNow());
   return choose(facts, env, facts.parent === undefined ? undefined : `session cgroups go below ${facts.parent}; the session root's join into its own cgroup is the trial move`);
 }
 
@@ -116,8 +117,7 @@ async function choose(facts: ContainmentFacts, env: NodeJS.ProcessEnv, cgroupRea
 }
 
 /** The cgroup2 mount, this process's cgroup, and where session cgroups go; false when there is none. */
-async function locateParent(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const located = await locateCgroup();
+function useLocation(facts: ContainmentFacts, env: NodeJS.ProcessEnv, located: Result<CgroupLocation>): boolean {
   if (!located.ok) {
     facts.delegation.detail = located.error;
     return false;
@@ -129,7 +129,7 @@ async function locateParent(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Pr
 }
 
 async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
-  if (!(await locateParent(facts, env)) || facts.parent === undefined) return;
+  if (!useLocation(facts, env, await locateCgroup()) || facts.parent === undefined) return;
   await removeStaleCgroups(facts.parent);
   const trial = new CgroupDir(path.join(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`));
   const created = await trial.create();

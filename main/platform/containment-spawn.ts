@@ -13,7 +13,9 @@ import { CGROUP_PREFIX, CgroupDir, locateCgroup } from './cgroup';
 import { containmentPlan, planWithoutCgroup, removeStaleCgroups, type ContainmentPlan } from './containment-probe';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
-import { systemProcessTable } from './process-tree';
+import { systemProcessTable, type ProcessTableResult } from './process-tree';
+import { procNow } from './kernel-reads';
+import { processClock } from './process-clock';
 import type { ReaperClient } from './reaper-client';
 import { type Session, type SessionOptions, spawnSession } from './session';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';
@@ -32,6 +34,8 @@ export const HOLD_SCRIPT = 'kill -STOP $$; exec "$@"';
 const START_WAIT_MS = 5_000;
 /** Poll period while waiting for the root to join or stop: the shim takes about a millisecond. */
 const START_POLL_MS = 1;
+/** Stale cgroups are looked for this long after a session started: nothing its first prompt needs. */
+const STALE_CLEANUP_DELAY_MS = 1_000;
 
 export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver'>;
 export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer } | { ok: false; error: string };
@@ -71,7 +75,7 @@ async function spawnOutsideCgroup(options: ContainedOptions, plan: ContainmentPl
 
 async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<Attempt> {
   const { reaper, log } = options;
-  const tables = systemProcessTable();
+  const tables = startTable();
   if (!tables.ok) return tables;
   const created = await cgroup.create();
   if (!created.ok) return { ok: false, fallback: true, error: `cannot create ${cgroup.dir}: ${created.error}` };
@@ -85,7 +89,7 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
     return spawned;
   }
   const { session } = spawned;
-  const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && (await cgroup.procs()).includes(session.pid));
+  const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
     session.dispose();
     reaper.release(cgroup.dir);
@@ -96,8 +100,8 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
   reaper.attachRoot(session.pid, cgroup.dir);
   continueRoot(session.pid);
   log.event(LogEvent.containmentChosen, { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
-  // housekeeping off the start's path: empty cgroups of hosts that are gone
-  void removeStaleCgroups(path.dirname(cgroup.dir));
+  // housekeeping, after the start: empty cgroups of hosts that are gone
+  setTimeout(() => void removeStaleCgroups(path.dirname(cgroup.dir)), STALE_CLEANUP_DELAY_MS).unref();
   return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason) };
 }
 
@@ -128,7 +132,9 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', HOLD_SCRIPT, 'ripcord-hold'] });
   if (!spawned.ok) return spawned;
   const { session } = spawned;
-  const held = await untilReady(session, () => stopped(tables.table, session));
+  const now = startTable();
+  if (!now.ok) return now;
+  const held = await untilReady(session, () => stopped(now.table, session));
   if (held === 'failed') {
     session.dispose();
     return { ok: false, error: 'the session root ended before it could be registered with the reaper' };
@@ -149,6 +155,8 @@ function continueRoot(pid: number): void {
   }
 }
 
+/** The process table the start polls: /proc read at once (kernel-reads.ts), as the start waits for every read. */
+const startTable = (): ProcessTableResult => systemProcessTable(process.platform, procNow);
 const stopped = async (table: ProcessTable, session: Session): Promise<boolean> => (await table.lookup(session.pid))?.state === 'T';
 
 /**
@@ -160,8 +168,8 @@ async function untilReady(session: Session, ready: () => Promise<boolean>): Prom
   let exit: number | undefined;
   const sub = session.onExit(({ exitCode }) => { exit = exitCode; });
   try {
-    const until = performance.now() + START_WAIT_MS;
-    while (performance.now() < until) {
+    const until = processClock() + START_WAIT_MS;
+    while (processClock() < until) {
       if (await ready()) return 'ready';
       if (exit !== undefined) return exit === JOIN_FAILED_EXIT_CODE ? 'failed' : 'ended';
       await delay(START_POLL_MS);

@@ -8,11 +8,11 @@
 // its own story goes to the log file the host names.
 import { LogEvent } from '../core/log-events';
 import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
-import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
-import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
+import { SessionMembers, systemProcessTable } from './process-tree';
+import { procNow } from './kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
 import { aliveWithSessionId } from './session-escapees';
 import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
@@ -29,12 +29,6 @@ const QUICK_REFRESH_MS = 25;
 /** A scanned session counts as young this long after its registration. */
 const YOUNG_MS = 3_000;
 
-/** The reaper has no UI to keep responsive: synchronous /proc reads cost it nothing and scan
- * several times faster than queued async ones when the machine is loaded. */
-const syncProcReader: ProcReader = {
-  readdir: async (dir) => readdirSync(dir),
-  readFile: async (file) => readFileSync(file, 'utf8'),
-};
 
 interface TrackedSession { members: SessionMembers; registeredAt: number; sessionId?: string; killing?: Promise<void> }
 
@@ -152,7 +146,7 @@ function main(): void {
   // the host reading end may vanish at any moment; a failed report must not kill the reaper
   process.stdout.on('error', () => undefined);
 
-  const tables = systemProcessTable(process.platform, syncProcReader);
+  const tables = systemProcessTable(process.platform, procNow);
   if (!tables.ok) {
     log.error('reaper-unsupported', { error: tables.error });
     process.stdin.resume().on('end', () => process.exit(1));

@@ -10,6 +10,7 @@ import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
+import { procNow } from './kernel-reads';
 import { systemProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
@@ -73,7 +74,8 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table, id);
-  await session.readStartTime();
+  const now = systemProcessTable(process.platform, procNow);
+  await session.readStartTime(now.ok ? now.table : tables.table);
   options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
 }
@@ -132,9 +134,9 @@ export class Session implements Disposable {
   /** /proc/<pid>/stat field 22 of the root; 0 when the root was gone before it could be read. */
   get startTime(): number { return this.rootStartTime; }
 
-  /** @internal spawnSession reads it once, right after the spawn */
-  async readStartTime(): Promise<void> {
-    this.rootStartTime = (await this.table.lookup(this.pid))?.startTime ?? 0;
+  /** @internal spawnSession reads it once, right after the spawn, from /proc read at once (the start waits for it) */
+  async readStartTime(table: ProcessTable): Promise<void> {
+    this.rootStartTime = (await table.lookup(this.pid))?.startTime ?? 0;
   }
 
   /**
