@@ -58,10 +58,9 @@ function main(): void {
   keepSchemaCopy(log);
 
   const files = appFiles(__dirname);
-  // made while the reaper is being spawned: the session needs it next
-  void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
+  void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
   const lifecycle = new SessionLifecycle({
     config,
     log,

@@ -84,11 +84,15 @@ describe('spawnContained', () => {
     const started = await spawnContained({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log, plan });
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);
-    const output = await outputOf(started.session);
+    const output = outputOf(started.session);
+    // held in the cgroup until run(): the program has not run yet
+    expect((await new LinuxProcessTable().lookup(started.session.pid))?.state).toBe('T');
+    started.run();
+    await output;
     expect(started.container.kind).toBe('cgroup');
     const cgroup = started.container.cgroup as string;
     expect(path.basename(cgroup)).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-\\d+$`));
-    expect(parseOwnCgroup(output.replaceAll('\r', ''))).toBe(cgroup.slice((plan.facts.cgroup2Mount ?? '').length));
+    expect(parseOwnCgroup((await output).replaceAll('\r', ''))).toBe(cgroup.slice((plan.facts.cgroup2Mount ?? '').length));
     expect(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields).toMatchObject({ kind: 'cgroup', cgroup });
     expect(log.events.map((e) => e.name)).not.toContain('containment.reaper-unconfirmed');
     // the Node reaper (a host's lifecycle hands over to it after the start) removes the cgroup once it is empty
@@ -110,6 +114,7 @@ describe('spawnContained', () => {
 
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);
+    started.run();
     await outputOf(started.session);
     expect(started.container.kind).toBe('process-scan');
     const chosen = log.events.find((e) => e.name === LogEvent.containmentChosen);
@@ -132,6 +137,7 @@ describe('spawnContained', () => {
 
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);
+    started.run();
     await outputOf(started.session);
     expect(started.container.kind).toBe('process-scan');
     const reason = String(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields?.reason);

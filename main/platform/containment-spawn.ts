@@ -1,11 +1,11 @@
-// Starting a session inside its container (DESIGN §4). With a cgroup, the cgroup exists and
-// the reaper holds it (it confirmed) before the program runs, and the root joins it before any
-// code of the program runs: a shim writes its own pid to cgroup.procs and stops itself; the host
-// continues it once the reaper confirmed, and the shim execs the program. A shim that cannot
-// join exits with JOIN_FAILED_EXIT_CODE without running the program, and the session is started
-// again under the next containment (a systemd user scope, else the process scan) — logged,
-// never silently uncontained. Under the process scan the root stops itself before the program
-// runs, until the reaper has taken its first look at it.
+// Starting a session inside its container (DESIGN §4). With a cgroup, the root joins it before
+// any code of the program runs, and the reaper holds it (it confirmed) before the program runs:
+// a shim writes its own pid to cgroup.procs and stops itself; the host continues it (`run`) once
+// the reaper confirmed and the host is ready for the output, and the shim execs the program. A
+// shim that cannot join exits with JOIN_FAILED_EXIT_CODE without running the program, and the
+// session is started again under the next containment (a systemd user scope, else the process
+// scan) — logged, never silently uncontained. Under the process scan the root stops itself before
+// the program runs, until the reaper has taken its first look at it.
 import { LogEvent } from '../core/log-events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -38,7 +38,11 @@ const START_POLL_MS = 1;
 const STALE_CLEANUP_DELAY_MS = 1_000;
 
 export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver'>;
-export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer } | { ok: false; error: string };
+/**
+ * `run()` lets the held root exec the program: the caller calls it once the program's output has
+ * somewhere to go, so the host's own wiring never competes with the program's start for a core.
+ */
+export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run(): void } | { ok: false; error: string };
 
 export async function spawnContained(options: SessionOptions & { reaper: SessionReaper; log: EventLog; plan?: ContainmentPlan }): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
@@ -79,16 +83,16 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
   if (!tables.ok) return tables;
   const created = await cgroup.create();
   if (!created.ok) return { ok: false, fallback: true, error: `cannot create ${cgroup.dir}: ${created.error}` };
-  reaper.contain(cgroup.dir);
-  // asked now: the answer may well come while the root is being spawned
-  const contained = reaper.whenContained(cgroup.dir, START_WAIT_MS);
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', JOIN_SCRIPT, 'ripcord-join', path.join(cgroup.dir, 'cgroup.procs')] });
   if (!spawned.ok) {
-    reaper.release(cgroup.dir);
     await cgroup.remove();
     return spawned;
   }
   const { session } = spawned;
+  // While the root joins and stops (a host that dies meanwhile ends it: the pty hangs up). A
+  // reaper spawned only now (`ripcord run`) is spawned beside the root's own start.
+  reaper.contain(cgroup.dir);
+  const contained = reaper.whenContained(cgroup.dir, START_WAIT_MS);
   const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
     session.dispose();
@@ -98,11 +102,10 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
   }
   if (!(await contained)) log.warn('containment.reaper-unconfirmed', { cgroup: cgroup.dir });
   reaper.attachRoot(session.pid, cgroup.dir);
-  continueRoot(session.pid);
   log.event(LogEvent.containmentChosen, { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
   // housekeeping, after the start: empty cgroups of hosts that are gone
   setTimeout(() => void removeStaleCgroups(path.dirname(cgroup.dir)), STALE_CLEANUP_DELAY_MS).unref();
-  return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason) };
+  return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason), run: heldUntilRun(session) };
 }
 
 async function spawnInScope(options: ContainedOptions, unit: string, reason: string): Promise<Attempt> {
@@ -122,7 +125,8 @@ async function spawnInScope(options: ContainedOptions, unit: string, reason: str
   options.reaper.contain(dir);
   options.reaper.attachRoot(session.pid, dir);
   options.log.event(LogEvent.containmentChosen, { kind: 'systemd-scope', cgroup: dir, reason, pid: session.pid });
-  return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason) };
+  // systemd-run execs the program itself: nothing is held
+  return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason), run: () => undefined };
 }
 
 async function spawnScanned(options: ContainedOptions, reason: string): Promise<ContainedSpawn> {
@@ -142,17 +146,26 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   // the session's RIPCORD_SESSION (session-env.ts): the reaper counts what carries it after a kill
   reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
-  continueRoot(session.pid);
   log.event(LogEvent.containmentChosen, { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
-  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason) };
+  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason), run: heldUntilRun(session) };
 }
 
-function continueRoot(pid: number): void {
-  try {
-    process.kill(pid, 'SIGCONT');
-  } catch {
-    // gone meanwhile: its exit reaches the host as any other
-  }
+/** The held root's `run`: continues it once, and not at all once it ended (its pid may be another process's by then). */
+function heldUntilRun(session: Session): () => void {
+  let ended = false;
+  const exit = session.onExit(() => { ended = true; });
+  let ran = false;
+  return () => {
+    if (ran) return;
+    ran = true;
+    exit.dispose();
+    if (ended) return;
+    try {
+      process.kill(session.pid, 'SIGCONT');
+    } catch {
+      // gone meanwhile: its exit reaches the host as any other
+    }
+  };
 }
 
 /** The process table the start polls: /proc read at once (kernel-reads.ts), as the start waits for every read. */

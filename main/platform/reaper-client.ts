@@ -7,13 +7,13 @@
 import { LogEvent } from '../core/log-events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Disposable } from '../core/disposable';
 import { nullEventLog, type EventLog } from './event-log';
 import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
 import { reaperStubArgv } from './reaper-stub';
+import { readKernelFileNow } from './kernel-reads';
 
 export interface ReaperClientOptions {
   killGraceMs: number;
@@ -23,6 +23,12 @@ export interface ReaperClientOptions {
   /** default path.join(__dirname, 'reaper.js') */
   script?: string;
   log?: EventLog;
+  /**
+   * 'now' (default), or 'when-needed': at the first command. Spawning blocks the main loop until
+   * the child has exec'd (~10 ms on a loaded machine); `ripcord run` starts its session at once,
+   * and the first command comes while the session's root starts beside it.
+   */
+  spawn?: 'now' | 'when-needed';
 }
 
 /** How often the host looks at the reaper's state: a stopped reaper is replaced within this. */
@@ -45,12 +51,12 @@ export class ReaperClient implements Disposable {
   private readonly cgroups = new Map<string, number | undefined>();
   private disposed = false;
   private replacements: number[] = [];
-  private child!: ChildProcess;
+  private child: ChildProcess | undefined;
   private readonly watch: NodeJS.Timeout;
 
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
-    this.connect();
-    this.watch = setInterval(() => void this.checkStopped(), WATCH_INTERVAL_MS);
+    if (options.spawn !== 'when-needed') this.connect();
+    this.watch = setInterval(() => this.checkStopped(), WATCH_INTERVAL_MS);
     this.watch.unref();
   }
 
@@ -58,7 +64,7 @@ export class ReaperClient implements Disposable {
     return new ReaperClient(options, options.log ?? nullEventLog);
   }
 
-  get pid(): number { return this.child.pid ?? -1; }
+  get pid(): number { return this.child?.pid ?? -1; }
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
@@ -119,7 +125,8 @@ export class ReaperClient implements Disposable {
         this.log.warn('exit.cgroup-kill-failed', { cgroup, error: String(error) });
       }
     }
-    this.send({ kind: 'killall' });
+    // a reaper never needed holds nothing: none is spawned to be told so
+    if (this.child) this.send({ kind: 'killall' });
   }
 
   /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
@@ -155,10 +162,10 @@ export class ReaperClient implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.watch);
-    this.child.stdin?.end();
+    this.child?.stdin?.end();
   }
 
-  private connect(): void {
+  private connect(): ChildProcess {
     const { options } = this;
     const script = options.script ?? path.join(__dirname, 'reaper.js');
     const args = ['--kill-grace-ms', String(options.killGraceMs)];
@@ -185,6 +192,7 @@ export class ReaperClient implements Disposable {
     child.unref();
     (child.stdin as Socket | null)?.unref?.();
     (child.stdout as Socket | null)?.unref?.();
+    return child;
   }
 
   /** A session stopped or killed the reaper: a new one takes over every container (DESIGN §4). */
@@ -208,11 +216,12 @@ export class ReaperClient implements Disposable {
     this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 
-  private async checkStopped(): Promise<void> {
+  private checkStopped(): void {
     const child = this.child;
-    if (child.pid === undefined) return;
+    if (child?.pid === undefined) return;
     try {
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+      // at once: every 100 ms for the session's life, four trips through the thread pool each otherwise
+      const stat = readKernelFileNow(`/proc/${child.pid}/stat`);
       const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
       if (state === 'T' || state === 't') this.replace(child, `stopped (state ${state})`);
     } catch {
@@ -221,7 +230,7 @@ export class ReaperClient implements Disposable {
   }
 
   private send(command: ReaperCommand): void {
-    const stdin = this.child.stdin;
+    const stdin = (this.child ?? (this.disposed ? undefined : this.connect()))?.stdin;
     if (this.disposed || !stdin || stdin.destroyed) {
       this.log.error('reaper-unavailable', { command: command.kind });
       return;

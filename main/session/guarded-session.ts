@@ -17,7 +17,6 @@ import { DoublePressHint } from './double-press-hint';
 import type { ExitPath, ExitPathHost } from './exit-path';
 import { InterruptHold } from './interrupt-hold';
 import type { Logger } from '../platform/log';
-import { containmentPlan } from '../platform/containment-probe';
 import { type SessionReaper, spawnContained } from '../platform/containment-spawn';
 import type { Session } from '../platform/session';
 import type { SessionContainer } from '../platform/session-container';
@@ -86,8 +85,6 @@ export class GuardedSession implements Disposable {
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
-    // read while the integration's files are written
-    const plan = containmentPlan();
     const prepared = await prepareShellIntegration(
       { file: options.command?.file ?? config.shell, args: options.command?.args ?? config.args, env: config.env },
       { enabled: config.shellIntegration, exitCommands: config.exitCommands },
@@ -101,7 +98,6 @@ export class GuardedSession implements Disposable {
       rows: options.rows,
       log: options.log,
       reaper: options.reaper,
-      plan: await plan,
     });
     if (!spawned.ok) {
       prepared.integration?.dispose();
@@ -110,13 +106,19 @@ export class GuardedSession implements Disposable {
     }
     options.log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
     options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : prepared.interactiveShell ? 'keys' : 'none' });
-    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options, prepared) };
+    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, spawned.run, options, prepared) };
   }
 
   private constructor(
     readonly session: Session,
     /** the session's processes (DESIGN §4): its cgroup, or the process scan */
     readonly container: SessionContainer,
+    /**
+     * The program is held in its container until this is called (once the host listens to its
+     * output): a start then gives the program a core of its own instead of one shared with the
+     * host's wiring.
+     */
+    readonly run: () => void,
     private readonly options: GuardedSessionOptions,
     prepared: PreparedProgram,
   ) {

@@ -17,13 +17,13 @@ import { SessionTools } from './session-tools';
 /** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;
 /**
- * The reaper's Node stage (~100 ms of CPU) starts this long after the program's first output,
- * when the rest of a first prompt is on the screen too: the start the user waits for shares
- * no core with it (DESIGN §4).
+ * The start is over this long after the program's first output, when the rest of a first prompt
+ * is on the screen too: then the reaper's Node stage (~100 ms of CPU, DESIGN §4) starts and the
+ * control socket is published — work the start the user waits for need not share a core with.
  */
-const TAKEOVER_AFTER_OUTPUT_MS = 100;
+const START_OVER_AFTER_OUTPUT_MS = 100;
 /** ...or this long after the spawn, for a program that prints nothing. */
-const TAKEOVER_LATEST_MS = 1_000;
+const START_OVER_LATEST_MS = 1_000;
 
 export interface SessionLifecycleOptions {
   config: RipcordConfig;
@@ -195,7 +195,10 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
     const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
-    this.scheduleTakeOver(guarded);
+    this.whenStartIsOver(guarded, () => {
+      this.options.reaper.takeOver();
+      tools?.publish();
+    });
     this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
@@ -203,16 +206,17 @@ export class SessionLifecycle implements Disposable {
     this.earlyInput = [];
     this.earlyInputChars = 0;
     for (const data of early) guarded.input(data);
+    // everything is wired: the program may run
+    guarded.run();
   }
 
-  /** The reaper's stub hands over to the Node reaper once the start is over; the timers never hold the process. */
-  private scheduleTakeOver(guarded: GuardedSession): void {
-    const { reaper } = this.options;
-    let timer = setTimeout(() => reaper.takeOver(), TAKEOVER_LATEST_MS).unref();
+  /** Runs `then` once, when the start is over (see START_OVER_AFTER_OUTPUT_MS); the timers never hold the process. */
+  private whenStartIsOver(guarded: GuardedSession, then: () => void): void {
+    let timer = setTimeout(then, START_OVER_LATEST_MS).unref();
     const firstOutput = guarded.onOutput(() => {
       firstOutput.dispose();
       clearTimeout(timer);
-      timer = setTimeout(() => reaper.takeOver(), TAKEOVER_AFTER_OUTPUT_MS).unref();
+      timer = setTimeout(then, START_OVER_AFTER_OUTPUT_MS).unref();
     });
     this.disposables.add(firstOutput);
     this.disposables.add(toDisposable(() => clearTimeout(timer)));

@@ -7,7 +7,6 @@ import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
 import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
 import { openLog, type Logger } from '../platform/log';
-import { containmentPlan } from '../platform/containment-probe';
 import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { OuterTerminal, writeBounded } from './outer-terminal';
@@ -31,9 +30,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   let logNote: string | undefined;
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
   keepSchemaCopy(log);
-  // read while the reaper is being spawned: the session needs it next
-  void containmentPlan();
-  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log });
+  // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
+  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   let crashReport: string | undefined;
   const host: ExitPathHost = {
     restore: () => {
