@@ -2,7 +2,10 @@
 # marks, OSC 7 cwd, and exit commands asked of ripcord with the session's secret.
 # bash runs this with --init-file in place of ~/.bashrc; it runs the user's own files first.
 
-# The session file goes before anything else runs, so no program the user's files start finds it.
+# The session file is read, then emptied, before anything else runs, so no program the user's
+# files start finds the secret in it (ripcord removes the file with its directory at the first
+# prompt). Emptied, not removed: `rm` is a fork, a third of what the integration added to bash's
+# start.
 __ripcord_secret=
 __ripcord_exit_commands=()
 if [[ -r ${BASH_SOURCE[0]%/*}/secret ]]; then
@@ -10,7 +13,7 @@ if [[ -r ${BASH_SOURCE[0]%/*}/secret ]]; then
     IFS= read -r __ripcord_secret
     while IFS= read -r __ripcord_line; do __ripcord_exit_commands+=("$__ripcord_line"); done
   } < "${BASH_SOURCE[0]%/*}/secret"
-  command rm -f -- "${BASH_SOURCE[0]%/*}/secret"
+  : >|"${BASH_SOURCE[0]%/*}/secret"
   builtin unset __ripcord_line
 fi
 builtin export -n __ripcord_secret __ripcord_exit_commands
