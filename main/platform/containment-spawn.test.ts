@@ -6,7 +6,7 @@ import { LogEvent } from '../core/log-events';
 import { spawn } from 'node:child_process';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseOwnCgroup, type Result } from './cgroup';
 import { planContainment, probeContainment } from './containment-probe';
 import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT, spawnContained, spawnInCgroupOrFallback } from './containment-spawn';
@@ -14,7 +14,7 @@ import type { EventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
 import { LinuxProcessTable } from './process-tree';
 import type { Session } from './session';
-import { bundle, tempDir, waitFor } from './processes.test-support';
+import { bundle, BUNDLE_ENV, markedProcesses, newMarker, tempDir, waitFor } from './processes.test-support';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let reaper: ReaperClient;
@@ -145,3 +145,55 @@ describe('spawnContained', () => {
     expect(reason).toContain('falling back to the process scan');
   });
 });
+
+// A host that starts a session and never lets it run: it reports the held root, then waits.
+const HELD_HOST_SOURCE = `
+import { containmentPlan } from './containment-probe';
+import { spawnContained } from './containment-spawn';
+import { ReaperClient } from './reaper-client';
+const [script, marker] = process.argv.slice(2) as [string, string];
+void (async () => {
+  const reaper = ReaperClient.start({ killGraceMs: 300, script, spawn: 'when-needed' });
+  const log = { event: () => undefined, warn: () => undefined, error: () => undefined };
+  const started = await spawnContained({ file: '/bin/sh', args: ['-c', 'exec -a "$0" sleep 1000', marker], cols: 80, rows: 24, reaper, log, plan: await containmentPlan() });
+  if (!started.ok) throw new Error(started.error);
+  process.stdout.write('held ' + started.session.pid + ' ' + started.container.cgroup + '\\n');
+  setInterval(() => undefined, 1_000);
+})();
+`;
+
+describe('a host that dies while its root is held', () => {
+  it('leaves nothing: the program never ran, the root is gone and the reaper removes the cgroup', async () => {
+    const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
+    if (plan.kind !== 'cgroup') {
+      console.log(`skipped: this machine gets ${plan.kind} (${plan.reason})`);
+      return;
+    }
+    const script = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+    const hostScript = await bundle(path.join(tmp.dir, 'held-host.js'), { source: HELD_HOST_SOURCE });
+    const marker = newMarker();
+    const host = spawn(process.execPath, [hostScript, script, marker], { env: BUNDLE_ENV, stdio: ['ignore', 'pipe', 'inherit'] });
+    onTestFinished(() => { host.kill('SIGKILL'); });
+    const held = await new Promise<{ root: number; cgroup: string }>((resolve, reject) => {
+      let out = '';
+      host.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /held (\d+) (\S+)/.exec(out);
+        if (m) resolve({ root: Number(m[1]), cgroup: m[2] as string });
+      });
+      host.on('exit', () => reject(new Error(`the host exited before holding its root: ${out}`)));
+    });
+    const table = new LinuxProcessTable();
+    expect((await table.lookup(held.root))?.state).toBe('T');
+    const programs = async (): Promise<number> => (await markedProcesses(marker)).filter((p) => p.argv[0] === marker).length;
+    expect(await programs()).toBe(0); // held: the program (`sleep`, named by the marker) never ran
+
+    host.kill('SIGKILL');
+
+    expect(await waitFor(async () => (await table.lookup(held.root)) === undefined, 10_000)).toBe(true);
+    expect(await waitFor(async () => !(await new CgroupDir(held.cgroup).exists()), 10_000)).toBe(true);
+    expect(await programs()).toBe(0);
+    expect(await markedProcesses(marker)).toEqual([]);
+  });
+});
+
