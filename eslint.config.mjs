@@ -60,7 +60,8 @@ export const syncAllowList = [
   'main/platform/log.ts',
   'main/terminal/cli.ts',
   'main/terminal/outer-terminal.ts',
-  'main/platform/reaper-main.ts',
+  // the kernel's own files (/proc, cgroup files): made on read, never waiting for a disk
+  'main/platform/kernel-reads.ts',
 ];
 
 export default tseslint.config(

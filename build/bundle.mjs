@@ -17,6 +17,8 @@ const nodeEntries = {
   reaper: 'main/platform/reaper-main.ts',
   watchdog: 'main/platform/watchdog-worker.ts',
   cli: 'main/terminal/cli.ts',
+  // every subcommand but `run`: cli.js requires it only when one is used
+  subcommands: 'main/terminal/subcommands.ts',
 };
 
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };

@@ -16,8 +16,8 @@ test.beforeAll(() => assertBundleBuilt());
 const AT_ONCE = 5;
 
 const CONTAINMENTS = {
-  'cgroup': { env: {}, kind: 'cgroup', reason: 'trial move succeeded' },
-  'process scan, the cgroup cannot be created': { env: { RIPCORD_CGROUP_PARENT: '/nonexistent/ripcord-test' }, kind: 'process-scan', reason: 'cannot create a cgroup in /nonexistent/ripcord-test' },
+  'cgroup': { env: {}, kind: 'cgroup', reason: 'join into its own cgroup is the trial move' },
+  'process scan, the cgroup cannot be created': { env: { RIPCORD_CGROUP_PARENT: '/nonexistent/ripcord-test' }, kind: 'process-scan', reason: 'cannot create /nonexistent/ripcord-test/' },
   'process scan, forced': { env: { RIPCORD_CONTAINMENT: 'process-scan' }, kind: 'process-scan', reason: 'forced by RIPCORD_CONTAINMENT=process-scan' },
 } as const;
 

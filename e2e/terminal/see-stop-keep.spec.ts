@@ -111,12 +111,13 @@ test('ripcord ps lists the session\'s processes; ripcord stop stops a job that i
 
 /**
  * The `ripcord` command where `nobody` can run it: the checkout may sit below a directory only
- * root can enter (a mktemp folder), so the bundle and its one external module are copied out.
+ * root can enter (a mktemp folder), so the bundles and their one external module are copied out.
  */
 async function cliForNobody(): Promise<{ cli: string; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-nobody-'));
   const root = path.resolve(path.dirname(CLI), '..');
   await cp(CLI, path.join(dir, 'dist/cli.js'));
+  await cp(path.join(path.dirname(CLI), 'subcommands.js'), path.join(dir, 'dist/subcommands.js'));
   await cp(path.join(root, 'node_modules/node-pty'), path.join(dir, 'node_modules/node-pty'), { recursive: true });
   await run('chmod', ['-R', 'a+rX', dir]);
   await chmod(dir, 0o755);

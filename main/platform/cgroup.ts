@@ -3,6 +3,7 @@
 // can fail for ordinary reasons (no permission, gone already) returns a value, never throws.
 import { appendFile, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readKernelFileNow } from './kernel-reads';
 
 /** Prefix of every cgroup ripcord creates: recognisable in `ls`, and what stale-cleanup matches. */
 export const CGROUP_PREFIX = 'ripcord-';
@@ -46,18 +47,34 @@ export async function readText(file: string): Promise<Result<string>> {
   try { return done(await readFile(file, 'utf8')); } catch (err) { return fail(err); }
 }
 
+/** readText of a kernel file, read at once (kernel-reads.ts). */
+function readTextNow(file: string): Result<string> {
+  try { return done(readKernelFileNow(file)); } catch (err) { return fail(err); }
+}
+
+export type CgroupLocation = { mount: string; own: string; dir: string };
+
 /** Where the cgroup2 hierarchy is mounted and the cgroup of `pid` (default: this process). */
-export async function locateCgroup(pid: number | 'self' = 'self'): Promise<Result<{ mount: string; own: string; dir: string }>> {
-  const mountinfo = await readText('/proc/self/mountinfo');
+export async function locateCgroup(pid: number | 'self' = 'self'): Promise<Result<CgroupLocation>> {
+  return locate(await readText('/proc/self/mountinfo'), await readText(`/proc/${pid}/cgroup`), pid);
+}
+
+/** The same for this process, read at once (kernel-reads.ts): a session's start waits for it. */
+export function locateOwnCgroupNow(): Result<CgroupLocation> {
+  return locate(readTextNow('/proc/self/mountinfo'), readTextNow('/proc/self/cgroup'), 'self');
+}
+
+function locate(mountinfo: Result<string>, cgroupText: Result<string>, pid: number | 'self'): Result<CgroupLocation> {
   if (!mountinfo.ok) return mountinfo;
   const mount = parseCgroup2Mount(mountinfo.value);
   if (!mount) return { ok: false, error: 'no cgroup2 hierarchy is mounted (/proc/self/mountinfo)' };
-  const cgroupText = await readText(`/proc/${pid}/cgroup`);
   if (!cgroupText.ok) return cgroupText;
   const own = parseOwnCgroup(cgroupText.value);
   if (own === undefined) return { ok: false, error: `/proc/${pid}/cgroup has no cgroup v2 (0::) line` };
   return done({ mount, own, dir: path.join(mount, own).replace(/(?<=.)\/+$/, '') });
 }
+
+const parseProcs = (text: Result<string>): number[] => (text.ok ? text.value.split('\n').filter((l) => /^\d+$/.test(l)).map(Number) : []);
 
 /** One cgroup directory and the control files ripcord uses. */
 export class CgroupDir {
@@ -76,8 +93,12 @@ export class CgroupDir {
 
   /** Live members (the kernel lists no zombie), or [] when the cgroup is gone. */
   async procs(): Promise<number[]> {
-    const text = await readText(path.join(this.dir, 'cgroup.procs'));
-    return text.ok ? text.value.split('\n').filter((l) => /^\d+$/.test(l)).map(Number) : [];
+    return parseProcs(await readText(path.join(this.dir, 'cgroup.procs')));
+  }
+
+  /** The same, read at once (kernel-reads.ts): for the session's start. */
+  procsNow(): number[] {
+    return parseProcs(readTextNow(path.join(this.dir, 'cgroup.procs')));
   }
 
   /** `populated` of cgroup.events; false when the cgroup is gone. */

@@ -98,9 +98,17 @@ async function readOwnFile(file: string): Promise<string | undefined> {
   }
 }
 
-/** Hosts call this once at startup; it runs in the background and only ever logs. */
+/**
+ * The schema copy waits until a usual first prompt is out: its reads and writes are nothing the
+ * start needs. (A session shorter than this leaves the copy to the next one.)
+ */
+const SCHEMA_COPY_DELAY_MS = 250;
+
+/** Hosts call this once at startup; it runs in the background, after the start, and only ever logs. */
 export function keepSchemaCopy(log: Pick<EventLog, 'warn'>, dir: string = configDirectory()): void {
-  void writeSchemaCopy(dir).then((problem) => {
-    if (problem) log.warn('config.schema-copy-failed', { problem });
-  });
+  setTimeout(() => {
+    void writeSchemaCopy(dir).then((problem) => {
+      if (problem) log.warn('config.schema-copy-failed', { problem });
+    });
+  }, SCHEMA_COPY_DELAY_MS).unref();
 }

@@ -1,12 +1,14 @@
-// Which containment a session gets on this machine, and why (DESIGN §4). Probed once per
-// process: the cgroup2 mount, this process's own cgroup, a trial move of a throwaway child
-// into a fresh child cgroup (owning the files is not enough: systemd forbids sub-cgroups of
-// undelegated units, and a move needs write access to the common ancestor), whether the
-// kernel has cgroup.kill, and whether a systemd user manager runs. `ripcord doctor` prints it.
+// Which containment a session gets on this machine, and why (DESIGN §4). A session plans from
+// what can be read at once — the cgroup2 mount and this process's own cgroup — and its root's
+// own join into its session cgroup is the trial: a root that cannot join falls back (to a
+// systemd user scope, else the process scan) before the program runs. `ripcord doctor` probes
+// in full: a trial move of a throwaway child into a fresh child cgroup (owning the files is not
+// enough: systemd forbids sub-cgroups of undelegated units, and a move needs write access to the
+// common ancestor), whether the kernel has cgroup.kill, and whether a systemd user manager runs.
 import { spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CGROUP_PREFIX, CgroupDir, locateCgroup, parseOwnCgroup, readText } from './cgroup';
+import { CGROUP_PREFIX, CgroupDir, locateCgroup, locateOwnCgroupNow, parseOwnCgroup, readText, type CgroupLocation, type Result } from './cgroup';
 
 export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
 export const CONTAINMENT_KINDS: readonly ContainmentKind[] = ['cgroup', 'systemd-scope', 'process-scan'];
@@ -53,42 +55,81 @@ export const LIMITS: Record<ContainmentKind, string[]> = {
 
 let cached: Promise<ContainmentPlan> | undefined;
 
-/** The plan for this process's sessions, probed on the first call. */
+/** The plan for this process's sessions, made on the first call. */
 export function containmentPlan(): Promise<ContainmentPlan> {
-  cached ??= probeContainment();
+  cached ??= planContainment();
   return cached;
 }
 
+/**
+ * A session's plan, from what can be read at once: a session cgroup below this process's own
+ * cgroup, whose trial is the root's own join (a root that cannot join falls back before the
+ * program runs: planWithoutCgroup); without a cgroup2 hierarchy, a systemd user scope, else the
+ * process scan. A start waits for no trial process.
+ */
+export async function planContainment(env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
+  const facts = newFacts(env, 'not tried: the session root\'s own join into its cgroup is the trial');
+  // read at once: the session's start waits for the plan
+  if (process.platform === 'linux') useLocation(facts, env, locateOwnCgroupNow());
+  return choose(facts, env, facts.parent === undefined ? undefined : `session cgroups go below ${facts.parent}; the session root's join into its own cgroup is the trial move`);
+}
+
+/** A session whose root could not join its cgroup: a systemd user scope, else the process scan. */
+export function planWithoutCgroup(why: string, env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
+  return choose(newFacts({}, why), env, undefined);
+}
+
+/** `ripcord doctor`: every fact, the cgroup proved by a trial move of a throwaway process. */
 export async function probeContainment(env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
+  const facts = newFacts(env, 'not tried');
+  facts.systemdUserManager = await systemdUserManager(env);
+  if (process.platform === 'linux') await probeCgroup(facts, env);
+  return choose(facts, env, facts.delegation.ok ? `a child cgroup of ${facts.parent} takes processes (trial move succeeded)` : undefined);
+}
+
+/** The systemd user manager is looked for only when no cgroup applies. */
+const NOT_CHECKED = { present: false, detail: 'not checked: a session cgroup comes first' } as const;
+
+function newFacts(env: NodeJS.ProcessEnv, delegation: string): ContainmentFacts {
   const facts: ContainmentFacts = {
     platform: process.platform,
-    delegation: { ok: false, detail: 'not tried' },
+    delegation: { ok: false, detail: process.platform === 'linux' ? delegation : `no cgroups on ${process.platform}` },
     cgroupKill: false,
-    systemdUserManager: await systemdUserManager(env),
+    systemdUserManager: NOT_CHECKED,
   };
   const forced = env[CONTAINMENT_ENV];
   if (forced) facts.forced = forced;
-  if (process.platform === 'linux') await probeCgroup(facts, env);
-  else facts.delegation.detail = `no cgroups on ${process.platform}`;
+  return facts;
+}
+
+/** `cgroupReason`: why a session cgroup applies; undefined when none does. */
+async function choose(facts: ContainmentFacts, env: NodeJS.ProcessEnv, cgroupReason: string | undefined): Promise<ContainmentPlan> {
   const plan = (kind: ContainmentKind, reason: string): ContainmentPlan => ({ kind, reason, facts, limits: LIMITS[kind] });
+  const { forced } = facts;
   if (forced && (CONTAINMENT_KINDS as readonly string[]).includes(forced)) {
     return plan(forced as ContainmentKind, `forced by ${CONTAINMENT_ENV}=${forced}`);
   }
   const unknown = forced ? ` (${CONTAINMENT_ENV}=${forced} is not one of ${CONTAINMENT_KINDS.join(', ')}; ignored)` : '';
-  if (facts.delegation.ok) return plan('cgroup', `a child cgroup of ${facts.parent} takes processes (trial move succeeded)${unknown}`);
+  if (cgroupReason !== undefined) return plan('cgroup', `${cgroupReason}${unknown}`);
+  if (facts.systemdUserManager === NOT_CHECKED) facts.systemdUserManager = await systemdUserManager(env);
   if (facts.systemdUserManager.present) return plan('systemd-scope', `own cgroup not delegated (${facts.delegation.detail}); a systemd user manager runs${unknown}`);
   return plan('process-scan', `no cgroup: ${facts.delegation.detail}; no systemd user manager (${facts.systemdUserManager.detail})${unknown}`);
 }
 
-async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
-  const located = await locateCgroup();
+/** The cgroup2 mount, this process's cgroup, and where session cgroups go; false when there is none. */
+function useLocation(facts: ContainmentFacts, env: NodeJS.ProcessEnv, located: Result<CgroupLocation>): boolean {
   if (!located.ok) {
     facts.delegation.detail = located.error;
-    return;
+    return false;
   }
   facts.cgroup2Mount = located.value.mount;
   facts.ownCgroup = located.value.own;
   facts.parent = env[CGROUP_PARENT_ENV] || located.value.dir;
+  return true;
+}
+
+async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!useLocation(facts, env, await locateCgroup()) || facts.parent === undefined) return;
   await removeStaleCgroups(facts.parent);
   const trial = new CgroupDir(path.join(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`));
   const created = await trial.create();
@@ -134,7 +175,7 @@ async function trialMove(trial: CgroupDir): Promise<{ ok: boolean; detail: strin
  * them). Ones with processes are left alone: they are a live session of another ripcord, or
  * the proof of a containment failure that someone should see.
  */
-async function removeStaleCgroups(parent: string): Promise<void> {
+export async function removeStaleCgroups(parent: string): Promise<void> {
   let names: string[];
   try {
     names = await readdir(parent);

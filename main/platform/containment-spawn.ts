@@ -1,17 +1,21 @@
-// Starting a session inside its container (DESIGN §4). With a cgroup, the cgroup exists and
-// the reaper knows it before the root starts, and the root joins it before any code of the
-// program runs: a shim writes its own pid to cgroup.procs, then execs the program. A shim
-// that cannot join exits with JOIN_FAILED_EXIT_CODE without running the program, and the
-// session is started again under the process scan — logged, never silently uncontained.
-// Under the process scan the root stops itself before the program runs, until the reaper
-// has taken its first look at it.
+// Starting a session inside its container (DESIGN §4). With a cgroup, the root joins it before
+// any code of the program runs, and the reaper holds it (it confirmed) before the program runs:
+// a shim writes its own pid to cgroup.procs and stops itself; the host continues it (`run`) once
+// the reaper confirmed and the host is ready for the output, and the shim execs the program. A
+// shim that cannot join exits with JOIN_FAILED_EXIT_CODE without running the program, and the
+// session is started again under the next containment (a systemd user scope, else the process
+// scan) — logged, never silently uncontained. Under the process scan the root stops itself before
+// the program runs, until the reaper has taken its first look at it.
 import { LogEvent } from '../core/log-events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CGROUP_PREFIX, CgroupDir, locateCgroup } from './cgroup';
-import { containmentPlan, type ContainmentPlan } from './containment-probe';
+import { containmentPlan, planWithoutCgroup, removeStaleCgroups, type ContainmentPlan } from './containment-probe';
 import type { EventLog } from './event-log';
-import { systemProcessTable } from './process-tree';
+import type { ProcessTable } from './process-table';
+import { systemProcessTable, type ProcessTableResult } from './process-tree';
+import { procNow } from './kernel-reads';
+import { processClock } from './process-clock';
 import type { ReaperClient } from './reaper-client';
 import { type Session, type SessionOptions, spawnSession } from './session';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';
@@ -19,66 +23,89 @@ import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
 
 /** The shim's exit code when it cannot join the cgroup: outside what shells and signals use. */
 export const JOIN_FAILED_EXIT_CODE = 218;
-/** `sh -c JOIN_SCRIPT ripcord-join <cgroup.procs> program args...`: "$@" keeps any argument intact. */
-export const JOIN_SCRIPT = `{ echo $$ >"$1"; } 2>/dev/null || exit ${JOIN_FAILED_EXIT_CODE}; shift; exec "$@"`;
+/**
+ * `sh -c JOIN_SCRIPT ripcord-join <cgroup.procs> program args...`: joins, stops until the host
+ * continues it (the reaper holds the cgroup by then), execs; "$@" keeps any argument intact.
+ */
+export const JOIN_SCRIPT = `{ echo $$ >"$1"; } 2>/dev/null || exit ${JOIN_FAILED_EXIT_CODE}; kill -STOP $$; shift; exec "$@"`;
 /** `sh -c HOLD_SCRIPT ripcord-hold program args...`: stops until the host continues it. */
 export const HOLD_SCRIPT = 'kill -STOP $$; exec "$@"';
 /** Bound on the root reaching its container (shim joined, or held for the reaper). */
 const START_WAIT_MS = 5_000;
 /** Poll period while waiting for the root to join or stop: the shim takes about a millisecond. */
 const START_POLL_MS = 1;
+/** Stale cgroups are looked for this long after a session started: nothing its first prompt needs. */
+const STALE_CLEANUP_DELAY_MS = 1_000;
 
-export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll'>;
-export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer } | { ok: false; error: string };
-
-let sessionCount = 0;
+export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver'>;
+/**
+ * `run()` lets the held root exec the program: the caller calls it once the program's output has
+ * somewhere to go, so the host's own wiring never competes with the program's start for a core.
+ */
+export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run(): void } | { ok: false; error: string };
 
 export async function spawnContained(options: SessionOptions & { reaper: SessionReaper; log: EventLog; plan?: ContainmentPlan }): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
-  const name = `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
   if (plan.kind === 'cgroup' && plan.facts.parent) {
-    return spawnInCgroupOrScan(options, new CgroupDir(path.join(plan.facts.parent, name)), plan.reason);
+    return spawnInCgroupOrFallback(options, new CgroupDir(path.join(plan.facts.parent, sessionName())), plan.reason);
   }
-  if (plan.kind === 'systemd-scope') {
-    const tried = await spawnInScope(options, name, plan.reason);
-    if (tried.ok || !('fallback' in tried)) return tried;
-    return spawnScanned(options, `systemd scope: ${tried.error}; falling back to the process scan`);
-  }
-  return spawnScanned(options, plan.reason);
+  return spawnOutsideCgroup(options, plan);
 }
 
 type Attempt = ContainedSpawn | { ok: false; error: string; fallback: true };
 type ContainedOptions = SessionOptions & { reaper: SessionReaper; log: EventLog };
 
-/** The session in `cgroup`; when the cgroup cannot be made or joined, under the process scan. */
-export async function spawnInCgroupOrScan(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<ContainedSpawn> {
+let sessionCount = 0;
+const sessionName = (): string => `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
+
+/** The session in `cgroup`; when the cgroup cannot be made or joined, in the next containment. */
+export async function spawnInCgroupOrFallback(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<ContainedSpawn> {
   const tried = await spawnInCgroup(options, cgroup, reason);
   if (tried.ok || !('fallback' in tried)) return tried;
-  return spawnScanned(options, `cgroup: ${tried.error}; falling back to the process scan`);
+  const why = `cgroup: ${tried.error}`;
+  return spawnOutsideCgroup(options, await planWithoutCgroup(why), why);
+}
+
+/** A systemd user scope or the process scan; `why` says what failed before (falling back). */
+async function spawnOutsideCgroup(options: ContainedOptions, plan: ContainmentPlan, why?: string): Promise<ContainedSpawn> {
+  const reason = (kind: string): string => (why === undefined ? plan.reason : `${why}; falling back to ${kind}`);
+  if (plan.kind === 'systemd-scope') {
+    const tried = await spawnInScope(options, sessionName(), reason('a systemd user scope'));
+    if (tried.ok || !('fallback' in tried)) return tried;
+    return spawnScanned(options, `systemd scope: ${tried.error}; falling back to the process scan`);
+  }
+  return spawnScanned(options, reason('the process scan'));
 }
 
 async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<Attempt> {
   const { reaper, log } = options;
+  const tables = startTable();
+  if (!tables.ok) return tables;
   const created = await cgroup.create();
   if (!created.ok) return { ok: false, fallback: true, error: `cannot create ${cgroup.dir}: ${created.error}` };
-  reaper.contain(cgroup.dir);
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', JOIN_SCRIPT, 'ripcord-join', path.join(cgroup.dir, 'cgroup.procs')] });
   if (!spawned.ok) {
-    reaper.release(cgroup.dir);
     await cgroup.remove();
     return spawned;
   }
   const { session } = spawned;
-  const joined = await untilStarted(session, async () => (await cgroup.procs()).includes(session.pid));
+  // While the root joins and stops (a host that dies meanwhile ends it: the pty hangs up). A
+  // reaper spawned only now (`ripcord run`) is spawned beside the root's own start.
+  reaper.contain(cgroup.dir);
+  const contained = reaper.whenContained(cgroup.dir, START_WAIT_MS);
+  const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
     session.dispose();
     reaper.release(cgroup.dir);
     await cgroup.remove();
     return { ok: false, fallback: true, error: `the session root could not join ${cgroup.dir}` };
   }
+  if (!(await contained)) log.warn('containment.reaper-unconfirmed', { cgroup: cgroup.dir });
   reaper.attachRoot(session.pid, cgroup.dir);
   log.event(LogEvent.containmentChosen, { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
-  return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason) };
+  // housekeeping, after the start: empty cgroups of hosts that are gone
+  setTimeout(() => void removeStaleCgroups(path.dirname(cgroup.dir)), STALE_CLEANUP_DELAY_MS).unref();
+  return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason), run: heldUntilRun(session) };
 }
 
 async function spawnInScope(options: ContainedOptions, unit: string, reason: string): Promise<Attempt> {
@@ -86,7 +113,7 @@ async function spawnInScope(options: ContainedOptions, unit: string, reason: str
   if (!spawned.ok) return spawned;
   const { session } = spawned;
   let dir: string | undefined;
-  const joined = await untilStarted(session, async () => {
+  const joined = await untilReady(session, async () => {
     const located = await locateCgroup(session.pid);
     if (located.ok && isScopeCgroup(located.value.own, unit)) dir = located.value.dir;
     return dir !== undefined;
@@ -98,7 +125,8 @@ async function spawnInScope(options: ContainedOptions, unit: string, reason: str
   options.reaper.contain(dir);
   options.reaper.attachRoot(session.pid, dir);
   options.log.event(LogEvent.containmentChosen, { kind: 'systemd-scope', cgroup: dir, reason, pid: session.pid });
-  return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason) };
+  // systemd-run execs the program itself: nothing is held
+  return { ok: true, session, container: new CgroupContainer('systemd-scope', dir, reason), run: () => undefined };
 }
 
 async function spawnScanned(options: ContainedOptions, reason: string): Promise<ContainedSpawn> {
@@ -108,7 +136,9 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', HOLD_SCRIPT, 'ripcord-hold'] });
   if (!spawned.ok) return spawned;
   const { session } = spawned;
-  const held = await untilStarted(session, async () => (await tables.table.lookup(session.pid))?.state === 'T');
+  const now = startTable();
+  if (!now.ok) return now;
+  const held = await untilReady(session, () => stopped(now.table, session));
   if (held === 'failed') {
     session.dispose();
     return { ok: false, error: 'the session root ended before it could be registered with the reaper' };
@@ -116,28 +146,45 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   // the session's RIPCORD_SESSION (session-env.ts): the reaper counts what carries it after a kill
   reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
-  try {
-    process.kill(session.pid, 'SIGCONT');
-  } catch {
-    // gone meanwhile: its exit reaches the host as any other
-  }
   log.event(LogEvent.containmentChosen, { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
-  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason) };
+  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason), run: heldUntilRun(session) };
 }
 
+/** The held root's `run`: continues it once, and not at all once it ended (its pid may be another process's by then). */
+function heldUntilRun(session: Session): () => void {
+  let ended = false;
+  const exit = session.onExit(() => { ended = true; });
+  let ran = false;
+  return () => {
+    if (ran) return;
+    ran = true;
+    exit.dispose();
+    if (ended) return;
+    try {
+      process.kill(session.pid, 'SIGCONT');
+    } catch {
+      // gone meanwhile: its exit reaches the host as any other
+    }
+  };
+}
+
+/** The process table the start polls: /proc read at once (kernel-reads.ts), as the start waits for every read. */
+const startTable = (): ProcessTableResult => systemProcessTable(process.platform, procNow);
+const stopped = async (table: ProcessTable, session: Session): Promise<boolean> => (await table.lookup(session.pid))?.state === 'T';
+
 /**
- * Waits until `ready()` (the root is in its container) or the root's end. A root that ended
- * without being seen ready counts as started only when its exit code is not the shim's: a
- * program may join and end between two polls.
+ * Waits until `ready()` (the root is in its container, or held there) or the root's end:
+ * 'failed' when it ended with the shim's code or got nowhere within START_WAIT_MS, 'ended' when
+ * something else ended it first (an exit path killing it) — that exit reaches the host as any other.
  */
-async function untilStarted(session: Session, ready: () => Promise<boolean>): Promise<'started' | 'failed'> {
+async function untilReady(session: Session, ready: () => Promise<boolean>): Promise<'ready' | 'ended' | 'failed'> {
   let exit: number | undefined;
   const sub = session.onExit(({ exitCode }) => { exit = exitCode; });
   try {
-    const until = performance.now() + START_WAIT_MS;
-    while (performance.now() < until) {
-      if (await ready()) return 'started';
-      if (exit !== undefined) return exit === JOIN_FAILED_EXIT_CODE ? 'failed' : 'started';
+    const until = processClock() + START_WAIT_MS;
+    while (processClock() < until) {
+      if (await ready()) return 'ready';
+      if (exit !== undefined) return exit === JOIN_FAILED_EXIT_CODE ? 'failed' : 'ended';
       await delay(START_POLL_MS);
     }
     return 'failed';

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fullDiskUnavailable, mountSmallDisk } from './full-disk-fixture';
 import { defaultLogPath, LOG_KEEP_FILES, LOG_MAX_BYTES, LOG_MAX_QUEUED_BYTES, openLog, RotatingLogFile, silentLogger, type LogOptions } from './log';
+import { processClock } from './process-clock';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-log-')); });
@@ -57,15 +58,15 @@ describe('openLog', () => {
     expect(third).toMatchObject({ name: 'spawn-failed', level: 'error', error: { message: 'no such file', type: 'Error' } });
   });
 
-  it('uses performance.now() as its clock by default', async () => {
+  it('uses the process\'s monotonic clock (ms since it started) by default', async () => {
     const file = path.join(dir, 'r.log');
-    const before = performance.now();
+    const before = processClock();
     const log = openLog({ file });
     log.event('x');
     log.flushSync();
     const [entry] = await settledLines(file, 1);
     expect(entry?.t).toBeGreaterThanOrEqual(before);
-    expect(entry?.t).toBeLessThanOrEqual(performance.now());
+    expect(entry?.t).toBeLessThanOrEqual(processClock());
   });
 
   it('drops entries below the configured level', async () => {

@@ -15,6 +15,7 @@ import type { LogLevel } from '../core/config';
 import { visibleText } from '../core/visible-text';
 import { describeFileError, openPrivateAppend, openPrivateAppendSync } from './private-files';
 import { formatLogLine } from './log-line';
+import { processClock } from './process-clock';
 
 export interface Logger {
   /** one JSON line {level, t: monotonic ms, wall, pid, ...fields, name} */
@@ -247,7 +248,7 @@ export function openLog(options: LogOptions = {}): Logger {
     return silentLogger;
   }
   const { sink } = opened;
-  const clock = options.clock ?? (() => performance.now());
+  const clock = options.clock ?? processClock;
   const least = LEVELS[options.level ?? 'info'];
   const emit = (level: LogLevel, name: string, fields: Record<string, unknown> | undefined): void => {
     if (LEVELS[level] < least || sink.failed !== undefined) return;

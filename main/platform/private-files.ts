@@ -3,7 +3,6 @@
 // values, so they are created 0600 in directories ripcord creates 0700, and never through a
 // symlink planted at the file's own path (O_NOFOLLOW): a link there is refused, its target
 // untouched. A directory the user names is used as it is, never chmod-ed.
-import { randomBytes } from 'node:crypto';
 import { close, closeSync, constants, fchmodSync, fstat, fstatSync, mkdirSync, open as openFd, openSync } from 'node:fs';
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -107,13 +106,17 @@ export async function openPrivateAppend(file: string): Promise<OpenResult> {
   }
 }
 
+let tempFiles = 0;
+
 /**
  * Replaces `file` with `data` all at once: a 0600 temp file beside it (O_EXCL, O_NOFOLLOW),
  * then rename. A symlink at `file` is replaced by the new file, never written through; a reader
  * sees the old content or the new one, never half of it. `file`'s directory is created 0700.
  */
 export async function writePrivateFileAtomic(file: string, data: string): Promise<WriteResult> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // a name no other writer uses (a leftover of a crashed one with this pid: not this millisecond);
+  // O_EXCL and the 0700 directory do the guarding
+  const temp = `${file}.${process.pid}.${Date.now()}.${++tempFiles}.tmp`;
   try {
     await ensurePrivateDir(path.dirname(file));
     const handle = await open(temp, CREATE_NEW_FLAGS, PRIVATE_FILE_MODE);

@@ -27,8 +27,8 @@ export function parseProcStat(text: string): ProcessInfo | undefined {
   return Object.values(info).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : info;
 }
 
-/** How /proc is read. The main process reads asynchronously; the reaper, a process with
- * nothing else to do, may pass synchronous reads, several times faster on a loaded machine. */
+/** How /proc is read. The main process reads asynchronously; the reaper and the session's start
+ * read at once (kernel-reads.ts), several times faster on a loaded machine. */
 export interface ProcReader {
   readdir(dir: string): Promise<string[]>;
   readFile(file: string): Promise<string>;

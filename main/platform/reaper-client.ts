@@ -1,16 +1,19 @@
 // Host side of the reaper (DESIGN §4). The reaper is spawned detached (its own session, so
 // terminal signals never reach it) with a pipe on its stdin: when the host dies for any
-// reason the pipe closes and the reaper kills every registered session. Nothing here keeps
-// the host alive, and every call is one pipe write that never waits.
+// reason the pipe closes and the reaper kills every registered session. It starts as a sh stub
+// that holds at once (reaper-stub.ts) and becomes the Node reaper on `takeover` — sent once
+// the session's start is over — or on the first command only the Node reaper can answer.
+// Nothing here keeps the host alive, and every call is one pipe write that never waits.
 import { LogEvent } from '../core/log-events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Disposable } from '../core/disposable';
 import { nullEventLog, type EventLog } from './event-log';
-import { formatCommand, LineSplitter, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
+import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
+import { reaperStubArgv } from './reaper-stub';
+import { readKernelFileNow } from './kernel-reads';
 
 export interface ReaperClientOptions {
   killGraceMs: number;
@@ -20,6 +23,12 @@ export interface ReaperClientOptions {
   /** default path.join(__dirname, 'reaper.js') */
   script?: string;
   log?: EventLog;
+  /**
+   * 'now' (default), or 'when-needed': at the first command. Spawning blocks the main loop until
+   * the child has exec'd (~10 ms on a loaded machine); `ripcord run` starts its session at once,
+   * and the first command comes while the session's root starts beside it.
+   */
+  spawn?: 'now' | 'when-needed';
 }
 
 /** How often the host looks at the reaper's state: a stopped reaper is replaced within this. */
@@ -33,17 +42,21 @@ export class ReaperClient implements Disposable {
   private readonly dead = new Map<number, DeadReport>();
   private readonly waiters = new Map<number, Set<(report: DeadReport) => void>>();
   private readonly registered = new Map<number, Set<() => void>>();
+  /** cgroups the current reaper confirmed, and who waits for a confirmation */
+  private readonly containedBy = new Set<string>();
+  private readonly containWaiters = new Map<string, Set<() => void>>();
+  private tookOver = false;
   /** what a replacement reaper must be told again: scanned roots and session cgroups */
   private readonly scanned = new Map<number, { startTime: number; sessionId?: string }>();
   private readonly cgroups = new Map<string, number | undefined>();
   private disposed = false;
   private replacements: number[] = [];
-  private child!: ChildProcess;
+  private child: ChildProcess | undefined;
   private readonly watch: NodeJS.Timeout;
 
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
-    this.connect();
-    this.watch = setInterval(() => void this.checkStopped(), WATCH_INTERVAL_MS);
+    if (options.spawn !== 'when-needed') this.connect();
+    this.watch = setInterval(() => this.checkStopped(), WATCH_INTERVAL_MS);
     this.watch.unref();
   }
 
@@ -51,7 +64,7 @@ export class ReaperClient implements Disposable {
     return new ReaperClient(options, options.log ?? nullEventLog);
   }
 
-  get pid(): number { return this.child.pid ?? -1; }
+  get pid(): number { return this.child?.pid ?? -1; }
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
@@ -61,10 +74,26 @@ export class ReaperClient implements Disposable {
     this.send({ kind: 'register', pid: rootPid, ...entry });
   }
 
-  /** A session cgroup, before its root runs: from now on the reaper kills it if the host dies. */
+  /** A session cgroup, before its root runs: the reaper kills it if the host dies once it confirmed (whenContained). */
   contain(cgroup: string): void {
     this.cgroups.set(cgroup, undefined);
     this.send({ kind: 'contain', cgroup });
+  }
+
+  /** Resolves true once the reaper confirmed `contain(cgroup)` (false after timeoutMs). */
+  whenContained(cgroup: string, timeoutMs: number): Promise<boolean> {
+    if (this.containedBy.has(cgroup)) return Promise.resolve(true);
+    return waitFor(this.containWaiters, cgroup, timeoutMs);
+  }
+
+  /**
+   * The session's start is over: the sh stub hands over to the Node reaper now (its start costs
+   * ~100 ms of CPU the first prompt need not share). Also for every later replacement.
+   */
+  takeOver(): void {
+    if (this.tookOver) return;
+    this.tookOver = true;
+    this.send({ kind: 'takeover' });
   }
 
   /** The root joined `cgroup`: killSession(rootPid) and whenSessionDead(rootPid) mean the cgroup. */
@@ -96,23 +125,13 @@ export class ReaperClient implements Disposable {
         this.log.warn('exit.cgroup-kill-failed', { cgroup, error: String(error) });
       }
     }
-    this.send({ kind: 'killall' });
+    // a reaper never needed holds nothing: none is spawned to be told so
+    if (this.child) this.send({ kind: 'killall' });
   }
 
   /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
   whenRegistered(rootPid: number, timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const waiters = this.registered.get(rootPid) ?? new Set();
-      this.registered.set(rootPid, waiters);
-      const finish = (ok: boolean): void => {
-        clearTimeout(timer);
-        waiters.delete(done);
-        resolve(ok);
-      };
-      const done = (): void => finish(true);
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      waiters.add(done);
-    });
+    return waitFor(this.registered, rootPid, timeoutMs);
   }
 
   /** Resolves true when the reaper reports every process of the session dead; false after
@@ -143,15 +162,16 @@ export class ReaperClient implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.watch);
-    this.child.stdin?.end();
+    this.child?.stdin?.end();
   }
 
-  private connect(): void {
+  private connect(): ChildProcess {
     const { options } = this;
     const script = options.script ?? path.join(__dirname, 'reaper.js');
-    const args = [script, '--kill-grace-ms', String(options.killGraceMs)];
+    const args = ['--kill-grace-ms', String(options.killGraceMs)];
     if (options.logFile) args.push('--log', options.logFile);
-    const child = spawn(options.execPath ?? process.execPath, args, {
+    this.containedBy.clear();
+    const child = spawn('/bin/sh', reaperStubArgv(options.execPath ?? process.execPath, script, args), {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: '/',
@@ -172,6 +192,7 @@ export class ReaperClient implements Disposable {
     child.unref();
     (child.stdin as Socket | null)?.unref?.();
     (child.stdout as Socket | null)?.unref?.();
+    return child;
   }
 
   /** A session stopped or killed the reaper: a new one takes over every container (DESIGN §4). */
@@ -191,14 +212,16 @@ export class ReaperClient implements Disposable {
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
+    if (this.tookOver) this.send({ kind: 'takeover' });
     this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 
-  private async checkStopped(): Promise<void> {
+  private checkStopped(): void {
     const child = this.child;
-    if (child.pid === undefined) return;
+    if (child?.pid === undefined) return;
     try {
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+      // at once: every 100 ms for the session's life, four trips through the thread pool each otherwise
+      const stat = readKernelFileNow(`/proc/${child.pid}/stat`);
       const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
       if (state === 'T' || state === 't') this.replace(child, `stopped (state ${state})`);
     } catch {
@@ -207,7 +230,7 @@ export class ReaperClient implements Disposable {
   }
 
   private send(command: ReaperCommand): void {
-    const stdin = this.child.stdin;
+    const stdin = (this.child ?? (this.disposed ? undefined : this.connect()))?.stdin;
     if (this.disposed || !stdin || stdin.destroyed) {
       this.log.error('reaper-unavailable', { command: command.kind });
       return;
@@ -216,6 +239,12 @@ export class ReaperClient implements Disposable {
   }
 
   private onReport(line: string): void {
+    const contained = parseContained(line);
+    if (contained !== undefined) {
+      this.containedBy.add(contained);
+      for (const waiter of [...(this.containWaiters.get(contained) ?? [])]) waiter();
+      return;
+    }
     const registered = parseRegistered(line);
     if (registered !== undefined) {
       for (const waiter of [...(this.registered.get(registered) ?? [])]) waiter();
@@ -231,4 +260,20 @@ export class ReaperClient implements Disposable {
     for (const [cgroup, root] of this.cgroups) if (root === report.pid) this.cgroups.delete(cgroup);
     for (const waiter of [...(this.waiters.get(report.pid) ?? [])]) waiter(report);
   }
+}
+
+/** A promise in `waiters[key]` that a report resolves with true; false after timeoutMs. */
+function waitFor<K>(waiters: Map<K, Set<() => void>>, key: K, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const set = waiters.get(key) ?? new Set();
+    waiters.set(key, set);
+    const finish = (ok: boolean): void => {
+      clearTimeout(timer);
+      set.delete(done);
+      resolve(ok);
+    };
+    const done = (): void => finish(true);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    set.add(done);
+  });
 }

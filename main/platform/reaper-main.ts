@@ -1,19 +1,21 @@
 // The reaper (DESIGN §4): a separate process, detached in its own session, that outlives the
 // host just long enough to kill every session process. Commands arrive on stdin
 // (reaper-protocol.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
-// and everything registered gets the staged kill. Bundled to dist/reaper.js; runs under
-// plain Node or Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr
-// is /dev/null and its own story goes to the log file the host names.
+// and everything registered gets the staged kill. It is exec'd by its first stage, a sh stub
+// (reaper-stub.ts), which hands over the lines it already read (`--replay`) and the signal that
+// ended it, if one did (`--signal`). Bundled to dist/reaper.js; runs under plain Node or
+// Electron with ELECTRON_RUN_AS_NODE=1. It never writes to a terminal: stderr is /dev/null and
+// its own story goes to the log file the host names.
 import { LogEvent } from '../core/log-events';
 import { DEFAULT_KILL_GRACE_MS } from '../core/kill-grace';
-import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FileEventLog, nullEventLog, type EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
-import { SessionMembers, systemProcessTable, type ProcReader } from './process-tree';
+import { SessionMembers, systemProcessTable } from './process-tree';
+import { procNow } from './kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
 import { aliveWithSessionId } from './session-escapees';
-import { formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
+import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
@@ -27,12 +29,6 @@ const QUICK_REFRESH_MS = 25;
 /** A scanned session counts as young this long after its registration. */
 const YOUNG_MS = 3_000;
 
-/** The reaper has no UI to keep responsive: synchronous /proc reads cost it nothing and scan
- * several times faster than queued async ones when the machine is loaded. */
-const syncProcReader: ProcReader = {
-  readdir: async (dir) => readdirSync(dir),
-  readFile: async (file) => readFileSync(file, 'utf8'),
-};
 
 interface TrackedSession { members: SessionMembers; registeredAt: number; sessionId?: string; killing?: Promise<void> }
 
@@ -65,9 +61,13 @@ export class Reaper {
       case 'register': return this.register(command.pid, command.startTime, command.sessionId);
       case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
-      case 'contain': this.cgroups.contain(command.cgroup); return Promise.resolve();
+      case 'contain':
+        this.cgroups.contain(command.cgroup);
+        this.report(formatContained(command.cgroup));
+        return Promise.resolve();
       case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
       case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
+      case 'takeover': return Promise.resolve();
     }
   }
 
@@ -146,14 +146,14 @@ function main(): void {
   // the host reading end may vanish at any moment; a failed report must not kill the reaper
   process.stdout.on('error', () => undefined);
 
-  const tables = systemProcessTable(process.platform, syncProcReader);
+  const tables = systemProcessTable(process.platform, procNow);
   if (!tables.ok) {
     log.error('reaper-unsupported', { error: tables.error });
     process.stdin.resume().on('end', () => process.exit(1));
     return;
   }
   const reaper = new Reaper(tables.table, killGraceMs, log, (line) => process.stdout.write(line));
-  log.event('reaper-start', { pid: process.pid, killGraceMs });
+  log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length });
   const exitAfter = (reason: string): void => {
     void reaper.shutdown(reason).then(() => {
       log.event('reaper-exit', { reason });
@@ -168,14 +168,19 @@ function main(): void {
   refreshLoop();
 
   const lines = new LineSplitter();
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk: string) => {
+  const handle = (chunk: string): void => {
     for (const line of lines.push(chunk)) {
       const command = parseCommand(line);
       if (!command) log.warn('reaper-bad-command', { line: line.slice(0, 200) });
       else void reaper.handle(command).catch(crash);
     }
-  });
+  };
+  // what the stub read before it handed over comes first, in order (each kept line ends with \n)
+  handle(option('--replay') ?? '');
+  const endedBy = option('--signal');
+  if (endedBy !== undefined) exitAfter(endedBy);
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', handle);
   process.stdin.on('end', () => exitAfter('host-pipe-closed'));
   process.stdin.on('error', () => exitAfter('host-pipe-error'));
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfter(signal));

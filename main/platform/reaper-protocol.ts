@@ -2,7 +2,9 @@
 // crash on either side can never be misread as something else.
 //   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
 //                    contain <cgroup dir> | root <pid> <cgroup dir> | release <cgroup dir>
+//                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
+//                    contained <cgroup dir>
 // A cgroup dir is sent URI-encoded, so a path with spaces stays one word.
 import type { StagedKillResult } from './staged-kill';
 
@@ -22,7 +24,9 @@ export type ReaperCommand =
   /** the session's root joined the cgroup: `kill <pid>` and `dead <pid>` now mean the cgroup */
   | { kind: 'root'; pid: number; cgroup: string }
   /** the cgroup was given up before its session started (the host removes it) */
-  | { kind: 'release'; cgroup: string };
+  | { kind: 'release'; cgroup: string }
+  /** the first stage (a sh stub) execs the Node reaper now; nothing for the Node reaper to do */
+  | { kind: 'takeover' };
 
 export interface DeadReport { pid: number; stats: Record<string, number> }
 
@@ -36,6 +40,7 @@ export function formatCommand(command: ReaperCommand): string {
     case 'contain': return `contain ${encodeURIComponent(command.cgroup)}\n`;
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
     case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
+    case 'takeover': return 'takeover\n';
   }
 }
 
@@ -47,7 +52,7 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
   if (verb === 'kill' && isId(a) && b === undefined) return { kind: 'kill', pid: Number(a) };
-  if (verb === 'killall' && a === undefined) return { kind: 'killall' };
+  if ((verb === 'killall' || verb === 'takeover') && a === undefined) return { kind: verb };
   const dir = (word: string | undefined): string | undefined => {
     if (word === undefined) return undefined;
     try {
@@ -71,6 +76,20 @@ export function formatDead(pid: number, result?: StagedKillResult): string {
 }
 
 export const formatRegistered = (pid: number): string => `registered ${pid}\n`;
+
+/** The answer to `contain`: from here on the reaper kills that cgroup if the host goes. */
+export const formatContained = (cgroup: string): string => `contained ${encodeURIComponent(cgroup)}\n`;
+
+/** The cgroup of a `contained <dir>` line, if it is one. */
+export function parseContained(line: string): string | undefined {
+  const m = /^contained (\S+)$/.exec(line.trim());
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1] as string);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The pid of a `registered <pid>` line, if it is one. */
 export function parseRegistered(line: string): number | undefined {

@@ -10,6 +10,7 @@ import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
+import { procNow } from './kernel-reads';
 import { systemProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
@@ -52,10 +53,6 @@ export interface SessionExit { exitCode: number; signal?: number }
 let hostMaskChecked = false;
 
 export async function spawnSession(options: SessionOptions): Promise<SpawnResult> {
-  if (options.log && !hostMaskChecked) {
-    hostMaskChecked = true;
-    await checkHostSignalMask(options.log); // children inherit the host thread's signal mask
-  }
   const tables = systemProcessTable();
   if (!tables.ok) return { ok: false, error: tables.error };
   const id = newSessionId();
@@ -63,9 +60,9 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   const env = sessionEnvironment({ base: process.env, terminal, settings: options.env, sessionId: id });
   const file = options.file || process.env.SHELL || '/bin/sh';
   const cwd = path.resolve(options.cwd || process.env.HOME || process.cwd());
-  const dir = await checkCwd(cwd);
+  // the checks read different files: side by side, not one after the other
+  const [dir, program] = await Promise.all([checkCwd(cwd), resolveProgram(file, env.PATH ?? '', cwd), checkMaskOnce(options.log)]);
   if (dir) return { ok: false, error: dir };
-  const program = await resolveProgram(file, env.PATH ?? '', cwd);
   if (!program.ok) return program;
   let proc: pty.IPty;
   try {
@@ -77,9 +74,17 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table, id);
-  await session.readStartTime();
+  const now = systemProcessTable(process.platform, procNow);
+  await session.readStartTime(now.ok ? now.table : tables.table);
   options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
   return { ok: true, session };
+}
+
+/** Children inherit the host thread's signal mask: checked (and logged) at the first spawn. */
+async function checkMaskOnce(log: EventLog | undefined): Promise<void> {
+  if (!log || hostMaskChecked) return;
+  hostMaskChecked = true;
+  await checkHostSignalMask(log);
 }
 
 export class Session implements Disposable {
@@ -129,9 +134,9 @@ export class Session implements Disposable {
   /** /proc/<pid>/stat field 22 of the root; 0 when the root was gone before it could be read. */
   get startTime(): number { return this.rootStartTime; }
 
-  /** @internal spawnSession reads it once, right after the spawn */
-  async readStartTime(): Promise<void> {
-    this.rootStartTime = (await this.table.lookup(this.pid))?.startTime ?? 0;
+  /** @internal spawnSession reads it once, right after the spawn, from /proc read at once (the start waits for it) */
+  async readStartTime(table: ProcessTable): Promise<void> {
+    this.rootStartTime = (await table.lookup(this.pid))?.startTime ?? 0;
   }
 
   /**

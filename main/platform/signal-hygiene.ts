@@ -10,7 +10,7 @@
 //   under `nohup`, `env --ignore-signal/--block-signal` or `trap ''` spawn clean children
 //   (signal-hygiene.test.ts). An embedder (Electron) may skip Node's reset, so the host
 //   checks its own mask once and logs a warning if a termination signal is blocked.
-import { readFile } from 'node:fs/promises';
+import { readKernelFileNow } from './kernel-reads';
 import type { EventLog } from './event-log';
 
 export const TERMINATION_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -30,7 +30,8 @@ export function parseSignalMasks(status: string): SignalMasks | undefined {
 
 export async function readSignalMasks(pid: number | 'self'): Promise<SignalMasks | undefined> {
   try {
-    return parseSignalMasks(await readFile(`/proc/${pid}/status`, 'utf8'));
+    // at once (kernel-reads.ts): the first session's start waits for it
+    return parseSignalMasks(readKernelFileNow(`/proc/${pid}/status`));
   } catch {
     return undefined;
   }

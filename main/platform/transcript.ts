@@ -13,6 +13,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
 import { createPrivateFile, ensurePrivateDir } from './private-files';
+import { processClock } from './process-clock';
 
 /** Per-session cap on disk: a few hundred thousand lines of output, the end of any long session. */
 export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
@@ -65,7 +66,7 @@ export class Transcript {
    * being made waits in the bounded queue. A failure stops the recording and is logged once.
    */
   constructor(private readonly options: TranscriptOptions) {
-    this.clock = options.clock ?? (() => performance.now());
+    this.clock = options.clock ?? processClock;
     this.started = this.clock();
     this.segmentMax = Math.max(1, Math.floor((options.maxBytes ?? TRANSCRIPT_MAX_BYTES) / 2));
     const now = (options.now ?? (() => new Date()))();

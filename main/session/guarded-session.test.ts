@@ -70,6 +70,7 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
     guarded.ack(unacknowledged);
     unacknowledged = 0;
   });
+  guarded.run();
   const waitFor = async (predicate: () => boolean, what: string): Promise<void> => {
     for (let i = 0; i < 600 && !predicate(); i++) await new Promise((r) => setTimeout(r, 25));
     if (!predicate()) throw new Error(`gave up waiting for ${what}; output so far: ${JSON.stringify(text.slice(-300))}`);

@@ -108,13 +108,19 @@ export class GuardedSession implements Disposable {
     }
     options.log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
     options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : prepared.interactiveShell ? 'keys' : 'none' });
-    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, options, prepared) };
+    return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, spawned.run, options, prepared) };
   }
 
   private constructor(
     readonly session: Session,
     /** the session's processes (DESIGN §4): its cgroup, or the process scan */
     readonly container: SessionContainer,
+    /**
+     * The program is held in its container until this is called (once the host listens to its
+     * output): a start then gives the program a core of its own instead of one shared with the
+     * host's wiring.
+     */
+    readonly run: () => void,
     private readonly options: GuardedSessionOptions,
     prepared: PreparedProgram,
   ) {

@@ -1,6 +1,6 @@
 // SessionLifecycle on a real bash in a real pty with a real reaper; the clock is the only fake
 // (the team rules allow it for the state machine), so press intervals are exact, not slept.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -53,10 +53,23 @@ function lifecycle(config: RipcordConfig = bash) {
   const until = async (check: () => boolean, what: string): Promise<void> => {
     if (!(await waitFor(check, WAIT_MS))) throw new Error(`gave up waiting for ${what}; output: ${JSON.stringify(output.slice(-300))}`);
   };
-  return { session, exits, spawned, failures, output: () => output, until, advance: (ms: number) => (now += ms) };
+  return { session, reaper, exits, spawned, failures, output: () => output, until, advance: (ms: number) => (now += ms) };
 }
 
+/** The command name of a process (/proc comm): `sh` for the reaper's stub, `node` once it took over. */
+const comm = (pid: number): Promise<string> => readFile(`/proc/${pid}/comm`, 'utf8').then((c) => c.trim(), () => '');
+
 describe('SessionLifecycle', () => {
+  it('starts the reaper as a sh stub and hands it over to Node once the program has printed', async () => {
+    const l = lifecycle();
+    const reaper = l.reaper.pid;
+    expect(await comm(reaper)).toBe('sh');
+    l.session.resize(80, 24);
+    await l.until(() => l.output().includes('READY$ '), 'the first prompt');
+    expect(await waitFor(async () => (await comm(reaper)) === 'node', WAIT_MS)).toBe(true);
+    expect(l.reaper.pid).toBe(reaper);
+  });
+
   it('spawns at the first size only, and hands input typed before the spawn to the program in order', async () => {
     const l = lifecycle();
     l.session.input('echo dropped\r'); // no size yet: no program coming, nothing to type into

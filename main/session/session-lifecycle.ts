@@ -2,7 +2,7 @@ import { LogEvent } from '../core/log-events';
 import type { HintState } from '../../preload/api';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log';
@@ -16,6 +16,14 @@ import { SessionTools } from './session-tools';
 
 /** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;
+/**
+ * The start is over this long after the program's first output, when the rest of a first prompt
+ * is on the screen too: then the reaper's Node stage (~100 ms of CPU, DESIGN §4) starts and the
+ * control socket is published — work the start the user waits for need not share a core with.
+ */
+const START_OVER_AFTER_OUTPUT_MS = 100;
+/** ...or this long after the spawn, for a program that prints nothing. */
+const START_OVER_LATEST_MS = 1_000;
 
 export interface SessionLifecycleOptions {
   config: RipcordConfig;
@@ -187,6 +195,10 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
     const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
+    this.whenStartIsOver(guarded, () => {
+      this.options.reaper.takeOver();
+      tools?.publish();
+    });
     this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
@@ -194,6 +206,20 @@ export class SessionLifecycle implements Disposable {
     this.earlyInput = [];
     this.earlyInputChars = 0;
     for (const data of early) guarded.input(data);
+    // everything is wired: the program may run
+    guarded.run();
+  }
+
+  /** Runs `then` once, when the start is over (see START_OVER_AFTER_OUTPUT_MS); the timers never hold the process. */
+  private whenStartIsOver(guarded: GuardedSession, then: () => void): void {
+    let timer = setTimeout(then, START_OVER_LATEST_MS).unref();
+    const firstOutput = guarded.onOutput(() => {
+      firstOutput.dispose();
+      clearTimeout(timer);
+      timer = setTimeout(then, START_OVER_AFTER_OUTPUT_MS).unref();
+    });
+    this.disposables.add(firstOutput);
+    this.disposables.add(toDisposable(() => clearTimeout(timer)));
   }
 
   /** What runs, for `ripcord ps` and the transcript header. */

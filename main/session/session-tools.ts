@@ -1,8 +1,9 @@
 // What every host adds to its running session for issue #16: the session control (process
 // view, stop), its control socket for `ripcord ps` / `ripcord stop`, the transcript, and the
 // hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
-// it right after the spawn (before the first output is handed out) and disposes it with the
-// session; nothing here is on the exit path.
+// it right after the spawn (before the first output is handed out), publishes the control
+// socket once the start is over, and disposes it with the session; nothing here is on the exit
+// path.
 import type { HintState } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
@@ -32,7 +33,9 @@ export class SessionTools implements Disposable {
   readonly control: SessionControl;
   readonly transcript: Transcript | undefined;
   private server: ControlServer | undefined;
+  private publishing = false;
   private disposed = false;
+  private readonly startedAt = Date.now();
   private readonly disposables = new DisposableStore();
 
   private constructor(private readonly guarded: GuardedSession, private readonly options: SessionToolsOptions) {
@@ -58,9 +61,14 @@ export class SessionTools implements Disposable {
   }
 
   static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
-    const tools = new SessionTools(guarded, options);
-    void tools.publish();
-    return tools;
+    return new SessionTools(guarded, options);
+  }
+
+  /** Makes the session reachable for `ripcord ps` / `ripcord stop` (once; nothing after dispose). */
+  publish(): void {
+    if (this.publishing || this.disposed) return;
+    this.publishing = true;
+    void this.publishNow();
   }
 
   /**
@@ -99,12 +107,11 @@ export class SessionTools implements Disposable {
     this.disposables.dispose();
   }
 
-  private async publish(): Promise<void> {
-    const startedAt = Date.now();
+  private async publishNow(): Promise<void> {
     const published = await ControlServer.publish({
       control: this.control,
       log: this.options.log,
-      info: () => ({ id: process.pid, host: this.options.host, command: this.options.command, startedAt }),
+      info: () => ({ id: process.pid, host: this.options.host, command: this.options.command, startedAt: this.startedAt }),
     });
     if (!published.ok) {
       this.options.log.warn('control.unpublished', { error: published.error });

@@ -1,17 +1,24 @@
 // The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
+import path from 'node:path';
 import { version } from '../../package.json';
 import { visibleText, visibleLines } from '../core/visible-text';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE } from '../core/exit-codes';
 import { runTerminalHost } from './terminal-host';
 
-// Loaded when used, not at every start: `ripcord run`'s first prompt waits for what loads first.
-const runStats = (args: string[]): Promise<number> => import('./stats').then((m) => m.runStats(args));
-const launchDesktop = (args: string[]): Promise<number> => import('./desktop-launcher').then((m) => m.launchDesktop(args));
-const runDoctor = (args: string[]): Promise<number> => import('./doctor').then((m) => m.runDoctor(args));
-const runPs = (args: string[]): Promise<number> => import('./control-commands').then((m) => m.runPs(args));
-const runStop = (args: string[]): Promise<number> => import('./control-commands').then((m) => m.runStop(args));
-const runLast = (args: string[]): Promise<number> => import('./last-command').then((m) => m.runLast(args));
+/**
+ * The other subcommands, from their own bundle beside this one (subcommands.ts), read only when
+ * used: `ripcord run`'s first prompt waits for every byte of this bundle to be read and compiled.
+ */
+type Subcommands = typeof import('./subcommands');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path, so the bundler leaves the other bundle alone
+const subcommands = (): Subcommands => require(path.join(__dirname, 'subcommands.js')) as Subcommands;
+const runStats = async (args: string[]): Promise<number> => subcommands().runStats(args);
+const launchDesktop = async (args: string[]): Promise<number> => subcommands().launchDesktop(args);
+const runDoctor = async (args: string[]): Promise<number> => subcommands().runDoctor(args);
+const runPs = async (args: string[]): Promise<number> => subcommands().runPs(args);
+const runStop = async (args: string[]): Promise<number> => subcommands().runStop(args);
+const runLast = async (args: string[]): Promise<number> => subcommands().runLast(args);
 
 interface Subcommand {
   summary: string;

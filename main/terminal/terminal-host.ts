@@ -30,7 +30,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   let logNote: string | undefined;
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
   keepSchemaCopy(log);
-  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log });
+  // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
+  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   let crashReport: string | undefined;
   const host: ExitPathHost = {
     restore: () => {

@@ -2,12 +2,12 @@
 // dotfiles are never touched. Each session gets a private directory (0700) holding the scripts
 // and a 0600 file with its secret and exit commands; the shell reads and deletes that file
 // at start-up and keeps the secret in an unexported variable, out of every child's reach.
-import { randomBytes } from 'node:crypto';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Disposable } from '../../core/disposable';
 import { integrableShell, isInteractiveShell, isLoginArg, type IntegrableShell } from '../../core/interactive-shell';
+import { randomBytesNow } from '../kernel-reads';
 
 /** Bytes of randomness in a session's secret (hex-encoded in the file and the request). */
 const SECRET_BYTES = 32;
@@ -87,19 +87,23 @@ export async function prepareShellIntegration(
   const shell = integrableShell(file, configured.args);
   if (!options.enabled || !shell) return { program: asConfigured, integration: undefined, interactiveShell };
   let dir: string | undefined;
+  // side by side: the session's start waits for every file operation here
+  const made = mkdtemp(path.join(options.tempDir ?? os.tmpdir(), 'ripcord-shell-'));
   try {
-    const scripts = await findScripts();
-    dir = await mkdtemp(path.join(options.tempDir ?? os.tmpdir(), 'ripcord-shell-'));
-    const secret = randomBytes(SECRET_BYTES).toString('hex');
+    const [scripts, madeDir] = await Promise.all([readScripts(shell), made]);
+    dir = madeDir;
+    const secret = randomBytesNow(SECRET_BYTES).toString('hex');
     const commands = options.exitCommands.map((c) => c.trim()).filter((c) => c !== '' && !/[\r\n]/.test(c));
-    await writeFile(path.join(dir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' });
-    for (const [from, to] of Object.entries(SCRIPTS[shell])) {
-      await writeFile(path.join(dir, to), await readFile(path.join(scripts, from)), { mode: 0o600 });
-    }
-    const program = injected(shell, asConfigured, dir);
-    return { program, integration: new ShellIntegration(shell, secret, dir), interactiveShell };
+    await Promise.all([
+      writeFile(path.join(madeDir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' }),
+      ...scripts.map(([to, text]) => writeFile(path.join(madeDir, to), text, { mode: 0o600 })),
+    ]);
+    const program = injected(shell, asConfigured, madeDir);
+    return { program, integration: new ShellIntegration(shell, secret, madeDir), interactiveShell };
   } catch (error) {
-    if (dir) void rm(dir, { recursive: true, force: true }).catch(() => {});
+    // a directory made while the scripts were found missing goes too
+    const leftover = dir ?? (await made.catch(() => undefined));
+    if (leftover) void rm(leftover, { recursive: true, force: true }).catch(() => {});
     const problem = `shell integration is off for this session: ${error instanceof Error ? error.message : String(error)}`;
     return { program: asConfigured, integration: undefined, interactiveShell, problem };
   }
@@ -125,11 +129,11 @@ function fishQuote(text: string): string {
   return `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 
-async function findScripts(): Promise<string> {
+/** The shell's scripts as [name the shell reads, content], from the first place that has them. */
+async function readScripts(shell: IntegrableShell): Promise<[string, Buffer][]> {
   for (const dir of SCRIPT_DIRS) {
     try {
-      await access(path.join(dir, 'ripcord.bash'));
-      return dir;
+      return await Promise.all(Object.entries(SCRIPTS[shell]).map(async ([from, to]): Promise<[string, Buffer]> => [to, await readFile(path.join(dir, from))]));
     } catch {
       // try the next place
     }

@@ -139,3 +139,29 @@ describe('bash reads the whole command line, not only its first command', () => 
     await expectExit0(h);
   }, TEST_TIMEOUT_MS);
 });
+
+describe('bash integration keeps what the user\'s files set up', () => {
+  it('a DEBUG trap of theirs keeps running after ripcord\'s, and `/exit` still exits', async () => {
+    const home = await sessions.home({ '.bashrc': "PS1='trap$ '\ntrap '(( ++user_debug_runs ))' DEBUG\n" });
+    const h = await sessions.start('bash', { home });
+    const runs = async (): Promise<number> => {
+      const from = h.output().length;
+      await run(h, 'echo "runs:$user_debug_runs."');
+      return Number(/runs:(\d*)\./.exec(h.output().slice(from))?.[1]);
+    };
+    const first = await runs();
+    expect(await runs()).toBeGreaterThan(first);
+    typeKeys(h, '/exit\r');
+    await expectExit0(h);
+  }, TEST_TIMEOUT_MS);
+
+  it('an array PROMPT_COMMAND of theirs keeps running, between ripcord\'s, and `/exit` still exits', async () => {
+    // the second entry rebuilds the prompt: ripcord's must still run after it to mark it
+    const home = await sessions.home({ '.bashrc': 'PROMPT_COMMAND=(: \'PS1="array-$(( ++n ))\\$ "\')\n' });
+    const h = await sessions.start('bash', { home });
+    await run(h, 'false');
+    await h.waitFor(() => h.output().includes('array-2'), 'the prompt their command builds');
+    typeKeys(h, '/exit\r');
+    await expectExit0(h);
+  }, TEST_TIMEOUT_MS);
+});

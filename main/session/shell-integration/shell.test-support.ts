@@ -90,6 +90,7 @@ export class ShellSessions {
       text += data;
       guarded.ack(data.length);
     });
+    guarded.run();
     const waitFor = async (predicate: () => boolean, what: string): Promise<void> => {
       const deadline = performance.now() + STEP_TIMEOUT_MS;
       while (!predicate() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));

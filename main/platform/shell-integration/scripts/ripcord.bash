@@ -2,7 +2,10 @@
 # marks, OSC 7 cwd, and exit commands asked of ripcord with the session's secret.
 # bash runs this with --init-file in place of ~/.bashrc; it runs the user's own files first.
 
-# The session file goes before anything else runs, so no program the user's files start finds it.
+# The session file is read, then emptied, before anything else runs, so no program the user's
+# files start finds the secret in it (ripcord removes the file with its directory at the first
+# prompt). Emptied, not removed: `rm` is a fork, a third of what the integration added to bash's
+# start.
 __ripcord_secret=
 __ripcord_exit_commands=()
 if [[ -r ${BASH_SOURCE[0]%/*}/secret ]]; then
@@ -10,7 +13,7 @@ if [[ -r ${BASH_SOURCE[0]%/*}/secret ]]; then
     IFS= read -r __ripcord_secret
     while IFS= read -r __ripcord_line; do __ripcord_exit_commands+=("$__ripcord_line"); done
   } < "${BASH_SOURCE[0]%/*}/secret"
-  command rm -f -- "${BASH_SOURCE[0]%/*}/secret"
+  : >|"${BASH_SOURCE[0]%/*}/secret"
   builtin unset __ripcord_line
 fi
 builtin export -n __ripcord_secret __ripcord_exit_commands
@@ -115,8 +118,16 @@ if [[ -z ${__ripcord_installed-} ]]; then
     builtin printf '\e]133;C\a'
   }
 
+  # What `trap -p` and `declare -p` print is read back through a file in this script's private
+  # directory, not with $(…): each command substitution forks, and two of them were most of what
+  # the integration added to the shell's start. (Not in a function: a function sees no DEBUG trap.)
+  __ripcord_captured=${BASH_SOURCE[0]%/*}/captured
+
   # A DEBUG trap the user's files set keeps running, after ours.
-  __ripcord_user_debug_trap=$(builtin trap -p DEBUG)
+  __ripcord_user_debug_trap=
+  if builtin trap -p DEBUG >"$__ripcord_captured"; then
+    IFS= builtin read -r -d '' __ripcord_user_debug_trap <"$__ripcord_captured"
+  fi
   if [[ -n $__ripcord_user_debug_trap ]]; then
     builtin eval "__ripcord_user_debug_trap=(${__ripcord_user_debug_trap#trap })"
     __ripcord_user_debug_trap=${__ripcord_user_debug_trap[1]}
@@ -129,9 +140,14 @@ if [[ -z ${__ripcord_installed-} ]]; then
   }
   builtin trap '__ripcord_debug' DEBUG
 
-  if [[ $(builtin declare -p PROMPT_COMMAND 2>/dev/null) == "declare -a"* ]]; then
+  __ripcord_prompt_command=
+  if builtin declare -p PROMPT_COMMAND >"$__ripcord_captured" 2>/dev/null; then
+    IFS= builtin read -r -d '' __ripcord_prompt_command <"$__ripcord_captured"
+  fi
+  if [[ $__ripcord_prompt_command == "declare -a"* ]]; then
     PROMPT_COMMAND=(__ripcord_precmd "${PROMPT_COMMAND[@]}" __ripcord_prompt_ready)
   else
     PROMPT_COMMAND=$'__ripcord_precmd\n'"${PROMPT_COMMAND:+$PROMPT_COMMAND$'\n'}"'__ripcord_prompt_ready'
   fi
+  builtin unset __ripcord_captured __ripcord_prompt_command
 fi

@@ -8,8 +8,12 @@ if not set -q __ripcord_installed
     set -g __ripcord_exit_commands
     set -l session_file (status dirname)/secret
     if test -r $session_file
-        set -l lines (command cat -- $session_file)
-        command rm -f -- $session_file
+        # read with builtins, then emptied (not removed): cat and rm would be two forks
+        set -l lines
+        while read -l line
+            set -a lines $line
+        end <$session_file
+        true >$session_file
         set -g __ripcord_secret $lines[1]
         set -g __ripcord_exit_commands $lines[2..-1]
     end

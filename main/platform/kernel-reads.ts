@@ -1,0 +1,34 @@
+// Reads of the kernel's own files (/proc, cgroup files in /sys/fs/cgroup, /dev/urandom) made at
+// once, synchronously. The kernel makes them up on read and never waits for a disk, so a read
+// takes microseconds — while fs/promises.readFile is four trips through the thread pool (open,
+// stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
+// apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import type { ProcReader } from './process-tree';
+
+export const procNow: ProcReader = {
+  readdir: async (dir) => readdirSync(dir),
+  readFile: async (file) => readFileSync(file, 'utf8'),
+};
+
+/** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
+export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
+
+/**
+ * `count` bytes from the kernel's random source, which never blocks once the system is up. The
+ * same source crypto.randomBytes draws on, without loading node:crypto (~6 ms of a start).
+ */
+export function randomBytesNow(count: number): Buffer {
+  const bytes = Buffer.alloc(count);
+  const fd = openSync('/dev/urandom', 'r');
+  try {
+    for (let filled = 0; filled < count;) {
+      const read = readSync(fd, bytes, filled, count - filled, null);
+      if (read === 0) throw new Error('/dev/urandom ended');
+      filled += read;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
