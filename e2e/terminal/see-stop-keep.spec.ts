@@ -179,7 +179,7 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
       // what was written stays: the transcript is written as output passes, not at exit
       await waitUntil('the transcript to hold the last line', async () => {
         const texts = await Promise.all((await transcriptFiles(dirs.state)).map((f) => readFile(f, 'utf8')));
-        return texts.some((t) => t.includes('transcript-line-333\\r\\n')) ? true : undefined;
+        return texts.some((t) => t.includes('transcript-line-333\r\n')) ? true : undefined;
       });
       process.kill(ripcordPid, 'SIGKILL');
       await waitUntil('ripcord to be gone', () => {
@@ -197,6 +197,10 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
     expect(lines).toEqual(expect.arrayContaining(['transcript-line-111', 'transcript-line-222', 'transcript-line-333']));
     const raw = await ripcord(dirs.env, 'last', '--raw');
     expect(raw.stdout).toContain('transcript-line-333\r\n');
+    const cast = await ripcord(dirs.env, 'last', '--cast');
+    const [header, ...events] = cast.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(header).toMatchObject({ version: 2, width: 100, height: 30 });
+    expect(events.some((e) => Array.isArray(e) && e[1] === 'o' && String(e[2]).includes('transcript-line-333\r\n'))).toBe(true);
     const files = await transcriptFiles(dirs.state);
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect((await stat(f)).mode & 0o777).toBe(0o600);
