@@ -1,6 +1,7 @@
 // What a bench run does: how many runs of what, from the command line.
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile]
+//                 [-- --transcripts-off]
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
 export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput'] as const;
@@ -27,6 +28,8 @@ export interface Plan {
   memoryBytes: number;
   /** --profile: a CPU profile of the page for every Ctrl+C run, its heaviest functions logged */
   profile: boolean;
+  /** --transcripts-off: the throughput row also for ripcord with transcripts off, in the same alternation */
+  transcriptsOff: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -34,12 +37,12 @@ const MB = 1024 * 1024;
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
-  throughputRuns: 5, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false,
+  throughputRuns: 5, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, transcriptsOff: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
   ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
-  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false,
+  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, transcriptsOff: false,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
@@ -65,6 +68,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
   if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new Error(`--runs: a positive integer, got ${runsText}`);
   const plan: Plan = {
     ...base,
+    ...(runs === undefined ? {} : { throughputRuns: runs }),
     ctrlCRuns: {
       ...base.ctrlCRuns,
       ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
@@ -73,6 +77,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
     renderers: choose('--renderer', valueOf(argv, '--renderer'), ['dom', 'webgl'] as const) ?? base.renderers,
     floods: choose('--flood', valueOf(argv, '--flood'), ['yes', 'color'] as const) ?? base.floods,
     profile: argv.includes('--profile'),
+    transcriptsOff: argv.includes('--transcripts-off'),
   };
   return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
 }
