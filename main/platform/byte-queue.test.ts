@@ -9,7 +9,9 @@ describe('ByteQueue', () => {
     expect(queue.append('abc')).toBe(3);
     expect(queue.append('✓é')).toBe(5);
     expect(queue.append('x'.repeat(30))).toBe(30);
+    expect(queue.size).toBe(38);
     const taken = queue.take();
+    expect(queue.size).toBe(0);
     expect(taken.reduce((n, b) => n + b.length, 0)).toBe(38);
     expect(text(taken)).toBe(`abc✓é${'x'.repeat(30)}`);
     queue.release();
@@ -40,6 +42,7 @@ describe('ByteQueue', () => {
     const queue = new ByteQueue(64, 32);
     queue.append('gone');
     queue.clear();
+    expect(queue.size).toBe(0);
     expect(queue.take()).toEqual([]);
   });
 

@@ -17,9 +17,15 @@ export class ByteQueue {
   private taken: Block[] = [];
   /** bytes of buffers allocated and not released: the queue's memory */
   private held = 0;
+  private queuedBytes = 0;
 
   /** @param maxBytes the most the queue holds, queued and being written together */
   constructor(private readonly maxBytes: number, private readonly bufferBytes = BYTE_QUEUE_BUFFER_BYTES) {}
+
+  /** Bytes queued and not yet taken. */
+  get size(): number {
+    return this.queuedBytes;
+  }
 
   /** Encodes `text` at the end of the queue; its size in bytes, or undefined when there is no room (nothing was added). */
   append(text: string): number | undefined {
@@ -35,6 +41,7 @@ export class ByteQueue {
     if (this.held + bytes.length > this.maxBytes) return undefined;
     this.held += bytes.length;
     this.queued.push({ buffer: bytes, used: bytes.length, pooled: false });
+    this.queuedBytes += bytes.length;
     return bytes.length;
   }
 
@@ -46,6 +53,7 @@ export class ByteQueue {
     if (this.taken.length > 0) throw new Error('ByteQueue: take before release');
     this.taken = this.queued;
     this.queued = [];
+    this.queuedBytes = 0;
     return this.taken.map((block) => block.buffer.subarray(0, block.used));
   }
 
@@ -65,6 +73,7 @@ export class ByteQueue {
       else this.held -= block.buffer.length;
     }
     this.queued = [];
+    this.queuedBytes = 0;
   }
 
   private newBlock(): Block | undefined {
@@ -82,6 +91,7 @@ export class ByteQueue {
   private encode(block: Block, text: string): number {
     const written = block.buffer.write(text, block.used, 'utf8');
     block.used += written;
+    this.queuedBytes += written;
     return written;
   }
 }

@@ -22,13 +22,22 @@ import { CUT_RESET, formatEntry, formatHeader, INDEX_FORMAT, indexFile, outputFi
  */
 const MAX_PENDING_BYTES = 2 * 1024 * 1024;
 /**
- * Under a flood, a batch is written at most this often: every write costs a thread-pool round
- * trip whatever its size, and one per 4 KB pty read cost more than the output itself. Below the
- * 10 ms of quiet after which a session reports its end (session.ts EXIT_SETTLE_MS), so a
- * flood's last batch is on its way before the exit path can run. It is also about the most
- * output a kill -9 can take from a transcript: what was not handed to the system yet.
+ * When output is written: once it pauses this long (a prompt, the end of a command or of the
+ * program: well inside the 10 ms of quiet after which a session reports its end, session.ts
+ * EXIT_SETTLE_MS, so the last batch is on its way before the exit path runs)...
  */
-const WRITE_INTERVAL_MS = 5;
+const QUIET_MS = 2;
+/**
+ * ...or, while it keeps coming, this long after the previous write: every write costs a
+ * thread-pool round trip and ~80 µs of CPU on the 2-core machine whatever its size, so a flood
+ * is written in a few large batches, not one per 4 KB pty read. Under a flood this is about
+ * the most output a kill -9 can take from a transcript (what was not handed to the system yet)...
+ */
+const WRITE_INTERVAL_MS = 50;
+/** ...or at once when this much waits (well below the queue's bound). */
+const WRITE_NOW_BYTES = 1024 * 1024;
+/** Output is timed per this much (an index line each): a replay keeps the program's pace. */
+const ENTRY_SPAN_MS = 10;
 
 export interface TranscriptOptions {
   /** the directory of all transcripts (state dir/transcripts) */
@@ -61,6 +70,7 @@ export class Transcript {
   private pending: Pending[] = [];
   private writing = false;
   private timer: NodeJS.Timeout | undefined;
+  private outputSinceCheck = false;
   /** clock() when the last batch was handed to the disk */
   private lastWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
@@ -103,15 +113,17 @@ export class Transcript {
 
   output(data: string): void {
     if (this.stopped || data.length === 0) return;
+    this.outputSinceCheck = true;
     const bytes = this.bytes.append(data);
     const last = this.pending.at(-1);
+    const at = this.elapsed();
     if (bytes === undefined) {
       if (last?.type === 'drop') last.chars += data.length;
-      else this.pending.push({ type: 'drop', at: this.elapsed(), chars: data.length });
-    } else if (last?.type === 'output') {
+      else this.pending.push({ type: 'drop', at, chars: data.length });
+    } else if (last?.type === 'output' && at - last.at < ENTRY_SPAN_MS) {
       last.bytes += bytes;
     } else {
-      this.pending.push({ type: 'output', at: this.elapsed(), bytes });
+      this.pending.push({ type: 'output', at, bytes });
     }
     this.schedule();
   }
@@ -125,27 +137,33 @@ export class Transcript {
   /** Stops recording; what is queued still goes out, in the background, then the files are closed. */
   dispose(): void {
     this.stopped = true;
-    if (this.timer) {
-      clearTimeout(this.timer);
+    if (this.timer) this.startDrain();
+    else if (!this.writing) this.close();
+  }
+
+  /** Starts the write at once when a batch is big, else the quiet check. */
+  private schedule(): void {
+    if (this.writing) return; // the write's end schedules again
+    if (this.bytes.size >= WRITE_NOW_BYTES) {
       this.startDrain();
-    } else if (!this.writing) {
-      this.close();
+    } else if (!this.timer) {
+      this.outputSinceCheck = false;
+      this.timer = setTimeout(() => this.check(), QUIET_MS);
     }
   }
 
-  /** The next batch goes out in the next turn, or WRITE_INTERVAL_MS after the previous one. */
-  private schedule(): void {
-    if (this.writing || this.timer) return;
-    const wait = this.lastWrite + WRITE_INTERVAL_MS - this.clock();
-    if (wait > 0) {
-      this.timer = setTimeout(() => this.startDrain(), wait);
-    } else {
-      this.writing = true;
-      setImmediate(() => void this.drain());
+  /** Every QUIET_MS while output waits: write once it paused, or when the interval is over. */
+  private check(): void {
+    if (!this.outputSinceCheck || this.clock() - this.lastWrite >= WRITE_INTERVAL_MS) {
+      this.startDrain();
+      return;
     }
+    this.outputSinceCheck = false;
+    this.timer?.refresh();
   }
 
   private startDrain(): void {
+    clearTimeout(this.timer);
     this.timer = undefined;
     this.writing = true;
     void this.drain();
@@ -164,7 +182,7 @@ export class Transcript {
 
   private async drain(): Promise<void> {
     try {
-      // one batch per turn while recording; everything once stopped
+      // one batch per write while recording; everything once stopped
       do {
         if (this.pending.length === 0 || !this.out) break;
         const batch = this.pending;
