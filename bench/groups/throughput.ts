@@ -3,8 +3,8 @@
 // as the reference, the naive pipeline once, and ripcord's host memory over a long flood.
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { rateVsPeer, series, type ScenarioResult } from '../lib/report';
-import type { Sample } from '../lib/stats';
-import { referenceParseRate, runThroughput, type ThroughputRun } from '../scenarios/throughput';
+import { ratioInterval, type Sample } from '../lib/stats';
+import { referenceParseRate, runThroughput, type ThroughputOptions, type ThroughputRun } from '../scenarios/throughput';
 import { harnessOf, kindOf, WATERMARK_NOTE } from './ctrl-c';
 import { SMALL_WATERMARK } from '../lib/paths';
 
@@ -12,12 +12,23 @@ import { SMALL_WATERMARK } from '../lib/paths';
 const NAIVE_BYTES = 256 * 1024 * 1024;
 const MB = 1024 * 1024;
 
+/** --transcripts-off: ripcord with `"transcripts": false`, in the same alternation as the default rows. */
+const TRANSCRIPTS_OFF = 'transcripts-off';
+type Contender = Parameters<typeof kindOf>[0] | typeof TRANSCRIPTS_OFF;
+
+function optionsOf(name: Contender): ThroughputOptions {
+  if (name === TRANSCRIPTS_OFF) return { settings: { transcripts: false } };
+  const harnessScript = harnessOf(name);
+  return harnessScript ? { harnessScript } : {};
+}
+
 export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   const mb = plan.throughputBytes / MB;
   const experiment = plan.ctrlCRuns.experiment > 0 ? plan.throughputRuns : 0;
-  const runs = await alternateAll({ ripcord: plan.throughputRuns, peer: plan.throughputRuns, naive: 1, 'small-watermark': experiment }, async (name) => {
+  const counts: Record<Contender, number> = { ripcord: plan.throughputRuns, peer: plan.throughputRuns, naive: 1, 'small-watermark': experiment, [TRANSCRIPTS_OFF]: plan.transcriptsOff ? plan.throughputRuns : 0 };
+  const runs = await alternateAll(counts, async (name) => {
     const bytes = name === 'naive' ? Math.min(plan.throughputBytes, NAIVE_BYTES) : plan.throughputBytes;
-    const run = await runThroughput(kindOf(name), bytes, harnessOf(name));
+    const run = await runThroughput(name === TRANSCRIPTS_OFF ? 'ripcord' : kindOf(name), bytes, optionsOf(name));
     log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host rss +${run.hostGrowthMb.toFixed(1)} MB${run.stopped ? ` (${run.stopped})` : ''}`);
     return run;
   });
@@ -49,8 +60,22 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
       vsPeer: rateVsPeer(rate(runs['small-watermark']), rate(runs.peer)), notes: [WATERMARK_NOTE],
     });
   }
+  if (plan.transcriptsOff) results.push(transcriptsOffRow(throughput, rate(runs[TRANSCRIPTS_OFF]), rate(runs.ripcord), rate(runs.peer)));
   results.push(await memoryRow(plan, runs.naive));
   return results;
+}
+
+/** What transcripts cost end to end (issue #16: on within 5 % of off), from the same alternation. */
+function transcriptsOffRow(throughput: ScenarioResult, off: Sample[], on: Sample[], peer: Sample[]): ScenarioResult {
+  const offSeries = series(off);
+  const onOff = ratioInterval(on, off, 50);
+  return {
+    id: 'throughput-transcripts-off', title: `${throughput.title}, ripcord with transcripts off`, unit: 'MB/s',
+    ripcord: offSeries, peer: series(peer), ...(throughput.reference === undefined ? {} : { reference: throughput.reference }),
+    vsPeer: rateVsPeer(off, peer), ratio: onOff.ratio, ratioLabel: 'transcripts on/off',
+    target: { text: 'transcripts on ≥ 95 % of off (issue 16)', met: onOff.ratio >= 0.95 },
+    notes: [`ripcord's default row (transcripts on) ${throughput.ripcord.summary.median.toFixed(1)} MB/s against ${offSeries.summary.median.toFixed(1)} MB/s off (${on.length} / ${off.length} runs): on/off ${onOff.ratio.toFixed(3)} [${onOff.ci[0].toFixed(3)}, ${onOff.ci[1].toFixed(3)}]`],
+  };
 }
 
 /** DESIGN §9: host memory growth over 1 GB of output, one ripcord run beside the naive one. */

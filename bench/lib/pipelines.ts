@@ -48,6 +48,8 @@ export interface BrowserPipelineOptions {
   killGraceMs?: number;
   /** ripcord only: another bundle of e2e/harness/server.ts (the watermark experiments) */
   harnessScript?: string;
+  /** ripcord only: settings beside the defaults, e.g. { transcripts: false } */
+  settings?: Record<string, unknown>;
 }
 
 export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPipelineOptions): Promise<BrowserPipeline> {
@@ -58,14 +60,15 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
   if (kind === 'ripcord') {
     const configFile = path.join(options.dir, 'config.json');
     logFile = path.join(options.dir, 'harness.log');
-    await writeFile(configFile, JSON.stringify({ env, killGraceMs: options.killGraceMs ?? 500 }));
+    await writeFile(configFile, JSON.stringify({ env, killGraceMs: options.killGraceMs ?? 500, ...options.settings }));
     args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'renderer'), '--', ...command];
   } else {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
     const page = kind === 'peer' ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR] : ['--renderer-dir', path.join(DIST, 'renderer')];
     args = [NAIVE_HARNESS, ...page, '--cwd', options.dir, ...envArgs, '--', ...command];
   }
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // ripcord's transcripts go to the run's directory, not the user's list (same file system)
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: path.join(options.dir, 'state') } });
   const ready = await readyLine(child, READY_TIMEOUT_MS);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();

@@ -1,6 +1,7 @@
 // What a bench run does: how many runs of what, from the command line.
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
+//                 [-- --transcripts-off]
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
 export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput'] as const;
@@ -29,6 +30,8 @@ export interface Plan {
   profile: boolean;
   /** --trace: a Chromium trace of the page for every Ctrl+C run, its main thread summed per task kind */
   trace: boolean;
+  /** --transcripts-off: the throughput row also for ripcord with transcripts off, in the same alternation */
+  transcriptsOff: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -36,12 +39,12 @@ const MB = 1024 * 1024;
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
-  throughputRuns: 5, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false,
+  throughputRuns: 5, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
   ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
-  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false,
+  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
@@ -67,6 +70,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
   if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new Error(`--runs: a positive integer, got ${runsText}`);
   const plan: Plan = {
     ...base,
+    ...(runs === undefined ? {} : { throughputRuns: runs }),
     ctrlCRuns: {
       ...base.ctrlCRuns,
       ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
@@ -76,6 +80,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
     floods: choose('--flood', valueOf(argv, '--flood'), ['yes', 'color'] as const) ?? base.floods,
     profile: argv.includes('--profile'),
     trace: argv.includes('--trace'),
+    transcriptsOff: argv.includes('--transcripts-off'),
   };
   return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
 }

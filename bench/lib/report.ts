@@ -30,7 +30,7 @@ export interface ScenarioResult {
   vsPeer?: PeerRatio;
   /** for throughput: the headless parser alone, MB/s */
   reference?: number;
-  /** naive median / ripcord median (latency, memory), or ripcord / reference (throughput) */
+  /** naive median / ripcord median (latency, memory), ripcord / reference (throughput), or transcripts on / off */
   ratio?: number;
   ratioLabel?: string;
   target?: { text: string; met: boolean | undefined };

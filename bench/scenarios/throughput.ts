@@ -59,10 +59,13 @@ export async function referenceParseRate(bytes: number, chunkChars: number): Pro
 }
 
 /** `bytes` of the flood through a pipeline into a headless screen that acks like the renderer. */
-export async function runThroughput(kind: BrowserKind, bytes: number, harnessScript?: string): Promise<ThroughputRun & { meanChunkChars: number }> {
+/** ripcord only: another harness bundle (experiments) or settings beside the defaults. */
+export interface ThroughputOptions { harnessScript?: string; settings?: Record<string, unknown> }
+
+export async function runThroughput(kind: BrowserKind, bytes: number, options: ThroughputOptions = {}): Promise<ThroughputRun & { meanChunkChars: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-flood-'));
   const command = ['/bin/bash', '-c', `${SHELL_LINE} | head -c ${bytes}; echo; echo ${DONE}; exec sleep 1000`];
-  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...(harnessScript ? { harnessScript } : {}) });
+  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...options });
   const screen = newScreen();
   let rssStart = (await rssBytes(pipeline.pid)) ?? 0;
   let rssMax = rssStart;

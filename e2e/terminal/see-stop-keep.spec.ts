@@ -165,6 +165,13 @@ async function transcriptFiles(state: string): Promise<string[]> {
   return files;
 }
 
+/** The screen with wrapped lines joined (a transcript path is longer than the pane is wide). */
+async function joinedScreen(pane: TmuxPane): Promise<string> {
+  return pane.tmux('capture-pane', '-p', '-J', '-t', '0');
+}
+
+const TRANSCRIPT_NOTE = 'ripcord: what the session printed is kept in ';
+
 for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
   test(`ripcord last shows the session's last lines after ${ending}; transcript files are 0600`, async ({ term }) => {
     const dirs = await privateDirs(term);
@@ -176,11 +183,14 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
     if (ending === 'double Ctrl+C') {
       await pane.keysApart('C-c', 300, 'C-c');
       expect(await pane.waitForExit()).toBe(130);
+      // ripcord cut the program short: one line names where all of its output is
+      const [session] = await readdir(path.join(dirs.state, 'ripcord', 'transcripts'));
+      expect(await joinedScreen(pane)).toContain(`${TRANSCRIPT_NOTE}${path.join(dirs.state, 'ripcord', 'transcripts', session ?? '?')} (ripcord last)`);
     } else {
       // what was written stays: the transcript is written as output passes, not at exit
       await waitUntil('the transcript to hold the last line', async () => {
         const texts = await Promise.all((await transcriptFiles(dirs.state)).map((f) => readFile(f, 'utf8')));
-        return texts.some((t) => t.includes('transcript-line-333\\r\\n')) ? true : undefined;
+        return texts.some((t) => t.includes('transcript-line-333\r\n')) ? true : undefined;
       });
       process.kill(ripcordPid, 'SIGKILL');
       await waitUntil('ripcord to be gone', () => {
@@ -198,9 +208,24 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
     expect(lines).toEqual(expect.arrayContaining(['transcript-line-111', 'transcript-line-222', 'transcript-line-333']));
     const raw = await ripcord(dirs.env, 'last', '--raw');
     expect(raw.stdout).toContain('transcript-line-333\r\n');
+    const cast = await ripcord(dirs.env, 'last', '--cast');
+    const [header, ...events] = cast.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(header).toMatchObject({ version: 2, width: 100, height: 30 });
+    expect(events.some((e) => Array.isArray(e) && e[1] === 'o' && String(e[2]).includes('transcript-line-333\r\n'))).toBe(true);
     const files = await transcriptFiles(dirs.state);
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect((await stat(f)).mode & 0o777).toBe(0o600);
     for (const d of new Set(files.map((f) => path.dirname(f)))) expect((await stat(d)).mode & 0o777).toBe(0o700);
   });
 }
+
+test('a program that ends by itself: no transcript line, as if run directly; ripcord last has its output', async ({ term }) => {
+  const dirs = await privateDirs(term);
+  // the short sleep lets the transcript's files be made: an exit never waits for them
+  const pane = await term.ripcord(['/bin/sh', '-c', 'echo its-own-end; sleep 0.5; exit 3']);
+  expect(await pane.waitForExit()).toBe(3);
+  // the pane keeps what ripcord wrote last (the double press test above sees the note there)
+  expect(await joinedScreen(pane)).not.toContain(TRANSCRIPT_NOTE);
+  const last = await ripcord(dirs.env, 'last');
+  expect(last.stdout.split('\n')).toContain('its-own-end');
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CtrlCState } from './ctrl-c-state';
-import { ExitDecisions, type Decision, type Trigger } from './exit-decisions';
+import { ExitDecisions, isDoublePressExit, type Decision, type Trigger } from './exit-decisions';
 
 function decisions(): { decide: ExitDecisions; state: CtrlCState } {
   const state = new CtrlCState({ clock: () => 0 });
@@ -31,6 +31,19 @@ describe('ExitDecisions (DESIGN §3 trigger table)', () => {
     expect(decide.decide({ kind } as Trigger, 100)).toEqual({ action: 'ignore' });
     expect(decide.decide({ kind } as Trigger, 200)).toMatchObject({ action: 'exit', code: 130 });
     expect(state.phase).toBe('exit-requested');
+  });
+
+  it('tells a double press exit from every other (ripcord run names the transcript only then)', () => {
+    const { decide } = decisions();
+    decide.decide({ kind: 'ctrl-c' }, 0);
+    const exit = decide.decide({ kind: 'sigint' }, 300);
+    expect(exit.action === 'exit' && isDoublePressExit(exit.reason)).toBe(true);
+    const others: Trigger[] = [{ kind: 'global-shortcut' }, { kind: 'sigterm' }, { kind: 'sighup' }, { kind: 'window-close' }, { kind: 'exit-command', line: 'exit' }, { kind: 'session-ended', exitCode: 130 }];
+    for (const trigger of others) {
+      const decision = decisions().decide.decide(trigger);
+      expect(decision.action === 'exit' && isDoublePressExit(decision.reason), trigger.kind).toBe(false);
+    }
+    expect(isDoublePressExit('exit-command "echo double press"')).toBe(false);
   });
 
   it.each([false, true])('a key typed between two presses (cancel handled: %s) makes the second a cancel too', (handled) => {

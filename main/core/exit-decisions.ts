@@ -18,6 +18,14 @@ export type Trigger =
   | { kind: 'exit-command'; line: string }
   | { kind: 'session-ended'; exitCode: number; signal?: number };
 
+/** The end of an exit reason given by a double press ("ctrl-c double press", "sigint double press"). */
+const DOUBLE_PRESS = 'double press';
+
+/** The exit was the user's double press: ripcord cut the program short (not its own end, not a signal from elsewhere). */
+export function isDoublePressExit(reason: string): boolean {
+  return reason.endsWith(` ${DOUBLE_PRESS}`);
+}
+
 export type Decision =
   | { action: 'cancel' } // write \x03 to the pty
   | { action: 'ignore' } // debounced press
@@ -76,7 +84,7 @@ export class ExitDecisions {
     const outcome = now === undefined ? this.state.register() : this.state.register(now);
     if (outcome === 'cancel') return { action: 'cancel' };
     if (outcome === 'ignored') return { action: 'ignore' };
-    return this.decided(EXIT_CODE_INTERRUPT, `${kind} double press`);
+    return this.decided(EXIT_CODE_INTERRUPT, `${kind} ${DOUBLE_PRESS}`);
   }
 
   private exitNow(code: number, reason: string): Decision {

@@ -1,18 +1,27 @@
 // Reading back what transcript.ts wrote: which sessions have a transcript, and one session's
-// size and events with its segments joined (a cut start keeps its reset).
+// size and events with its segments joined (a cut start keeps its reset). Whatever a kill left
+// is read as far as it goes: a torn index line is ignored, output the index does not reach yet
+// is still output (at the time of the last entry before it).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CUT_RESET, TRANSCRIPT_MAX_BYTES } from './transcript';
+import { CUT_RESET, indexFile, outputFile, parseIndex, segmentsIn, TRANSCRIPT_MAX_BYTES, type IndexHeader } from './transcript-format';
 
 /** A segment bigger than the cap was not written by ripcord: refused (files read are size-capped, DESIGN §8). */
 const MAX_SEGMENT_READ_BYTES = TRANSCRIPT_MAX_BYTES + 1024 * 1024;
 
-export type TranscriptEvent = { type: 'o'; data: string } | { type: 'r'; cols: number; rows: number };
+/** `at`: milliseconds since the session started. */
+export type TranscriptEvent =
+  | { type: 'o'; at: number; data: string }
+  | { type: 'r'; at: number; cols: number; rows: number }
+  | { type: 'm'; at: number; note: string };
 
 export interface TranscriptRecord {
   dir: string;
   cols: number;
   rows: number;
+  /** Unix seconds of the session's start (0: unknown) */
+  timestamp: number;
+  command: string;
   /** the session's start was cut to keep the size cap */
   cut: boolean;
   events: TranscriptEvent[];
@@ -42,50 +51,50 @@ export async function listTranscripts(root: string, isRunning: (pid: number) => 
 export type ReadResult = { ok: true; record: TranscriptRecord } | { ok: false; error: string };
 
 export async function readTranscript(dir: string): Promise<ReadResult> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^\d+\.cast$/.test(n)).sort();
-  if (names.length === 0) return { ok: false, error: `${dir} holds no transcript` };
-  const record: TranscriptRecord = { dir, cols: 80, rows: 24, cut: !names[0]?.startsWith('0000'), events: [] };
-  for (const [index, name] of names.entries()) {
-    const file = path.join(dir, name);
-    const size = (await stat(file)).size;
-    if (size > MAX_SEGMENT_READ_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript segment can be` };
-    const lines = (await readFile(file, 'utf8')).split('\n');
-    const header = parseJson(lines[0] ?? '') as { width?: unknown; height?: unknown } | undefined;
-    if (index === 0) {
-      if (typeof header?.width === 'number' && typeof header.height === 'number') {
-        record.cols = header.width;
-        record.rows = header.height;
-      }
+  const segments = segmentsIn(await readdir(dir).catch(() => [] as string[]));
+  if (segments.length === 0) return { ok: false, error: `${dir} holds no transcript` };
+  const record: TranscriptRecord = { dir, cols: 80, rows: 24, timestamp: 0, command: '', cut: segments[0] !== 0, events: [] };
+  for (const [position, segment] of segments.entries()) {
+    const read = await readSegment(dir, segment);
+    if (!read.ok) return read;
+    const { header, events } = read;
+    if (position === 0 && header) Object.assign(record, { cols: header.cols, rows: header.rows, timestamp: header.timestamp, command: header.command });
+    // a later segment opens with the reset of a cut start: inside a joined record it is not one
+    const first = events[0];
+    if (position > 0 && first?.type === 'o' && first.data.startsWith(CUT_RESET)) {
+      if (first.data === CUT_RESET) events.shift();
+      else first.data = first.data.slice(CUT_RESET.length);
     }
-    let first = true;
-    for (const line of lines.slice(1)) {
-      const event = parseEvent(line);
-      if (!event) continue; // a line cut by a kill, or not ours
-      // later segments open with the reset of a cut start: inside a joined record it is not one
-      if (first && index > 0 && event.type === 'o' && event.data === CUT_RESET) {
-        first = false;
-        continue;
-      }
-      first = false;
-      record.events.push(event);
-    }
+    record.events.push(...events);
   }
   return { ok: true, record };
 }
 
-function parseJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
+type SegmentRead = { ok: true; header: IndexHeader | undefined; events: TranscriptEvent[] } | { ok: false; error: string };
+
+async function readSegment(dir: string, segment: number): Promise<SegmentRead> {
+  const files = [outputFile(dir, segment), indexFile(dir, segment)];
+  for (const file of files) {
+    const size = (await stat(file).catch(() => undefined))?.size ?? 0;
+    if (size > MAX_SEGMENT_READ_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript segment can be` };
   }
+  const [output, index] = await Promise.all(files.map((file) => readFile(file).catch(() => Buffer.alloc(0))));
+  const { header, entries } = parseIndex((index ?? Buffer.alloc(0)).toString('utf8'));
+  const bytes = output ?? Buffer.alloc(0);
+  const events: TranscriptEvent[] = [];
+  let offset = 0;
+  let at = 0;
+  for (const entry of entries) {
+    at = entry.at;
+    if (entry.type !== 'o') {
+      events.push(entry.type === 'r' ? { type: 'r', at, cols: entry.cols, rows: entry.rows } : { type: 'm', at, note: entry.note });
+      continue;
+    }
+    // offsets only grow and never pass the file's end (the output write a kill cut short)
+    const end = Math.min(entry.end, bytes.length);
+    if (end > offset) events.push({ type: 'o', at, data: bytes.toString('utf8', offset, end) });
+    offset = Math.max(offset, end);
+  }
+  if (bytes.length > offset) events.push({ type: 'o', at, data: bytes.toString('utf8', offset) });
+  return { ok: true, header, events };
 }
-
-function parseEvent(line: string): TranscriptEvent | undefined {
-  const raw = parseJson(line);
-  if (!Array.isArray(raw) || typeof raw[2] !== 'string') return undefined;
-  if (raw[1] === 'o') return { type: 'o', data: raw[2] };
-  const size = raw[1] === 'r' ? /^(\d+)x(\d+)$/.exec(raw[2]) : null;
-  return size ? { type: 'r', cols: Number(size[1]), rows: Number(size[2]) } : undefined;
-}
-

@@ -1,12 +1,14 @@
-// Transcripts on a real file system: private files, the size cap keeping the end with a reset,
-// the last 20 sessions kept, and the reader joining the segments.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// Transcripts on a real file system: raw output plus its index, private files, the size cap
+// keeping the end with a reset, the last 20 sessions kept, a bounded queue under a flood, and
+// the reader joining the segments and reading what a kill left.
+import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog } from './event-log';
 import { tempDir, waitFor } from './processes.test-support';
-import { CUT_RESET, Transcript, TRANSCRIPTS_KEPT } from './transcript';
-import { listTranscripts, readTranscript } from './transcript-reader';
+import { Transcript } from './transcript';
+import { CUT_RESET, TRANSCRIPTS_KEPT } from './transcript-format';
+import { listTranscripts, readTranscript, type TranscriptEvent } from './transcript-reader';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -23,24 +25,44 @@ async function segments(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [])).sort();
 }
 
+const outputOf = (events: TranscriptEvent[]): string => events.map((e) => (e.type === 'o' ? e.data : '')).join('');
+
+/** The transcript's output once `text` ends it on disk (the writer has settled). */
+async function settled(dir: string, text: string): Promise<TranscriptEvent[]> {
+  let events: TranscriptEvent[] = [];
+  expect(await waitFor(async () => {
+    const read = await readTranscript(dir);
+    events = read.ok ? read.record.events : [];
+    return outputOf(events).endsWith(text);
+  }, 5_000)).toBe(true);
+  return events;
+}
+
 describe('Transcript', () => {
-  it('writes asciicast v2 promptly, 0600 files in 0700 directories', async () => {
+  it('writes the output as it came and an index of times and resizes; 0600 files in 0700 directories', async () => {
     const transcripts = await root();
     const t = new Transcript({ root: transcripts, cols: 90, rows: 20, command: 'bash', log: nullEventLog });
-    t.output('hello\r\n');
+    t.output('hello \x1b[31mred\x1b[0m ✓\r\n');
+    await settled(t.dir, '✓\r\n');
     t.resize(100, 30);
     t.output('world\r\n');
-    const file = path.join(t.dir, '0000.cast');
-    expect(await waitFor(async () => (await readFile(file, 'utf8').catch(() => '')).includes('world'), 5_000)).toBe(true);
-    const lines = (await readFile(file, 'utf8')).trim().split('\n');
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ version: 2, width: 90, height: 20 });
-    expect(JSON.parse(lines[1] ?? '')).toEqual([expect.any(Number), 'o', 'hello\r\n']);
-    expect(JSON.parse(lines[2] ?? '')).toEqual([expect.any(Number), 'r', '100x30']);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const events = await settled(t.dir, 'world\r\n');
+    expect(events).toEqual([
+      { type: 'o', at: expect.any(Number), data: 'hello \x1b[31mred\x1b[0m ✓\r\n' },
+      { type: 'r', at: expect.any(Number), cols: 100, rows: 30 },
+      { type: 'o', at: expect.any(Number), data: 'world\r\n' },
+    ]);
+    const times = events.map((e) => e.at);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // the output file is the bytes themselves: grep and cat work on it
+    expect(await readFile(path.join(t.dir, '0000.out'), 'utf8')).toBe('hello \x1b[31mred\x1b[0m ✓\r\nworld\r\n');
+    expect(JSON.parse((await readFile(path.join(t.dir, '0000.idx'), 'utf8')).split('\n')[0] ?? '')).toMatchObject({ cols: 90, rows: 20, command: 'bash', segment: 0 });
+    for (const name of ['0000.out', '0000.idx']) expect((await stat(path.join(t.dir, name))).mode & 0o777).toBe(0o600);
     expect((await stat(t.dir)).mode & 0o777).toBe(0o700);
     expect((await stat(transcripts)).mode & 0o777).toBe(0o700);
     const read = await readTranscript(t.dir);
-    expect(read.ok && read.record.events.length).toBe(3);
+    expect(read.ok && read.record).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
+    t.dispose();
   });
 
   it('keeps the end under the cap; a cut transcript starts with a reset', async () => {
@@ -52,25 +74,25 @@ describe('Transcript', () => {
     }
     t.output('the end\r\n');
     // the writer settles: the end is on disk and a rotation it may have started is over
+    const end = 'line 399 ' + 'x'.repeat(80) + '\r\nthe end\r\n';
     expect(await waitFor(async () => {
       const read = await readTranscript(t.dir);
-      const names = await segments(t.dir);
-      const last = read.ok ? read.record.events.at(-1) : undefined;
-      return names.length <= 2 && last?.type === 'o' && last.data.endsWith('line 399 ' + 'x'.repeat(80) + '\r\nthe end\r\n');
+      return (await segments(t.dir)).length <= 4 && read.ok && outputOf(read.record.events).endsWith(end);
     }, 5_000)).toBe(true);
     const names = await segments(t.dir);
-    expect(names.length, names.join(' ')).toBeLessThanOrEqual(2);
-    expect(names[0]).not.toBe('0000.cast');
+    expect(names, names.join(' ')).toHaveLength(4); // two segments, each .out and .idx
+    expect(names[0]).not.toBe('0000.idx');
     let total = 0;
     for (const name of names) total += (await stat(path.join(t.dir, name))).size;
-    expect(total).toBeLessThan(20_000 + 2_000);
+    expect(total).toBeLessThanOrEqual(20_000);
     const read = await readTranscript(t.dir);
     if (!read.ok) throw new Error(read.error);
     expect(read.record.cut).toBe(true);
-    expect(read.record.events[0]).toEqual({ type: 'o', data: CUT_RESET });
-    expect(read.record.events.filter((e) => e.type === 'o' && e.data === CUT_RESET)).toHaveLength(1);
-    // consecutive output is one event: the end is the end of the last one
-    expect(read.record.events.at(-1)).toEqual({ type: 'o', data: expect.stringMatching(/the end\r\n$/) });
+    const output = outputOf(read.record.events);
+    expect(output.startsWith(CUT_RESET)).toBe(true);
+    expect(output.split(CUT_RESET)).toHaveLength(2); // the later segment's reset is not repeated inside
+    expect(output).not.toContain('line 0 ');
+    t.dispose();
   });
 
   it('keeps the last 20 sessions', async () => {
@@ -78,11 +100,32 @@ describe('Transcript', () => {
     await mkdir(transcripts, { recursive: true });
     for (let i = 0; i < TRANSCRIPTS_KEPT + 3; i++) await mkdir(path.join(transcripts, `2020-01-01T00-00-${String(i).padStart(2, '0')}-000Z-1`));
     const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
-    expect(await waitFor(async () => (await segments(t.dir)).length === 1, 5_000)).toBe(true);
+    expect(await waitFor(async () => (await segments(t.dir)).length === 2, 5_000)).toBe(true);
     const sessions = await listTranscripts(transcripts, () => false);
     expect(sessions).toHaveLength(TRANSCRIPTS_KEPT);
     expect(sessions[0]?.dir).toBe(t.dir);
     expect(sessions.at(-1)?.dir).toMatch(/00-00-04-000Z-1$/);
+    t.dispose();
+  });
+
+  it('keeps memory bounded under a flood the disk cannot take: the rest is dropped and noted', async () => {
+    const transcripts = await root();
+    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'flood', log: nullEventLog });
+    const line = `${'y'.repeat(1023)}\n`;
+    // 3 MB in one turn: nothing can be written meanwhile
+    for (let i = 0; i < 3 * 1024; i++) t.output(line);
+    t.output('after\n');
+    const events = await settled(t.dir, 'after\n');
+    const notes = events.filter((e) => e.type === 'm');
+    expect(notes).toEqual([{ type: 'm', at: expect.any(Number), note: expect.stringMatching(/^ripcord: \d+ chars of output not recorded/) }]);
+    const recorded = outputOf(events).length;
+    expect(recorded).toBeGreaterThan(1024 * 1024);
+    expect(recorded).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(recorded + Number(/(\d+) chars/.exec(notes[0]?.type === 'm' ? notes[0].note : '')?.[1])).toBe(3 * 1024 * 1024 + 'after\n'.length);
+    // recording goes on once the disk caught up
+    t.output('later\n');
+    await settled(t.dir, 'later\n');
+    t.dispose();
   });
 
   it('stops with one note when the directory cannot be made', async () => {
@@ -95,5 +138,32 @@ describe('Transcript', () => {
     expect(await waitFor(() => warnings.length > 0, 5_000)).toBe(true);
     t.output('also lost');
     expect(warnings).toEqual(['transcript.write-failed']);
+  });
+});
+
+describe('readTranscript after a kill', () => {
+  it('ignores a torn index line and still reads output the index does not reach', async () => {
+    const transcripts = await root();
+    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
+    t.output('written\r\n');
+    await settled(t.dir, 'written\r\n');
+    t.dispose();
+    // what a kill between the two appends, or in the middle of one, leaves
+    await appendFile(path.join(t.dir, '0000.out'), 'not yet indexed\r\n');
+    await appendFile(path.join(t.dir, '0000.idx'), 'o 9.000000 1');
+    const read = await readTranscript(t.dir);
+    if (!read.ok) throw new Error(read.error);
+    expect(outputOf(read.record.events)).toBe('written\r\nnot yet indexed\r\n');
+    expect(read.record.events.at(-1)?.at).toBe(read.record.events[0]?.at);
+  });
+
+  it('reads a segment whose index a kill left without its header', async () => {
+    const dir = path.join(await root(), '2020-01-01T00-00-00-000Z-1');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, '0000.out'), 'only output\r\n');
+    await writeFile(path.join(dir, '0000.idx'), '{"format":"ripcord-tra');
+    const read = await readTranscript(dir);
+    expect(read.ok && outputOf(read.record.events)).toBe('only output\r\n');
+    expect(read.ok && [read.record.cols, read.record.rows]).toEqual([80, 24]);
   });
 });

@@ -1,29 +1,44 @@
-// Each session's output kept on disk as it passes (issue #16), as asciicast v2 (what asciinema
-// plays): a header line with the size, then [seconds, "o", text] and [seconds, "r", "COLSxROWS"]
-// events. Written promptly in the background — a crash or kill -9 keeps what was written — and
-// never in the way: appends are asynchronous and bounded, the exit path never waits for them,
-// a failing disk stops the recording with one note, nothing is retried or fsynced.
+// Each session's output kept on disk as it passes (issue #16), as raw bytes plus a small index
+// (transcript-format.ts); `ripcord last` renders it, prints the bytes or makes an asciicast.
+// Written promptly in the background — a crash or kill -9 keeps what was written — and never in
+// the way: appends are asynchronous and bounded, the exit path never waits for them, a failing
+// disk stops the recording with one note, nothing is retried or fsynced.
 //
 // Size cap, keeping the end: the session's directory holds numbered segments of half the cap
-// each; when one is full the next starts and the one before the previous is deleted. Every
-// segment after the first starts with a reset event, so a transcript whose start was cut
-// renders from a clean terminal.
+// each; when the next batch would overflow one, the next starts and the one before the previous
+// is deleted. Every segment after the first starts with a reset, so a transcript whose start
+// was cut renders from a clean terminal.
 import type { FileHandle } from 'node:fs/promises';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
+import { ByteQueue } from './byte-queue';
 import { createPrivateFile, ensurePrivateDir } from './private-files';
 import { processClock } from './process-clock';
+import { CUT_RESET, formatEntry, formatHeader, INDEX_FORMAT, indexFile, outputFile, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, type IndexEntry, type IndexHeader } from './transcript-format';
 
-/** Per-session cap on disk: a few hundred thousand lines of output, the end of any long session. */
-export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
-/** Sessions whose transcripts are kept; older ones are deleted when a new one starts. */
-export const TRANSCRIPTS_KEPT = 20;
-/** Output waiting for the disk beyond this is dropped (and noted): memory stays bounded under a flood. */
+/**
+ * Output waiting for the disk beyond this many bytes is dropped (and noted): memory stays
+ * bounded under a flood whatever the disk does.
+ */
 const MAX_PENDING_BYTES = 2 * 1024 * 1024;
-/** What a cut transcript starts with: RIS, a full terminal reset. */
-export const CUT_RESET = '\x1bc';
-const SEGMENT_SUFFIX = '.cast';
+/**
+ * When output is written: once it pauses this long (a prompt, the end of a command or of the
+ * program: well inside the 10 ms of quiet after which a session reports its end, session.ts
+ * EXIT_SETTLE_MS, so the last batch is on its way before the exit path runs)...
+ */
+const QUIET_MS = 2;
+/**
+ * ...or, while it keeps coming, this long after the previous write: every write costs a
+ * thread-pool round trip and ~80 µs of CPU on the 2-core machine whatever its size, so a flood
+ * is written in a few large batches, not one per 4 KB pty read. Under a flood this is about
+ * the most output a kill -9 can take from a transcript (what was not handed to the system yet)...
+ */
+const WRITE_INTERVAL_MS = 50;
+/** ...or at once when this much waits (well below the queue's bound). */
+const WRITE_NOW_BYTES = 1024 * 1024;
+/** Output is timed per this much (an index line each): a replay keeps the program's pace. */
+const ENTRY_SPAN_MS = 10;
 
 export interface TranscriptOptions {
   /** the directory of all transcripts (state dir/transcripts) */
@@ -37,27 +52,33 @@ export interface TranscriptOptions {
   now?: () => Date;
 }
 
-interface PendingEvent {
-  /** ms since the session started */
-  at: number;
-  type: 'o' | 'r' | 'm';
-  data: string;
-}
+/** Output not yet written: its bytes are in the queue, in order. */
+interface PendingOutput { type: 'output'; at: number; bytes: number }
+/** Output not recorded because the queue was full. */
+interface PendingDrop { type: 'drop'; at: number; chars: number }
+type Pending = PendingOutput | PendingDrop | Extract<IndexEntry, { type: 'r' }>;
 
 export class Transcript {
-  private handle: FileHandle | undefined;
+  private out: FileHandle | undefined;
+  private index: FileHandle | undefined;
   private segment = 0;
+  /** bytes in the current segment's two files */
   private segmentBytes = 0;
-  /** events not yet written; consecutive output is merged into one event (one JSON encoding per batch) */
-  private pending: PendingEvent[] = [];
-  private pendingBytes = 0;
-  private droppedBytes = 0;
+  /** size of the current segment's output file */
+  private outBytes = 0;
+  private readonly bytes = new ByteQueue(MAX_PENDING_BYTES);
+  /** what the queued bytes are, with the resizes and gaps between them */
+  private pending: Pending[] = [];
   private writing = false;
+  private timer: NodeJS.Timeout | undefined;
+  private outputSinceCheck = false;
+  /** clock() when the last batch was handed to the disk */
+  private lastWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private readonly started: number;
   private readonly clock: () => number;
   private readonly segmentMax: number;
-  private readonly header: Record<string, unknown>;
+  private readonly header: Omit<IndexHeader, 'segment'>;
   /** the session's directory: one per session, named by start time and host pid */
   readonly dir: string;
 
@@ -71,7 +92,7 @@ export class Transcript {
     this.segmentMax = Math.max(1, Math.floor((options.maxBytes ?? TRANSCRIPT_MAX_BYTES) / 2));
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-    this.header = { version: 2, width: options.cols, height: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command, env: { TERM: 'xterm-256color' } };
+    this.header = { format: INDEX_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command };
     this.writing = true;
     void this.init();
   }
@@ -92,103 +113,166 @@ export class Transcript {
   }
 
   output(data: string): void {
-    this.event('o', data);
+    if (this.stopped || data.length === 0) return;
+    this.outputSinceCheck = true;
+    const bytes = this.bytes.append(data);
+    const last = this.pending.at(-1);
+    const at = this.elapsed();
+    if (bytes === undefined) {
+      if (last?.type === 'drop') last.chars += data.length;
+      else this.pending.push({ type: 'drop', at, chars: data.length });
+    } else if (last?.type === 'output' && at - last.at < ENTRY_SPAN_MS) {
+      last.bytes += bytes;
+    } else {
+      this.pending.push({ type: 'output', at, bytes });
+    }
+    this.schedule();
   }
 
   resize(cols: number, rows: number): void {
-    this.event('r', `${cols}x${rows}`);
+    if (this.stopped) return;
+    this.pending.push({ type: 'r', at: this.elapsed(), cols, rows });
+    this.schedule();
   }
 
-  /** Stops recording; what is queued still goes out, in the background, then the file is closed. */
+  /** Stops recording; what is queued still goes out, in the background, then the files are closed. */
   dispose(): void {
     this.stopped = true;
-    if (!this.writing) this.close();
+    if (this.timer) this.startDrain();
+    else if (!this.writing) this.close();
+  }
+
+  /** Starts the write at once when a batch is big, else the quiet check. */
+  private schedule(): void {
+    if (this.writing) return; // the write's end schedules again
+    if (this.bytes.size >= WRITE_NOW_BYTES) {
+      this.startDrain();
+    } else if (!this.timer) {
+      this.outputSinceCheck = false;
+      this.timer = setTimeout(() => this.check(), QUIET_MS);
+    }
+  }
+
+  /** Every QUIET_MS while output waits: write once it paused, or when the interval is over. */
+  private check(): void {
+    if (!this.outputSinceCheck || this.clock() - this.lastWrite >= WRITE_INTERVAL_MS) {
+      this.startDrain();
+      return;
+    }
+    this.outputSinceCheck = false;
+    this.timer?.refresh();
+  }
+
+  private startDrain(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = true;
+    void this.drain();
   }
 
   private close(): void {
-    const handle = this.handle;
-    this.handle = undefined;
-    void handle?.close().catch(() => undefined);
-  }
-
-  private line(event: PendingEvent): string {
-    return `${JSON.stringify([Number((event.at / 1000).toFixed(6)), event.type, event.data])}\n`;
+    const handles = [this.out, this.index];
+    this.out = undefined;
+    this.index = undefined;
+    for (const handle of handles) void handle?.close().catch(() => undefined);
   }
 
   private elapsed(): number {
     return this.clock() - this.started;
   }
 
-  private event(type: 'o' | 'r', data: string): void {
-    if (this.stopped) return;
-    if (this.pendingBytes + data.length > MAX_PENDING_BYTES) {
-      this.droppedBytes += data.length;
-      return;
-    }
-    const last = this.pending.at(-1);
-    if (type === 'o' && last?.type === 'o') last.data += data;
-    else this.pending.push({ at: this.elapsed(), type, data });
-    this.pendingBytes += data.length;
-    if (!this.writing) {
-      this.writing = true;
-      setImmediate(() => void this.drain());
-    }
-  }
-
   private async drain(): Promise<void> {
     try {
-      while (this.pending.length > 0 && this.handle) {
-        if (this.droppedBytes > 0) {
-          const dropped = this.droppedBytes;
-          this.droppedBytes = 0;
-          this.pending.unshift({ at: this.elapsed(), type: 'm', data: `ripcord: ${dropped} chars of output not recorded (disk too slow)` });
-        }
-        const text = this.pending.map((e) => this.line(e)).join('');
+      // one batch per write while recording; everything once stopped
+      do {
+        if (this.pending.length === 0 || !this.out) break;
+        const batch = this.pending;
         this.pending = [];
-        this.pendingBytes = 0;
-        const bytes = Buffer.from(text, 'utf8');
-        await this.handle.write(bytes);
-        this.segmentBytes += bytes.length;
-        if (this.segmentBytes >= this.segmentMax) await this.nextSegment();
-      }
+        this.lastWrite = this.clock();
+        try {
+          await this.write(batch, this.bytes.take());
+        } finally {
+          this.bytes.release();
+        }
+      } while (this.stopped);
     } catch (error) {
       this.fail(error);
     } finally {
       this.writing = false;
       if (this.stopped) this.close();
+      else if (this.pending.length > 0) this.schedule();
     }
+  }
+
+  /** One append to each file: the batch's output, then the index lines that place it. */
+  private async write(batch: Pending[], parts: Buffer[]): Promise<void> {
+    const size = parts.reduce((n, part) => n + part.length, 0);
+    let lines = indexLines(batch, this.outBytes);
+    // a batch that would overflow the segment starts the next (unless the segment holds no output yet)
+    if (this.outBytes > CUT_RESET.length && this.segmentBytes + size + lines.length > this.segmentMax) {
+      await this.nextSegment(batch[0]?.at ?? this.elapsed());
+      lines = indexLines(batch, this.outBytes);
+    }
+    this.outBytes += size;
+    await this.append(this.out, parts);
+    await this.append(this.index, [Buffer.from(lines, 'utf8')]);
+  }
+
+  private async append(handle: FileHandle | undefined, parts: Buffer[]): Promise<void> {
+    const size = parts.reduce((n, part) => n + part.length, 0);
+    if (!handle || size === 0) return;
+    const { bytesWritten } = parts.length === 1 ? await handle.write(parts[0] as Buffer) : await handle.writev(parts);
+    this.segmentBytes += bytesWritten;
+    if (bytesWritten < size) throw new Error(`short write: ${bytesWritten} of ${size} bytes (disk full?)`);
   }
 
   private fail(error: unknown): void {
     this.stopped = true;
     this.pending = [];
-    this.pendingBytes = 0;
+    this.bytes.clear();
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: String(error) });
     this.close();
   }
 
-  private async startSegment(): Promise<void> {
-    const handle = await createPrivateFile(segmentFile(this.dir, this.segment));
-    const header = `${JSON.stringify({ ...this.header, ripcord: { segment: this.segment } })}\n`;
-    const reset = this.segment > 0 ? this.line({ at: this.elapsed(), type: 'o', data: CUT_RESET }) : '';
-    await handle.write(header + reset);
-    this.segmentBytes = Buffer.byteLength(header + reset);
-    this.handle = handle;
+  /** @param at the time of the reset that starts a later segment: that of the output it comes before */
+  private async startSegment(at = this.elapsed()): Promise<void> {
+    const index = await createPrivateFile(indexFile(this.dir, this.segment));
+    this.index = index;
+    const out = await createPrivateFile(outputFile(this.dir, this.segment));
+    this.out = out;
+    this.segmentBytes = 0;
+    this.outBytes = 0;
+    await this.append(index, [Buffer.from(formatHeader({ ...this.header, segment: this.segment }))]);
+    if (this.segment === 0) return;
+    await this.append(out, [Buffer.from(CUT_RESET)]);
+    this.outBytes = CUT_RESET.length;
+    await this.append(index, [Buffer.from(formatEntry({ type: 'o', at, end: this.outBytes }))]);
   }
 
-  private async nextSegment(): Promise<void> {
-    const old = this.handle;
-    this.handle = undefined;
-    await old?.close();
+  private async nextSegment(at: number): Promise<void> {
+    this.close();
     const stale = this.segment - 1;
     this.segment += 1;
-    await this.startSegment();
-    if (stale >= 0) await rm(segmentFile(this.dir, stale), { force: true });
+    await this.startSegment(at);
+    if (stale >= 0) await Promise.all([rm(outputFile(this.dir, stale), { force: true }), rm(indexFile(this.dir, stale), { force: true })]);
   }
 }
 
-function segmentFile(dir: string, segment: number): string {
-  return path.join(dir, `${String(segment).padStart(4, '0')}${SEGMENT_SUFFIX}`);
+/** The index lines of a batch whose output starts at `offset` of the segment's output file. */
+function indexLines(batch: readonly Pending[], offset: number): string {
+  let end = offset;
+  let lines = '';
+  for (const item of batch) {
+    if (item.type === 'output') {
+      end += item.bytes;
+      lines += formatEntry({ type: 'o', at: item.at, end });
+    } else if (item.type === 'drop') {
+      lines += formatEntry({ type: 'm', at: item.at, note: `ripcord: ${item.chars} chars of output not recorded (disk too slow)` });
+    } else {
+      lines += formatEntry(item);
+    }
+  }
+  return lines;
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */

@@ -6,8 +6,8 @@ import type { ReaperClient } from '../platform/reaper-client';
 export interface ExitPathHost {
   /** Emergency cleanup (terminal host: restore the outer terminal). Synchronous; may throw — it is contained. */
   restore(): void;
-  /** `process.exit` / `app.exit`. */
-  exit(code: number): void;
+  /** `process.exit` / `app.exit`; `reason` is the exit decision's, as logged (exit-decisions.ts). */
+  exit(code: number, reason: string): void;
 }
 
 export interface ExitPathOptions {
@@ -44,7 +44,7 @@ export class ExitPath {
     log.event(LogEvent.exitEnd, { code });
     // eslint-disable-next-line no-restricted-syntax -- the final log append is the one sync write the exit path makes (DESIGN §4)
     this.step(LogEvent.exitFlush, () => log.flushSync());
-    host.exit(code);
+    host.exit(code, reason);
   }
 
   /** A failing step is logged and skipped: nothing may stand between a trigger and the exit. */

@@ -50,6 +50,8 @@ export interface SpawnedSession {
   modes: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
   /** the process view and stop (issue #16), when the host asked for the session tools */
   control?: SessionControl;
+  /** the directory of the session's transcript, when transcripts are on */
+  transcript?: string;
 }
 
 /**
@@ -199,7 +201,7 @@ export class SessionLifecycle implements Disposable {
       this.options.reaper.takeOver();
       tools?.publish();
     });
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}) });
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript.dir } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
     const early = this.earlyInput;

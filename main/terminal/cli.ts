@@ -33,7 +33,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   doctor: { summary: 'which containment sessions get on this machine, and what it cannot catch', run: runDoctor },
   ps: { summary: 'every running session of this user with its processes', run: runPs },
   stop: { summary: 'stop a session\'s foreground job or one process (SESSION [PID|--job])', run: runStop },
-  last: { summary: 'what a finished session printed ([N] [--raw])', run: runLast },
+  last: { summary: 'what a finished session printed ([N] [--raw | --cast])', run: runLast },
 };
 
 function usage(): string {

@@ -2,6 +2,7 @@ import { LogEvent } from '../core/log-events';
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { END_OF_FILE } from '../core/control-chars';
 import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
+import { isDoublePressExit } from '../core/exit-decisions';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
@@ -33,6 +34,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   let crashReport: string | undefined;
+  let transcript: string | undefined;
   const host: ExitPathHost = {
     restore: () => {
       const report = outer.restore();
@@ -41,12 +43,16 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       if (crashReport !== undefined) process.stderr.write(crashReport);
       crashReport = undefined;
     },
-    exit: (code) => {
+    exit: (code, reason) => {
       // Node's exit puts back the terminal settings it saw at start, even from the background (it
       // blocks SIGTTOU for that): in a terminal now read by the shell that took it back, that would
       // switch readline's mode under it (every line echoed twice). Dying of SIGHUP skips it and
       // gives the parent the same 129.
       if (outer.leftAloneAtRestore && code === EXIT_CODE_HANGUP) dieOfHangup();
+      // ripcord cut the program short, maybe before its last output reached the screen: where
+      // to find all of it. A program's own end says nothing (as if run directly), nor a lost terminal.
+      const dir = transcript;
+      if (dir !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore) attempt(() => writeBounded(process.stderr.fd, transcriptNote(dir)));
       // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
       process.exit(code);
@@ -78,7 +84,10 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  lifecycle.onSpawned(({ modes }) => wire(outer, lifecycle, modes, log));
+  lifecycle.onSpawned(({ modes, transcript: dir }) => {
+    transcript = dir;
+    wire(outer, lifecycle, modes, log);
+  });
   const { cols, rows } = outer.size;
   lifecycle.resize(cols, rows);
   return new Promise<number>(() => {
@@ -93,6 +102,11 @@ function applyCommandLine(config: RipcordConfig, options: RunOptions): { ok: tru
   const problem = checked.problems.find((p) => p.key === 'killGraceMs');
   if (problem) return { ok: false, error: `--kill-grace: ${problem.message}` };
   return { ok: true, config: checked.config };
+}
+
+/** One dim line on stderr after a double press: where the session's transcript is (docs/see-stop-keep.md). */
+function transcriptNote(dir: string): string {
+  return `\x1b[2mripcord: what the session printed is kept in ${visibleText(dir)} (ripcord last)\x1b[0m\n`;
 }
 
 function dieOfHangup(): void {

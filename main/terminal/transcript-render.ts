@@ -1,5 +1,6 @@
-// A transcript as the text it showed: replayed through xterm's own parser (@xterm/headless,
-// bundled into the CLI), then the scrollback plus the final screen as plain lines.
+// A transcript three ways: as the text it showed (replayed through xterm's own parser,
+// @xterm/headless bundled into the CLI: the scrollback plus the final screen as plain lines),
+// as the bytes printed, and as an asciicast v2 recording that `asciinema play` replays.
 import { Terminal } from '@xterm/headless';
 import type { TranscriptRecord } from '../platform/transcript-reader';
 
@@ -11,7 +12,7 @@ export async function renderTranscript(record: TranscriptRecord): Promise<string
   try {
     for (const event of record.events) {
       if (event.type === 'o') terminal.write(event.data);
-      else terminal.resize(event.cols, event.rows);
+      else if (event.type === 'r') terminal.resize(event.cols, event.rows);
     }
     await new Promise<void>((resolve) => terminal.write('', resolve));
     const buffer = terminal.buffer.active;
@@ -34,4 +35,22 @@ export async function renderTranscript(record: TranscriptRecord): Promise<string
 /** The bytes the program printed, as they came (a cut transcript starts with its reset). */
 export function rawTranscript(record: TranscriptRecord): string {
   return record.events.map((e) => (e.type === 'o' ? e.data : '')).join('');
+}
+
+/**
+ * asciicast v2: a header with the size, then [seconds, "o", text], [seconds, "r", "COLSxROWS"]
+ * and [seconds, "m", note] events. A cut transcript's times count from the cut.
+ */
+export function castTranscript(record: TranscriptRecord): string {
+  const header = { version: 2, width: record.cols, height: record.rows, ...(record.timestamp > 0 ? { timestamp: record.timestamp } : {}), ...(record.command ? { command: record.command } : {}) };
+  const origin = record.cut ? (record.events[0]?.at ?? 0) : 0;
+  const lines = [JSON.stringify(header)];
+  let at = origin;
+  for (const event of record.events) {
+    at = Math.max(at, event.at); // times never go back (asciinema requires it)
+    const seconds = Number(((at - origin) / 1000).toFixed(6));
+    const payload = event.type === 'o' ? event.data : event.type === 'r' ? `${event.cols}x${event.rows}` : event.note;
+    lines.push(JSON.stringify([seconds, event.type, payload]));
+  }
+  return `${lines.join('\n')}\n`;
 }
