@@ -3,7 +3,7 @@
 // another user sees and stops nothing; `ripcord last` shows what an ended session printed,
 // after a double Ctrl+C and after kill -9. Real processes, real pty, real tmux.
 import { execFile } from 'node:child_process';
-import { chmod, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -228,4 +228,19 @@ test('a program that ends by itself: no transcript line, as if run directly; rip
   expect(await joinedScreen(pane)).not.toContain(TRANSCRIPT_NOTE);
   const last = await ripcord(dirs.env, 'last');
   expect(last.stdout.split('\n')).toContain('its-own-end');
+});
+
+test('a double press when the transcript could not be written: no line names one', async ({ term }) => {
+  const dirs = await privateDirs(term);
+  // the state directory is a file: the transcript's directory cannot be made
+  const stateFile = `${dirs.state}-file`;
+  await writeFile(stateFile, '');
+  term.extraEnv = { ...term.extraEnv, XDG_STATE_HOME: stateFile };
+  const pane = await term.ripcord(BASH);
+  await pane.waitForPrompt();
+  await pane.typeLine('echo still-here');
+  await pane.waitForScreen('the echo', (s) => s.includes('still-here') && lastLine(s) === '$');
+  await pane.keysApart('C-c', 300, 'C-c');
+  expect(await pane.waitForExit()).toBe(130);
+  expect(await joinedScreen(pane)).not.toContain(TRANSCRIPT_NOTE);
 });

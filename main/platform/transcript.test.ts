@@ -63,6 +63,7 @@ describe('Transcript', () => {
     const read = await readTranscript(t.dir);
     expect(read.ok && read.record).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
     t.dispose();
+    expect(t.failed).toBe(false);
   });
 
   it('keeps the end under the cap; a cut transcript starts with a reset', async () => {
@@ -138,6 +139,7 @@ describe('Transcript', () => {
     expect(await waitFor(() => warnings.length > 0, 5_000)).toBe(true);
     t.output('also lost');
     expect(warnings).toEqual(['transcript.write-failed']);
+    expect(t.failed).toBe(true);
   });
 });
 

@@ -75,6 +75,7 @@ export class Transcript {
   /** clock() when the last batch was handed to the disk */
   private lastWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
+  private writeFailed = false;
   private readonly started: number;
   private readonly clock: () => number;
   private readonly segmentMax: number;
@@ -110,6 +111,11 @@ export class Transcript {
       return;
     }
     await this.drain();
+  }
+
+  /** Recording stopped on a file error: what is on disk may end early, or be missing. */
+  get failed(): boolean {
+    return this.writeFailed;
   }
 
   output(data: string): void {
@@ -228,6 +234,7 @@ export class Transcript {
 
   private fail(error: unknown): void {
     this.stopped = true;
+    this.writeFailed = true;
     this.pending = [];
     this.bytes.clear();
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: String(error) });

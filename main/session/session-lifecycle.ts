@@ -9,6 +9,7 @@ import type { Logger } from '../platform/log';
 import type { SessionReaper } from '../platform/containment-spawn';
 import type { SessionInfo } from '../platform/control-protocol';
 import type { SessionControl } from '../platform/session-control';
+import type { Transcript } from '../platform/transcript';
 import type { ExitPathHost } from './exit-path';
 import { GuardedSession } from './guarded-session';
 import { SessionExits } from './session-exits';
@@ -50,8 +51,8 @@ export interface SpawnedSession {
   modes: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
   /** the process view and stop (issue #16), when the host asked for the session tools */
   control?: SessionControl;
-  /** the directory of the session's transcript, when transcripts are on */
-  transcript?: string;
+  /** the session's transcript (its directory, whether a file error stopped it), when transcripts are on */
+  transcript?: Pick<Transcript, 'dir' | 'failed'>;
 }
 
 /**
@@ -201,7 +202,7 @@ export class SessionLifecycle implements Disposable {
       this.options.reaper.takeOver();
       tools?.publish();
     });
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript.dir } : {}) });
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
     const early = this.earlyInput;

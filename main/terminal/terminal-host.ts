@@ -34,7 +34,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   let crashReport: string | undefined;
-  let transcript: string | undefined;
+  let transcript: SpawnedSession['transcript'];
   const host: ExitPathHost = {
     restore: () => {
       const report = outer.restore();
@@ -51,8 +51,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       if (outer.leftAloneAtRestore && code === EXIT_CODE_HANGUP) dieOfHangup();
       // ripcord cut the program short, maybe before its last output reached the screen: where
       // to find all of it. A program's own end says nothing (as if run directly), nor a lost terminal.
-      const dir = transcript;
-      if (dir !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore) attempt(() => writeBounded(process.stderr.fd, transcriptNote(dir)));
+      const kept = transcript && !transcript.failed ? transcript.dir : undefined;
+      if (kept !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore) attempt(() => writeBounded(process.stderr.fd, transcriptNote(kept)));
       // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
       process.exit(code);
@@ -84,8 +84,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  lifecycle.onSpawned(({ modes, transcript: dir }) => {
-    transcript = dir;
+  lifecycle.onSpawned(({ modes, transcript: spawned }) => {
+    transcript = spawned;
     wire(outer, lifecycle, modes, log);
   });
   const { cols, rows } = outer.size;
