@@ -23,7 +23,8 @@ interface Run { code: number | null; stderr: Buffer; stdout: string }
 let home: string;
 test.beforeAll(() => assertBundleBuilt());
 test.beforeEach(async () => { home = await mkdtemp(path.join(os.tmpdir(), 'ripcord-hostile-')); });
-test.afterEach(async () => { await rm(home, { recursive: true, force: true }); });
+// the reaper outlives the host by a few ms and may still append its last log lines
+test.afterEach(async () => { await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
 
 /** Private XDG directories, so nothing of the user's (or of other tests) is read or written. */
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
