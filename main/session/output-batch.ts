@@ -48,10 +48,7 @@ export class OutputBatch implements Disposable {
   }
 
   flush(): void {
-    if (this.scheduled !== undefined) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
-    clearTimeout(this.quiet);
-    this.quiet = undefined;
+    this.cancelTimers();
     if (this.parts.length === 0) return;
     const data = this.parts.length === 1 ? (this.parts[0] as string) : this.parts.join('');
     this.parts = [];
@@ -60,10 +57,15 @@ export class OutputBatch implements Disposable {
   }
 
   dispose(): void {
+    this.cancelTimers();
+    this.parts = [];
+    this.chars = 0;
+  }
+
+  private cancelTimers(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     clearTimeout(this.quiet);
-    this.parts = [];
-    this.chars = 0;
+    this.quiet = undefined;
   }
 }
