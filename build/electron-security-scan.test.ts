@@ -50,16 +50,18 @@ async function stage(dir: string): Promise<void> {
   await cp(path.join(repo, 'package.json'), path.join(dir, 'package.json'));
 }
 
-/** One finding per CSV row: "CHECK_ID relative/path". */
-function findings(csv: string, root: string): string[] {
-  return csv
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((row) => {
-      const [id, , , file] = row.split(',');
-      return `${id} ${path.relative(root, JSON.parse(file ?? '""') as string)}`;
-    });
+interface SarifReport {
+  runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+}
+
+/** One finding per result: "CHECK_ID relative/path" (global checks carry no file). The report is
+ * SARIF because the scanner writes its CSV header and rows with two unordered writes, so the
+ * header sometimes lands on top of the first row. */
+function findings(sarif: string, root: string): string[] {
+  return (JSON.parse(sarif) as SarifReport).runs.flatMap((run) => run.results).map(({ ruleId, locations }) => {
+    const uri = locations[0]?.physicalLocation.artifactLocation.uri ?? '';
+    return uri.startsWith('/') ? `${ruleId} ${path.relative(root, uri)}` : ruleId;
+  });
 }
 
 describe('Electron security scan (electronegativity)', () => {
@@ -68,7 +70,7 @@ describe('Electron security scan (electronegativity)', () => {
     try {
       const root = path.join(dir, 'app');
       await stage(root);
-      const report = path.join(dir, 'report.csv');
+      const report = path.join(dir, 'report.sarif');
       await promisify(execFile)(process.execPath, [scanner, '-i', root, '-o', report, '-v', 'false', '-x', ONLINE_CHECKS.join(',')], {
         env: { ...process.env, LANG: 'en-US' },
         timeout: SCAN_TIMEOUT_MS,
