@@ -22,9 +22,13 @@ interface NaiveOptions {
   cwd: string;
   env: Record<string, string>;
   command: { file: string; args: string[] };
-  /** the peer: VS Code's watermarks (the same numbers as ripcord's, DESIGN §6) */
+  /** the peer: VS Code's watermarks */
   ackFlowControl: boolean;
 }
+
+/** VS Code's FlowControlConstants.HighWatermarkChars and LowWatermarkChars: the peer as the issue defines it, not ripcord's. */
+const VSCODE_HIGH_WATERMARK_CHARS = 100_000;
+const VSCODE_LOW_WATERMARK_CHARS = 5_000;
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
   const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
@@ -72,7 +76,7 @@ async function main(): Promise<void> {
   const pages = await HarnessPages.load(options.rendererDir, address.port);
   const wss = new WebSocketServer({ noServer: true });
   let child: pty.IPty | undefined;
-  const flow = options.ackFlowControl ? new FlowControl() : undefined;
+  const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
 
   server.on('request', (req, res) => {
     const url = requestUrl(req);
