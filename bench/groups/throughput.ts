@@ -29,7 +29,7 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   const runs = await alternateAll(counts, async (name) => {
     const bytes = name === 'naive' ? Math.min(plan.throughputBytes, NAIVE_BYTES) : plan.throughputBytes;
     const run = await runThroughput(name === TRANSCRIPTS_OFF ? 'ripcord' : kindOf(name), bytes, optionsOf(name));
-    log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host rss +${run.hostGrowthMb.toFixed(1)} MB${run.stopped ? ` (${run.stopped})` : ''}`);
+    log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host rss +${run.hostGrowthMb.toFixed(1)} MB, host CPU ${run.hostCpuMsPer100Mb.toFixed(0)} ms/100 MB${run.stopped ? ` (${run.stopped})` : ''}`);
     return run;
   });
   const chunk = runs.ripcord[0]?.meanChunkChars ?? 4096;
@@ -45,6 +45,7 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
     notes: [
       `reference: @xterm/headless parsing the same lines directly in the bench process, ${reference.toFixed(1)} MB/s, chunks of ${Math.round(chunk)} chars`,
       `peer host memory growth (median) ${series(runs.peer.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB, ripcord ${series(runs.ripcord.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB`,
+      `host CPU per 100 MB parsed (median): peer ${cpuMedian(runs.peer)} ms, ripcord ${cpuMedian(runs.ripcord)} ms${plan.transcriptsOff ? `, ripcord with transcripts off ${cpuMedian(runs[TRANSCRIPTS_OFF])} ms` : ''}`,
       ...(plan.throughputBytes > NAIVE_BYTES ? [`the naive run sends ${NAIVE_BYTES / MB} MB`] : []),
       ...stopped,
     ],
@@ -63,6 +64,10 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   if (plan.transcriptsOff) results.push(transcriptsOffRow(throughput, rate(runs[TRANSCRIPTS_OFF]), rate(runs.ripcord), rate(runs.peer)));
   results.push(await memoryRow(plan, runs.naive));
   return results;
+}
+
+function cpuMedian(list: ThroughputRun[]): string {
+  return series(list.map((r) => ({ value: r.hostCpuMsPer100Mb }))).summary.median.toFixed(0);
 }
 
 /** What transcripts cost end to end (issue #16: on within 5 % of off), from the same alternation. */

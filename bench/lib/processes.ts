@@ -94,6 +94,18 @@ export async function rssBytes(pid: number): Promise<number | undefined> {
   }
 }
 
+/** CPU time (user + system, all threads) a process has used, in ms; undefined once it is gone. */
+export async function cpuMs(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
+    // fields after the command's closing paren: utime and stime are the 12th and 13th, in ticks of 10 ms (USER_HZ 100)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {
     process.kill(pid, signal);

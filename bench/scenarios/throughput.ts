@@ -9,7 +9,7 @@ import { Terminal } from '@xterm/headless';
 import WebSocket from 'ws';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
-import { newMarker, rssBytes } from '../lib/processes';
+import { cpuMs, newMarker, rssBytes } from '../lib/processes';
 
 /** One line of the colored flood, as the pty delivers it (onlcr turns \n into \r\n). */
 const FLOOD_LINE = '\x1b[31mred \x1b[32mgreen \x1b[33myellow \x1b[34mblue \x1b[35mmagenta \x1b[36mcyan \x1b[1;37mbold\x1b[0m plain';
@@ -30,6 +30,8 @@ export interface ThroughputRun {
   mbPerSecond: number;
   hostRssStartMb: number;
   hostGrowthMb: number;
+  /** CPU the host used per 100 MB parsed (ms), from the connection to the end: its cost per byte */
+  hostCpuMsPer100Mb: number;
   /** why the run ended before all bytes were parsed, if it did */
   stopped?: string;
 }
@@ -68,6 +70,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...options });
   const screen = newScreen();
   let rssStart = (await rssBytes(pipeline.pid)) ?? 0;
+  let cpuStart = 0;
   let rssMax = rssStart;
   let parsed = 0;
   let chunks = 0;
@@ -91,6 +94,9 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
         void rssBytes(pipeline.pid).then((rss) => {
           rssStart = rss ?? rssStart;
           rssMax = Math.max(rssMax, rssStart);
+          return cpuMs(pipeline.pid);
+        }).then((cpu) => {
+          cpuStart = cpu ?? 0;
           ws.send(JSON.stringify({ type: 'resize', cols: COLS, rows: ROWS }));
         });
       });
@@ -122,11 +128,13 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       });
     });
     const seconds = ((last || performance.now()) - (first ?? performance.now())) / 1000;
+    const cpu = ((await cpuMs(pipeline.pid)) ?? Number.NaN) - cpuStart;
     return {
       bytes: parsed,
       mbPerSecond: parsed / MB / Math.max(seconds, 1e-6),
       hostRssStartMb: rssStart / MB,
       hostGrowthMb: (rssMax - rssStart) / MB,
+      hostCpuMsPer100Mb: (cpu / Math.max(parsed, 1)) * 100 * MB,
       meanChunkChars: chunks > 0 ? parsed / chunks : 0,
       ...(stopped ? { stopped } : {}),
     };

@@ -9,8 +9,10 @@ const CSI = `${ESC}[`;
 /** In the ground state only ESC and the C1 introducers (0x80-0x9f) change anything. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SEQUENCE_START = /[\x1b\x80-\x9f]/g;
+/** Output rarely holds a C1 character: without one, indexOf finds ESC with no match object to collect. */
+const C1 = /[\x80-\x9f]/;
 /** Final bytes of the CSIs the scanner follows: DEC modes (h, l), kitty keyboard (u), cursor shape (q). */
-const TRACKED_CSI_FINALS = ['h', 'l', 'u', 'q'];
+const TRACKED_CSI_FINALS: readonly number[] = [0x68, 0x6c, 0x75, 0x71];
 /** DEC private modes that switch to the alternate screen (1049 also saves the cursor). */
 const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
@@ -94,16 +96,41 @@ export class TerminalModeScanner {
   }
 
   feed(output: string): void {
+    const hasC1 = C1.test(output);
     for (let i = 0; i < output.length; i++) {
       if (this.state === State.Ground) {
         // Text is most of any output: jump to the next byte that can start a sequence.
-        SEQUENCE_START.lastIndex = i;
-        const next = SEQUENCE_START.exec(output);
-        if (!next) return;
-        i = next.index;
+        i = hasC1 ? sequenceStart(output, i) : output.indexOf(ESC, i);
+        if (i < 0) return;
+        const skipped = untrackedCsiEnd(output, i);
+        if (skipped !== undefined) {
+          i = skipped;
+          continue;
+        }
+      } else if (this.state === State.Csi) {
+        // SGR after SGR in colored output: a CSI's parameters are taken as one run, not char by char
+        i = this.csiParameters(output, i);
+        if (i === output.length) return;
       }
       this.step(output.charCodeAt(i));
     }
+  }
+
+  /** Takes the run of parameter and intermediate bytes from `from`; returns where it ends. */
+  private csiParameters(output: string, from: number): number {
+    let end = from;
+    while (end < output.length) {
+      const code = output.charCodeAt(end);
+      if (code < 0x20 || code > 0x3f) break;
+      end++;
+    }
+    if (end === from || !this.csiKept) return end;
+    const final = end < output.length ? output.charCodeAt(end) : -1;
+    // a body is built only when a CSI we follow may end here, or the CSI continues in a later chunk
+    if (final >= 0x40 && final <= 0x7e && !TRACKED_CSI_FINALS.includes(final)) return end;
+    this.csiBody += output.slice(from, end);
+    if (this.csiBody.length > MAX_CSI_CHARS) this.csiKept = false;
+    return end;
   }
 
   private step(code: number): void {
@@ -181,13 +208,11 @@ export class TerminalModeScanner {
     }
   }
 
+  /** A CSI's byte after its parameters and intermediates (csiParameters took those). */
   private csi(code: number): void {
     if (code >= 0x40 && code <= 0x7e) {
       this.state = State.Ground;
-      if (this.csiKept) this.dispatchCsi(this.csiBody, String.fromCharCode(code));
-    } else if (code >= 0x20 && code <= 0x3f && this.csiKept) {
-      this.csiBody += String.fromCharCode(code);
-      if (this.csiBody.length > MAX_CSI_CHARS) this.csiKept = false;
+      if (this.csiKept && TRACKED_CSI_FINALS.includes(code)) this.dispatchCsi(this.csiBody, code);
     } else if (code > 0x7f) {
       // xterm.js abandons such a CSI; we stay inside it until its final byte, because reporting
       // "unterminated" too often only costs a harmless CAN, while too rarely breaks the prompt.
@@ -195,8 +220,9 @@ export class TerminalModeScanner {
     }
   }
 
-  private dispatchCsi(body: string, final: string): void {
-    if (!TRACKED_CSI_FINALS.includes(final)) return; // SGR ('m') and the like: most CSIs, none tracked
+  /** Only for the finals in TRACKED_CSI_FINALS: SGR ('m') and the like are most CSIs, none tracked. */
+  private dispatchCsi(body: string, finalCode: number): void {
+    const final = String.fromCharCode(finalCode);
     const prefix = /^[<=>?]/.test(body) ? body.charAt(0) : '';
     const intermediates = /[\x20-\x2f]*$/.exec(body)?.[0] ?? '';
     const params = body.slice(prefix.length, body.length - intermediates.length).split(';').map(parseParam);
@@ -234,6 +260,25 @@ export class TerminalModeScanner {
     this.cursorShaped = false;
     this.kitty.clear();
   }
+}
+
+function sequenceStart(output: string, from: number): number {
+  SEQUENCE_START.lastIndex = from;
+  return SEQUENCE_START.exec(output)?.index ?? -1;
+}
+
+/**
+ * Where a whole `ESC [ parameters final` starting at `start` ends, when its final is one the
+ * scanner does not follow (SGR, cursor moves: nearly every sequence of colored output) — the
+ * same outcome as stepping through it, without the steps. Otherwise undefined.
+ */
+function untrackedCsiEnd(output: string, start: number): number | undefined {
+  if (output.charCodeAt(start) !== 0x1b || output.charCodeAt(start + 1) !== 0x5b) return undefined;
+  let end = start + 2;
+  let code = output.charCodeAt(end);
+  while (code >= 0x20 && code <= 0x3f) code = output.charCodeAt(++end);
+  // NaN past the chunk's end fails both tests
+  return code >= 0x40 && code <= 0x7e && !TRACKED_CSI_FINALS.includes(code) ? end : undefined;
 }
 
 /** An empty or non-numeric parameter means "default"; sub-parameters (after ':') are ignored. */
