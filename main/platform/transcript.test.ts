@@ -93,6 +93,9 @@ describe('Transcript', () => {
     expect(output.startsWith(CUT_RESET)).toBe(true);
     expect(output.split(CUT_RESET)).toHaveLength(2); // the later segment's reset is not repeated inside
     expect(output).not.toContain('line 0 ');
+    const lines = [...output.matchAll(/line (\d+) /g)].map((match) => Number(match[1]));
+    expect(lines.at(-1)).toBe(399);
+    expect(lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1), 'consecutive lines, none from an older segment').toBe(true);
     t.dispose();
   });
 
