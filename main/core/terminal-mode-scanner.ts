@@ -6,13 +6,16 @@ export const CANCEL_SEQUENCE = CAN;
 
 const CSI = `${ESC}[`;
 
-/** In the ground state only ESC and the C1 introducers (0x80-0x9f) change anything. */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const SEQUENCE_START = /[\x1b\x80-\x9f]/g;
-/** Output rarely holds a C1 character: without one, indexOf finds ESC with no match object to collect. */
-const C1 = /[\x80-\x9f]/;
 /** Final bytes of the CSIs the scanner follows: DEC modes (h, l), kitty keyboard (u), cursor shape (q). */
 const TRACKED_CSI_FINALS: readonly number[] = [0x68, 0x6c, 0x75, 0x71];
+/**
+ * In the ground state, the next character that may change something: a C1 introducer, or an
+ * ESC that does not begin a whole CSI with an untracked final (0x40-0x7e but TRACKED_CSI_FINALS).
+ * Colored output is text and SGRs up to a chunk's cut, and one native scan skips all of it with
+ * no match object per sequence (~3.6 instead of ~9.7 µs per 4 KB of the bench's colored flood).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const STEP_FROM = /[\x80-\x9f]|\x1b(?!\[[\x20-\x3f]*[\x40-\x67\x69-\x6b\x6d-\x70\x72-\x74\x76-\x7e])/g;
 /** DEC private modes that switch to the alternate screen (1049 also saves the cursor). */
 const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
@@ -96,19 +99,14 @@ export class TerminalModeScanner {
   }
 
   feed(output: string): void {
-    const hasC1 = C1.test(output);
     for (let i = 0; i < output.length; i++) {
       if (this.state === State.Ground) {
-        // Text is most of any output: jump to the next byte that can start a sequence.
-        i = hasC1 ? sequenceStart(output, i) : output.indexOf(ESC, i);
-        if (i < 0) return;
-        const skipped = untrackedCsiEnd(output, i);
-        if (skipped !== undefined) {
-          i = skipped;
-          continue;
-        }
+        STEP_FROM.lastIndex = i;
+        const next = STEP_FROM.exec(output);
+        if (!next) return;
+        i = next.index;
       } else if (this.state === State.Csi) {
-        // SGR after SGR in colored output: a CSI's parameters are taken as one run, not char by char
+        // a CSI's parameters are taken as one run, not char by char
         i = this.csiParameters(output, i);
         if (i === output.length) return;
       }
@@ -260,25 +258,6 @@ export class TerminalModeScanner {
     this.cursorShaped = false;
     this.kitty.clear();
   }
-}
-
-function sequenceStart(output: string, from: number): number {
-  SEQUENCE_START.lastIndex = from;
-  return SEQUENCE_START.exec(output)?.index ?? -1;
-}
-
-/**
- * Where a whole `ESC [ parameters final` starting at `start` ends, when its final is one the
- * scanner does not follow (SGR, cursor moves: nearly every sequence of colored output) — the
- * same outcome as stepping through it, without the steps. Otherwise undefined.
- */
-function untrackedCsiEnd(output: string, start: number): number | undefined {
-  if (output.charCodeAt(start) !== 0x1b || output.charCodeAt(start + 1) !== 0x5b) return undefined;
-  let end = start + 2;
-  let code = output.charCodeAt(end);
-  while (code >= 0x20 && code <= 0x3f) code = output.charCodeAt(++end);
-  // NaN past the chunk's end fails both tests
-  return code >= 0x40 && code <= 0x7e && !TRACKED_CSI_FINALS.includes(code) ? end : undefined;
 }
 
 /** An empty or non-numeric parameter means "default"; sub-parameters (after ':') are ignored. */
