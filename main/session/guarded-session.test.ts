@@ -162,6 +162,31 @@ describe('GuardedSession', () => {
     expect(h.output()).not.toContain('^C');
   });
 
+  it('sends the hint with the press\'s answer, not ahead of it (a screen drawing the hint first shows the prompt a frame later)', async () => {
+    const h = await start();
+    const events: string[] = [];
+    h.guarded.onOutput((data) => events.push(data.includes('^C') ? 'answer' : 'output'));
+    h.guarded.onHint((hint) => events.push(hint.visible ? 'hint' : 'hint hidden'));
+    h.guarded.input('yes flood-line\r');
+    await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood');
+    h.guarded.input('\x03');
+    await h.waitFor(() => events.includes('hint'), 'the hint');
+    expect(events.indexOf('answer'), events.slice(-5).join(' ')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('answer')).toBeLessThan(events.indexOf('hint'));
+  });
+
+  it('sends the hint on its own when the program prints nothing after a press', async () => {
+    const h = await start();
+    const hints: boolean[] = [];
+    h.guarded.onHint((hint) => hints.push(hint.visible));
+    h.guarded.input('stty raw -echo; echo "raw-$((6*7))"; cat >/dev/null\r');
+    await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
+    const before = h.output().length;
+    h.guarded.input('\x03');
+    await h.waitFor(() => hints.includes(true), 'the hint');
+    expect(h.output().slice(before)).toBe('');
+  });
+
   it('exits 130 on a second Ctrl+C once the first was handled, however fast it comes', async () => {
     const h = await start();
     const hints: boolean[] = [];

@@ -76,7 +76,11 @@ export class GuardedSession implements Disposable {
   private readonly hold: InterruptHold;
   private readingPaused = false;
   private readonly output = new Emitter<string>();
-  private readonly batch = new OutputBatch((data) => this.output.fire(data));
+  private readonly batch = new OutputBatch((data) => {
+    this.output.fire(data);
+    // output after the hold is the press's answer (or what the program printed instead)
+    if (!this.hold.holding) this.hint.reveal();
+  });
   private readonly flush = new Emitter<void>();
   private readonly resized = new Emitter<{ cols: number; rows: number }>();
   private readonly disposables = new DisposableStore();
