@@ -8,13 +8,13 @@ import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseOwnCgroup, type Result } from './cgroup';
-import { planContainment, probeContainment } from './containment-probe';
+import { planContainment, probeContainment, type ContainmentPlan } from './containment-probe';
 import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT, spawnContained, spawnInCgroupOrFallback } from './containment-spawn';
 import type { EventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
 import { LinuxProcessTable } from './process-tree';
 import type { Session } from './session';
-import { bundle, BUNDLE_ENV, markedProcesses, newMarker, tempDir, waitFor } from './processes.test-support';
+import { bundle, bundleReaper, BUNDLE_ENV, markedProcesses, newMarker, tempDir, waitFor } from './processes.test-support';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let reaper: ReaperClient;
@@ -22,7 +22,7 @@ const sessions: Session[] = [];
 
 beforeAll(async () => {
   tmp = await tempDir();
-  const script = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+  const script = await bundleReaper(tmp.dir);
   reaper = ReaperClient.start({ killGraceMs: 400, script });
 });
 afterEach(() => {
@@ -73,13 +73,18 @@ describe('the join shim', () => {
   });
 });
 
+/** The machine's containment plan when it is a cgroup; otherwise says why the test is skipped. */
+async function cgroupPlan(): Promise<ContainmentPlan | undefined> {
+  const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
+  if (plan.kind === 'cgroup') return plan;
+  console.log(`skipped: this machine gets ${plan.kind} (${plan.reason})`);
+  return undefined;
+}
+
 describe('spawnContained', () => {
   it('runs the program inside the session cgroup from its first instruction', async () => {
-    const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-    if (plan.kind !== 'cgroup') {
-      console.log(`skipped: this machine gets ${plan.kind} (${plan.reason})`);
-      return;
-    }
+    const plan = await cgroupPlan();
+    if (!plan) return;
     const log = recordingLog();
     const started = await spawnContained({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log, plan });
     if (!started.ok) throw new Error(started.error);
@@ -164,12 +169,9 @@ void (async () => {
 
 describe('a host that dies while its root is held', () => {
   it('leaves nothing: the program never ran, the root is gone and the reaper removes the cgroup', async () => {
-    const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-    if (plan.kind !== 'cgroup') {
-      console.log(`skipped: this machine gets ${plan.kind} (${plan.reason})`);
-      return;
-    }
-    const script = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+    const plan = await cgroupPlan();
+    if (!plan) return;
+    const script = await bundleReaper(tmp.dir);
     const hostScript = await bundle(path.join(tmp.dir, 'held-host.js'), { source: HELD_HOST_SOURCE });
     const marker = newMarker();
     const host = spawn(process.execPath, [hostScript, script, marker], { env: BUNDLE_ENV, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -8,7 +8,7 @@ import { CGROUP_PREFIX, CgroupDir } from './cgroup';
 import { probeContainment } from './containment-probe';
 import { FileEventLog } from './event-log';
 import { ReaperClient } from './reaper-client';
-import { bundle, tempDir, waitFor } from './processes.test-support';
+import { bundleReaper, tempDir, waitFor } from './processes.test-support';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let script: string;
@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   tmp = await tempDir();
-  script = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+  script = await bundleReaper(tmp.dir);
 });
 afterEach(() => {
   for (const c of clients.splice(0)) c.dispose();

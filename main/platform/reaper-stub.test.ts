@@ -10,7 +10,7 @@ import { probeContainment } from './containment-probe';
 import { FileEventLog } from './event-log';
 import { LinuxProcessTable } from './process-tree';
 import { ReaperClient } from './reaper-client';
-import { bundle, tempDir, waitFor } from './processes.test-support';
+import { bundleReaper, tempDir, waitFor } from './processes.test-support';
 
 const KILL_GRACE_MS = 600;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -20,7 +20,7 @@ const members: ChildProcess[] = [];
 
 beforeAll(async () => {
   tmp = await tempDir();
-  script = await bundle(path.join(tmp.dir, 'reaper.js'), { file: 'main/platform/reaper-main.ts' });
+  script = await bundleReaper(tmp.dir);
 });
 afterEach(() => {
   for (const c of clients.splice(0)) c.dispose();

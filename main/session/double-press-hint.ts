@@ -8,7 +8,7 @@ import { SETTLE_MAX_MS } from './output-batch';
  * The latest a press's answer goes to the screen: the hold waits this long for the cut, then the
  * output after it settles. A hint with no answer to ride on (nothing printed) goes then.
  */
-export const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
+const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
 
 /**
  * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press window after a
