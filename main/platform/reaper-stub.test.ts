@@ -10,6 +10,7 @@ import { probeContainment } from './containment-probe';
 import { FileEventLog } from './event-log';
 import { LinuxProcessTable } from './process-tree';
 import { ReaperClient } from './reaper-client';
+import { REAPER_STUB_SCRIPT } from './reaper-stub';
 import { bundleReaper, tempDir, waitFor } from './processes.test-support';
 
 const KILL_GRACE_MS = 600;
@@ -88,6 +89,24 @@ describe('the reaper stub', () => {
     expect(await waitFor(async () => !(await alive(held.member)), KILL_GRACE_MS + 5_000)).toBe(true);
     expect(await waitFor(() => held.client.pid !== first, 5_000)).toBe(true);
     expect(await readFile(held.logFile, 'utf8')).toMatch(/"name":"reaper-exit","reason":"SIGTERM"/);
+  });
+
+  it('a signal that comes while a line is handled still ends the loop (it does not wait for the next line)', async () => {
+    // the host sends `root` right after `contain`: a TERM then often lands between two reads
+    for (let i = 0; i < 20; i++) {
+      const stub = spawn('sh', ['-c', REAPER_STUB_SCRIPT, 'ripcord-reaper', '/bin/echo', 'exec-ed'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      let out = '';
+      stub.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<void>((resolve) => stub.on('exit', () => resolve()));
+      stub.stdin.write('contain /x\n');
+      expect(await waitFor(() => out.includes('contained /x'), 5_000)).toBe(true); // its traps are set
+      stub.stdin.write('root 1 /x\n');
+      stub.kill('SIGTERM');
+      expect(await waitFor(async () => stub.exitCode !== null, 5_000), `run ${i}: the stub still waits for a line`).toBe(true);
+      await exited;
+      expect(out).toContain('--signal SIGTERM');
+      stub.stdin.destroy();
+    }
   });
 
   it('hands over on takeover: the same process becomes the Node reaper, with the cgroup it held', async () => {

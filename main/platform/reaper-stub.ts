@@ -11,12 +11,14 @@
  * `sh -c REAPER_STUB_SCRIPT ripcord-reaper NODE REAPER.JS ARGS...`. A broken pipe must not end
  * it (SIGPIPE ignored: a confirmation written as the host dies); a signal ends the loop like
  * the pipe's end does, and the Node reaper is told which (`--signal`) to shut down as it would.
+ * A signal interrupts a waiting `read`; one that comes while a line is handled is seen by the
+ * loop's test instead of waiting for the next line.
  */
 export const REAPER_STUB_SCRIPT = `trap '' PIPE
 signal=
 for s in TERM INT HUP; do trap "signal=SIG$s" "$s"; done
 kept=
-while IFS= read -r line; do
+while [ -z "$signal" ] && IFS= read -r line; do
   kept="$kept$line
 "
   case $line in
