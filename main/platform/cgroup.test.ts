@@ -75,7 +75,11 @@ describe('a real session cgroup', () => {
     const cgroup = await realCgroup();
     if (!cgroup) return;
     await startIn(cgroup, 'setsid -f sleep 1000; (setsid sleep 1000 </dev/null &); exec sleep 1000');
-    await waitFor(async () => (await cgroup.procs()).length === 3, 5_000);
+    // all three must have exec'd sleep: while the subshell or a setsid fork still lives, the count passes 3 on its way
+    await waitFor(async () => {
+      const names = await Promise.all((await cgroup.procs()).map(comm));
+      return names.length === 3 && names.every((c) => c === 'sleep');
+    }, 5_000);
     expect(await cgroup.populated()).toBe(true);
 
     const result = await killCgroup(cgroup, { killGraceMs: 400 });
