@@ -26,6 +26,7 @@ async function floodOnce(megabytes: number, transcriptRoot: string | undefined):
   if (!spawned.ok) throw new Error(spawned.error);
   const { session } = spawned;
   const transcript = transcriptRoot ? new Transcript({ root: transcriptRoot, cols: 120, rows: 40, command: 'bench', log: nullEventLog }) : undefined;
+  transcript?.begin();
   let chars = 0;
   let tail = '';
   const t0 = performance.now();

@@ -25,6 +25,13 @@ async function segments(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [])).sort();
 }
 
+/** A transcript whose session's start is over: it writes as output comes. */
+function begun(options: ConstructorParameters<typeof Transcript>[0]): Transcript {
+  const t = new Transcript(options);
+  t.begin();
+  return t;
+}
+
 const outputOf = (events: TranscriptEvent[]): string => events.map((e) => (e.type === 'o' ? e.data : '')).join('');
 
 /** The transcript's output once `text` ends it on disk (the writer has settled). */
@@ -41,7 +48,7 @@ async function settled(dir: string, text: string): Promise<TranscriptEvent[]> {
 describe('Transcript', () => {
   it('writes the output as it came and an index of times and resizes; 0600 files in 0700 directories', async () => {
     const transcripts = await root();
-    const t = new Transcript({ root: transcripts, cols: 90, rows: 20, command: 'bash', log: nullEventLog });
+    const t = begun({ root: transcripts, cols: 90, rows: 20, command: 'bash', log: nullEventLog });
     t.output('hello \x1b[31mred\x1b[0m ✓\r\n');
     await settled(t.dir, '✓\r\n');
     t.resize(100, 30);
@@ -62,13 +69,39 @@ describe('Transcript', () => {
     expect((await stat(transcripts)).mode & 0o777).toBe(0o700);
     const read = await readTranscript(t.dir);
     expect(read.ok && read.record).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
+    expect(t.kept).toBe(true);
     t.dispose();
-    expect(t.failed).toBe(false);
+  });
+
+  it('writes nothing until the start is over, then what waited; a megabyte waiting or the end begins at once', async () => {
+    const transcripts = await root();
+    const waiting = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'bash', log: nullEventLog });
+    waiting.output('first prompt$ ');
+    // the writer's own quiet check would have written it by now
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await segments(waiting.dir)).toEqual([]);
+    expect(waiting.kept).toBe(false);
+    waiting.begin();
+    await settled(waiting.dir, 'first prompt$ ');
+    expect(waiting.kept).toBe(true);
+    waiting.dispose();
+
+    const flood = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog });
+    const line = `${'y'.repeat(1023)}\n`;
+    for (let i = 0; i < 1024; i++) flood.output(line);
+    flood.output('flood-end\n');
+    await settled(flood.dir, 'flood-end\n');
+    flood.dispose();
+
+    const short = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'echo', log: nullEventLog });
+    short.output('its-own-end\r\n');
+    short.dispose();
+    await settled(short.dir, 'its-own-end\r\n');
   });
 
   it('keeps the end under the cap; a cut transcript starts with a reset', async () => {
     const transcripts = await root();
-    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, maxBytes: 20_000 });
+    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, maxBytes: 20_000 });
     for (let i = 0; i < 400; i++) {
       t.output(`line ${i} ${'x'.repeat(80)}\r\n`);
       if (i % 20 === 0) await new Promise((r) => setTimeout(r, 5));
@@ -103,7 +136,7 @@ describe('Transcript', () => {
     const transcripts = await root();
     await mkdir(transcripts, { recursive: true });
     for (let i = 0; i < TRANSCRIPTS_KEPT + 3; i++) await mkdir(path.join(transcripts, `2020-01-01T00-00-${String(i).padStart(2, '0')}-000Z-1`));
-    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
+    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
     expect(await waitFor(async () => (await segments(t.dir)).length === 2, 5_000)).toBe(true);
     const sessions = await listTranscripts(transcripts, () => false);
     expect(sessions).toHaveLength(TRANSCRIPTS_KEPT);
@@ -114,7 +147,7 @@ describe('Transcript', () => {
 
   it('keeps memory bounded under a flood the disk cannot take: the rest is dropped and noted', async () => {
     const transcripts = await root();
-    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'flood', log: nullEventLog });
+    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'flood', log: nullEventLog });
     const line = `${'y'.repeat(1023)}\n`;
     // 3 MB in one turn: nothing can be written meanwhile
     for (let i = 0; i < 3 * 1024; i++) t.output(line);
@@ -137,19 +170,19 @@ describe('Transcript', () => {
     const log = { ...nullEventLog, warn: (name: string) => void warnings.push(name) };
     const parent = await root();
     await writeFile(parent, 'a file, not a directory');
-    const t = new Transcript({ root: path.join(parent, 'transcripts'), cols: 80, rows: 24, command: 'sh', log });
+    const t = begun({ root: path.join(parent, 'transcripts'), cols: 80, rows: 24, command: 'sh', log });
     t.output('lost');
     expect(await waitFor(() => warnings.length > 0, 5_000)).toBe(true);
     t.output('also lost');
     expect(warnings).toEqual(['transcript.write-failed']);
-    expect(t.failed).toBe(true);
+    expect(t.kept).toBe(false);
   });
 });
 
 describe('readTranscript after a kill', () => {
   it('ignores a torn index line and still reads output the index does not reach', async () => {
     const transcripts = await root();
-    const t = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
+    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
     t.output('written\r\n');
     await settled(t.dir, 'written\r\n');
     t.dispose();

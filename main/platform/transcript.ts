@@ -2,7 +2,8 @@
 // (transcript-format.ts); `ripcord last` renders it, prints the bytes or makes an asciicast.
 // Written promptly in the background — a crash or kill -9 keeps what was written — and never in
 // the way: appends are asynchronous and bounded, the exit path never waits for them, a failing
-// disk stops the recording with one note, nothing is retried or fsynced.
+// disk stops the recording with one note, nothing is retried or fsynced. The files are made only
+// once the session's start is over (`begin`): the first prompt need not share a core with them.
 //
 // Size cap, keeping the end: the session's directory holds numbered segments of half the cap
 // each; when the next batch would overflow one, the next starts and the one before the previous
@@ -76,6 +77,8 @@ export class Transcript {
   private lastWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private writeFailed = false;
+  private begun = false;
+  private made = false;
   private readonly started: number;
   private readonly clock: () => number;
   private readonly segmentMax: number;
@@ -84,8 +87,8 @@ export class Transcript {
   readonly dir: string;
 
   /**
-   * Starts recording at once: output that comes while the directory and the first segment are
-   * being made waits in the bounded queue. A failure stops the recording and is logged once.
+   * Records from now on: output waits in the bounded queue until `begin` has made the directory
+   * and the first segment (a failure stops the recording and is logged once).
    */
   constructor(private readonly options: TranscriptOptions) {
     this.clock = options.clock ?? processClock;
@@ -94,7 +97,18 @@ export class Transcript {
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     this.header = { format: INDEX_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command };
+    // nothing is written before `begin`
     this.writing = true;
+  }
+
+  /**
+   * Makes the files and writes what waits, then keeps writing as output comes. Called once the
+   * session's start is over; sooner by itself when a megabyte waits (a flood from the start) or
+   * the recording is disposed.
+   */
+  begin(): void {
+    if (this.begun) return;
+    this.begun = true;
     void this.init();
   }
 
@@ -104,6 +118,7 @@ export class Transcript {
       await pruneOldSessions(this.options.root, TRANSCRIPTS_KEPT - 1);
       await ensurePrivateDir(this.dir);
       await this.startSegment();
+      this.made = true;
       this.options.log.event('transcript.started', { dir: this.dir });
     } catch (error) {
       this.fail(error);
@@ -113,9 +128,9 @@ export class Transcript {
     await this.drain();
   }
 
-  /** Recording stopped on a file error: what is on disk may end early, or be missing. */
-  get failed(): boolean {
-    return this.writeFailed;
+  /** The directory and its first segment exist and no file error stopped the recording: `dir` can be named. */
+  get kept(): boolean {
+    return this.made && !this.writeFailed;
   }
 
   output(data: string): void {
@@ -144,12 +159,14 @@ export class Transcript {
   /** Stops recording; what is queued still goes out, in the background, then the files are closed. */
   dispose(): void {
     this.stopped = true;
-    if (this.timer) this.startDrain();
+    if (!this.begun) this.begin();
+    else if (this.timer) this.startDrain();
     else if (!this.writing) this.close();
   }
 
   /** Starts the write at once when a batch is big, else the quiet check. */
   private schedule(): void {
+    if (!this.begun && this.bytes.size >= WRITE_NOW_BYTES) this.begin();
     if (this.writing) return; // the write's end schedules again
     if (this.bytes.size >= WRITE_NOW_BYTES) {
       this.startDrain();

@@ -19,8 +19,9 @@ import { SessionTools } from './session-tools';
 const MAX_EARLY_INPUT_CHARS = 65_536;
 /**
  * The start is over this long after the program's first output, when the rest of a first prompt
- * is on the screen too: then the reaper's Node stage (~100 ms of CPU, DESIGN §4) starts and the
- * control socket is published — work the start the user waits for need not share a core with.
+ * is on the screen too: then the reaper's Node stage (~100 ms of CPU, DESIGN §4) starts, the
+ * control socket is published and the transcript makes its files — work the start the user
+ * waits for need not share a core with.
  */
 const START_OVER_AFTER_OUTPUT_MS = 100;
 /** ...or this long after the spawn, for a program that prints nothing. */
@@ -51,8 +52,8 @@ export interface SpawnedSession {
   modes: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
   /** the process view and stop (issue #16), when the host asked for the session tools */
   control?: SessionControl;
-  /** the session's transcript (its directory, whether a file error stopped it), when transcripts are on */
-  transcript?: Pick<Transcript, 'dir' | 'failed'>;
+  /** the session's transcript (its directory, whether it was made and no file error stopped it), when transcripts are on */
+  transcript?: Pick<Transcript, 'dir' | 'kept'>;
 }
 
 /**
@@ -200,7 +201,7 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
     this.whenStartIsOver(guarded, () => {
       this.options.reaper.takeOver();
-      tools?.publish();
+      tools?.startIsOver();
     });
     this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
     const size = this.latestSize;

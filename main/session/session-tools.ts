@@ -1,9 +1,9 @@
 // What every host adds to its running session for issue #16: the session control (process
 // view, stop), its control socket for `ripcord ps` / `ripcord stop`, the transcript, and the
 // hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
-// it right after the spawn (before the first output is handed out), publishes the control
-// socket once the start is over, and disposes it with the session; nothing here is on the exit
-// path.
+// it right after the spawn (before the first output is handed out), and once the start is over
+// publishes the control socket and lets the transcript make its files (what came before waits
+// in its queue); it disposes it with the session. Nothing here is on the exit path.
 import type { HintState } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
@@ -64,10 +64,14 @@ export class SessionTools implements Disposable {
     return new SessionTools(guarded, options);
   }
 
-  /** Makes the session reachable for `ripcord ps` / `ripcord stop` (once; nothing after dispose). */
-  publish(): void {
+  /**
+   * The start is over: the transcript makes its files, and the session becomes reachable for
+   * `ripcord ps` / `ripcord stop` (once; nothing after dispose).
+   */
+  startIsOver(): void {
     if (this.publishing || this.disposed) return;
     this.publishing = true;
+    this.transcript?.begin();
     void this.publishNow();
   }
 

@@ -51,7 +51,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       if (outer.leftAloneAtRestore && code === EXIT_CODE_HANGUP) dieOfHangup();
       // ripcord cut the program short, maybe before its last output reached the screen: where
       // to find all of it. A program's own end says nothing (as if run directly), nor a lost terminal.
-      const kept = transcript && !transcript.failed ? transcript.dir : undefined;
+      const kept = transcript?.kept ? transcript.dir : undefined;
       if (kept !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore) attempt(() => writeBounded(process.stderr.fd, transcriptNote(kept)));
       // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));

@@ -18,6 +18,7 @@ async function recorded(steps: (string | [number, number])[], maxBytes?: number)
   const temp = await tempDir();
   cleanups.push(() => temp.dispose());
   const t = new Transcript({ root: path.join(temp.dir, 'transcripts'), cols: 40, rows: 5, command: 'demo', log: nullEventLog, ...(maxBytes ? { maxBytes } : {}) });
+  t.begin();
   for (const step of steps) {
     if (typeof step === 'string') t.output(step);
     else t.resize(...step);
