@@ -87,6 +87,12 @@ export interface RipcordApi {
    * still holds unparsed from before this point may be dropped too (DESIGN §6).
    */
   onFlush(listener: () => void): Unsubscribe;
+  /**
+   * true: the host holds the program's output until an interrupt's cut, so output the screen
+   * still holds unparsed may be dropped by the next flush — no need to parse it meanwhile.
+   * false: the hold ended without a cut; everything received is to be shown. A flush also ends it.
+   */
+  onHold(listener: (holding: boolean) => void): Unsubscribe;
   /** stop the foreground job (staged kill of its group and descendants); the shell stays */
   stopJob(): void;
   /** stop one process of the session and its descendants */
@@ -112,6 +118,7 @@ export const IpcChannel = {
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',
   flush: 'ripcord:flush',
+  hold: 'ripcord:hold',
   stopJob: 'ripcord:stop-job',
   stopProcess: 'ripcord:stop-process',
   watchProcesses: 'ripcord:watch-processes',

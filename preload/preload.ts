@@ -52,6 +52,7 @@ const api: RipcordApi = {
   onHint: (listener: (hint: HintState) => void) => subscribe(IpcChannel.hint, listener),
   onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),
   onFlush: (listener: () => void) => subscribe(IpcChannel.flush, listener),
+  onHold: (listener: (holding: boolean) => void) => subscribe(IpcChannel.hold, (holding: unknown) => listener(holding === true)),
   stopJob(): void {
     ipcRenderer.send(IpcChannel.stopJob);
   },

@@ -50,6 +50,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   const output = new OutputQueue(terminal, (chars) => acks.parsed(chars));
   api.onData((data) => output.push(data));
   api.onFlush(() => output.flush());
+  api.onHold((holding) => output.hold(holding));
   api.onHint((state) => hint.update(state));
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
   const title = new WindowTitle();

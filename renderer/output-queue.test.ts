@@ -1,6 +1,6 @@
 import { Terminal } from '@xterm/headless';
-import { describe, expect, it } from 'vitest';
-import { OutputQueue, PARSER_BACKLOG_CHARS } from './output-queue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOLD_MAX_MS, OutputQueue, PARSER_BACKLOG_CHARS } from './output-queue';
 
 function screen(): { terminal: Terminal; text: () => string } {
   const terminal = new Terminal({ cols: 80, rows: 10, allowProposedApi: true });
@@ -63,6 +63,56 @@ describe('OutputQueue (real headless xterm)', () => {
     while (acked < total) await parsedAll(terminal);
     expect(acked).toBe(total);
     expect(text()).toMatch(/\^C\n?PROMPT\$$/);
+  });
+
+  it('hands xterm nothing more while the host holds output for a cut; the flush drops it and the prompt shows', async () => {
+    const { terminal, text } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    queue.push('before\r\n');
+    await parsedAll(terminal);
+    queue.hold(true);
+    const flood = 'flood-line\r\n'.repeat(1000);
+    queue.push(flood);
+    await parsedAll(terminal);
+    expect(queue.queuedChars).toBe(flood.length);
+    expect(text()).not.toContain('flood-line');
+    expect(queue.flush()).toBe(flood.length);
+    queue.push('^C\r\nPROMPT$ ');
+    const total = 'before\r\n'.length + flood.length + '^C\r\nPROMPT$ '.length;
+    while (acked < total) await parsedAll(terminal);
+    expect(text()).toBe('before\n^C\nPROMPT$');
+  });
+
+  it('shows everything held back, in order, when the hold ends without a cut (raw mode)', async () => {
+    const { terminal, text } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    queue.hold(true);
+    queue.push('one\r\n');
+    queue.push('two\r\n');
+    await parsedAll(terminal);
+    expect(text()).toBe('');
+    queue.hold(false);
+    while (acked < 10) await parsedAll(terminal);
+    expect(text()).toBe('one\ntwo');
+  });
+
+  describe('a hold whose end never comes', () => {
+    afterEach(() => vi.useRealTimers());
+    it('stops holding output back after HOLD_MAX_MS', () => {
+      vi.useFakeTimers();
+      const { terminal, text } = screen();
+      const queue = new OutputQueue(terminal, () => {});
+      queue.hold(true);
+      queue.push('held');
+      vi.advanceTimersByTime(HOLD_MAX_MS - 1);
+      expect(queue.queuedChars).toBe(4);
+      vi.advanceTimersByTime(1);
+      expect(queue.queuedChars).toBe(0);
+      vi.runAllTimers(); // xterm's own parse turn
+      expect(text()).toBe('held');
+    });
   });
 
   it('shows why the CAN is needed: without it the prompt is swallowed by the open OSC', async () => {

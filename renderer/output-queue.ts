@@ -9,6 +9,11 @@ import { CAN } from '../main/core/control-chars';
  * waiting (16 384 took ~20 ms of a `yes` flood to parse on the 2-core bench machine).
  */
 export const PARSER_BACKLOG_CHARS = 4_096;
+/**
+ * The host ends a hold within its cut wait (50 ms) plus the trip here; a hold whose end never
+ * comes (the host gone in the middle) stops holding output back after this.
+ */
+export const HOLD_MAX_MS = 1_000;
 
 export interface ParsingScreen {
   write(data: string, parsed: () => void): void;
@@ -18,6 +23,8 @@ export class OutputQueue {
   private readonly queued: string[] = [];
   private inParser = 0;
   private droppedSinceWrite = false;
+  /** set while the host holds output for an interrupt's cut: nothing more goes to xterm */
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly screen: ParsingScreen,
@@ -30,8 +37,22 @@ export class OutputQueue {
     this.pump();
   }
 
-  /** Drops everything not yet handed to xterm; returns how many chars were dropped. */
+  /**
+   * The host holds the program's output until an interrupt's cut (true): what is queued is
+   * output from before the interrupt, which the cut's flush drops — parsing it meanwhile would
+   * only keep the page busy (and draw frames) when the prompt arrives. false: the hold ended
+   * without a cut, everything queued is shown.
+   */
+  hold(holding: boolean): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = holding ? setTimeout(() => this.hold(false), HOLD_MAX_MS) : undefined;
+    if (!holding) this.pump();
+  }
+
+  /** Drops everything not yet handed to xterm and ends a hold; returns how many chars were dropped. */
   flush(): number {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
     let dropped = 0;
     for (const chunk of this.queued.splice(0)) dropped += chunk.length;
     if (dropped > 0) {
@@ -46,7 +67,7 @@ export class OutputQueue {
   }
 
   private pump(): void {
-    while (this.inParser < PARSER_BACKLOG_CHARS && this.queued.length > 0) {
+    while (this.holdTimer === undefined && this.inParser < PARSER_BACKLOG_CHARS && this.queued.length > 0) {
       // the host sends a turn's output as one message: xterm gets it a backlog's worth at a time
       let chunk = this.queued.shift() as string;
       if (chunk.length > PARSER_BACKLOG_CHARS) {

@@ -53,6 +53,7 @@ export function installHarnessApi(): void {
   const hint = new Channel<HintState>();
   const exit = new Channel<SessionEnd>();
   const flush = new Channel<void>();
+  const hold = new Channel<boolean>();
   const processes = new Channel<ProcessView>();
   const processCount = new Channel<number>();
   const stopOutcome = new Channel<StopOutcome>();
@@ -84,6 +85,9 @@ export function installHarnessApi(): void {
       case 'flush':
         flush.emit(undefined);
         break;
+      case 'hold':
+        hold.emit(message.holding === true);
+        break;
       case 'processes':
         processes.emit(message.view);
         break;
@@ -101,7 +105,13 @@ export function installHarnessApi(): void {
   });
 
   const api: RipcordApi = {
-    input: (text) => send({ type: 'input', data: text }),
+    input: (text) => {
+      // In the desktop main takes Ctrl+C before the page and its host tells the page to hold at
+      // once (IpcChannel.hold); here the key starts in the page, so this stand-in for main tells
+      // it without the round trip. The host answers every press (hold, flush or release).
+      if (text === '\x03') hold.emit(true);
+      send({ type: 'input', data: text });
+    },
     resize: (cols, rows) => send({ type: 'resize', cols, rows }),
     ack: (chars) => send({ type: 'ack', chars }),
     openLink: (url) => {
@@ -118,6 +128,7 @@ export function installHarnessApi(): void {
     onHint: (listener) => hint.subscribe(listener),
     onExit: (listener) => exit.subscribe(listener),
     onFlush: (listener) => flush.subscribe(() => listener()),
+    onHold: (listener) => hold.subscribe(listener),
     stopJob: () => send({ type: 'stopJob' }),
     stopProcess: (pid) => send({ type: 'stopProcess', pid }),
     watchProcesses: (open) => send({ type: 'watchProcesses', open }),

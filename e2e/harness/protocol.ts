@@ -17,6 +17,7 @@ export type ServerMessage =
   | ({ type: 'hint' } & HintState)
   | ({ type: 'exit' } & SessionEnd)
   | { type: 'flush' }
+  | { type: 'hold'; holding: boolean }
   | { type: 'settings'; id: number; settings: RendererSettings }
   | { type: 'processes'; view: ProcessView }
   | { type: 'processCount'; count: number }
@@ -94,6 +95,8 @@ export function serverMessage(channel: string, value: unknown): ServerMessage | 
       return { type: 'exit', ...(value as SessionEnd) };
     case IpcChannel.flush:
       return { type: 'flush' };
+    case IpcChannel.hold:
+      return { type: 'hold', holding: value === true };
     case IpcChannel.processes:
       return { type: 'processes', view: value as ProcessView };
     case IpcChannel.processCount:

@@ -52,6 +52,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.problems = options.problems;
     const { lifecycle } = options;
     this.disposables.add(lifecycle.onFlush(() => this.send(IpcChannel.flush, null)));
+    this.disposables.add(lifecycle.onHold((holding) => this.send(IpcChannel.hold, holding)));
     this.disposables.add(lifecycle.onOutput((data) => this.send(IpcChannel.data, data)));
     this.disposables.add(lifecycle.onHint((hint) => this.send(IpcChannel.hint, hint satisfies HintState)));
     // The window stays and says why; closing it exits (DESIGN: errors as values, shown to the user).

@@ -162,6 +162,44 @@ describe('GuardedSession', () => {
     expect(h.output()).not.toContain('^C');
   });
 
+  it('tells the screen when it holds output for a cut: the flush ends the hold, or the hold ends without one (raw mode)', async () => {
+    const h = await start();
+    const events: string[] = [];
+    h.guarded.onHold((holding) => events.push(holding ? 'hold' : 'released'));
+    h.guarded.onFlush(() => events.push('flush'));
+    h.guarded.onOutput((data) => {
+      if (data.includes('^C')) events.push('answer');
+      if (data.includes('got the byte')) events.push('raw answer');
+    });
+    h.guarded.input('yes flood-line\r');
+    await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood');
+    h.guarded.input('\x03');
+    await h.waitFor(() => events.includes('answer'), 'the answer');
+    expect(events).toEqual(['hold', 'flush', 'answer']);
+
+    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    h.guarded.input('x'); // a key ends the double-press window: the next press is a first one
+    h.guarded.input('\x15stty raw -echo; echo "raw-$((6*7))"; head -c 1 >/dev/null; stty sane; echo "got the byte"\r');
+    await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
+    events.length = 0;
+    h.guarded.input('\x03');
+    await h.waitFor(() => events.includes('raw answer'), 'the program\'s answer');
+    expect(events).toEqual(['hold', 'released', 'raw answer']);
+  });
+
+  it('answers a press that starts no hold with the hold\'s end, so a screen that held back at the key goes on', async () => {
+    const h = await start();
+    const events: string[] = [];
+    h.guarded.onHold((holding) => events.push(holding ? 'hold' : 'released'));
+    h.guarded.onFlush(() => events.push('flush'));
+    h.guarded.input('\x03');
+    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    h.guarded.input('\x03');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([130]);
+    expect(events).toEqual(['hold', 'flush', 'released']);
+  });
+
   it('sends the hint with the press\'s answer, not ahead of it (a screen drawing the hint first shows the prompt a frame later)', async () => {
     const h = await start();
     const events: string[] = [];

@@ -82,6 +82,7 @@ export class GuardedSession implements Disposable {
     if (!this.hold.holding) this.hint.reveal();
   });
   private readonly flush = new Emitter<void>();
+  private readonly holding = new Emitter<boolean>();
   private readonly resized = new Emitter<{ cols: number; rows: number }>();
   private readonly disposables = new DisposableStore();
   /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
@@ -137,7 +138,10 @@ export class GuardedSession implements Disposable {
     this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
-        (held) => this.show(held),
+        (held) => {
+          this.holding.fire(false);
+          if (held) this.show(held);
+        },
         (droppedChars) => options.log.event(LogEvent.cancelDropped, { chars: droppedChars }),
         () => this.syncReading(),
       ),
@@ -221,8 +225,14 @@ export class GuardedSession implements Disposable {
     this.batch.flush();
     const decision = this.decisions.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action });
-    if (decision.action === 'cancel') {
+    if (decision.action === 'cancel' && !this.hold.holding) {
       this.hold.start();
+      this.holding.fire(true);
+    } else if (trigger.kind === 'ctrl-c' && !this.hold.holding) {
+      // this press holds nothing back: a screen that stopped parsing at the key goes on
+      this.holding.fire(false);
+    }
+    if (decision.action === 'cancel') {
       this.session.cancel();
       this.guard.arm();
       this.hint.show();
@@ -258,6 +268,14 @@ export class GuardedSession implements Disposable {
    */
   readonly onFlush = this.flush.event;
 
+  /**
+   * true when a press starts holding output for an interrupt's cut: what a screen still holds
+   * unparsed may be about to be dropped (onFlush, which also ends the hold), so it may stop
+   * parsing it; false when the hold ended without a cut (raw mode, the session ended), or a
+   * press started none, and nothing is dropped. Every press gets one of the two.
+   */
+  readonly onHold = this.holding.event;
+
   onHint(listener: (hint: HintState) => void): Disposable {
     return this.hint.onHint(listener);
   }
@@ -266,6 +284,7 @@ export class GuardedSession implements Disposable {
     this.batch.dispose();
     this.output.dispose();
     this.flush.dispose();
+    this.holding.dispose();
     this.resized.dispose();
     this.disposables.dispose();
   }

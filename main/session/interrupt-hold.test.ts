@@ -68,6 +68,17 @@ describe('InterruptHold', () => {
     expect(h.full).toBe(false);
   });
 
+  it('says when a hold ends without a cut, also when nothing came meanwhile', () => {
+    const { h, released } = hold();
+    h.start();
+    vi.advanceTimersByTime(CUT_WAIT_MS);
+    expect(released).toEqual(['']);
+    h.start();
+    h.feed('^C\r\n');
+    vi.advanceTimersByTime(CUT_WAIT_MS);
+    expect(released).toEqual(['']);
+  });
+
   it('releases at once on request (the session ended) and not again at the deadline', () => {
     const { h, released } = hold();
     h.start();

@@ -24,7 +24,7 @@ export class InterruptHold implements Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    /** output that passes on after the wait, in order */
+    /** the hold ended without a cut: what was held passes on, in order ('' when nothing came) */
     private readonly release: (data: string) => void,
     /** the cut was found: `chars` of output read before it were dropped */
     private readonly onCut: (droppedChars: number) => void,
@@ -67,9 +67,9 @@ export class InterruptHold implements Disposable {
   /** Passes on what is held now (the session ended, or the wait is over). */
   releaseHeld(): void {
     if (!this.held) return;
-    const data = this.held?.join('');
+    const data = this.held.join('');
     this.end();
-    if (data) this.release(data);
+    this.release(data);
   }
 
   dispose(): void {

@@ -76,6 +76,7 @@ export class SessionLifecycle implements Disposable {
   private readonly flush = new Emitter<void>();
   private readonly spawned = new Emitter<SpawnedSession>();
   private readonly startFailed = new Emitter<string>();
+  private readonly holding = new Emitter<boolean>();
   private readonly disposables = new DisposableStore();
 
   /** Output of the program, in order. */
@@ -87,6 +88,8 @@ export class SessionLifecycle implements Disposable {
    * program's queued output there, so a screen may drop what it still holds unparsed.
    */
   readonly onFlush = this.flush.event;
+  /** Output is held for an interrupt's cut (true), or the hold ended without one (false): GuardedSession.onHold. */
+  readonly onHold = this.holding.event;
   /** The program runs (fires once). */
   readonly onSpawned = this.spawned.event;
   /** The program could not be started: why, for the user. A window close then exits EXIT_CODE_START_FAILED. */
@@ -94,7 +97,7 @@ export class SessionLifecycle implements Disposable {
 
   constructor(private readonly options: SessionLifecycleOptions) {
     this.exits = new SessionExits(options);
-    for (const emitter of [this.output, this.hint, this.flush, this.spawned, this.startFailed]) this.disposables.add(emitter);
+    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed]) this.disposables.add(emitter);
   }
 
   get exiting(): boolean {
@@ -196,6 +199,7 @@ export class SessionLifecycle implements Disposable {
     this.phase = 'running';
     this.guarded = guarded;
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
+    this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
     const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
