@@ -175,7 +175,11 @@ describe('GuardedSession', () => {
     await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood');
     h.guarded.input('\x03');
     await h.waitFor(() => events.includes('answer'), 'the answer');
-    expect(events).toEqual(['hold', 'flush', 'answer']);
+    // ['hold', 'flush', 'answer']; on a machine so loaded that the cut took longer than the
+    // hold's wait, 'released' comes between — the flush still comes before the answer
+    expect(events[0]).toBe('hold');
+    expect(events.indexOf('flush')).toBeGreaterThan(0);
+    expect(events.indexOf('flush')).toBeLessThan(events.indexOf('answer'));
 
     await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
     h.guarded.input('x'); // a key ends the double-press window: the next press is a first one
@@ -194,10 +198,14 @@ describe('GuardedSession', () => {
     h.guarded.onFlush(() => events.push('flush'));
     h.guarded.input('\x03');
     await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    // the cut of a press at the prompt: the kernel echoes ^C at once
+    await h.waitFor(() => events.includes('flush'), 'the first press\'s cut');
+    expect(events[0]).toBe('hold');
+    const before = events.length;
     h.guarded.input('\x03');
     await h.waitFor(() => h.exits.length > 0, 'the exit');
     expect(h.exits).toEqual([130]);
-    expect(events).toEqual(['hold', 'flush', 'released']);
+    expect(events.slice(before)).toEqual(['released']);
   });
 
   it('sends the hint with the press\'s answer, not ahead of it (a screen drawing the hint first shows the prompt a frame later)', async () => {
