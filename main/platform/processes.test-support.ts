@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { build } from 'esbuild';
+import type { Disposable } from '../core/disposable';
 import { systemProcessTable } from './process-tree';
+import type { ReaperClient } from './reaper-client';
 import { spawnSession, type Session } from './session';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -52,6 +54,30 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs: number,
     const value = await check();
     if (value || performance.now() >= deadline) return value;
     await delay(intervalMs);
+  }
+}
+
+/**
+ * Test cleanup of sessions started with a ReaperClient: the exit path's kill, the session
+ * disposed, the reaper's pipe closed — then waits (bounded) until every reaper is gone. One still
+ * in its sh stage finishes by exec'ing its Node bundle, which the caller's afterAll deletes: without
+ * the wait it found no script and left the empty cgroup behind.
+ */
+export async function stopSessions(entries: readonly { session: Disposable; reaper: ReaperClient }[]): Promise<void> {
+  for (const { session, reaper } of entries) {
+    reaper.killAll();
+    session.dispose();
+    reaper.dispose();
+  }
+  await Promise.all(entries.map(({ reaper }) => waitFor(() => gone(reaper.pid), 5_000)));
+}
+
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 

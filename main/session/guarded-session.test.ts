@@ -10,7 +10,7 @@ import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { bundleReaper, foregroundJob, waitFor } from '../platform/processes.test-support';
+import { bundleReaper, foregroundJob, stopSessions, waitFor } from '../platform/processes.test-support';
 
 let dir: string;
 let reaperScript: string;
@@ -23,13 +23,7 @@ beforeAll(async () => {
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
 
-afterEach(() => {
-  for (const { guarded, reaper } of started.splice(0)) {
-    reaper.killAll();
-    guarded.dispose();
-    reaper.dispose();
-  }
-});
+afterEach(() => stopSessions(started.splice(0).map(({ guarded, reaper }) => ({ session: guarded, reaper }))));
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { openLog, type Logger } from '../platform/log';
-import { bundleReaper, waitFor } from '../platform/processes.test-support';
+import { bundleReaper, stopSessions, waitFor } from '../platform/processes.test-support';
 import { ReaperClient } from '../platform/reaper-client';
 import { SessionLifecycle } from './session-lifecycle';
 
@@ -24,13 +24,7 @@ beforeAll(async () => {
   reaperScript = await bundleReaper(dir);
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
-afterEach(() => {
-  for (const { lifecycle, reaper } of running.splice(0)) {
-    reaper.killAll();
-    lifecycle.dispose();
-    reaper.dispose();
-  }
-});
+afterEach(() => stopSessions(running.splice(0).map(({ lifecycle, reaper }) => ({ session: lifecycle, reaper }))));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });

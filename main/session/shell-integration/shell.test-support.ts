@@ -1,7 +1,6 @@
 // Real shells in real ptys behind a GuardedSession, each with a home directory of its own (its
 // dotfiles are the test's), for the shell-integration tests. The only stand-in is the host's
 // last step: exit(code) records the code instead of ending the test runner.
-import { build } from 'esbuild';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
 import { openLog, type Logger } from '../../platform/log';
 import { ReaperClient } from '../../platform/reaper-client';
+import { bundleReaper, stopSessions } from '../../platform/processes.test-support';
 
 export type ShellName = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly ShellName[] = ['bash', 'zsh', 'fish'];
@@ -38,21 +38,16 @@ export class ShellSessions {
 
   async setUp(): Promise<void> {
     this.dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-shells-'));
-    this.reaperScript = path.join(this.dir, 'reaper.js');
-    await build({ entryPoints: [path.join(__dirname, '..', '..', 'platform', 'reaper-main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: this.reaperScript, logLevel: 'error' });
+    this.reaperScript = await bundleReaper(this.dir);
     this.log = openLog({ file: path.join(this.dir, 'ripcord.log') });
   }
 
-  stopAll(): void {
-    for (const { guarded, reaper } of this.started.splice(0)) {
-      reaper.killAll();
-      guarded.dispose();
-      reaper.dispose();
-    }
+  stopAll(): Promise<void> {
+    return stopSessions(this.started.splice(0).map(({ guarded, reaper }) => ({ session: guarded, reaper })));
   }
 
   async tearDown(): Promise<void> {
-    this.stopAll();
+    await this.stopAll();
     await rm(this.dir, { recursive: true, force: true });
   }
 
