@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pidAlive } from './process-tree';
 import { CGROUP_PREFIX, CgroupDir, locateCgroup, locateOwnCgroupNow, parseOwnCgroup, readText, type CgroupLocation, type Result } from './cgroup';
 
 export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
@@ -184,18 +185,9 @@ export async function removeStaleCgroups(parent: string): Promise<void> {
   }
   for (const name of names) {
     const owner = new RegExp(`^${CGROUP_PREFIX}(\\d+)-`).exec(name);
-    if (!owner || processAlive(Number(owner[1]))) continue;
+    if (!owner || pidAlive(Number(owner[1]))) continue;
     const stale = new CgroupDir(path.join(parent, name));
     if (!(await stale.populated())) await stale.remove();
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -6,6 +6,16 @@ import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table
 import { PsProcessTable } from './ps-process-table';
 
 export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
+
+/** A process with this pid exists (EPERM: it does, and is not ours to signal). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
   p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { build } from 'esbuild';
 import type { Disposable } from '../core/disposable';
-import { systemProcessTable } from './process-tree';
+import { pidAlive, systemProcessTable } from './process-tree';
 import type { ReaperClient } from './reaper-client';
 import { spawnSession, type Session } from './session';
 
@@ -69,16 +69,7 @@ export async function stopSessions(entries: readonly { session: Disposable; reap
     session.dispose();
     reaper.dispose();
   }
-  await Promise.all(entries.map(({ reaper }) => waitFor(() => gone(reaper.pid), 5_000)));
-}
-
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  await Promise.all(entries.map(({ reaper }) => waitFor(() => !pidAlive(reaper.pid), 5_000)));
 }
 
 /** Test cleanup: SIGKILL everything carrying the marker until nothing does (bounded). */

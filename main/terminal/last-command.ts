@@ -1,5 +1,6 @@
 // `ripcord last [N] [--raw | --cast]` (issue #16): what a finished session printed.
 import { stateDir } from '../platform/log';
+import { pidAlive } from '../platform/process-tree';
 import { transcriptsRoot } from '../platform/transcript';
 import { listTranscripts, readTranscript } from '../platform/transcript-reader';
 import { castTranscript, rawTranscript, renderTranscript } from './transcript-render';
@@ -22,7 +23,8 @@ export async function runLast(args: string[]): Promise<number> {
   if (formats.length > 1 || rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0]))) return done(process.stderr, `ripcord: last: expected [N] [--raw | --cast]\n${LAST_USAGE}`, EXIT_USAGE);
   const nth = Number(rest[0] ?? '1');
   const root = transcriptsRoot(stateDir());
-  const finished = (await listTranscripts(root, isRunning)).filter((s) => s.finished);
+  // a host is running while its pid is alive; a recycled pid only hides a session until it ends
+  const finished = (await listTranscripts(root, pidAlive)).filter((s) => s.finished);
   const session = finished[nth - 1];
   if (!session) return done(process.stderr, `ripcord: last: ${finished.length} finished session(s) have a transcript in ${root}; there is no number ${nth}`, EXIT_FAILED);
   const read = await readTranscript(session.dir);
@@ -40,15 +42,6 @@ export async function runLast(args: string[]): Promise<number> {
   }
 }
 
-/** A host is running while its pid is alive; a recycled pid only hides a session until it ends. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function done(stream: NodeJS.WriteStream, text: string, code: number): number {
   stream.write(`${text}\n`);
