@@ -53,9 +53,14 @@ test('Ctrl+Up and Ctrl+Down jump to the previous and next prompt, and the keys d
   harness = await startIntegratedBash();
   await openTerminal(page, harness);
   await waitForPrompt(page);
+  // each command's output, then the prompt after it: the old prompt, still on screen until bash
+  // echoes the typed line, would pass waitForPrompt at once — and a Ctrl+Up pressed before the
+  // 300 lines came has no prompt above the view to jump to (what failed twice in CI)
   await run(page, 'echo first-command');
+  await waitForRow(page, /^first-command$/);
   await waitForPrompt(page);
   await run(page, 'seq 1 300');
+  await waitForRow(page, /^300$/);
   await waitForPrompt(page);
 
   await page.keyboard.press('Control+ArrowUp');
