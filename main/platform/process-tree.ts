@@ -16,6 +16,7 @@ export function pidAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
   p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
 
