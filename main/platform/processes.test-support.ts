@@ -57,13 +57,16 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs: number,
   }
 }
 
+/** A session a test started, with the reaper it registered with. */
+export interface SessionUnderTest { session: Disposable; reaper: ReaperClient }
+
 /**
  * Test cleanup of sessions started with a ReaperClient: the exit path's kill, the session
  * disposed, the reaper's pipe closed — then waits (bounded) until every reaper is gone. One still
  * in its sh stage finishes by exec'ing its Node bundle, which the caller's afterAll deletes: without
  * the wait it found no script and left the empty cgroup behind.
  */
-export async function stopSessions(entries: readonly { session: Disposable; reaper: ReaperClient }[]): Promise<void> {
+export async function stopSessions(entries: readonly SessionUnderTest[]): Promise<void> {
   for (const { session, reaper } of entries) {
     reaper.killAll();
     session.dispose();

@@ -10,12 +10,12 @@ import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
-import { bundleReaper, foregroundJob, stopSessions, waitFor } from '../platform/processes.test-support';
+import { bundleReaper, foregroundJob, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
 
 let dir: string;
 let reaperScript: string;
 let log: Logger;
-const started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
+const started: SessionUnderTest[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-guarded-'));
@@ -23,7 +23,7 @@ beforeAll(async () => {
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
 
-afterEach(() => stopSessions(started.splice(0).map(({ guarded, reaper }) => ({ session: guarded, reaper }))));
+afterEach(() => stopSessions(started.splice(0)));
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -51,7 +51,7 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
   const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24 });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
-  started.push({ guarded, reaper });
+  started.push({ session: guarded, reaper });
   let text = '';
   let unacknowledged = 0;
   guarded.onOutput((data) => {

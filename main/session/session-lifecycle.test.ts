@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { openLog, type Logger } from '../platform/log';
-import { bundleReaper, stopSessions, waitFor } from '../platform/processes.test-support';
+import { bundleReaper, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
 import { ReaperClient } from '../platform/reaper-client';
 import { SessionLifecycle } from './session-lifecycle';
 
@@ -17,14 +17,14 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 let dir: string;
 let reaperScript: string;
 let log: Logger;
-const running: { lifecycle: SessionLifecycle; reaper: ReaperClient }[] = [];
+const running: SessionUnderTest[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-lifecycle-'));
   reaperScript = await bundleReaper(dir);
   log = openLog({ file: path.join(dir, 'ripcord.log') });
 });
-afterEach(() => stopSessions(running.splice(0).map(({ lifecycle, reaper }) => ({ session: lifecycle, reaper }))));
+afterEach(() => stopSessions(running.splice(0)));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
@@ -34,7 +34,7 @@ function lifecycle(config: RipcordConfig = bash) {
   const exits: number[] = [];
   let now = 0;
   const session = new SessionLifecycle({ config, log, reaper, host: { restore: () => undefined, exit: (code) => exits.push(code) }, clock: () => now });
-  running.push({ lifecycle: session, reaper });
+  running.push({ session, reaper });
   let output = '';
   const spawned: number[] = [];
   const failures: string[] = [];

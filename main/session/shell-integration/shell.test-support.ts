@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
 import { openLog, type Logger } from '../../platform/log';
 import { ReaperClient } from '../../platform/reaper-client';
-import { bundleReaper, stopSessions } from '../../platform/processes.test-support';
+import { bundleReaper, stopSessions, type SessionUnderTest } from '../../platform/processes.test-support';
 
 export type ShellName = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly ShellName[] = ['bash', 'zsh', 'fish'];
@@ -34,7 +34,7 @@ export class ShellSessions {
   private dir = '';
   private reaperScript = '';
   private log: Logger | undefined;
-  private readonly started: { guarded: GuardedSession; reaper: ReaperClient }[] = [];
+  private readonly started: SessionUnderTest[] = [];
 
   async setUp(): Promise<void> {
     this.dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-shells-'));
@@ -43,7 +43,7 @@ export class ShellSessions {
   }
 
   stopAll(): Promise<void> {
-    return stopSessions(this.started.splice(0).map(({ guarded, reaper }) => ({ session: guarded, reaper })));
+    return stopSessions(this.started.splice(0));
   }
 
   async tearDown(): Promise<void> {
@@ -79,7 +79,7 @@ export class ShellSessions {
     const result = await GuardedSession.start({ config, log: this.log as Logger, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 100, rows: 30 });
     if (!result.ok) throw new Error(result.error);
     const { guarded } = result;
-    this.started.push({ guarded, reaper });
+    this.started.push({ session: guarded, reaper });
     let text = '';
     guarded.onOutput((data) => {
       text += data;
