@@ -225,20 +225,19 @@ export class GuardedSession implements Disposable {
     this.batch.flush();
     const decision = this.decisions.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action });
-    if (decision.action === 'cancel' && !this.hold.holding) {
-      this.hold.start();
-      this.holding.fire(true);
-    } else if (trigger.kind === 'ctrl-c' && !this.hold.holding) {
-      // this press holds nothing back: a screen that stopped parsing at the key goes on
-      this.holding.fire(false);
-    }
     if (decision.action === 'cancel') {
+      if (!this.hold.holding) {
+        this.hold.start();
+        this.holding.fire(true);
+      }
       this.session.cancel();
       this.guard.arm();
       this.hint.show();
-    } else if (decision.action === 'exit') {
-      this.exitPath.exitNow(decision.code, decision.reason);
+      return decision;
     }
+    // this press holds nothing back: a screen that stopped parsing at the key goes on
+    if (trigger.kind === 'ctrl-c' && !this.hold.holding) this.holding.fire(false);
+    if (decision.action === 'exit') this.exitPath.exitNow(decision.code, decision.reason);
     return decision;
   }
 
