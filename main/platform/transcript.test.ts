@@ -104,7 +104,8 @@ describe('Transcript', () => {
     const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, maxBytes: 20_000 });
     for (let i = 0; i < 400; i++) {
       t.output(`line ${i} ${'x'.repeat(80)}\r\n`);
-      if (i % 20 === 0) await new Promise((r) => setTimeout(r, 5));
+      // a pause longer than the writer's settle time: each burst is a batch well below a segment
+      if (i % 20 === 0) await new Promise((r) => setTimeout(r, 20));
     }
     t.output('the end\r\n');
     // the writer settles: the end is on disk and a rotation it may have started is over

@@ -24,18 +24,23 @@ import { CUT_RESET, formatEntry, formatHeader, INDEX_FORMAT, indexFile, outputFi
  */
 const MAX_PENDING_BYTES = 2 * 1024 * 1024;
 /**
- * When output is written: once it pauses this long (a prompt, the end of a command or of the
- * program: well inside the 10 ms of quiet after which a session reports its end, session.ts
- * EXIT_SETTLE_MS, so the last batch is on its way before the exit path runs)...
+ * When output is written: the first output after a quiet time (a command's output, a prompt)
+ * this long after it came, as nothing was written for WRITE_INTERVAL_MS...
  */
 const QUIET_MS = 2;
 /**
- * ...or, while it keeps coming, this long after the previous write: every write costs a
- * thread-pool round trip and ~80 µs of CPU on the 2-core machine whatever its size, so a flood
- * is written in a few large batches, not one per 4 KB pty read. Under a flood this is about
- * the most output a kill -9 can take from a transcript (what was not handed to the system yet)...
+ * ...else, while it keeps coming — or stalls only briefly, as it does every few milliseconds
+ * under flow control — this long after the previous write: every write costs a thread-pool round
+ * trip and some CPU whatever its size, so a flood is written in a few large batches, and the
+ * writer wakes only when a rule could apply. Under a flood this is about the most output a
+ * kill -9 can take from a transcript (what was not handed to the system yet)...
  */
 const WRITE_INTERVAL_MS = 50;
+/**
+ * ...or once it paused this long: well inside the 10 ms of quiet after which a session reports
+ * its end (session.ts EXIT_SETTLE_MS), so the last batch is on its way before the exit path runs.
+ */
+const SETTLED_MS = 5;
 /** ...or at once when this much waits (well below the queue's bound). */
 const WRITE_NOW_BYTES = 1024 * 1024;
 /** Output is timed per this much (an index line each): a replay keeps the program's pace. */
@@ -72,7 +77,8 @@ export class Transcript {
   private pending: Pending[] = [];
   private writing = false;
   private timer: NodeJS.Timeout | undefined;
-  private outputSinceCheck = false;
+  /** clock() when output last came */
+  private lastOutput = Number.NEGATIVE_INFINITY;
   /** clock() when the last batch was handed to the disk */
   private lastWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
@@ -135,10 +141,11 @@ export class Transcript {
 
   output(data: string): void {
     if (this.stopped || data.length === 0) return;
-    this.outputSinceCheck = true;
+    const now = this.clock();
+    this.lastOutput = now;
     const bytes = this.bytes.append(data);
     const last = this.pending.at(-1);
-    const at = this.elapsed();
+    const at = now - this.started;
     if (bytes === undefined) {
       if (last?.type === 'drop') last.chars += data.length;
       else this.pending.push({ type: 'drop', at, chars: data.length });
@@ -164,26 +171,24 @@ export class Transcript {
     else if (!this.writing) this.close();
   }
 
-  /** Starts the write at once when a batch is big, else the quiet check. */
+  /** Starts the write at once when a batch is big, else the check QUIET_MS from now. */
   private schedule(): void {
     if (!this.begun && this.bytes.size >= WRITE_NOW_BYTES) this.begin();
     if (this.writing) return; // the write's end schedules again
-    if (this.bytes.size >= WRITE_NOW_BYTES) {
-      this.startDrain();
-    } else if (!this.timer) {
-      this.outputSinceCheck = false;
-      this.timer = setTimeout(() => this.check(), QUIET_MS);
-    }
+    if (this.bytes.size >= WRITE_NOW_BYTES) this.startDrain();
+    else this.timer ??= setTimeout(() => this.check(), QUIET_MS);
   }
 
-  /** Every QUIET_MS while output waits: write once it paused, or when the interval is over. */
+  /** Writes what waits when a rule above says so; else looks again when the next one could. */
   private check(): void {
-    if (!this.outputSinceCheck || this.clock() - this.lastWrite >= WRITE_INTERVAL_MS) {
+    const now = this.clock();
+    const sinceWrite = now - this.lastWrite;
+    const quiet = now - this.lastOutput;
+    if (sinceWrite >= WRITE_INTERVAL_MS || quiet >= SETTLED_MS) {
       this.startDrain();
       return;
     }
-    this.outputSinceCheck = false;
-    this.timer?.refresh();
+    this.timer = setTimeout(() => this.check(), Math.min(WRITE_INTERVAL_MS - sinceWrite, SETTLED_MS - quiet));
   }
 
   private startDrain(): void {
