@@ -57,6 +57,8 @@ export const syncAllowList = [
   // startup-only: the bounded settings read, and the log's first open
   'main/platform/bounded-read.ts',
   'main/platform/private-files.ts',
+  // a session's pre-spawn checks of its program and cwd: once per process, at its start
+  'main/platform/program-file.ts',
   'main/platform/log.ts',
   'main/terminal/cli.ts',
   'main/terminal/outer-terminal.ts',

@@ -1,28 +1,31 @@
-// Checks of the file a session will exec, so a program that cannot run is a ripcord message.
+// Checks of the file a session will exec and the directory it starts in, so a program that
+// cannot run is a ripcord message. Made at once, synchronously: they come once per process, at
+// its start, which waits for each of them — a PATH search through the thread pool was ~8 trips
+// in a row (stat, access, open, read, close), each waiting for the main loop.
 //
 // A script whose `#!` interpreter is missing passes every check of the file itself, and then
 // execvp fails inside node-pty's child, which prints its own "execvp(3) failed." and exits 1.
 // Checking the interpreter first keeps that case a ripcord message with the 127 of the shells.
-import { access, constants, open, stat } from 'node:fs/promises';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The kernel reads at most this much of a `#!` line (BINPRM_BUF_SIZE). */
 const SHEBANG_MAX_BYTES = 256;
 
 /** Why `file`'s `#!` interpreter cannot run, or undefined (no `#!` line, or a runnable one). */
-export async function interpreterProblem(file: string, cwd: string): Promise<string | undefined> {
-  const interpreter = await readInterpreter(file);
+function interpreterProblem(file: string, cwd: string): string | undefined {
+  const interpreter = readInterpreter(file);
   if (interpreter === undefined) return undefined;
-  const problem = await executableProblem(path.resolve(cwd, interpreter));
+  const problem = executableProblem(path.resolve(cwd, interpreter));
   return problem ? `its interpreter "${interpreter}" (from its #! line): ${problem}` : undefined;
 }
 
-async function readInterpreter(file: string): Promise<string | undefined> {
-  let handle;
+function readInterpreter(file: string): string | undefined {
+  let fd: number | undefined;
   try {
-    handle = await open(file, 'r');
+    fd = openSync(file, 'r');
     const buffer = Buffer.alloc(SHEBANG_MAX_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SHEBANG_MAX_BYTES, 0);
+    const bytesRead = readSync(fd, buffer, 0, SHEBANG_MAX_BYTES, 0);
     const head = buffer.subarray(0, bytesRead).toString('latin1');
     if (!head.startsWith('#!')) return undefined;
     // As the kernel parses it: blanks after #!, then the interpreter up to a blank or the line end.
@@ -31,23 +34,54 @@ async function readInterpreter(file: string): Promise<string | undefined> {
   } catch {
     return undefined; // unreadable but executable: execvp decides, as before
   } finally {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-export async function executableProblem(file: string): Promise<string | undefined> {
+function executableProblem(file: string): string | undefined {
   try {
-    const info = await stat(file);
+    const info = statSync(file);
     if (info.isDirectory()) return 'it is a directory';
     if (!info.isFile()) return 'it is not a regular file';
   } catch (err) {
     return describeFsError(err);
   }
   try {
-    await access(file, constants.X_OK);
+    accessSync(file, constants.X_OK);
     return undefined;
   } catch {
     return 'it is not executable (permission denied)';
+  }
+}
+
+/**
+ * Finds the program as execvp would from `cwd`, the directory it will run in (a relative name
+ * or PATH entry means a place there), so a bad one is a message instead of a dead terminal.
+ */
+export function resolveProgram(file: string, searchPath: string, cwd: string): { ok: true; path: string } | { ok: false; error: string } {
+  if (file.includes('/')) {
+    const full = path.resolve(cwd, file);
+    const problem = executableProblem(full) ?? interpreterProblem(full, cwd);
+    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: full };
+  }
+  const dirs = searchPath.split(':').filter((d) => d !== '');
+  for (const dir of dirs) {
+    const candidate = path.resolve(cwd, dir, file);
+    if (executableProblem(candidate)) continue;
+    const problem = interpreterProblem(candidate, cwd);
+    return problem ? { ok: false, error: `cannot start "${file}" (${candidate}): ${problem}` } : { ok: true, path: candidate };
+  }
+  return { ok: false, error: `cannot start "${file}": not found in PATH (${dirs.join(':') || 'empty'})` };
+}
+
+/** Why the session cannot start in `cwd`, or undefined. */
+export function checkCwd(cwd: string): string | undefined {
+  try {
+    if (!statSync(cwd).isDirectory()) return `cannot use working directory "${cwd}": it is not a directory`;
+    accessSync(cwd, constants.X_OK);
+    return undefined;
+  } catch (err) {
+    return `cannot use working directory "${cwd}": ${describeFsError(err)}`;
   }
 }
 

@@ -2,7 +2,6 @@
 // the root a session and process-group leader and resets every signal disposition in the
 // child before exec (signal-hygiene.ts has the measurement notes).
 import { LogEvent } from '../core/log-events';
-import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../core/control-chars';
@@ -15,7 +14,7 @@ import { systemProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
-import { describeFsError, executableProblem, interpreterProblem } from './program-file';
+import { checkCwd, resolveProgram } from './program-file';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
@@ -60,8 +59,9 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   const env = sessionEnvironment({ base: process.env, terminal, settings: options.env, sessionId: id });
   const file = options.file || process.env.SHELL || '/bin/sh';
   const cwd = path.resolve(options.cwd || process.env.HOME || process.cwd());
-  // the checks read different files: side by side, not one after the other
-  const [dir, program] = await Promise.all([checkCwd(cwd), resolveProgram(file, env.PATH ?? '', cwd), checkMaskOnce(options.log)]);
+  const dir = checkCwd(cwd);
+  const program = resolveProgram(file, env.PATH ?? '', cwd);
+  await checkMaskOnce(options.log);
   if (dir) return { ok: false, error: dir };
   if (!program.ok) return program;
   let proc: pty.IPty;
@@ -246,36 +246,5 @@ export class Session implements Disposable {
     } else {
       this.watch = undefined;
     }
-  }
-}
-
-/**
- * Finds the program as execvp would from `cwd`, the directory it will run in (a relative name
- * or PATH entry means a place there), so a bad one is a message instead of a dead terminal.
- */
-export async function resolveProgram(file: string, searchPath: string, cwd: string): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
-  if (file.includes('/')) {
-    const full = path.resolve(cwd, file);
-    const problem = (await executableProblem(full)) ?? (await interpreterProblem(full, cwd));
-    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: full };
-  }
-  const dirs = searchPath.split(':').filter((d) => d !== '');
-  for (const dir of dirs) {
-    const candidate = path.resolve(cwd, dir, file);
-    if (await executableProblem(candidate)) continue;
-    const problem = await interpreterProblem(candidate, cwd);
-    return problem ? { ok: false, error: `cannot start "${file}" (${candidate}): ${problem}` } : { ok: true, path: candidate };
-  }
-  return { ok: false, error: `cannot start "${file}": not found in PATH (${dirs.join(':') || 'empty'})` };
-}
-
-export async function checkCwd(cwd: string): Promise<string | undefined> {
-  try {
-    const info = await stat(cwd);
-    if (!info.isDirectory()) return `cannot use working directory "${cwd}": it is not a directory`;
-    await access(cwd, constants.X_OK);
-    return undefined;
-  } catch (err) {
-    return `cannot use working directory "${cwd}": ${describeFsError(err)}`;
   }
 }
