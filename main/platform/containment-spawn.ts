@@ -1,7 +1,7 @@
 // Starting a session inside its container (DESIGN §4). With a cgroup, the root joins it before
 // any code of the program runs, and the reaper holds it (it confirmed) before the program runs:
 // a shim writes its own pid to cgroup.procs and stops itself; the host continues it (`run`) once
-// the reaper confirmed and the host is ready for the output, and the shim execs the program. A
+// the reaper confirmed, and the shim execs the program. A
 // shim that cannot join exits with JOIN_FAILED_EXIT_CODE without running the program, and the
 // session is started again under the next containment (a systemd user scope, else the process
 // scan) — logged, never silently uncontained. Under the process scan the root stops itself before
@@ -39,8 +39,8 @@ const STALE_CLEANUP_DELAY_MS = 1_000;
 
 export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver'>;
 /**
- * `run()` lets the held root exec the program: the caller calls it once the program's output has
- * somewhere to go, so the host's own wiring never competes with the program's start for a core.
+ * `run()` lets the held root exec the program. The caller wires the session in the same turn of
+ * the loop (no output can reach it before the next), beside the program's own start.
  */
 export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run(): void } | { ok: false; error: string };
 

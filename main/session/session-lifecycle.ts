@@ -198,6 +198,9 @@ export class SessionLifecycle implements Disposable {
     }
     this.phase = 'running';
     this.guarded = guarded;
+    // The program may run now: its first output comes in a later turn of the loop, after the
+    // wiring below, which runs on one core while the program starts on the other.
+    guarded.run();
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
     this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
@@ -214,8 +217,6 @@ export class SessionLifecycle implements Disposable {
     this.earlyInput = [];
     this.earlyInputChars = 0;
     for (const data of early) guarded.input(data);
-    // everything is wired: the program may run
-    guarded.run();
   }
 
   /** Runs `then` once, when the start is over (see START_OVER_AFTER_OUTPUT_MS); the timers never hold the process. */
