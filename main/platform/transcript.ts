@@ -10,7 +10,7 @@
 // is deleted. Every segment after the first starts with a reset, so a transcript whose start
 // was cut renders from a clean terminal.
 import type { FileHandle } from 'node:fs/promises';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
 import { ByteQueue } from './byte-queue';
@@ -283,7 +283,7 @@ export class Transcript {
     const stale = this.segment - 1;
     this.segment += 1;
     await this.startSegment(at);
-    if (stale >= 0) await Promise.all([rm(outputFile(this.dir, stale), { force: true }), rm(indexFile(this.dir, stale), { force: true })]);
+    if (stale >= 0) await Promise.all([removeIfThere(outputFile(this.dir, stale)), removeIfThere(indexFile(this.dir, stale))]);
   }
 }
 
@@ -302,6 +302,15 @@ function indexLines(batch: readonly Pending[], offset: number): string {
     }
   }
   return lines;
+}
+
+/** unlink, where rm would lstat first: a rotation every 4 MB of a flood makes two. */
+async function removeIfThere(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */
