@@ -133,6 +133,34 @@ describe('Transcript', () => {
     t.dispose();
   });
 
+  it('under a flood appends the index less often than the output, and all of it once the output pauses', async () => {
+    const transcripts = await root();
+    let now = 0; // the writer's rules read this clock; its wake-ups are real timers
+    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, clock: () => now });
+    const chunk = 'yyy\n'.repeat(1024); // 4 KB
+    const MB = 1024 * 1024;
+    const send = (bytes: number): void => {
+      for (let sent = 0; sent < bytes; sent += chunk.length) t.output(chunk);
+    };
+    const indexedEnd = async (): Promise<number> => {
+      const lines = (await readFile(path.join(t.dir, '0000.idx'), 'utf8').catch(() => '')).split('\n');
+      return Number(lines.filter((l) => l.startsWith('o ')).at(-1)?.split(' ')[2] ?? 0);
+    };
+    const written = async (): Promise<number> => (await stat(path.join(t.dir, '0000.out')).catch(() => ({ size: 0 }))).size;
+    const fullyIndexed = async (bytes: number): Promise<boolean> => (await written()) === bytes && (await indexedEnd()) === bytes;
+
+    send(MB / 2); // waits for the files; then one batch and, as nothing was indexed yet, its lines
+    expect(await waitFor(() => fullyIndexed(MB / 2), 5_000)).toBe(true);
+    now += 10;
+    send(MB); // goes out at once as one batch, while the output is still coming (the clock stands)
+    expect(await waitFor(async () => (await written()) === 1.5 * MB, 5_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await indexedEnd()).toBe(MB / 2); // its lines wait
+    now += 10; // nothing came for 10 ms: every index line
+    expect(await waitFor(() => fullyIndexed(1.5 * MB), 5_000)).toBe(true);
+    t.dispose();
+  });
+
   it('keeps the last 20 sessions', async () => {
     const transcripts = await root();
     await mkdir(transcripts, { recursive: true });

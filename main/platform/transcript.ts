@@ -45,6 +45,12 @@ const SETTLED_MS = 5;
 const WRITE_NOW_BYTES = 1024 * 1024;
 /** Output is timed per this much (an index line each): a replay keeps the program's pace. */
 const ENTRY_SPAN_MS = 10;
+/**
+ * While output keeps coming, its index lines are appended this often, not with every batch:
+ * half the writes of a flood. A kill -9 can leave this much output without its times; it is
+ * still read (the reader takes output past the last index line as it is).
+ */
+const INDEX_INTERVAL_MS = 250;
 
 export interface TranscriptOptions {
   /** the directory of all transcripts (state dir/transcripts) */
@@ -81,6 +87,9 @@ export class Transcript {
   private lastOutput = Number.NEGATIVE_INFINITY;
   /** clock() when the last batch was handed to the disk */
   private lastWrite = Number.NEGATIVE_INFINITY;
+  /** index lines of output already written, not yet appended to the index */
+  private unindexed = '';
+  private lastIndexWrite = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private writeFailed = false;
   private begun = false;
@@ -213,7 +222,12 @@ export class Transcript {
     try {
       // one batch per write while recording; everything once stopped
       do {
-        if (this.pending.length === 0 || !this.out) break;
+        if (!this.out) break;
+        if (this.pending.length === 0) {
+          // output paused after a batch written while it kept coming: its index lines now
+          if (this.unindexed) await this.writeIndex();
+          break;
+        }
         const batch = this.pending;
         this.pending = [];
         this.lastWrite = this.clock();
@@ -228,21 +242,31 @@ export class Transcript {
     } finally {
       this.writing = false;
       if (this.stopped) this.close();
-      else if (this.pending.length > 0) this.schedule();
+      else if (this.pending.length > 0 || this.unindexed) this.schedule();
     }
   }
 
-  /** One append to each file: the batch's output, then the index lines that place it. */
+  /** The batch's output, then — once output paused, the recording stops or INDEX_INTERVAL_MS passed — the index lines that place it. */
   private async write(batch: Pending[], parts: Buffer[]): Promise<void> {
     const size = parts.reduce((n, part) => n + part.length, 0);
     let lines = indexLines(batch, this.outBytes);
     // a batch that would overflow the segment starts the next (unless the segment holds no output yet)
-    if (this.outBytes > CUT_RESET.length && this.segmentBytes + size + lines.length > this.segmentMax) {
+    if (this.outBytes > CUT_RESET.length && this.segmentBytes + this.unindexed.length + size + lines.length > this.segmentMax) {
+      await this.writeIndex(); // the lines of this segment's output go to this segment's index
       await this.nextSegment(batch[0]?.at ?? this.elapsed());
       lines = indexLines(batch, this.outBytes);
     }
     this.outBytes += size;
     await this.append(this.out, parts);
+    this.unindexed += lines;
+    const now = this.clock();
+    if (this.stopped || now - this.lastOutput >= QUIET_MS || now - this.lastIndexWrite >= INDEX_INTERVAL_MS) await this.writeIndex();
+  }
+
+  private async writeIndex(): Promise<void> {
+    const lines = this.unindexed;
+    this.unindexed = '';
+    this.lastIndexWrite = this.clock();
     await this.append(this.index, [Buffer.from(lines, 'utf8')]);
   }
 
