@@ -6,17 +6,15 @@
 // once the session's start is over (`begin`): the first prompt need not share a core with them.
 //
 // Size cap, keeping the end: the session's directory holds numbered segments of half the cap
-// each; when the next batch would overflow one, the next starts and the one before the previous
-// is deleted. Every segment after the first starts with a reset, so a transcript whose start
-// was cut renders from a clean terminal.
-import type { FileHandle } from 'node:fs/promises';
-import { readdir, rm, unlink } from 'node:fs/promises';
+// each (transcript-segments.ts); when the next batch would overflow one, the next starts.
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
 import { ByteQueue } from './byte-queue';
-import { createPrivateFile, ensurePrivateDir } from './private-files';
+import { ensurePrivateDir } from './private-files';
 import { processClock } from './process-clock';
-import { CUT_RESET, formatEntry, formatHeader, INDEX_FORMAT, indexFile, outputFile, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, type IndexEntry, type IndexHeader } from './transcript-format';
+import { formatEntry, INDEX_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, type IndexEntry, type IndexHeader } from './transcript-format';
+import { TranscriptSegments } from './transcript-segments';
 
 /**
  * Output waiting for the disk beyond this many bytes is dropped (and noted): memory stays
@@ -71,13 +69,7 @@ interface PendingDrop { type: 'drop'; at: number; chars: number }
 type Pending = PendingOutput | PendingDrop | Extract<IndexEntry, { type: 'r' }>;
 
 export class Transcript {
-  private out: FileHandle | undefined;
-  private index: FileHandle | undefined;
-  private segment = 0;
-  /** bytes in the current segment's two files */
-  private segmentBytes = 0;
-  /** size of the current segment's output file */
-  private outBytes = 0;
+  private readonly files: TranscriptSegments;
   private readonly bytes = new ByteQueue(MAX_PENDING_BYTES);
   /** what the queued bytes are, with the resizes and gaps between them */
   private pending: Pending[] = [];
@@ -96,8 +88,6 @@ export class Transcript {
   private made = false;
   private readonly started: number;
   private readonly clock: () => number;
-  private readonly segmentMax: number;
-  private readonly header: Omit<IndexHeader, 'segment'>;
   /** the session's directory: one per session, named by start time and host pid */
   readonly dir: string;
 
@@ -108,10 +98,10 @@ export class Transcript {
   constructor(private readonly options: TranscriptOptions) {
     this.clock = options.clock ?? processClock;
     this.started = this.clock();
-    this.segmentMax = Math.max(1, Math.floor((options.maxBytes ?? TRANSCRIPT_MAX_BYTES) / 2));
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-    this.header = { format: INDEX_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command };
+    const header: Omit<IndexHeader, 'segment'> = { format: INDEX_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command };
+    this.files = new TranscriptSegments(this.dir, header, Math.max(1, Math.floor((options.maxBytes ?? TRANSCRIPT_MAX_BYTES) / 2)));
     // nothing is written before `begin`
     this.writing = true;
   }
@@ -132,7 +122,7 @@ export class Transcript {
       await ensurePrivateDir(this.options.root);
       await pruneOldSessions(this.options.root, TRANSCRIPTS_KEPT - 1);
       await ensurePrivateDir(this.dir);
-      await this.startSegment();
+      await this.files.start();
       this.made = true;
       this.options.log.event('transcript.started', { dir: this.dir });
     } catch (error) {
@@ -177,7 +167,7 @@ export class Transcript {
     this.stopped = true;
     if (!this.begun) this.begin();
     else if (this.timer) this.startDrain();
-    else if (!this.writing) this.close();
+    else if (!this.writing) this.files.close();
   }
 
   /** Starts the write at once when a batch is big, else the check QUIET_MS from now. */
@@ -207,13 +197,6 @@ export class Transcript {
     void this.drain();
   }
 
-  private close(): void {
-    const handles = [this.out, this.index];
-    this.out = undefined;
-    this.index = undefined;
-    for (const handle of handles) void handle?.close().catch(() => undefined);
-  }
-
   private elapsed(): number {
     return this.clock() - this.started;
   }
@@ -222,7 +205,7 @@ export class Transcript {
     try {
       // one batch per write while recording; everything once stopped
       do {
-        if (!this.out) break;
+        if (!this.files.open) break;
         if (this.pending.length === 0) {
           // output paused after a batch written while it kept coming: its index lines now
           if (this.unindexed) await this.writeIndex();
@@ -241,7 +224,7 @@ export class Transcript {
       this.fail(error);
     } finally {
       this.writing = false;
-      if (this.stopped) this.close();
+      if (this.stopped) this.files.close();
       else if (this.pending.length > 0 || this.unindexed) this.schedule();
     }
   }
@@ -249,15 +232,14 @@ export class Transcript {
   /** The batch's output, then — once output paused, the recording stops or INDEX_INTERVAL_MS passed — the index lines that place it. */
   private async write(batch: Pending[], parts: Buffer[]): Promise<void> {
     const size = parts.reduce((n, part) => n + part.length, 0);
-    let lines = indexLines(batch, this.outBytes);
-    // a batch that would overflow the segment starts the next (unless the segment holds no output yet)
-    if (this.outBytes > CUT_RESET.length && this.segmentBytes + this.unindexed.length + size + lines.length > this.segmentMax) {
+    let lines = indexLines(batch, this.files.offset);
+    // a batch that would overflow the segment starts the next
+    if (this.files.wouldOverflow(this.unindexed.length + size + lines.length)) {
       await this.writeIndex(); // the lines of this segment's output go to this segment's index
-      await this.nextSegment(batch[0]?.at ?? this.elapsed());
-      lines = indexLines(batch, this.outBytes);
+      await this.files.next(batch[0]?.at ?? this.elapsed());
+      lines = indexLines(batch, this.files.offset);
     }
-    this.outBytes += size;
-    await this.append(this.out, parts);
+    await this.files.appendOutput(parts);
     this.unindexed += lines;
     const now = this.clock();
     if (this.stopped || now - this.lastOutput >= QUIET_MS || now - this.lastIndexWrite >= INDEX_INTERVAL_MS) await this.writeIndex();
@@ -267,15 +249,7 @@ export class Transcript {
     const lines = this.unindexed;
     this.unindexed = '';
     this.lastIndexWrite = this.clock();
-    await this.append(this.index, [Buffer.from(lines, 'utf8')]);
-  }
-
-  private async append(handle: FileHandle | undefined, parts: Buffer[]): Promise<void> {
-    const size = parts.reduce((n, part) => n + part.length, 0);
-    if (!handle || size === 0) return;
-    const { bytesWritten } = parts.length === 1 ? await handle.write(parts[0] as Buffer) : await handle.writev(parts);
-    this.segmentBytes += bytesWritten;
-    if (bytesWritten < size) throw new Error(`short write: ${bytesWritten} of ${size} bytes (disk full?)`);
+    await this.files.appendIndex(lines);
   }
 
   private fail(error: unknown): void {
@@ -284,30 +258,7 @@ export class Transcript {
     this.pending = [];
     this.bytes.clear();
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: String(error) });
-    this.close();
-  }
-
-  /** @param at the time of the reset that starts a later segment: that of the output it comes before */
-  private async startSegment(at = this.elapsed()): Promise<void> {
-    const index = await createPrivateFile(indexFile(this.dir, this.segment));
-    this.index = index;
-    const out = await createPrivateFile(outputFile(this.dir, this.segment));
-    this.out = out;
-    this.segmentBytes = 0;
-    this.outBytes = 0;
-    await this.append(index, [Buffer.from(formatHeader({ ...this.header, segment: this.segment }))]);
-    if (this.segment === 0) return;
-    await this.append(out, [Buffer.from(CUT_RESET)]);
-    this.outBytes = CUT_RESET.length;
-    await this.append(index, [Buffer.from(formatEntry({ type: 'o', at, end: this.outBytes }))]);
-  }
-
-  private async nextSegment(at: number): Promise<void> {
-    this.close();
-    const stale = this.segment - 1;
-    this.segment += 1;
-    await this.startSegment(at);
-    if (stale >= 0) await Promise.all([removeIfThere(outputFile(this.dir, stale)), removeIfThere(indexFile(this.dir, stale))]);
+    this.files.close();
   }
 }
 
@@ -326,15 +277,6 @@ function indexLines(batch: readonly Pending[], offset: number): string {
     }
   }
   return lines;
-}
-
-/** unlink, where rm would lstat first: a rotation every 4 MB of a flood makes two. */
-async function removeIfThere(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */
