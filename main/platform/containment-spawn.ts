@@ -1,10 +1,10 @@
 // Starting a session inside its container (DESIGN §4). With a cgroup, the root joins it before
 // any code of the program runs, and the reaper holds it (it confirmed) before the program runs:
 // a shim writes its own pid to cgroup.procs and stops itself; the host continues it (`run`) once
-// the reaper confirmed, and the shim execs the program. A
-// shim that cannot join exits with JOIN_FAILED_EXIT_CODE without running the program, and the
-// session is started again under the next containment (a systemd user scope, else the process
-// scan) — logged, never silently uncontained. Under the process scan the root stops itself before
+// the reaper confirmed, and the shim execs the program. A shim that cannot join exits with
+// JOIN_FAILED_EXIT_CODE without running the program, and the session is started again under the
+// next containment (a systemd user scope, else the process scan) — logged, never silently
+// uncontained. Under the process scan the root stops itself before
 // the program runs, until the reaper has taken its first look at it.
 import { LogEvent } from '../core/log-events';
 import path from 'node:path';

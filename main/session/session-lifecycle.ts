@@ -199,7 +199,7 @@ export class SessionLifecycle implements Disposable {
     this.phase = 'running';
     this.guarded = guarded;
     // The program may run now: its first output comes in a later turn of the loop, after the
-    // wiring below, which runs on one core while the program starts on the other.
+    // wiring below, which runs beside the program's own start.
     guarded.run();
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
     this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
