@@ -59,6 +59,8 @@ export const syncAllowList = [
   'main/platform/private-files.ts',
   // a session's pre-spawn checks of its program and cwd: once per process, at its start
   'main/platform/program-file.ts',
+  // a session's shell integration files, made once per process at its start
+  'main/platform/shell-integration/prepare.ts',
   'main/platform/log.ts',
   'main/terminal/cli.ts',
   'main/terminal/outer-terminal.ts',

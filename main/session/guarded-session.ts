@@ -92,7 +92,7 @@ export class GuardedSession implements Disposable {
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
-    const prepared = await prepareShellIntegration(
+    const prepared = prepareShellIntegration(
       { file: options.command?.file ?? config.shell, args: options.command?.args ?? config.args, env: config.env },
       { enabled: config.shellIntegration, exitCommands: config.exitCommands },
     );

@@ -1,8 +1,11 @@
 // Injecting shell integration (docs/shell-integration.md) the way VS Code does: the user's
 // dotfiles are never touched. Each session gets a private directory (0700) holding the scripts
 // and a 0600 file with its secret and exit commands; the shell reads and deletes that file
-// at start-up and keeps the secret in an unexported variable, out of every child's reach.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// at start-up and keeps the secret in an unexported variable, out of every child's reach. The
+// files are made at once, synchronously: once per process, at its start, which waits for them
+// (through the thread pool: two rounds of a few trips, each waiting for the main loop).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Disposable } from '../../core/disposable';
@@ -77,33 +80,27 @@ export interface PrepareOptions {
  * Integration applies to bash, zsh and fish started with no arguments but login/interactive
  * flags; anything else is spawned exactly as configured.
  */
-export async function prepareShellIntegration(
+export function prepareShellIntegration(
   configured: { file: string | undefined; args: string[]; env: Record<string, string> },
   options: PrepareOptions,
-): Promise<PreparedProgram> {
+): PreparedProgram {
   const file = configured.file || process.env.SHELL || '/bin/sh';
   const asConfigured: ShellProgram = { file, args: configured.args, env: configured.env };
   const interactiveShell = isInteractiveShell(file, configured.args);
   const shell = integrableShell(file, configured.args);
   if (!options.enabled || !shell) return { program: asConfigured, integration: undefined, interactiveShell };
   let dir: string | undefined;
-  // side by side: the session's start waits for every file operation here
-  const made = mkdtemp(path.join(options.tempDir ?? os.tmpdir(), 'ripcord-shell-'));
   try {
-    const [scripts, madeDir] = await Promise.all([readScripts(shell), made]);
-    dir = madeDir;
+    const scripts = readScripts(shell);
+    dir = mkdtempSync(path.join(options.tempDir ?? os.tmpdir(), 'ripcord-shell-'));
     const secret = randomBytesNow(SECRET_BYTES).toString('hex');
     const commands = options.exitCommands.map((c) => c.trim()).filter((c) => c !== '' && !/[\r\n]/.test(c));
-    await Promise.all([
-      writeFile(path.join(madeDir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' }),
-      ...scripts.map(([to, text]) => writeFile(path.join(madeDir, to), text, { mode: 0o600 })),
-    ]);
-    const program = injected(shell, asConfigured, madeDir);
-    return { program, integration: new ShellIntegration(shell, secret, madeDir), interactiveShell };
+    writeFileSync(path.join(dir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' });
+    for (const [to, text] of scripts) writeFileSync(path.join(dir, to), text, { mode: 0o600 });
+    const program = injected(shell, asConfigured, dir);
+    return { program, integration: new ShellIntegration(shell, secret, dir), interactiveShell };
   } catch (error) {
-    // a directory made while the scripts were found missing goes too
-    const leftover = dir ?? (await made.catch(() => undefined));
-    if (leftover) void rm(leftover, { recursive: true, force: true }).catch(() => {});
+    if (dir) void rm(dir, { recursive: true, force: true }).catch(() => {});
     const problem = `shell integration is off for this session: ${error instanceof Error ? error.message : String(error)}`;
     return { program: asConfigured, integration: undefined, interactiveShell, problem };
   }
@@ -130,10 +127,10 @@ function fishQuote(text: string): string {
 }
 
 /** The shell's scripts as [name the shell reads, content], from the first place that has them. */
-async function readScripts(shell: IntegrableShell): Promise<[string, Buffer][]> {
+function readScripts(shell: IntegrableShell): [string, Buffer][] {
   for (const dir of SCRIPT_DIRS) {
     try {
-      return await Promise.all(Object.entries(SCRIPTS[shell]).map(async ([from, to]): Promise<[string, Buffer]> => [to, await readFile(path.join(dir, from))]));
+      return Object.entries(SCRIPTS[shell]).map(([from, to]): [string, Buffer] => [to, readFileSync(path.join(dir, from))]);
     } catch {
       // try the next place
     }

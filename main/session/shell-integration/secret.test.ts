@@ -59,7 +59,7 @@ describe.each(SHELLS)('in a %s session', (shell) => {
 describe.each(SHELLS)('the secret of a %s session', (shell) => {
   it('is in no file and no environment a child can read, and a printed copy of the real request does not exit', async () => {
     const home = await sessions.home({ '.bashrc': "PS1='bash$ '\n", '.zshrc': "PS1='zsh$ '\n", '.config/fish/config.fish': 'set -g fish_greeting\n' });
-    const prepared = await prepareShellIntegration({ file: SHELL_PATHS[shell], args: [], env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } }, { enabled: true, exitCommands: DEFAULT_EXIT_COMMANDS });
+    const prepared = prepareShellIntegration({ file: SHELL_PATHS[shell], args: [], env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } }, { enabled: true, exitCommands: DEFAULT_EXIT_COMMANDS });
     const integration = prepared.integration;
     if (!integration) throw new Error(`no integration for ${shell}: ${prepared.problem ?? 'not applicable'}`);
     const spawned = await spawnSession({ ...prepared.program, cwd: home, cols: 100, rows: 30 });
