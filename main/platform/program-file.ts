@@ -85,7 +85,7 @@ export function checkCwd(cwd: string): string | undefined {
   }
 }
 
-export function describeFsError(err: unknown): string {
+function describeFsError(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES') return 'permission denied';
