@@ -1,14 +1,14 @@
-// The `ripcord` command as a user runs it: bin/ripcord.js (executable, shebang) → dist/cli.js.
+// The `ripcord` command as a user runs it: bin/ripcord (an executable sh script) → node dist/cli.js.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const root = path.resolve(__dirname, '..');
-const bin = path.join(root, 'bin/ripcord.js');
+const bin = path.join(root, 'bin/ripcord');
 const execFileAsync = promisify(execFile);
 
 interface Result { code: number; stdout: string; stderr: string }
@@ -63,11 +63,41 @@ describe('the ripcord command', () => {
     const tree = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-dist-'));
     try {
       await mkdir(path.join(tree, 'bin'));
-      await copyFile(bin, path.join(tree, 'bin/ripcord.js'));
-      const result = await ripcord(['--help'], process.env, path.join(tree, 'bin/ripcord.js'));
+      await copyFile(bin, path.join(tree, 'bin/ripcord'));
+      await chmod(path.join(tree, 'bin/ripcord'), 0o755);
+      const result = await ripcord(['--help'], process.env, path.join(tree, 'bin/ripcord'));
       expect(result).toEqual({ code: 1, stdout: '', stderr: `ripcord: ${path.join(tree, 'dist/cli.js')} is missing: run "npm ci" and "npm run build" first.\n` });
     } finally {
       await rm(tree, { recursive: true, force: true });
     }
+  });
+
+  it('runs through a chain of relative symlinks, as npm installs it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-links-'));
+    try {
+      await mkdir(path.join(dir, 'a'));
+      await symlink(path.relative(path.join(dir, 'a'), bin), path.join(dir, 'a/first'));
+      await symlink('a/first', path.join(dir, 'second'));
+      expect((await ripcord(['--version'], process.env, path.join(dir, 'second'))).code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // node parses NODE_EXTRA_CA_CERTS before any code runs: the command keeps it from its own node
+  // and hands it back to everything the host starts.
+  it('starts node without NODE_EXTRA_CA_CERTS; the session gets it back, and nothing else', async () => {
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: '/nowhere/ca.pem', RIPCORD_NODE_EXTRA_CA_CERTS: undefined };
+    const script = 'echo "session:[$NODE_EXTRA_CA_CERTS][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"; tr "\\0" "\\n" </proc/$PPID/environ | grep "NODE_EXTRA_CA_CERTS" | sed "s/^/host:/"';
+    const result = await ripcord(['run', '--', 'sh', '-c', script], env);
+    expect(result.code).toBe(0);
+    // the program's parent is the host: its environment as node started
+    expect(result.stdout.split(/\r?\n/).filter(Boolean)).toEqual(['session:[/nowhere/ca.pem][unset]', 'host:RIPCORD_NODE_EXTRA_CA_CERTS=/nowhere/ca.pem']);
+  });
+
+  it('without NODE_EXTRA_CA_CERTS: the session has neither name', async () => {
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, RIPCORD_NODE_EXTRA_CA_CERTS: undefined };
+    const result = await ripcord(['run', '--', 'sh', '-c', 'echo "[${NODE_EXTRA_CA_CERTS-unset}][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"'], env);
+    expect(result.stdout.trim()).toBe('[unset][unset]');
   });
 });

@@ -13,8 +13,11 @@ function findRepoRoot(start: string): string {
 
 export const REPO_ROOT = findRepoRoot(__dirname);
 /** `npm run build:test` output; RIPCORD_DIST points the bench at another build. */
+export const DIST_OVERRIDDEN = process.env.RIPCORD_DIST !== undefined;
 export const DIST = process.env.RIPCORD_DIST ?? path.join(REPO_ROOT, 'dist');
 export const CLI = path.join(DIST, 'cli.js');
+/** The `ripcord` command as a user runs it (it starts node on REPO_ROOT/dist/cli.js). */
+export const RIPCORD_COMMAND = path.join(REPO_ROOT, 'bin', 'ripcord');
 export const HARNESS = path.join(DIST, 'harness.js');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
 /** The bench's own bundles (runner, naive baselines), git-ignored with the results. */

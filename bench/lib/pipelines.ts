@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLI, DIST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR } from './paths';
+import { CLI, DIST, DIST_OVERRIDDEN, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
 import { readyLine } from '../../e2e/harness/ready-line';
@@ -99,15 +99,15 @@ export interface TerminalHostOptions {
   dir: string;
   marker: string;
   killGraceMs?: number;
-  /** extra environment for the host (and so its session) */
-  env?: Record<string, string>;
+  /** extra environment for the host (and so its session); `undefined` removes a variable */
+  env?: Record<string, string | undefined>;
   command?: string[];
   /** ripcord only: a settings file to start with (the caller wrote it); none by default */
   configFile?: string;
 }
 
 /**
- * `ripcord run` (dist/cli.js) or the naive host, as the root of a pty the bench drives. The
+ * `ripcord run` (bin/ripcord, as a user types it) or the naive host, as the root of a pty the bench drives. The
  * marker goes only to what the session runs (through the shell's environment), not to the
  * host itself, so that "session processes" never counts the host or the reaper.
  */
@@ -116,11 +116,19 @@ export function startTerminalHost(kind: PipelineKind, options: TerminalHostOptio
   const env = { PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null', ...options.env };
   if (kind === 'ripcord') {
     const logFile = path.join(options.dir, 'ripcord.log');
-    const args = [CLI, 'run', '--log', logFile, '--config', options.configFile ?? path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
+    const args = ['run', '--log', logFile, '--config', options.configFile ?? path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
     if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
-    return { program: new PtyProgram(process.execPath, [...args, '--', ...command], { env, cwd: options.dir }), logFile };
+    return { program: new PtyProgram(...ripcordCommand([...args, '--', ...command]), { env, cwd: options.dir }), logFile };
   }
   return { program: new PtyProgram(process.execPath, [NAIVE_HOST, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
+}
+
+/**
+ * The command a user types, bin/ripcord (a sh script that starts node on dist/cli.js); with
+ * RIPCORD_DIST (another build, without its bin/) node on that build's cli.js.
+ */
+function ripcordCommand(args: string[]): [string, string[]] {
+  return DIST_OVERRIDDEN ? [process.execPath, [CLI, ...args]] : [RIPCORD_COMMAND, args];
 }
 
 /** Cleanup after a terminal-host run: the pty, and every marked process (counted). */

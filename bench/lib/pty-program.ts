@@ -7,7 +7,8 @@ const TAIL_CHARS = 64 * 1024;
 const POLL_MS = 5;
 
 export interface PtyProgramOptions {
-  env?: Record<string, string>;
+  /** added to the bench's environment; `undefined` removes a variable */
+  env?: Record<string, string | undefined>;
   cwd?: string;
   cols?: number;
   rows?: number;
@@ -22,13 +23,13 @@ export class PtyProgram {
 
   constructor(file: string, args: readonly string[], options: PtyProgramOptions = {}) {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    for (const [key, value] of Object.entries({ ...process.env, ...options.env })) if (value !== undefined) env[key] = value;
     this.proc = pty.spawn(file, [...args], {
       name: 'xterm-256color',
       cols: options.cols ?? 120,
       rows: options.rows ?? 40,
       cwd: options.cwd ?? process.cwd(),
-      env: { ...env, ...options.env },
+      env,
     });
     this.proc.onData((data) => {
       this.received += data.length;

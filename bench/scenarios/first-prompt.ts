@@ -30,14 +30,15 @@ export interface StartVariant {
   integration?: boolean;
 }
 
-export async function runFirstPrompt(kind: PipelineKind, variant?: StartVariant): Promise<{ ms: number; lost: boolean }> {
+/** `env`: the host's environment beside the bench's own (`undefined` removes a variable). */
+export async function runFirstPrompt(kind: PipelineKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-start-'));
   const marker = newMarker();
   const configFile = kind === 'ripcord' && variant?.settings ? path.join(dir, 'config.json') : undefined;
   if (configFile) await writeFile(configFile, JSON.stringify(variant?.settings));
   await writeFile(path.join(dir, '.bashrc'), `PS1='${PROMPT}'\n`);
   const t0 = performance.now();
-  const { program } = startTerminalHost(kind, { dir, marker, env: { RIPCORD_BENCH_MARKER: marker, HOME: dir }, command: START_COMMAND, ...(configFile ? { configFile } : {}) });
+  const { program } = startTerminalHost(kind, { dir, marker, env: { ...env, RIPCORD_BENCH_MARKER: marker, HOME: dir }, command: START_COMMAND, ...(configFile ? { configFile } : {}) });
   try {
     const prompted = (out: string): boolean => out.endsWith(PROMPT) || out.endsWith(`${PROMPT}${PROMPT_END_MARK}`);
     const lost = await program.waitFor('the first prompt', prompted, PROMPT_TIMEOUT_MS).then(() => false, () => true);

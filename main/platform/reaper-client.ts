@@ -175,7 +175,8 @@ export class ReaperClient implements Disposable {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: '/',
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1' },
+      // NODE_EXTRA_CA_CERTS: node would parse that file at its start (~40 ms); the reaper opens no TLS connection
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined },
     });
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });

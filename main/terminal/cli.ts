@@ -1,10 +1,11 @@
-// The `ripcord` command (bin/ripcord.js requires the dist/cli.js bundle of this file).
+// The `ripcord` command (bin/ripcord runs the dist/cli.js bundle of this file with node).
 import path from 'node:path';
 import { version } from '../../package.json';
 import { visibleText, visibleLines } from '../core/visible-text';
 import { parseRunArgs, RUN_USAGE } from './run-options';
 import { EXIT_CODE_USAGE } from '../core/exit-codes';
 import { runTerminalHost } from './terminal-host';
+import { restoreLauncherEnv } from './launcher-env';
 
 /**
  * The other subcommands, from their own bundle beside this one (subcommands.ts), read only when
@@ -80,6 +81,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   return usageError(`unknown command '${first}'`);
 }
 
+restoreLauncherEnv();
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
