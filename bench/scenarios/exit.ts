@@ -1,7 +1,7 @@
 // DESIGN §9, second and third numbers: how long until the host process is gone after an exit
 // trigger, and until no process of the session is left, with the hostile child of
 // hostile-tree.ts — for `ripcord run` and for the naive host, each in a real pty.
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -50,10 +50,11 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-exit-'));
   const marker = newMarker();
   const script = await writeHostileScript(dir);
-  const go = path.join(dir, 'go');
-  // session-ended: the root itself starts the hostile job and ends, leaving it behind, once told to.
+  const rootPidFile = path.join(dir, 'root.pid');
+  // session-ended: the root itself starts the hostile job and ends, leaving it behind, once told
+  // to — by a signal that interrupts its `wait` at once, so the time counts from its end.
   const command = options.trigger === 'session-ended'
-    ? ['/bin/bash', '-c', `${MARKER_VARIABLE}=${marker} bash ${script} & while [ ! -e ${go} ]; do sleep 0.02; done; exit ${EXIT_CODES['session-ended']}`]
+    ? ['/bin/bash', '-c', `trap 'exit ${EXIT_CODES['session-ended']}' USR1; echo $$ >${rootPidFile}; ${MARKER_VARIABLE}=${marker} bash ${script} & wait`]
     : undefined;
   const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, ...(command ? { command } : {}) });
   try {
@@ -65,7 +66,7 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
     await waitForHostileTree(marker);
     // Watched from before the trigger, so a press that is repeated knows when to stop.
     const gone = whenGone(program.pid, HOST_GONE_TIMEOUT_MS + MAX_SECOND_PRESSES * SECOND_PRESS_AFTER_MS);
-    const t0 = options.trigger === 'session-ended' ? await writeFile(go, '').then(() => performance.now()) : await fire(program, options.trigger, gone);
+    const t0 = options.trigger === 'session-ended' ? await endRoot(rootPidFile) : await fire(program, options.trigger, gone);
     const deadline = options.killGraceMs + NONE_LEFT_SLACK_MS;
     const noneLeft = whenNoneLeft(marker, deadline + (options.extraWatchMs ?? 0));
     await delay(Math.max(0, t0 + deadline - performance.now()));
@@ -83,6 +84,14 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
     if (logFile && options.keepLogIn) await appendFile(options.keepLogIn, await readFile(logFile, 'utf8').catch(() => ''));
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
+}
+
+/** Tells the session-ended root to end (SIGUSR1, trapped: `exit`); resolves with the time it was told. */
+async function endRoot(pidFile: string): Promise<number> {
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  const t0 = performance.now();
+  process.kill(pid, 'SIGUSR1');
+  return t0;
 }
 
 async function waitForHostileTree(marker: string): Promise<void> {
