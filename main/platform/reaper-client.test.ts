@@ -103,6 +103,21 @@ describe('reaper (real processes)', () => {
     expect(await readFile(logFile, 'utf8')).toMatch(/"name":"reaper-exit","reason":"host-pipe-closed"/);
   });
 
+  // node parses NODE_EXTRA_CA_CERTS at its start (~40 ms); the reaper makes no TLS connection
+  it('starts the reaper without NODE_EXTRA_CA_CERTS, whatever the host has', async () => {
+    const before = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = '/nowhere/ca.pem';
+    try {
+      const client = startClient();
+      const environ = (await readFile(`/proc/${client.pid}/environ`, 'utf8')).split('\0');
+      expect(environ).toContain('RIPCORD_REAPER=1');
+      expect(environ.filter((entry) => entry.startsWith('NODE_EXTRA_CA_CERTS='))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = before;
+    }
+  });
+
   it('kills a session on request and reports it dead with the signals used', async () => {
     const client = startClient();
     const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-a sleep 1000) & wait`, `${marker}-root`], cols: 80, rows: 24 });
