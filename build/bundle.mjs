@@ -2,7 +2,7 @@
 // the renderer as a browser IIFE. Everything lands flat in dist/ so any bundle finds a
 // sibling with path.join(__dirname, name). Only what ships: the test bundles are bundle-test.mjs's.
 import { build } from 'esbuild';
-import { cp, mkdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -44,6 +44,15 @@ await Promise.all([
     loader: { '.css': 'css' },
   }),
 ]);
+// esbuild escapes non-ASCII text in code but keeps the doc comments of class members as they
+// are: one "—" in them makes V8 hold the whole source as two-byte text, and reading and
+// compiling cli.js takes ~1.7 ms longer at every start. In a comment the escape is just text.
+for (const name of Object.keys(nodeEntries)) {
+  const file = path.join(out, `${name}.js`);
+  const text = await readFile(file, 'utf8');
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) await writeFile(file, ascii);
+}
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
 // Shell integration scripts, found by main/platform/shell-integration/prepare.ts beside the bundle.
 await cp(path.join(root, 'main/platform/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

@@ -72,6 +72,14 @@ describe('the ripcord command', () => {
     }
   });
 
+  // a single non-ASCII character makes V8 keep a whole source as two-byte text (bundle.mjs)
+  it('the node bundles are ASCII', async () => {
+    for (const name of ['cli', 'subcommands', 'reaper', 'main']) {
+      const text = await readFile(path.join(root, 'dist', `${name}.js`), 'utf8');
+      expect(text.match(/[\u0080-\uffff]/g), name).toBeNull();
+    }
+  });
+
   it('runs through a chain of relative symlinks, as npm installs it', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-links-'));
     try {
