@@ -37,13 +37,13 @@ export interface Plan {
 const MB = 1024 * 1024;
 /**
  * ≥ 30 runs per contender per Ctrl+C row (issue 17): a median's 95 % interval spans ranks 10–21.
- * 12 throughput runs per contender: with 5, a difference of a few percent (transcripts on/off,
- * issue 16) was inside the noise — the same code measured 0.92 to 1.01 in different batches.
+ * 24 throughput runs per contender: the transcripts' cost (on/off, issue 16) is a few percent,
+ * the size of a single run's noise; with 12 the same code measured 0.94 to 0.99 in full runs.
  */
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
-  throughputRuns: 12, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
+  throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
