@@ -64,6 +64,8 @@ export const syncAllowList = [
   'main/platform/log.ts',
   'main/terminal/cli.ts',
   'main/terminal/outer-terminal.ts',
+  // the restore's bounded reads and writes on the terminal (non-blocking, inside the exit path)
+  'main/terminal/bounded-terminal-io.ts',
   // the kernel's own files (/proc, cgroup files): made on read, never waiting for a disk
   'main/platform/kernel-reads.ts',
 ];

@@ -1,5 +1,6 @@
-import { closeSync, constants, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Disposable } from '../core/disposable';
+import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
 import { PressSplitter } from './press-splitter';
 import { holdsForeground, parseOwnership } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
@@ -11,26 +12,13 @@ export interface TerminalSize {
 
 /** When neither the terminal nor $COLUMNS/$LINES says (stdout is not a terminal). */
 const FALLBACK_SIZE: TerminalSize = { cols: 80, rows: 24 };
-// Draining pending input on exit: keys typed after the second Ctrl+C and replies to queries
-// the child sent are already in the tty's queue or arrive within a few ms on a local
-// terminal. Read until the queue stays empty for DRAIN_QUIET_MS, never longer than
-// DRAIN_MAX_MS (a held key would otherwise keep us here), polling every DRAIN_POLL_MS.
-const DRAIN_QUIET_MS = 10;
-const DRAIN_MAX_MS = 40;
-const DRAIN_POLL_MS = 2;
-// The restore write goes to a non-blocking descriptor; a terminal that accepts nothing for
-// this long (a stalled SSH link) is given up on rather than holding the exit.
-const RESTORE_WRITE_MAX_MS = 200;
 
 export interface OuterTerminalStreams {
   input: NodeJS.ReadStream & { fd: number };
   output: NodeJS.WriteStream & { fd: number };
 }
 
-export interface RestoreReport {
-  discardedInputBytes: number;
-  drainMs: number;
-}
+export type RestoreReport = DrainReport;
 
 /**
  * The terminal `ripcord run` was started in: raw-mode passthrough, the hint in the window
@@ -50,6 +38,8 @@ export class OuterTerminal {
   private hintShown = false;
   /** the hint title the session wants; applied at the next sequence boundary of the output */
   private hintWanted = false;
+  /** performance.now() when a key was last read or the child's output last left for the terminal: where the restore's drain counts its quiet from */
+  private lastActivity = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly streams: OuterTerminalStreams) {}
 
@@ -93,6 +83,7 @@ export class OuterTerminal {
     input.setEncoding('utf8');
     const splitter = new PressSplitter();
     const handler = (chunk: string): void => {
+      this.lastActivity = performance.now();
       for (const piece of splitter.split(chunk)) listener(piece);
     };
     input.on('data', handler);
@@ -140,7 +131,11 @@ export class OuterTerminal {
   write(data: string, sent: () => void): void {
     if (this.restored || this.lost) return;
     this.written = true;
-    this.streams.output.write(data, () => sent());
+    this.streams.output.write(data, () => {
+      // a query in it may be answered a few ms from now: the drain waits for the reply
+      this.lastActivity = performance.now();
+      sent();
+    });
     this.syncHintTitle();
   }
 
@@ -174,7 +169,7 @@ export class OuterTerminal {
       // Drain while still raw: in canonical mode a half-typed line is not readable, and
       // libuv leaves raw mode with TCSADRAIN, which keeps the input queue.
       ignoreErrors(() => {
-        report = drainPendingInput(this.streams.input.fd);
+        report = drainPendingInput(this.streams.input.fd, this.lastActivity);
       });
       ignoreErrors(() => this.streams.input.setRawMode(false));
       this.raw = false;
@@ -213,78 +208,4 @@ function ignoreErrors(run: () => void): void {
   } catch {
     // the restore is best effort on every step and must reach the exit
   }
-}
-
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
-function sleepMs(ms: number): void {
-  Atomics.wait(sleepCell, 0, 0, ms);
-}
-
-/**
- * Opens the terminal behind `fd` again as a new, non-blocking file description (Linux
- * /proc/self/fd), so a read or write on it can never block the exit; falls back to `fd`.
- */
-function openTerminalNonBlocking(fd: number, access: number): { fd: number; own: boolean } {
-  try {
-    return { fd: openSync(`/proc/self/fd/${fd}`, access | constants.O_NONBLOCK | constants.O_NOCTTY), own: true };
-  } catch {
-    return { fd, own: false };
-  }
-}
-
-function isWouldBlock(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'EAGAIN';
-}
-
-/**
- * Writes `text` to `fd` through a non-blocking description, giving up after
- * RESTORE_WRITE_MAX_MS: a stopped terminal (XOFF) or a pipe nobody reads cannot hold the exit.
- */
-export function writeBounded(fd: number, text: string): void {
-  const target = openTerminalNonBlocking(fd, constants.O_WRONLY);
-  const bytes = Buffer.from(text, 'utf8');
-  const deadline = performance.now() + RESTORE_WRITE_MAX_MS;
-  try {
-    let offset = 0;
-    while (offset < bytes.length && performance.now() < deadline) {
-      try {
-        offset += writeSync(target.fd, bytes, offset);
-      } catch (error) {
-        if (!isWouldBlock(error)) throw error;
-        sleepMs(1);
-      }
-    }
-  } finally {
-    if (target.own) closeSync(target.fd);
-  }
-}
-
-/** tcflush(TCIFLUSH) is not in Node: read and drop what the tty has queued (see the constants). */
-function drainPendingInput(fd: number): RestoreReport {
-  const source = openTerminalNonBlocking(fd, constants.O_RDONLY);
-  const report: RestoreReport = { discardedInputBytes: 0, drainMs: 0 };
-  // Without a non-blocking descriptor a read would wait for the next key press.
-  if (!source.own) return report;
-  const buffer = Buffer.alloc(4096);
-  const start = performance.now();
-  let lastData = start;
-  try {
-    for (;;) {
-      const now = performance.now();
-      if (now - lastData >= DRAIN_QUIET_MS || now - start >= DRAIN_MAX_MS) break;
-      try {
-        const read = readSync(source.fd, buffer, 0, buffer.length, null);
-        if (read === 0) break; // hang-up: nothing more will come
-        report.discardedInputBytes += read;
-        lastData = performance.now();
-      } catch (error) {
-        if (!isWouldBlock(error)) throw error;
-        sleepMs(DRAIN_POLL_MS);
-      }
-    }
-  } finally {
-    closeSync(source.fd);
-    report.drainMs = performance.now() - start;
-  }
-  return report;
 }

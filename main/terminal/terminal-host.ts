@@ -10,7 +10,8 @@ import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecy
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
-import { OuterTerminal, writeBounded } from './outer-terminal';
+import { writeBounded } from './bounded-terminal-io';
+import { OuterTerminal } from './outer-terminal';
 import type { RunOptions } from './run-options';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
