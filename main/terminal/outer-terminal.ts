@@ -18,8 +18,6 @@ export interface OuterTerminalStreams {
   output: NodeJS.WriteStream & { fd: number };
 }
 
-export type RestoreReport = DrainReport;
-
 /**
  * The terminal `ripcord run` was started in: raw-mode passthrough, the hint in the window
  * title, and the restore of DESIGN §5 that runs exactly once, synchronously, on every exit.
@@ -149,10 +147,10 @@ export class OuterTerminal {
    * Puts the terminal back as the user had it: synchronous, exactly once, never throws.
    * Safe from any state — before raw mode, mid-output, inside an exception handler.
    */
-  restore(): RestoreReport | undefined {
+  restore(): DrainReport | undefined {
     if (this.restored) return undefined;
     this.restored = true;
-    let report: RestoreReport = { discardedInputBytes: 0, drainMs: 0 };
+    let report: DrainReport = { discardedInputBytes: 0, drainMs: 0 };
     // Someone else's terminal gets no bytes, and no tcsetattr: from a background job that
     // would stop ripcord with SIGTTOU. Still in the foreground, it is ours to put back.
     const ours = !this.lost || stillHoldsForeground();
