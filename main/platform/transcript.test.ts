@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog } from './event-log';
 import { tempDir, waitFor } from './processes.test-support';
 import { Transcript } from './transcript';
-import { CUT_RESET, TRANSCRIPTS_KEPT } from './transcript-format';
+import { CUT_RESET, indexFile, outputFile, parseIndex, segmentsIn, TRANSCRIPTS_KEPT } from './transcript-format';
 import { listTranscripts, readTranscript, type TranscriptEvent } from './transcript-reader';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -34,13 +34,26 @@ function begun(options: ConstructorParameters<typeof Transcript>[0]): Transcript
 
 const outputOf = (events: TranscriptEvent[]): string => events.map((e) => (e.type === 'o' ? e.data : '')).join('');
 
-/** The transcript's output once `text` ends it on disk (the writer has settled). */
+/**
+ * The index reaches the end of the output file of the last segment: the output's times (and
+ * the resizes before it) are written too, not only its bytes — the writer appends the index
+ * after the output, and the reader takes what it does not reach yet as untimed output.
+ */
+async function indexCaughtUp(dir: string): Promise<boolean> {
+  const last = segmentsIn(await readdir(dir).catch(() => [])).at(-1);
+  if (last === undefined) return false;
+  const [size, index] = await Promise.all([stat(outputFile(dir, last)).then((s) => s.size), readFile(indexFile(dir, last), 'utf8')]);
+  const ends = parseIndex(index).entries.flatMap((e) => (e.type === 'o' ? [e.end] : []));
+  return (ends.at(-1) ?? 0) === size;
+}
+
+/** The transcript's events once `text` ends its output on disk and the index has caught up (the writer has settled). */
 async function settled(dir: string, text: string): Promise<TranscriptEvent[]> {
   let events: TranscriptEvent[] = [];
   expect(await waitFor(async () => {
     const read = await readTranscript(dir);
     events = read.ok ? read.record.events : [];
-    return outputOf(events).endsWith(text);
+    return outputOf(events).endsWith(text) && (await indexCaughtUp(dir));
   }, 5_000)).toBe(true);
   return events;
 }
