@@ -1,5 +1,5 @@
 // The bench's own bundles, into bench/results/.build (git-ignored): the TypeScript runner, the
-// naive baselines, the VS Code-style peer's page, and the watermark experiment's harness.
+// naive baselines, the contained floor of a start, the VS Code-style peer's page, and the watermark experiment's harness.
 // `node bench/build.mjs` builds them alone (the bench spec of `npm test` does).
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, 'results', '.build');
 
 await build({
-  entryPoints: { bench: path.join(here, 'main.ts'), 'naive-harness': path.join(here, 'naive/harness.ts'), 'naive-host': path.join(here, 'naive/host.ts') },
+  entryPoints: { bench: path.join(here, 'main.ts'), 'naive-harness': path.join(here, 'naive/harness.ts'), 'naive-host': path.join(here, 'naive/host.ts'), 'floor-host': path.join(here, 'floor/host.ts') },
   outdir: out,
   bundle: true,
   platform: 'node',

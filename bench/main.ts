@@ -12,7 +12,7 @@ import { alternateAll, GROUPS, log, parseArgs, ratioOf, type Group, type Plan } 
 import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, type BenchReport, type ScenarioResult } from './lib/report';
 import { summarize, type Sample } from './lib/stats';
 import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type ExitRun, type ExitTrigger } from './scenarios/exit';
-import { PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
+import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
 import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/terminal/stats';
 import { benchCtrlC } from './groups/ctrl-c';
 import { benchThroughput } from './groups/throughput';
@@ -46,18 +46,20 @@ function startEnvironments(): { suffix: string; note: string; env: Record<string
 async function benchStart(plan: Plan): Promise<ScenarioResult[]> {
   const environments = startEnvironments();
   const contenders = environments.flatMap((environment) => [
-    ...START_VARIANTS.map((variant) => ({ name: variant.label + environment.suffix, variant, environment })),
-    { name: `naive${environment.suffix}`, variant: undefined, environment },
+    ...START_VARIANTS.map((variant) => ({ name: variant.label + environment.suffix, kind: 'ripcord' as const, variant, environment })),
+    ...(['naive', 'floor'] as const).map((kind) => ({ name: `${kind}${environment.suffix}`, kind, variant: undefined, environment })),
   ]);
   const counts = Object.fromEntries(contenders.map((c) => [c.name, plan.startRuns])) as Record<string, number>;
   const runs = await alternateAll(counts, async (name): Promise<Sample> => {
     const contender = contenders.find((c) => c.name === name);
-    const run = await runFirstPrompt(contender?.variant ? 'ripcord' : 'naive', contender?.variant, contender?.environment.env);
+    const run = await runFirstPrompt(contender?.kind ?? 'naive', contender?.variant, contender?.environment.env);
     if (run.lost) log(`first prompt ${name}: no prompt within ${PROMPT_TIMEOUT_MS} ms`);
     return { value: run.ms, censored: run.lost };
   });
+  const floorNote = await floorNoteText();
   return environments.flatMap((environment) => {
     const naive = series(runs[`naive${environment.suffix}`] ?? []);
+    const floor = series(runs[`floor${environment.suffix}`] ?? []).summary.median;
     return START_VARIANTS.map((variant) => {
       const samples = runs[variant.label + environment.suffix] ?? [];
       const lost = samples.filter((s) => s.censored).length;
@@ -71,11 +73,19 @@ async function benchStart(plan: Plan): Promise<ScenarioResult[]> {
         notes: [
           'ripcord run reads its settings, opens its log, starts its reaper (a sh stub until the start is over) and holds the shell in its cgroup until the reaper confirmed it; the naive host only spawns the pty',
           environment.note,
+          `${floorNote}: ${floor.toFixed(0)} ms = ${(floor / naive.summary.median).toFixed(2)}× the naive host; ripcord's own start above it: ${(ripcord.summary.median - floor).toFixed(0)} ms`,
           ...(lost > 0 ? [`${lost} of ${samples.length} ripcord starts showed no prompt within ${PROMPT_TIMEOUT_MS} ms (first output lost; counted at the timeout)`] : []),
         ],
       } satisfies ScenarioResult;
     });
   });
+}
+
+/** What the floor row measured, here: with a cgroup, or (none writable) the hold alone. */
+async function floorNoteText(): Promise<string> {
+  const parent = await floorCgroupParent();
+  const what = parent ? 'its root joins a cgroup and stops' : 'no cgroup here: its root only stops';
+  return `the contained floor (bench/floor/host.ts: ${what}, ripcord's reaper stub confirms, then it runs; nothing else)`;
 }
 
 /** ripcord's own log of the exit runs, kept for `ripcord stats` (replaced by every exit group run). */

@@ -24,6 +24,8 @@ export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
 export const BENCH_BUILD_DIR = path.join(RESULTS_DIR, '.build');
 export const NAIVE_HARNESS = path.join(BENCH_BUILD_DIR, 'naive-harness.js');
 export const NAIVE_HOST = path.join(BENCH_BUILD_DIR, 'naive-host.js');
+/** The contained floor of a start (bench/floor/host.ts). */
+export const FLOOR_HOST = path.join(BENCH_BUILD_DIR, 'floor-host.js');
 /** The VS Code-style peer's page (bench/peer/page.ts) with ripcord's index.html. */
 export const PEER_RENDERER_DIR = path.join(BENCH_BUILD_DIR, 'peer-renderer');
 /** The harness with a smaller HIGH_WATERMARK_CHARS (bench/run.mjs builds it). */

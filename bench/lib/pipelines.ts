@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLI, DIST, DIST_OVERRIDDEN, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
+import { CLI, DIST, DIST_OVERRIDDEN, FLOOR_HOST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
 import { readyLine } from '../../e2e/harness/ready-line';
@@ -12,6 +12,8 @@ import { readyLine } from '../../e2e/harness/ready-line';
 /** Terminal hosts (first prompt, exits): ripcord and naive. */
 export type PipelineKind = 'ripcord' | 'naive';
 export const PIPELINES: readonly PipelineKind[] = ['ripcord', 'naive'];
+/** Hosts of the first-prompt rows: the contained floor too (bench/floor/host.ts). */
+export type StartHostKind = PipelineKind | 'floor';
 /** Browser pipelines (Ctrl+C, throughput): the peer too. */
 export type BrowserKind = PipelineKind | 'peer';
 export const BROWSER_PIPELINES: readonly BrowserKind[] = ['ripcord', 'peer', 'naive'];
@@ -107,11 +109,12 @@ export interface TerminalHostOptions {
 }
 
 /**
- * `ripcord run` (bin/ripcord, as a user types it) or the naive host, as the root of a pty the bench drives. The
- * marker goes only to what the session runs (through the shell's environment), not to the
- * host itself, so that "session processes" never counts the host or the reaper.
+ * `ripcord run` (bin/ripcord, as a user types it), the naive host or the contained floor, as the
+ * root of a pty the bench drives. The marker goes only to what the session runs (through the
+ * shell's environment), not to the host itself, so that "session processes" never counts the
+ * host or the reaper.
  */
-export function startTerminalHost(kind: PipelineKind, options: TerminalHostOptions): { program: PtyProgram; logFile: string | undefined } {
+export function startTerminalHost(kind: StartHostKind, options: TerminalHostOptions): { program: PtyProgram; logFile: string | undefined } {
   const command = options.command ?? ['/bin/bash', '--norc', '--noprofile'];
   const env = { PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null', ...options.env };
   if (kind === 'ripcord') {
@@ -120,7 +123,8 @@ export function startTerminalHost(kind: PipelineKind, options: TerminalHostOptio
     if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
     return { program: new PtyProgram(...ripcordCommand([...args, '--', ...command]), { env, cwd: options.dir }), logFile };
   }
-  return { program: new PtyProgram(process.execPath, [NAIVE_HOST, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
+  const host = kind === 'floor' ? FLOOR_HOST : NAIVE_HOST;
+  return { program: new PtyProgram(process.execPath, [host, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
 }
 
 /**

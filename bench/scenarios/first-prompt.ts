@@ -5,7 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PROMPT, startTerminalHost, stopTerminalHost, type PipelineKind } from '../lib/pipelines';
+import { containmentPlan } from '../../main/platform/containment-probe';
+import { PROMPT, startTerminalHost, stopTerminalHost, type StartHostKind } from '../lib/pipelines';
 import { newMarker, whenGone } from '../lib/processes';
 
 /** bash as a user's shell: interactive, with the rc files. */
@@ -31,7 +32,9 @@ export interface StartVariant {
 }
 
 /** `env`: the host's environment beside the bench's own (`undefined` removes a variable). */
-export async function runFirstPrompt(kind: PipelineKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
+export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
+  // the floor's node starts as bin/ripcord starts ripcord's: without parsing NODE_EXTRA_CA_CERTS
+  if (kind === 'floor') env = { ...env, NODE_EXTRA_CA_CERTS: undefined, RIPCORD_FLOOR_CGROUP_PARENT: await floorCgroupParent() };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-start-'));
   const marker = newMarker();
   const configFile = kind === 'ripcord' && variant?.settings ? path.join(dir, 'config.json') : undefined;
@@ -54,4 +57,12 @@ export async function runFirstPrompt(kind: PipelineKind, variant?: StartVariant,
     await stopTerminalHost(program, marker);
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
+}
+
+let cgroupParent: Promise<string | undefined> | undefined;
+
+/** Where the floor makes its cgroup: where ripcord makes a session's (undefined: no cgroup here). */
+export function floorCgroupParent(): Promise<string | undefined> {
+  cgroupParent ??= containmentPlan().then((plan) => (plan.kind === 'cgroup' ? plan.facts.parent : undefined));
+  return cgroupParent;
 }

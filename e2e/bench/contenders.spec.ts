@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
 import { runThroughput } from '../../bench/scenarios/throughput';
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
@@ -41,5 +42,15 @@ for (const kind of ['ripcord', 'peer'] as const) {
     // the flood, then its end marker and the echo of the newline
     expect(run.bytes).toBeGreaterThanOrEqual(FLOOD_BYTES);
     expect(run.mbPerSecond).toBeGreaterThan(0);
+  });
+}
+
+// The start rows' hosts: ripcord as a user starts it, the naive host, and the contained floor
+// (its root joins a cgroup and waits for the reaper stub's confirmation before bash runs).
+for (const kind of ['ripcord', 'naive', 'floor'] as const) {
+  test(`${kind}: bash -i shows its first prompt`, async () => {
+    const variant = kind === 'ripcord' ? { label: 'quick', settings: { shellIntegration: true }, integration: true } : undefined;
+    const run = await runFirstPrompt(kind, variant);
+    expect(run.lost, 'no first prompt').toBe(false);
   });
 }

@@ -19,17 +19,9 @@ import { processClock } from './process-clock';
 import type { ReaperClient } from './reaper-client';
 import { type Session, type SessionOptions, spawnSession } from './session';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';
+import { HOLD_SCRIPT, JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT } from './root-shim';
 import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
 
-/** The shim's exit code when it cannot join the cgroup: outside what shells and signals use. */
-export const JOIN_FAILED_EXIT_CODE = 218;
-/**
- * `sh -c JOIN_SCRIPT ripcord-join <cgroup.procs> program args...`: joins, stops until the host
- * continues it (the reaper holds the cgroup by then), execs; "$@" keeps any argument intact.
- */
-export const JOIN_SCRIPT = `{ echo $$ >"$1"; } 2>/dev/null || exit ${JOIN_FAILED_EXIT_CODE}; kill -STOP $$; shift; exec "$@"`;
-/** `sh -c HOLD_SCRIPT ripcord-hold program args...`: stops until the host continues it. */
-export const HOLD_SCRIPT = 'kill -STOP $$; exec "$@"';
 /** Bound on the root reaching its container (shim joined, or held for the reaper). */
 const START_WAIT_MS = 5_000;
 /** Poll period while waiting for the root to join or stop: the shim takes about a millisecond. */
