@@ -1,7 +1,7 @@
-// Issue 17 §4: every contender of `npm run bench` runs once on a tiny flood, so a change that
-// breaks the bench (a pipeline that never shows its prompt, a peer that stops acknowledging,
-// a build step gone) fails `npm test` and not the lead's benchmark night. Correctness only:
-// the prompt came back and the bytes were counted; no timing is asserted.
+// Issue 17 §4: every contender of `npm run bench` runs once, on a tiny flood or a start, so a
+// change that breaks the bench (a pipeline that never shows its prompt, a peer that stops
+// acknowledging, a build step gone) fails `npm test` and not the lead's benchmark night.
+// Correctness only: the prompt came back and the bytes were counted; no timing is asserted.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
