@@ -47,6 +47,11 @@ const cases: Array<[string, string, string[], boolean]> = [
   ['cursor shape back to default', '\x1b[6 q\x1b[ q', [], false],
   ['ANSI (non-private) mode set is not a DEC mode', '\x1b[2004h\x1b[4h', [], false],
   ['unknown private modes are ignored', '\x1b[?7h\x1b[?12h\x1b[?2026h', [], false],
+  // what terminfo's smkx / rmkx send (less, vim, htop)
+  ['keypad transmit on (smkx)', '\x1b[?1h\x1b=', ['application-cursor-keys', 'application-keypad'], false],
+  ['keypad transmit off again (rmkx)', '\x1b[?1h\x1b=text\x1b[?1l\x1b>', [], false],
+  ['a reset (RIS) turns the keypad back to digits', '\x1b=\x1bc', [], false],
+  ['an ESC = that ends a string unterminated still sets the keypad', '\x1b]0;a\x1b=b', ['application-keypad'], false],
   // kitty keyboard protocol
   ['kitty push', '\x1b[>1u', ['kitty-keyboard'], false],
   ['kitty push and pop', '\x1b[>1u\x1b[<u', [], false],
@@ -122,6 +127,8 @@ describe('TerminalModeScanner.resetSequence', () => {
     ['bracketed paste and focus', '\x1b[?1004;2004h', '\x1b[?2004l\x1b[?1004l'],
     ['mouse modes', '\x1b[?1006;1002h', '\x1b[?1002l\x1b[?1006l'],
     ['cursor', '\x1b[?25l\x1b[2 q', '\x1b[0 q\x1b[?25h'],
+    ['keypad transmit (smkx): rmkx', '\x1b[?1h\x1b=', '\x1b[?1l\x1b>'],
+    ['application keypad alone', '\x1b=', '\x1b>'],
     ['kitty pushes are popped, then the flags zeroed', '\x1b[>1u\x1b[>1u', '\x1b[<2u\x1b[=0;1u'],
     ['kitty flags set without a push are zeroed', '\x1b[=1u', '\x1b[=0;1u'],
     [
@@ -136,9 +143,9 @@ describe('TerminalModeScanner.resetSequence', () => {
   });
 
   it('turns everything off that a full-screen program turns on', () => {
-    const reset = scan([`\x1b[?1049h\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`]).reset;
+    const reset = scan([`\x1b[?1049h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`]).reset;
     const after = new TerminalModeScanner();
-    after.feed(`\x1b[?1049h\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
+    after.feed(`\x1b[?1049h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
     after.feed(reset);
     expect([...after.activeModes]).toEqual([]);
   });

@@ -21,11 +21,16 @@ const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
 const FOCUS_EVENTS = 1004;
 const CURSOR_VISIBLE = 25;
+/** DECCKM: arrows send ESC O A, not ESC [ A (a program's smkx turns it on, with DECKPAM). */
+const APPLICATION_CURSOR_KEYS = 1;
+/** ESC = (DECKPAM) and ESC > (DECKPNM): the keypad sends application sequences, or digits again. */
+const KEYPAD_APPLICATION = 0x3d;
+const KEYPAD_NUMERIC = 0x3e;
 /** Mouse tracking (9, 1000-1003) and report encodings (1005, 1006, 1015, 1016). */
 export const MOUSE_MODES: readonly number[] = [9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016];
 
 /** Modes kept in a set and turned off by resetSequence(), in that order. */
-const RESETTABLE_MODES: readonly number[] = [BRACKETED_PASTE, FOCUS_EVENTS, ...MOUSE_MODES];
+const RESETTABLE_MODES: readonly number[] = [BRACKETED_PASTE, FOCUS_EVENTS, APPLICATION_CURSOR_KEYS, ...MOUSE_MODES];
 
 const decReset = (mode: number): string => `${CSI}?${mode}l`;
 
@@ -59,6 +64,7 @@ export class TerminalModeScanner {
   private readonly decModes = new Set<number>();
   private cursorHidden = false;
   private cursorShaped = false;
+  private applicationKeypad = false;
   private readonly kitty = new KittyKeyboardStacks();
 
   get alternateScreen(): boolean {
@@ -74,6 +80,8 @@ export class TerminalModeScanner {
     if (this.alternateScreen) modes.add('alt-screen');
     if (this.decModes.has(BRACKETED_PASTE)) modes.add('bracketed-paste');
     if (this.decModes.has(FOCUS_EVENTS)) modes.add('focus');
+    if (this.decModes.has(APPLICATION_CURSOR_KEYS)) modes.add('application-cursor-keys');
+    if (this.applicationKeypad) modes.add('application-keypad');
     for (const mode of MOUSE_MODES) if (this.decModes.has(mode)) modes.add(`mouse-${mode}`);
     if (this.kitty.active) modes.add('kitty-keyboard');
     if (this.cursorHidden) modes.add('cursor-hidden');
@@ -93,6 +101,7 @@ export class TerminalModeScanner {
     }
     out += this.kitty.resetSequence('main');
     for (const mode of RESETTABLE_MODES) if (this.decModes.has(mode)) out += decReset(mode);
+    if (this.applicationKeypad) out += `${ESC}${String.fromCharCode(KEYPAD_NUMERIC)}`;
     if (this.cursorShaped) out += `${CSI}0 q`;
     if (this.cursorHidden) out += `${CSI}?${CURSOR_VISIBLE}h`;
     return out;
@@ -176,6 +185,9 @@ export class TerminalModeScanner {
     if (code === 0x63) {
       this.hardReset();
       this.state = State.Ground;
+    } else if (code === KEYPAD_APPLICATION || code === KEYPAD_NUMERIC) {
+      this.applicationKeypad = code === KEYPAD_APPLICATION;
+      this.state = State.Ground;
     } else if (code >= 0x20 && code <= 0x2f) {
       this.state = State.EscapeIntermediate;
     } else if (code >= 0x30 && code <= 0x7e) {
@@ -256,6 +268,7 @@ export class TerminalModeScanner {
     this.decModes.clear();
     this.cursorHidden = false;
     this.cursorShaped = false;
+    this.applicationKeypad = false;
     this.kitty.clear();
   }
 }
