@@ -12,7 +12,7 @@ const NOTICE_MS = 5_000;
 
 type ViewApi = Pick<RipcordApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
 
-const COLUMNS = ['PID', 'S', 'CPU%', 'RSS', 'TIME', 'SIGNALS', 'COMMAND', ''] as const;
+const COLUMNS = ['PID', 'S', 'CPU%', 'RSS', 'ELAPSED', 'SIGNALS', 'COMMAND', ''] as const;
 
 export class ProcessViewOverlay {
   private readonly element: HTMLElement;
