@@ -27,6 +27,26 @@ test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mod
   await pane.waitForScreen('cat to show the paste', (text) => text.split('\n').filter((line) => line === 'pasted-text').length === 2);
 });
 
+test('a child cut off with xterm modifyOtherKeys on leaves the keys as they were', async ({ term }) => {
+  // vim asks for modifyOtherKeys (CSI > 4 ; 2 m). Left on, xterm sends even Ctrl+C as
+  // CSI 27;5;99~ and the parent shell could no longer be interrupted. tmux follows the mode with
+  // extended-keys on; then Ctrl+Tab reaches a program as CSI 9;5u, and without the mode not at all.
+  const child = `trap '' INT; read -r _; printf '\\033[>4;2m'; echo mok-on; exec cat -v`;
+  const pane = await term.ripcordThenInspect(['sh', '-c', child]);
+  await pane.tmux('set-option', '-s', 'extended-keys', 'on');
+  await pane.typeLine('go');
+  await pane.waitForScreen('the child to turn modifyOtherKeys on', (screen) => screen.includes('mok-on'));
+  await pane.keys('x', 'C-Tab', 'y', 'Enter');
+  await pane.waitForScreen('the child to get Ctrl+Tab as CSI u', (screen) => screen.includes('x^[[9;5uy'));
+
+  await pane.keysApart('C-c', 300, 'C-c');
+
+  await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited 130'));
+  await pane.keys('x', 'C-Tab', 'y', 'Enter');
+  // the tty's echo and cat's line: with the mode left on both would read x^[[9;5uy
+  await pane.waitForScreen('cat -v to echo the line', (text) => text.split('\n').filter((line) => line === 'xy').length === 2);
+});
+
 test('a program that does not exist: a clear error, a non-zero exit, the terminal untouched', async ({ term }) => {
   const pane = await term.ripcordThenInspect(['/no/such/program']);
 

@@ -51,6 +51,14 @@ const cases: Array<[string, string, string[], boolean]> = [
   ['keypad transmit on (smkx)', '\x1b[?1h\x1b=', ['application-cursor-keys', 'application-keypad'], false],
   ['keypad transmit off again (rmkx)', '\x1b[?1h\x1b=text\x1b[?1l\x1b>', [], false],
   ['a reset (RIS) turns the keypad back to digits', '\x1b=\x1bc', [], false],
+  // xterm's modifyOtherKeys (vim sends CSI > 4 ; 2 m): Ctrl+C itself then arrives as CSI 27;5;99~
+  ['modifyOtherKeys on', '\x1b[>4;2m', ['modify-other-keys'], false],
+  ['modifyOtherKeys level 1', '\x1b[>4;1m', ['modify-other-keys'], false],
+  ['modifyOtherKeys back to its default (what vim sends)', '\x1b[>4;2mtext\x1b[>4;m', [], false],
+  ['modifyOtherKeys 0', '\x1b[>4;2m\x1b[>4;0m', [], false],
+  ['all key modifier resources reset', '\x1b[>4;2m\x1b[>m', [], false],
+  ['other key modifier resources are not followed', '\x1b[>1;2m\x1b[>2;2m', [], false],
+  ['SGR is not a key modifier', '\x1b[4;2m\x1b[38;5;4m', [], false],
   ['an ESC = that ends a string unterminated still sets the keypad', '\x1b]0;a\x1b=b', ['application-keypad'], false],
   // kitty keyboard protocol
   ['kitty push', '\x1b[>1u', ['kitty-keyboard'], false],
@@ -129,6 +137,7 @@ describe('TerminalModeScanner.resetSequence', () => {
     ['cursor', '\x1b[?25l\x1b[2 q', '\x1b[0 q\x1b[?25h'],
     ['keypad transmit (smkx): rmkx', '\x1b[?1h\x1b=', '\x1b[?1l\x1b>'],
     ['application keypad alone', '\x1b=', '\x1b>'],
+    ['modifyOtherKeys', '\x1b[>4;2m', '\x1b[>4;m'],
     ['kitty pushes are popped, then the flags zeroed', '\x1b[>1u\x1b[>1u', '\x1b[<2u\x1b[=0;1u'],
     ['kitty flags set without a push are zeroed', '\x1b[=1u', '\x1b[=0;1u'],
     [
@@ -143,9 +152,9 @@ describe('TerminalModeScanner.resetSequence', () => {
   });
 
   it('turns everything off that a full-screen program turns on', () => {
-    const reset = scan([`\x1b[?1049h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`]).reset;
+    const reset = scan([`\x1b[?1049h\x1b[>4;2m\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`]).reset;
     const after = new TerminalModeScanner();
-    after.feed(`\x1b[?1049h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
+    after.feed(`\x1b[?1049h\x1b[>4;2m\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
     after.feed(reset);
     expect([...after.activeModes]).toEqual([]);
   });

@@ -8,14 +8,20 @@ const CSI = `${ESC}[`;
 
 /** Final bytes of the CSIs the scanner follows: DEC modes (h, l), kitty keyboard (u), cursor shape (q). */
 const TRACKED_CSI_FINALS: readonly number[] = [0x68, 0x6c, 0x75, 0x71];
+/** ...and, only after a `>`, m: xterm's key modifier resources (`CSI > 4 ; 2 m`, modifyOtherKeys). */
+const SGR_FINAL = 0x6d;
+const GREATER_THAN = 0x3e;
+/** The resource of `CSI > Pp ; Pv m` that makes Ctrl+C itself arrive as `CSI 27 ; 5 ; 99 ~`. */
+const MODIFY_OTHER_KEYS = 4;
 /**
  * In the ground state, the next character that may change something: a C1 introducer, or an
- * ESC that does not begin a whole CSI with an untracked final (0x40-0x7e but TRACKED_CSI_FINALS).
+ * ESC that does not begin a whole CSI with an untracked final (0x40-0x7e but TRACKED_CSI_FINALS)
+ * and no leading `>`.
  * Colored output is text and SGRs up to a chunk's cut, and one native scan skips all of it with
  * no match object per sequence (~3.6 instead of ~9.7 µs per 4 KB of the bench's colored flood).
  */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const STEP_FROM = /[\x80-\x9f]|\x1b(?!\[[\x20-\x3f]*[\x40-\x67\x69-\x6b\x6d-\x70\x72-\x74\x76-\x7e])/g;
+const STEP_FROM = /[\x80-\x9f]|\x1b(?!\[(?:[\x20-\x3d\x3f][\x20-\x3f]*)?[\x40-\x67\x69-\x6b\x6d-\x70\x72-\x74\x76-\x7e])/g;
 /** DEC private modes that switch to the alternate screen (1049 also saves the cursor). */
 const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
@@ -65,6 +71,7 @@ export class TerminalModeScanner {
   private cursorHidden = false;
   private cursorShaped = false;
   private applicationKeypad = false;
+  private modifyOtherKeys = false;
   private readonly kitty = new KittyKeyboardStacks();
 
   get alternateScreen(): boolean {
@@ -82,6 +89,7 @@ export class TerminalModeScanner {
     if (this.decModes.has(FOCUS_EVENTS)) modes.add('focus');
     if (this.decModes.has(APPLICATION_CURSOR_KEYS)) modes.add('application-cursor-keys');
     if (this.applicationKeypad) modes.add('application-keypad');
+    if (this.modifyOtherKeys) modes.add('modify-other-keys');
     for (const mode of MOUSE_MODES) if (this.decModes.has(mode)) modes.add(`mouse-${mode}`);
     if (this.kitty.active) modes.add('kitty-keyboard');
     if (this.cursorHidden) modes.add('cursor-hidden');
@@ -102,6 +110,7 @@ export class TerminalModeScanner {
     out += this.kitty.resetSequence('main');
     for (const mode of RESETTABLE_MODES) if (this.decModes.has(mode)) out += decReset(mode);
     if (this.applicationKeypad) out += `${ESC}${String.fromCharCode(KEYPAD_NUMERIC)}`;
+    if (this.modifyOtherKeys) out += `${CSI}>${MODIFY_OTHER_KEYS};m`;
     if (this.cursorShaped) out += `${CSI}0 q`;
     if (this.cursorHidden) out += `${CSI}?${CURSOR_VISIBLE}h`;
     return out;
@@ -133,8 +142,9 @@ export class TerminalModeScanner {
     }
     if (end === from || !this.csiKept) return end;
     const final = end < output.length ? output.charCodeAt(end) : -1;
+    const first = this.csiBody.length > 0 ? this.csiBody.charCodeAt(0) : output.charCodeAt(from);
     // a body is built only when a CSI we follow may end here, or the CSI continues in a later chunk
-    if (final >= 0x40 && final <= 0x7e && !TRACKED_CSI_FINALS.includes(final)) return end;
+    if (final >= 0x40 && final <= 0x7e && !isTracked(final, first)) return end;
     this.csiBody += output.slice(from, end);
     if (this.csiBody.length > MAX_CSI_CHARS) this.csiKept = false;
     return end;
@@ -222,7 +232,7 @@ export class TerminalModeScanner {
   private csi(code: number): void {
     if (code >= 0x40 && code <= 0x7e) {
       this.state = State.Ground;
-      if (this.csiKept && TRACKED_CSI_FINALS.includes(code)) this.dispatchCsi(this.csiBody, code);
+      if (this.csiKept && isTracked(code, this.csiBody.charCodeAt(0))) this.dispatchCsi(this.csiBody, code);
     } else if (code > 0x7f) {
       // xterm.js abandons such a CSI; we stay inside it until its final byte, because reporting
       // "unterminated" too often only costs a harmless CAN, while too rarely breaks the prompt.
@@ -230,7 +240,7 @@ export class TerminalModeScanner {
     }
   }
 
-  /** Only for the finals in TRACKED_CSI_FINALS: SGR ('m') and the like are most CSIs, none tracked. */
+  /** Only for the CSIs isTracked() names: SGR (`m` without `>`) and the like are most CSIs, none tracked. */
   private dispatchCsi(body: string, finalCode: number): void {
     const final = String.fromCharCode(finalCode);
     const prefix = /^[<=>?]/.test(body) ? body.charAt(0) : '';
@@ -244,6 +254,9 @@ export class TerminalModeScanner {
       else if (prefix === '=') this.kitty.set(params[0] ?? 0, params[1] ?? 1);
     } else if (intermediates === ' ' && prefix === '' && final === 'q') {
       this.cursorShaped = (params[0] ?? 0) !== 0;
+    } else if (intermediates === '' && prefix === '>' && final === 'm' && (params[0] === undefined || params[0] === MODIFY_OTHER_KEYS)) {
+      // `CSI > m` and `CSI > 4 m` reset it to xterm's default, off
+      this.modifyOtherKeys = params[0] === MODIFY_OTHER_KEYS && (params[1] ?? 0) > 0;
     }
   }
 
@@ -269,11 +282,17 @@ export class TerminalModeScanner {
     this.cursorHidden = false;
     this.cursorShaped = false;
     this.applicationKeypad = false;
+    this.modifyOtherKeys = false;
     this.kitty.clear();
   }
 }
 
 /** An empty or non-numeric parameter means "default"; sub-parameters (after ':') are ignored. */
+/** Whether a CSI with this final and first body character is one the scanner follows. */
+function isTracked(final: number, first: number): boolean {
+  return TRACKED_CSI_FINALS.includes(final) || (final === SGR_FINAL && first === GREATER_THAN);
+}
+
 function parseParam(raw: string): number | undefined {
   const digits = raw.split(':')[0] ?? '';
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
