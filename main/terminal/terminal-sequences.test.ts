@@ -1,3 +1,4 @@
+import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_SEQUENCE, TerminalModeScanner } from '../core/terminal-mode-scanner';
 import { freshLine, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
@@ -24,6 +25,19 @@ describe('restoreSequence', () => {
     const text = restoreSequence({ modes: scanner, hintTitleShown: false, columns: 80 });
     expect(text.startsWith(scanner.resetSequence())).toBe(true);
     expect(text).toContain('\x1b[?1049l');
+  });
+
+  it.each([
+    ['line drawing designated to G0 (ncurses smacs for xterm)', '\x1b(0'],
+    ['line drawing in G1, shifted in', '\x1b)0\x0e'],
+  ])('leaves the parent shell ASCII text after a program cut off inside %s (a real xterm.js)', async (_name, charset) => {
+    const term = new xtermHeadless.Terminal({ cols: 20, rows: 3, allowProposedApi: true });
+    const write = (data: string): Promise<void> => new Promise((resolve) => term.write(data, resolve));
+    await write(`${charset}lqqk`);
+    expect(term.buffer.active.getLine(0)?.translateToString(true)).toBe('┌──┐');
+    await write(`${restoreSequence({ hintTitleShown: false, columns: 20 })}lqqk`);
+    expect(term.buffer.active.getLine(1)?.translateToString(true)).toBe('lqqk');
+    term.dispose();
   });
 
   it('puts the user title back when the hint is still showing', () => {
