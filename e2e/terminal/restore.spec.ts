@@ -4,17 +4,18 @@ import { writeFile } from 'node:fs/promises';
 import { BASH, expect, test } from './ripcord';
 import { waitUntil } from './tmux';
 
-// alternate screen, mouse, cursor shown, application cursor keys (DECCKM), application keypad (DECKPAM)
-const MODES = '#{alternate_on} #{mouse_any_flag} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag}';
-const SANE_MODES = '0 0 1 0 0';
+// alternate screen, mouse, cursor shown, application cursor keys (DECCKM), application keypad
+// (DECKPAM), insert mode (IRM)
+const MODES = '#{alternate_on} #{mouse_any_flag} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag} #{insert_flag}';
+const SANE_MODES = '0 0 1 0 0 0';
 
-test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mode, keypad transmit on and cursor hidden leaves the terminal sane', async ({ term }) => {
+test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mode, keypad transmit, insert mode on and cursor hidden leaves the terminal sane', async ({ term }) => {
   // The text without a line end is where the cursor returns when the alternate screen goes.
   // \033[?1h\033= is terminfo's smkx, which less, vim and htop send (arrows as ESC O A).
-  const child = `trap '' INT; printf 'no line end'; printf '\\033[?1049h\\033[?1h\\033=\\033[?1000h\\033[?2004h\\033[?25l'; echo modes-on; exec sleep 1000`;
+  const child = `trap '' INT; printf 'no line end'; printf '\\033[?1049h\\033[?1h\\033=\\033[4h\\033[?1000h\\033[?2004h\\033[?25l'; echo modes-on; exec sleep 1000`;
   const pane = await term.ripcordThenInspect(['sh', '-c', child]);
   await pane.waitForScreen('the child to turn its modes on', (screen) => screen.includes('modes-on'));
-  await waitUntil('the modes to be on', async () => ((await pane.display(MODES)) === '1 1 0 1 1' ? true : undefined));
+  await waitUntil('the modes to be on', async () => ((await pane.display(MODES)) === '1 1 0 1 1 1' ? true : undefined));
 
   await pane.keysApart('C-c', 300, 'C-c');
 

@@ -18,8 +18,8 @@ export const HIDE_HINT_TITLE = POP_TITLE;
 // Not modes a program switches on and off, but a killed program can leave them set, and each
 // would garble the parent shell's prompt: colours/attributes, a scroll region (saved and
 // restored cursor, since CSI r homes it), line drawing in G0 (ncurses' smacs for xterm, `ESC ( 0`)
-// or a G1 shifted in, and autowrap off. None of them moves the cursor.
-const SANE_ATTRIBUTES = '\x1b7\x1b[r\x1b8\x1b[m\x1b(B\x0f\x1b[?7h';
+// or a G1 shifted in, insert mode (smir) on, and autowrap off. None of them moves the cursor.
+const SANE_ATTRIBUTES = '\x1b7\x1b[r\x1b8\x1b[m\x1b(B\x0f\x1b[4l\x1b[?7h';
 
 /**
  * Moves to a fresh line without knowing where the cursor is (zsh's PROMPT_SP trick): a full
