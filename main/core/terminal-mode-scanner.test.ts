@@ -46,7 +46,9 @@ const cases: Array<[string, string, string[], boolean]> = [
   ['cursor shape', '\x1b[6 q', ['cursor-shape'], false],
   ['cursor shape back to default', '\x1b[6 q\x1b[ q', [], false],
   ['ANSI (non-private) mode set is not a DEC mode', '\x1b[2004h\x1b[4h', [], false],
-  ['unknown private modes are ignored', '\x1b[?7h\x1b[?12h\x1b[?2026h', [], false],
+  ['unknown private modes are ignored', '\x1b[?7h\x1b[?12h\x1b[?2027h', [], false],
+  ['a frame of synchronized output cut off', '\x1b[?2026hframe', ['synchronized-output'], false],
+  ['a whole frame of synchronized output', '\x1b[?2026hframe\x1b[?2026l', [], false],
   // what terminfo's smkx / rmkx send (less, vim, htop)
   ['keypad transmit on (smkx)', '\x1b[?1h\x1b=', ['application-cursor-keys', 'application-keypad'], false],
   ['keypad transmit off again (rmkx)', '\x1b[?1h\x1b=text\x1b[?1l\x1b>', [], false],
@@ -138,6 +140,7 @@ describe('TerminalModeScanner.resetSequence', () => {
     ['keypad transmit (smkx): rmkx', '\x1b[?1h\x1b=', '\x1b[?1l\x1b>'],
     ['application keypad alone', '\x1b=', '\x1b>'],
     ['modifyOtherKeys', '\x1b[>4;2m', '\x1b[>4;m'],
+    ['synchronized output ended first', '\x1b[?2004;2026h', '\x1b[?2026l\x1b[?2004l'],
     ['kitty pushes are popped, then the flags zeroed', '\x1b[>1u\x1b[>1u', '\x1b[<2u\x1b[=0;1u'],
     ['kitty flags set without a push are zeroed', '\x1b[=1u', '\x1b[=0;1u'],
     [

@@ -27,6 +27,11 @@ const ALT_SCREEN_MODES: readonly number[] = [1049, 1047, 47];
 const BRACKETED_PASTE = 2004;
 const FOCUS_EVENTS = 1004;
 const CURSOR_VISIBLE = 25;
+/**
+ * Synchronized output (a TUI's frame between CSI ?2026h and l): left on, the terminal shows
+ * nothing more until its own timeout.
+ */
+const SYNCHRONIZED_OUTPUT = 2026;
 /** DECCKM: arrows send ESC O A, not ESC [ A (a program's smkx turns it on, with DECKPAM). */
 const APPLICATION_CURSOR_KEYS = 1;
 /** ESC = (DECKPAM) and ESC > (DECKPNM): the keypad sends application sequences, or digits again. */
@@ -36,7 +41,7 @@ const KEYPAD_NUMERIC = 0x3e;
 export const MOUSE_MODES: readonly number[] = [9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016];
 
 /** Modes kept in a set and turned off by resetSequence(), in that order. */
-const RESETTABLE_MODES: readonly number[] = [BRACKETED_PASTE, FOCUS_EVENTS, APPLICATION_CURSOR_KEYS, ...MOUSE_MODES];
+const RESETTABLE_MODES: readonly number[] = [SYNCHRONIZED_OUTPUT, BRACKETED_PASTE, FOCUS_EVENTS, APPLICATION_CURSOR_KEYS, ...MOUSE_MODES];
 
 const decReset = (mode: number): string => `${CSI}?${mode}l`;
 
@@ -87,6 +92,7 @@ export class TerminalModeScanner {
     if (this.alternateScreen) modes.add('alt-screen');
     if (this.decModes.has(BRACKETED_PASTE)) modes.add('bracketed-paste');
     if (this.decModes.has(FOCUS_EVENTS)) modes.add('focus');
+    if (this.decModes.has(SYNCHRONIZED_OUTPUT)) modes.add('synchronized-output');
     if (this.decModes.has(APPLICATION_CURSOR_KEYS)) modes.add('application-cursor-keys');
     if (this.applicationKeypad) modes.add('application-keypad');
     if (this.modifyOtherKeys) modes.add('modify-other-keys');

@@ -12,12 +12,15 @@ function terminal(): Term {
 const write = (term: Term, data: string): Promise<void> => new Promise((resolve) => term.write(data, resolve));
 
 function modesOf(term: Term): Record<string, unknown> {
-  const { bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode } = term.modes;
-  return { screen: term.buffer.active.type, bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode };
+  const { bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode, synchronizedOutputMode } = term.modes;
+  return { screen: term.buffer.active.type, bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode, synchronizedOutputMode };
 }
 
-const OFF = { screen: 'normal', bracketedPasteMode: false, mouseTrackingMode: 'none', sendFocusMode: false, applicationCursorKeysMode: false, applicationKeypadMode: false };
-const EVERYTHING_ON = `\x1b[?1049h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`;
+const OFF = {
+  screen: 'normal', bracketedPasteMode: false, mouseTrackingMode: 'none', sendFocusMode: false,
+  applicationCursorKeysMode: false, applicationKeypadMode: false, synchronizedOutputMode: false,
+};
+const EVERYTHING_ON = `\x1b[?1049h\x1b[?2026h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`;
 
 describe('reset sequences on a real xterm.js', () => {
   it('resetSequence() turns off exactly what the program turned on', async () => {
