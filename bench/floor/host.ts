@@ -13,18 +13,14 @@ import * as pty from 'node-pty';
 import { formatCommand, LineSplitter, parseContained } from '../../main/platform/reaper-protocol';
 import { reaperStubArgv } from '../../main/platform/reaper-stub';
 import { HOLD_SCRIPT, JOIN_SCRIPT } from '../../main/platform/root-shim';
+import { programAfterSeparator } from '../lib/host-argv';
 
 /** How often the root is looked at until it stopped itself: ripcord's own poll period. */
 const STOP_POLL_MS = 1;
 /** At the end, how long the emptied cgroup may take to report itself empty before it is left. */
 const REMOVE_WAIT_MS = 1_000;
 
-const separator = process.argv.indexOf('--');
-const [file, ...args] = separator >= 0 ? process.argv.slice(separator + 1) : [];
-if (file === undefined) {
-  process.stderr.write('floor-host: usage: floor-host -- PROGRAM ARGS...\n');
-  process.exit(2);
-}
+const [file, ...args] = programAfterSeparator('floor-host');
 
 const parent = process.env.RIPCORD_FLOOR_CGROUP_PARENT;
 // named as ripcord's session cgroups are (CGROUP_PREFIX, the host's pid): a run that leaves one

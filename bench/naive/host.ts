@@ -4,16 +4,12 @@
 // (SIGHUP to that one process), then exit. Signals to the host do the same.
 //   node naive-host.js -- PROGRAM ARGS...
 import * as pty from 'node-pty';
+import { programAfterSeparator } from '../lib/host-argv';
 
 /** Same window as ripcord's default, so "second Ctrl+C" means the same gesture. */
 const DOUBLE_PRESS_WINDOW_MS = 1000;
 
-const separator = process.argv.indexOf('--');
-const [file, ...args] = separator >= 0 ? process.argv.slice(separator + 1) : [];
-if (file === undefined) {
-  process.stderr.write('naive-host: usage: naive-host -- PROGRAM ARGS...\n');
-  process.exit(2);
-}
+const [file, ...args] = programAfterSeparator('naive-host');
 
 const env: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
