@@ -2,7 +2,7 @@
 // naive baselines, the contained floor of a start, the VS Code-style peer's page, and the watermark experiment's harness.
 // `node bench/build.mjs` builds them alone (the bench spec of `npm test` does).
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, 'results', '.build');
 
 await build({
-  entryPoints: { bench: path.join(here, 'main.ts'), 'naive-harness': path.join(here, 'naive/harness.ts'), 'naive-host': path.join(here, 'naive/host.ts'), 'floor-host': path.join(here, 'floor/host.ts') },
+  entryPoints: { bench: path.join(here, 'main.ts'), 'naive-harness': path.join(here, 'naive/harness.ts'), 'naive-host': path.join(here, 'naive/host.ts'), 'floor-host': path.join(here, 'floor/host.ts'), 'floor-settings-host': path.join(here, 'floor/settings-host.ts') },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -55,4 +55,6 @@ await build({
 const dist = process.env.RIPCORD_DIST ?? path.join(here, '..', 'dist');
 for (const sibling of ['reaper.js', 'watchdog.js']) await copyFile(path.join(dist, sibling), path.join(out, sibling)).catch(() => undefined);
 await copyFile(path.join(here, '..', 'renderer', 'index.html'), path.join(peerDir, 'index.html'));
+// the settings floor's shell integration, found beside its bundle as ripcord's is beside dist/cli.js
+await cp(path.join(here, '..', 'main', 'platform', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
 

@@ -28,6 +28,8 @@ const START_VARIANTS: readonly StartVariant[] = [
   { label: 'shell integration on', settings: { shellIntegration: true }, integration: true },
   { label: 'shell integration off', settings: { shellIntegration: false }, integration: false },
 ];
+/** The settings floor reads the same file as ripcord's "off" row: its bash runs without integration, as the floor's does. */
+const SETTINGS_FLOOR_VARIANT: StartVariant = { label: 'floor-settings', settings: { shellIntegration: false }, integration: false };
 
 /**
  * The environments the start rows run in: the bench's own, and — where it sets
@@ -47,7 +49,7 @@ async function benchStart(plan: Plan): Promise<ScenarioResult[]> {
   const environments = startEnvironments();
   const contenders = environments.flatMap((environment) => [
     ...START_VARIANTS.map((variant) => ({ name: variant.label + environment.suffix, kind: 'ripcord' as const, variant, environment })),
-    ...(['naive', 'floor'] as const).map((kind) => ({ name: `${kind}${environment.suffix}`, kind, variant: undefined, environment })),
+    ...(['naive', 'floor', 'floor-settings'] as const).map((kind) => ({ name: `${kind}${environment.suffix}`, kind, variant: kind === 'floor-settings' ? SETTINGS_FLOOR_VARIANT : undefined, environment })),
   ]);
   const counts = Object.fromEntries(contenders.map((c) => [c.name, plan.startRuns])) as Record<string, number>;
   const runs = await alternateAll(counts, async (name): Promise<Sample> => {
@@ -60,6 +62,7 @@ async function benchStart(plan: Plan): Promise<ScenarioResult[]> {
   return environments.flatMap((environment) => {
     const naive = series(runs[`naive${environment.suffix}`] ?? []);
     const floor = series(runs[`floor${environment.suffix}`] ?? []).summary.median;
+    const settingsFloor = series(runs[`floor-settings${environment.suffix}`] ?? []).summary.median;
     return START_VARIANTS.map((variant) => {
       const samples = runs[variant.label + environment.suffix] ?? [];
       const lost = samples.filter((s) => s.censored).length;
@@ -74,6 +77,7 @@ async function benchStart(plan: Plan): Promise<ScenarioResult[]> {
           'ripcord run reads its settings, opens its log, starts its reaper (a sh stub until the start is over) and holds the shell in its cgroup until the reaper confirmed it; the naive host only spawns the pty',
           environment.note,
           `${floorNote}: ${floor.toFixed(0)} ms = ${(floor / naive.summary.median).toFixed(2)}× the naive host; ripcord's own start above it: ${(ripcord.summary.median - floor).toFixed(0)} ms`,
+          `the settings floor (bench/floor/settings-host.ts: the same after ripcord's own settings read, cwd and program checks, shell integration files and containment plan; no log, Ctrl+C machine or wiring): ${settingsFloor.toFixed(0)} ms = ${(settingsFloor / naive.summary.median).toFixed(2)}× the naive host`,
           ...(lost > 0 ? [`${lost} of ${samples.length} ripcord starts showed no prompt within ${PROMPT_TIMEOUT_MS} ms (first output lost; counted at the timeout)`] : []),
         ],
       } satisfies ScenarioResult;

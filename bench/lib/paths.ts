@@ -26,6 +26,8 @@ export const NAIVE_HARNESS = path.join(BENCH_BUILD_DIR, 'naive-harness.js');
 export const NAIVE_HOST = path.join(BENCH_BUILD_DIR, 'naive-host.js');
 /** The contained floor of a start (bench/floor/host.ts). */
 export const FLOOR_HOST = path.join(BENCH_BUILD_DIR, 'floor-host.js');
+/** The same after the steps a ripcord start cannot skip (bench/floor/settings-host.ts). */
+export const FLOOR_SETTINGS_HOST = path.join(BENCH_BUILD_DIR, 'floor-settings-host.js');
 /** The VS Code-style peer's page (bench/peer/page.ts) with ripcord's index.html. */
 export const PEER_RENDERER_DIR = path.join(BENCH_BUILD_DIR, 'peer-renderer');
 /** The harness with a smaller HIGH_WATERMARK_CHARS (bench/run.mjs builds it). */

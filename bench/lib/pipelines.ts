@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLI, DIST, DIST_OVERRIDDEN, FLOOR_HOST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
+import { CLI, DIST, DIST_OVERRIDDEN, FLOOR_HOST, FLOOR_SETTINGS_HOST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
 import { readyLine } from '../../e2e/harness/ready-line';
@@ -12,8 +12,8 @@ import { readyLine } from '../../e2e/harness/ready-line';
 /** Terminal hosts (first prompt, exits): ripcord and naive. */
 export type PipelineKind = 'ripcord' | 'naive';
 export const PIPELINES: readonly PipelineKind[] = ['ripcord', 'naive'];
-/** Hosts of the first-prompt rows: the contained floor too (bench/floor/host.ts). */
-export type StartHostKind = PipelineKind | 'floor';
+/** Hosts of the first-prompt rows: the contained floor too, alone and after a start's settings steps (bench/floor). */
+export type StartHostKind = PipelineKind | 'floor' | 'floor-settings';
 /** Browser pipelines (Ctrl+C, throughput): the peer too. */
 export type BrowserKind = PipelineKind | 'peer';
 export const BROWSER_PIPELINES: readonly BrowserKind[] = ['ripcord', 'peer', 'naive'];
@@ -104,12 +104,12 @@ export interface TerminalHostOptions {
   /** extra environment for the host (and so its session); `undefined` removes a variable */
   env?: Record<string, string | undefined>;
   command?: string[];
-  /** ripcord only: a settings file to start with (the caller wrote it); none by default */
+  /** ripcord and floor-settings only: a settings file to start with (the caller wrote it); none by default */
   configFile?: string;
 }
 
 /**
- * `ripcord run` (bin/ripcord, as a user types it), the naive host or the contained floor, as the
+ * `ripcord run` (bin/ripcord, as a user types it), the naive host or a contained floor, as the
  * root of a pty the bench drives. The marker goes only to what the session runs (through the
  * shell's environment), not to the host itself, so that "session processes" never counts the
  * host or the reaper.
@@ -123,8 +123,8 @@ export function startTerminalHost(kind: StartHostKind, options: TerminalHostOpti
     if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
     return { program: new PtyProgram(...ripcordCommand([...args, '--', ...command]), { env, cwd: options.dir }), logFile };
   }
-  const host = kind === 'floor' ? FLOOR_HOST : NAIVE_HOST;
-  return { program: new PtyProgram(process.execPath, [host, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
+  const host = kind === 'floor' ? [FLOOR_HOST] : kind === 'floor-settings' ? [FLOOR_SETTINGS_HOST, '--config', options.configFile ?? path.join(options.dir, 'no-config.json')] : [NAIVE_HOST];
+  return { program: new PtyProgram(process.execPath, [...host, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
 }
 
 /**

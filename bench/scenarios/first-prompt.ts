@@ -33,11 +33,13 @@ export interface StartVariant {
 
 /** `env`: the host's environment beside the bench's own (`undefined` removes a variable). */
 export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
-  // the floor's node starts as bin/ripcord starts ripcord's: without parsing NODE_EXTRA_CA_CERTS
-  if (kind === 'floor') env = { ...env, NODE_EXTRA_CA_CERTS: undefined, RIPCORD_FLOOR_CGROUP_PARENT: await floorCgroupParent() };
+  // a floor's node starts as bin/ripcord starts ripcord's: without parsing NODE_EXTRA_CA_CERTS
+  if (kind === 'floor' || kind === 'floor-settings') env = { ...env, NODE_EXTRA_CA_CERTS: undefined };
+  // the settings floor plans its own containment, as ripcord does
+  if (kind === 'floor') env = { ...env, RIPCORD_FLOOR_CGROUP_PARENT: await floorCgroupParent() };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-start-'));
   const marker = newMarker();
-  const configFile = kind === 'ripcord' && variant?.settings ? path.join(dir, 'config.json') : undefined;
+  const configFile = (kind === 'ripcord' || kind === 'floor-settings') && variant?.settings ? path.join(dir, 'config.json') : undefined;
   if (configFile) await writeFile(configFile, JSON.stringify(variant?.settings));
   await writeFile(path.join(dir, '.bashrc'), `PS1='${PROMPT}'\n`);
   const t0 = performance.now();

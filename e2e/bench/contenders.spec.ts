@@ -46,10 +46,11 @@ for (const kind of ['ripcord', 'peer'] as const) {
 }
 
 // The start rows' hosts: ripcord as a user starts it, the naive host, and the contained floor
-// (its root joins a cgroup and waits for the reaper stub's confirmation before bash runs).
-for (const kind of ['ripcord', 'naive', 'floor'] as const) {
+// (its root joins a cgroup and waits for the reaper stub's confirmation before bash runs), alone
+// and after ripcord's settings steps (here with integration on: its files made, its marks seen).
+for (const kind of ['ripcord', 'naive', 'floor', 'floor-settings'] as const) {
   test(`${kind}: bash -i shows its first prompt`, async () => {
-    const variant = kind === 'ripcord' ? { label: 'quick', settings: { shellIntegration: true }, integration: true } : undefined;
+    const variant = kind === 'ripcord' || kind === 'floor-settings' ? { label: 'quick', settings: { shellIntegration: true }, integration: true } : undefined;
     const run = await runFirstPrompt(kind, variant);
     expect(run.lost, 'no first prompt').toBe(false);
   });
