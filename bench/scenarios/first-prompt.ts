@@ -35,7 +35,7 @@ export interface StartVariant {
 export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
   // a floor's node starts as bin/ripcord starts ripcord's: without parsing NODE_EXTRA_CA_CERTS
   if (kind === 'floor' || kind === 'floor-settings') env = { ...env, NODE_EXTRA_CA_CERTS: undefined };
-  // the settings floor plans its own containment, as ripcord does
+  // the floor is told where its cgroup goes; the settings floor plans that itself, as ripcord does
   if (kind === 'floor') env = { ...env, RIPCORD_FLOOR_CGROUP_PARENT: await floorCgroupParent() };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-start-'));
   const marker = newMarker();
