@@ -229,14 +229,13 @@ describe('GuardedSession', () => {
 
   it('exits 130 on a second Ctrl+C once the first was handled, however fast it comes', async () => {
     const h = await start();
-    const hints: boolean[] = [];
-    h.guarded.onHint((hint) => hints.push(hint.visible));
     h.guarded.pressCtrlC();
+    // no wait for the hint: it rides on bash's answer, which a press this fast may precede (the
+    // hint's own tests are above)
     await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled at the idle prompt');
     h.guarded.pressCtrlC();
     await h.waitFor(() => h.exits.length > 0, 'the exit');
     expect(h.exits).toEqual([130]);
-    expect(hints[0]).toBe(true);
   });
 
   it('exits 130 on two presses back to back at an idle prompt (the second waits for the first\'s answer)', async () => {
