@@ -19,9 +19,10 @@ const configFlag = process.argv.indexOf('--config');
 const { config, problems } = loadConfig(configFlag >= 0 ? process.argv[configFlag + 1] : undefined);
 for (const problem of problems) process.stderr.write(`floor-settings-host: ${problem}\n`);
 const cwd = process.cwd();
-const cannot = checkCwd(cwd) ?? resolveProgram(file, process.env.PATH ?? '', cwd);
-if (typeof cannot === 'string' || !cannot.ok) {
-  process.stderr.write(`floor-settings-host: ${typeof cannot === 'string' ? cannot : cannot.error}\n`);
+const resolved = resolveProgram(file, process.env.PATH ?? '', cwd);
+const cannotStart = checkCwd(cwd) ?? (resolved.ok ? undefined : resolved.error);
+if (cannotStart !== undefined) {
+  process.stderr.write(`floor-settings-host: ${cannotStart}\n`);
   process.exit(1);
 }
 const { program, integration, problem } = prepareShellIntegration({ file, args, env: config.env }, { enabled: config.shellIntegration, exitCommands: config.exitCommands });
