@@ -83,12 +83,19 @@ export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs
   }
 }
 
-/** Resident set size in bytes (VmRSS), undefined when the process is gone. */
-export async function rssBytes(pid: number): Promise<number | undefined> {
+/**
+ * Resident set size in bytes (VmRSS) and the part of it that is file pages the process maps
+ * (RssFile: its code, and ripcord's transcript file), undefined when the process is gone.
+ */
+export async function residentBytes(pid: number): Promise<{ rss: number; file: number } | undefined> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'latin1');
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) * 1024;
+    const kb = (field: string): number | undefined => {
+      const value = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+      return value === undefined ? undefined : Number(value) * 1024;
+    };
+    const rss = kb('VmRSS');
+    return rss === undefined ? undefined : { rss, file: kb('RssFile') ?? 0 };
   } catch {
     return undefined;
   }

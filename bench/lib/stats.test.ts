@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantileInterval, ratioInterval, summarize } from './stats';
+import { pairedRatioInterval, quantileInterval, ratioInterval, summarize } from './stats';
 
 const ranks = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -21,6 +21,20 @@ describe('bench stats', () => {
     expect(ratio).toBe(1);
     expect(ci[0]).toBeLessThanOrEqual(1);
     expect(ci[1]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pairs runs by their place: a drift both sides share cancels out', () => {
+    // the machine slows down over the runs; b is always 4 % faster than a in the same cycle
+    const a = ranks(30).map((i) => ({ value: 100 / i }));
+    const b = ranks(30).map((i) => ({ value: 104 / i }));
+    const paired = pairedRatioInterval(a, b);
+    expect(paired.pairs).toBe(30);
+    expect(paired.ratio).toBeCloseTo(100 / 104, 10);
+    expect(paired.ci[0]).toBeCloseTo(100 / 104, 10);
+    expect(paired.ci[1]).toBeCloseTo(100 / 104, 10);
+    // unpaired, the drift makes the interval wide
+    const unpaired = ratioInterval(a, b, 50);
+    expect(unpaired.ci[1] - unpaired.ci[0]).toBeGreaterThan(0.2);
   });
 
   it('marks statistics reached by censored runs as lower bounds', () => {

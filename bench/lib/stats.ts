@@ -108,6 +108,15 @@ export function ratioInterval(a: readonly Sample[], b: readonly Sample[], p: num
   return { ratio, ci: [percentile(ratios, tail), percentile(ratios, 100 - tail)] };
 }
 
+/**
+ * The median of a[i] / b[i] — runs paired by their place in the alternation, so a change in the
+ * machine's state between cycles hits both sides of a pair — with the order-statistics interval.
+ */
+export function pairedRatioInterval(a: readonly Sample[], b: readonly Sample[]): { ratio: number; ci: Interval; pairs: number } {
+  const ratios = a.slice(0, b.length).map((s, i) => s.value / (b[i] as Sample).value).sort((x, y) => x - y);
+  return { ratio: percentile(ratios, 50), ci: quantileInterval(ratios, 0.5), pairs: ratios.length };
+}
+
 function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

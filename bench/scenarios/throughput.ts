@@ -9,7 +9,7 @@ import { Terminal } from '@xterm/headless';
 import WebSocket from 'ws';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
-import { cpuMs, newMarker, rssBytes } from '../lib/processes';
+import { cpuMs, newMarker, residentBytes } from '../lib/processes';
 
 /** One line of the colored flood, as the pty delivers it (onlcr turns \n into \r\n). */
 const FLOOD_LINE = '\x1b[31mred \x1b[32mgreen \x1b[33myellow \x1b[34mblue \x1b[35mmagenta \x1b[36mcyan \x1b[1;37mbold\x1b[0m plain';
@@ -29,7 +29,11 @@ export interface ThroughputRun {
   bytes: number;
   mbPerSecond: number;
   hostRssStartMb: number;
+  /** peak growth of the resident set less mapped file pages: the host's own memory */
   hostGrowthMb: number;
+  /** peak growth of the whole resident set (VmRSS), and of its mapped file pages (RssFile) */
+  hostRssGrowthMb: number;
+  hostFileGrowthMb: number;
   /** CPU the host used per 100 MB parsed (ms), from the connection to the end: its cost per byte */
   hostCpuMsPer100Mb: number;
   /** why the run ended before all bytes were parsed, if it did */
@@ -69,17 +73,26 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
   const command = ['/bin/bash', '-c', `${SHELL_LINE} | head -c ${bytes}; echo; echo ${DONE}; exec sleep 1000`];
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...options });
   const screen = newScreen();
-  let rssStart = (await rssBytes(pipeline.pid)) ?? 0;
+  // the host's own memory: resident, less the file pages it maps (the transcript's file is the
+  // page cache's, as a written file's pages are); both counted, the file pages apart
+  const own = (m: { rss: number; file: number }): number => m.rss - m.file;
+  let start = (await residentBytes(pipeline.pid)) ?? { rss: 0, file: 0 };
   let cpuStart = 0;
-  let rssMax = rssStart;
+  let ownMax = own(start);
+  let rssMax = start.rss;
+  let fileMax = start.file;
+  const sample = (m: { rss: number; file: number } | undefined): void => {
+    if (!m) return;
+    ownMax = Math.max(ownMax, own(m));
+    rssMax = Math.max(rssMax, m.rss);
+    fileMax = Math.max(fileMax, m.file);
+  };
   let parsed = 0;
   let chunks = 0;
   let first: number | undefined;
   let last = 0;
   const sampler = setInterval(() => {
-    void rssBytes(pipeline.pid).then((rss) => {
-      if (rss !== undefined) rssMax = Math.max(rssMax, rss);
-    });
+    void residentBytes(pipeline.pid).then(sample);
   }, SAMPLE_MS);
   const ws = new WebSocket(`ws://127.0.0.1:${pipeline.port}/ws?token=${pipeline.token}`, { origin: `http://127.0.0.1:${pipeline.port}` });
   let guard: NodeJS.Timeout | undefined;
@@ -88,12 +101,12 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       let unacked = 0;
       let tail = '';
       guard = setInterval(() => {
-        if (rssMax - rssStart > MEMORY_ABORT_BYTES) resolve(`host memory grew past ${MEMORY_ABORT_BYTES / MB} MB`);
+        if (ownMax - own(start) > MEMORY_ABORT_BYTES) resolve(`host memory grew past ${MEMORY_ABORT_BYTES / MB} MB`);
       }, SAMPLE_MS);
       ws.on('open', () => {
-        void rssBytes(pipeline.pid).then((rss) => {
-          rssStart = rss ?? rssStart;
-          rssMax = Math.max(rssMax, rssStart);
+        void residentBytes(pipeline.pid).then((m) => {
+          start = m ?? start;
+          sample(start);
           return cpuMs(pipeline.pid);
         }).then((cpu) => {
           cpuStart = cpu ?? 0;
@@ -132,8 +145,10 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
     return {
       bytes: parsed,
       mbPerSecond: parsed / MB / Math.max(seconds, 1e-6),
-      hostRssStartMb: rssStart / MB,
-      hostGrowthMb: (rssMax - rssStart) / MB,
+      hostRssStartMb: start.rss / MB,
+      hostGrowthMb: (ownMax - own(start)) / MB,
+      hostRssGrowthMb: (rssMax - start.rss) / MB,
+      hostFileGrowthMb: (fileMax - start.file) / MB,
       hostCpuMsPer100Mb: (cpu / Math.max(parsed, 1)) * 100 * MB,
       meanChunkChars: chunks > 0 ? parsed / chunks : 0,
       ...(stopped ? { stopped } : {}),

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { startBrowserPipeline, startTerminalHost, stopTerminalHost } from '../../bench/lib/pipelines';
-import { newMarker, rssBytes } from '../../bench/lib/processes';
+import { newMarker, residentBytes } from '../../bench/lib/processes';
 import { count, FULL } from './stress-mode';
 
 const MB = 1024 * 1024;
@@ -49,13 +49,14 @@ async function floodScript(dir: string): Promise<string> {
   return file;
 }
 
-/** Samples a pid's RSS until stopped; returns the peak growth over the first sample. */
+/** Samples a pid's own resident memory (less mapped file pages, as the bench counts it) until stopped; returns the peak growth over the first sample. */
 function memoryWatch(pid: number): { stop(): Promise<number> } {
   let first: number | undefined;
   let peak = 0;
   const sample = async (): Promise<void> => {
-    const rss = await rssBytes(pid);
-    if (rss === undefined) return;
+    const resident = await residentBytes(pid);
+    if (resident === undefined) return;
+    const rss = resident.rss - resident.file;
     first ??= rss;
     peak = Math.max(peak, rss);
   };
