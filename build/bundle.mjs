@@ -54,5 +54,11 @@ for (const name of Object.keys(nodeEntries)) {
   if (ascii !== text) await writeFile(file, ascii);
 }
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
+// The transcript's native module (built by `npm ci` from native/transcript-ring), found by
+// main/platform/transcript-ring.ts beside the bundle: the packaged app ships dist/, not native/.
+const ringModule = path.join(root, 'native/transcript-ring/build/Release/transcript_ring.node');
+await cp(ringModule, path.join(out, 'transcript_ring.node')).catch((error) => {
+  throw new Error(`${ringModule} is missing (${error.code}): npm ci builds it, or npm run install`);
+});
 // Shell integration scripts, found by main/platform/shell-integration/prepare.ts beside the bundle.
 await cp(path.join(root, 'main/platform/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

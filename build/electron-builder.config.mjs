@@ -38,11 +38,11 @@ const config = {
     'node_modules/node-pty/build/Release/spawn-helper',
     'node_modules/node-pty/prebuilds/${platform}-${arch}/**',
   ],
-  // Native code cannot be loaded from inside an asar, and node-pty execs its spawn-helper
+  // Native code (node-pty, the transcript's module) cannot be loaded from inside an asar, and node-pty execs its spawn-helper
   // (macOS) from disk. The reaper outlives the app (it kills the sessions after the host is
   // gone): as a plain file it needs no asar support from the Electron-as-Node runtime it runs
   // in, and any `node` can run it from the install for diagnosis.
-  asarUnpack: ['node_modules/node-pty/**', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map'],
+  asarUnpack: ['node_modules/node-pty/**', 'dist/*.node', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map'],
   npmRebuild: false,
   electronDist: process.env.ELECTRON_DIST || undefined,
   afterPack: flipAppFuses,

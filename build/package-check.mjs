@@ -165,6 +165,15 @@ async function main() {
       expectTrue(stdout === 'pty-ok 0', `the probe printed ${JSON.stringify(stdout)}`);
       return 'spawned /bin/echo through the packaged node-pty';
     });
+    await checks.check('the transcript\'s native module is unpacked and writes a transcript file in Node', async () => {
+      expectTrue(statFile(asar, 'dist/transcript_ring.node').unpacked === true, 'transcript_ring.node is not marked unpacked');
+      const file = path.join(work, 'probe.transcript');
+      const probe = `const ring = require(${JSON.stringify(path.join(unpacked, 'dist/transcript_ring.node'))});
+        ring.open(${JSON.stringify(file)}, 65536, 65536).then((r) => { const n = ring.write(r, 'ring-ok'); ring.close(r); process.stdout.write(String(n)); });`;
+      const { stdout } = await execFileAsync(process.execPath, ['-e', probe], { timeout: 20_000 });
+      expectTrue(stdout === '7' && (await readFile(file)).includes('ring-ok'), `the probe printed ${JSON.stringify(stdout)}`);
+      return 'wrote through the packaged module';
+    });
     await checks.check('node-pty ships without its sources and other platforms\' binaries', () => {
       const extra = [...entries].filter((entry) => /^\/node_modules\/node-pty\/(deps|src|third_party|scripts|typings|prebuilds\/(win32|darwin))/.test(entry));
       expectTrue(extra.length === 0, `${extra.length} extra entries, e.g. ${extra[0]}`);

@@ -4,7 +4,7 @@
 // symlink planted at the file's own path (O_NOFOLLOW): a link there is refused, its target
 // untouched. A directory the user names is used as it is, never chmod-ed.
 import { close, closeSync, constants, fchmodSync, fstat, fstatSync, mkdirSync, open as openFd, openSync } from 'node:fs';
-import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -47,11 +47,6 @@ export function describeFileError(error: unknown): string {
 /** Creates `dir` (and missing parents) 0700; an existing directory is left exactly as it is. */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-}
-
-/** Creates a NEW file for appending (transcript segments): O_EXCL, O_NOFOLLOW, mode 0600. */
-export function createPrivateFile(file: string): Promise<FileHandle> {
-  return open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_NOFOLLOW, PRIVATE_FILE_MODE);
 }
 
 /** Startup twin of ensurePrivateDir. */

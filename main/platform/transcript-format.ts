@@ -1,100 +1,171 @@
-// The on-disk form of a transcript (issue #16), shared by the writer and the reader. Each
-// segment is a pair of files:
-//   NNNN.out  the output bytes exactly as the program printed them (UTF-8, nothing escaped),
-//   NNNN.idx  a small index: one JSON header line, then per written batch `o <seconds> <end offset>`,
-//             per resize `r <seconds> <cols>x<rows>`, per gap in the recording `m <seconds> <note>`.
-// Raw bytes cost one copy to the page cache; asciicast v2 (JSON strings, every ESC as \u001b)
-// wrote about twice the bytes and encoded every chunk twice. `ripcord last --cast` makes the
-// asciicast from this on demand. A line counts only when its newline is on disk: a line torn by
-// a kill is ignored, and output past the last indexed offset is still read.
-import path from 'node:path';
+// The on-disk form of a transcript (issue #16), shared by the writer and the reader: one file
+// per session, of fixed size, written through a shared memory mapping (transcript-ring.ts).
+//
+//   [0, 64)           counters: u64 output head (bytes ever written), u64 records ever begun,
+//                     u32 output area size, u32 index slots; then the format's name
+//   [64, 4096)        JSON: the session's start size, Unix time and command
+//   [4096, ...)       index: a ring of 16-byte records — u64 end (the output head when the
+//                     record was last updated), u32 milliseconds since the start, u16 cols,
+//                     u16 rows: the output up to `end` came by then, at that size
+//   [metaBytes, +dataBytes)  output: a ring of the bytes exactly as the program printed them
+//
+// Both rings keep the end: the cap is the file's size, by construction. The file is sparse — a
+// session that printed a little takes a little disk. A kill leaves it consistent at every
+// instant: output is copied before the head moves, a record is whole before the count counts it,
+// and a record grows by one 8-byte store of its end.
+import { TRANSCRIPT_RING_ALIGN } from './transcript-ring';
 
-/** Per-session cap on disk: a few hundred thousand lines of output, the end of any long session. */
+/** Per-session cap on output: a few hundred thousand lines, the end of any long session. */
 export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
 /** Sessions whose transcripts are kept; older ones are deleted when a new one starts. */
 export const TRANSCRIPTS_KEPT = 20;
-/** What a cut transcript starts with: RIS, a full terminal reset. */
+/** What a cut transcript starts with, when read: RIS, a full terminal reset. */
 export const CUT_RESET = '\x1bc';
-export const INDEX_FORMAT = 'ripcord-transcript-1';
+export const TRANSCRIPT_FORMAT = 'ripcord-transcript-2';
+/** The session's file, in its directory. */
+export const TRANSCRIPT_FILE = 'transcript';
 
-export interface IndexHeader {
-  format: typeof INDEX_FORMAT;
+export const RECORD_BYTES = 16;
+const HEAD_AT = 0;
+export const RECORDS_AT = 8;
+const DATA_BYTES_AT = 16;
+const SLOTS_AT = 20;
+const FORMAT_AT = 32;
+const HEADER_JSON_AT = 64;
+const INDEX_AT = 4096;
+/**
+ * Index slots per byte of output area: one record per 128 bytes covers a session that prints a
+ * short line every 10 ms; a flood needs one per ~100 KB. Fewer records than that and the oldest
+ * output keeps its bytes but loses its times.
+ */
+const OUTPUT_BYTES_PER_SLOT = 128;
+const MIN_SLOTS = 256;
+const MAX_SLOTS = 65_536;
+
+export interface TranscriptLayout {
+  /** the counters, header and index: where the output area starts */
+  metaBytes: number;
+  dataBytes: number;
+  slots: number;
+}
+
+export interface TranscriptHeader {
+  format: typeof TRANSCRIPT_FORMAT;
   cols: number;
   rows: number;
   /** Unix seconds of the session's start */
   timestamp: number;
   command: string;
-  segment: number;
 }
 
-/** `at`: milliseconds since the session started. */
-export type IndexEntry =
-  | { type: 'o'; at: number; end: number }
-  | { type: 'r'; at: number; cols: number; rows: number }
-  | { type: 'm'; at: number; note: string };
+/** `end`: output bytes ever written, up to this record; `at`: milliseconds since the start. */
+export interface TranscriptIndexRecord { end: number; at: number; cols: number; rows: number }
 
-export function outputFile(dir: string, segment: number): string {
-  return path.join(dir, `${segmentName(segment)}.out`);
+/** Areas in whole mapping units (the largest page size of the platforms ripcord builds for). */
+export function layoutFor(maxBytes: number): TranscriptLayout {
+  const dataBytes = Math.max(TRANSCRIPT_RING_ALIGN, Math.floor(maxBytes / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN);
+  const slots = Math.min(MAX_SLOTS, Math.max(MIN_SLOTS, Math.floor(dataBytes / OUTPUT_BYTES_PER_SLOT / MIN_SLOTS) * MIN_SLOTS));
+  const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN;
+  return { metaBytes, dataBytes, slots };
 }
 
-export function indexFile(dir: string, segment: number): string {
-  return path.join(dir, `${segmentName(segment)}.idx`);
+/** The header page but the head (the native side's): sizes, the format's name, the JSON header. */
+export function encodeHeader(layout: TranscriptLayout, header: TranscriptHeader): Buffer {
+  const page = Buffer.alloc(INDEX_AT - RECORDS_AT);
+  page.writeUInt32LE(layout.dataBytes, DATA_BYTES_AT - RECORDS_AT);
+  page.writeUInt32LE(layout.slots, SLOTS_AT - RECORDS_AT);
+  page.write(TRANSCRIPT_FORMAT, FORMAT_AT - RECORDS_AT, 'latin1');
+  const room = INDEX_AT - HEADER_JSON_AT - 1;
+  let json = JSON.stringify(header);
+  // a very long command line is cut, never the fields before it
+  if (Buffer.byteLength(json) > room) json = JSON.stringify({ ...header, command: header.command.slice(0, room / 4) });
+  page.write(json, HEADER_JSON_AT - RECORDS_AT, 'utf8');
+  return page;
 }
 
-function segmentName(segment: number): string {
-  return String(segment).padStart(4, '0');
+/** Where record number `n` (counting from the first ever) lives. */
+export function recordOffset(layout: TranscriptLayout, n: number): number {
+  return INDEX_AT + (n % layout.slots) * RECORD_BYTES;
 }
 
-/** Segment numbers present in a directory listing, in order. */
-export function segmentsIn(names: readonly string[]): number[] {
-  return names.flatMap((n) => {
-    const match = /^(\d{4,})\.out$/.exec(n);
-    return match ? [Number(match[1])] : [];
-  }).sort((a, b) => a - b);
+export function encodeRecord(record: TranscriptIndexRecord, into: Buffer = Buffer.alloc(RECORD_BYTES)): Buffer {
+  writeCount(into, 0, record.end);
+  into.writeUInt32LE(record.at % 2 ** 32, 8);
+  into.writeUInt16LE(Math.min(record.cols, 0xffff), 12);
+  into.writeUInt16LE(Math.min(record.rows, 0xffff), 14);
+  return into;
 }
 
-export function formatHeader(header: IndexHeader): string {
-  return `${JSON.stringify(header)}\n`;
+/** A u64 counter, as two u32 halves (counts stay below 2^53). */
+export function writeCount(into: Buffer, offset: number, value: number): Buffer {
+  into.writeUInt32LE(value % 2 ** 32, offset);
+  into.writeUInt32LE(Math.floor(value / 2 ** 32), offset + 4);
+  return into;
 }
 
-export function formatEntry(entry: IndexEntry): string {
-  const seconds = (entry.at / 1000).toFixed(6);
-  switch (entry.type) {
-    case 'o': return `o ${seconds} ${entry.end}\n`;
-    case 'r': return `r ${seconds} ${entry.cols}x${entry.rows}\n`;
-    case 'm': return `m ${seconds} ${entry.note.replace(/[\r\n]/g, ' ')}\n`;
+function readCount(from: Buffer, offset: number): number {
+  return from.readUInt32LE(offset) + from.readUInt32LE(offset + 4) * 2 ** 32;
+}
+
+export interface ParsedTranscript {
+  header: TranscriptHeader | undefined;
+  /** output bytes ever written */
+  head: number;
+  /** the output still in the ring: the last bytes up to `head` */
+  output: Buffer;
+  /** the records still in the ring, oldest first, each checked against its neighbours */
+  records: TranscriptIndexRecord[];
+}
+
+export type ParseResult = { ok: true; transcript: ParsedTranscript } | { ok: false; error: string };
+
+/** Reads a whole transcript file; whatever a kill or a crash left is taken as far as it is consistent. */
+export function parseTranscript(file: Buffer): ParseResult {
+  if (file.length < INDEX_AT || file.toString('latin1', FORMAT_AT, FORMAT_AT + TRANSCRIPT_FORMAT.length) !== TRANSCRIPT_FORMAT) {
+    return { ok: false, error: `not a ${TRANSCRIPT_FORMAT} file (written by another version of ripcord, or not by ripcord)` };
   }
+  const dataBytes = file.readUInt32LE(DATA_BYTES_AT);
+  const slots = file.readUInt32LE(SLOTS_AT);
+  const layout = dataBytes > 0 && slots > 0 ? layoutFor(dataBytes) : undefined;
+  if (!layout || layout.slots !== slots || layout.dataBytes !== dataBytes || file.length !== layout.metaBytes + dataBytes) {
+    return { ok: false, error: `its sizes do not match (${file.length} bytes, output area ${dataBytes}, ${slots} index slots)` };
+  }
+  const head = readCount(file, HEAD_AT);
+  const kept = Math.min(head, dataBytes);
+  const output = ringSlice(file.subarray(layout.metaBytes), head - kept, head);
+  const count = readCount(file, RECORDS_AT);
+  const records: TranscriptIndexRecord[] = [];
+  let wraps = 0;
+  // the oldest slot is skipped: a kill between writing the next record and counting it leaves it there
+  for (let n = Math.max(0, count - slots + 1); n < count; n++) {
+    const at = recordOffset(layout, n);
+    const record = { end: readCount(file, at), at: file.readUInt32LE(at + 8), cols: file.readUInt16LE(at + 12), rows: file.readUInt16LE(at + 14) };
+    const previous = records.at(-1);
+    // a session past 49 days: the milliseconds wrapped
+    if (previous && record.at + wraps * 2 ** 32 < previous.at - 2 ** 31) wraps += 1;
+    record.at += wraps * 2 ** 32;
+    // a record from a crash's torn page, or written before the last kill, is not trusted
+    if (record.end > head || (previous && (record.end < previous.end || record.at < previous.at))) continue;
+    records.push(record);
+  }
+  return { ok: true, transcript: { header: parseHeader(file), head, output, records } };
 }
 
-/** The header (when its line is whole and ours) and every whole entry line; the rest is ignored. */
-export function parseIndex(text: string): { header: IndexHeader | undefined; entries: IndexEntry[] } {
-  const lines = text.split('\n');
-  lines.pop(); // after the last newline: empty, or a line a kill cut short
-  const header = parseHeader(lines[0] ?? '');
-  const entries = lines.slice(header ? 1 : 0).flatMap((line) => {
-    const entry = parseEntry(line);
-    return entry ? [entry] : [];
-  });
-  return { header, entries };
+/** Bytes [from, to) of the output stream, from the ring that holds its end. */
+function ringSlice(ring: Buffer, from: number, to: number): Buffer {
+  const start = from % ring.length;
+  const length = to - from;
+  if (start + length <= ring.length) return ring.subarray(start, start + length);
+  return Buffer.concat([ring.subarray(start), ring.subarray(0, length - (ring.length - start))]);
 }
 
-function parseHeader(line: string): IndexHeader | undefined {
+function parseHeader(file: Buffer): TranscriptHeader | undefined {
+  const end = file.indexOf(0, HEADER_JSON_AT);
   try {
-    const value = JSON.parse(line) as Partial<IndexHeader> | null;
-    if (value?.format !== INDEX_FORMAT || typeof value.cols !== 'number' || typeof value.rows !== 'number') return undefined;
-    return { format: INDEX_FORMAT, cols: value.cols, rows: value.rows, timestamp: Number(value.timestamp) || 0, command: String(value.command ?? ''), segment: Number(value.segment) || 0 };
+    const value = JSON.parse(file.toString('utf8', HEADER_JSON_AT, end < 0 || end > INDEX_AT ? INDEX_AT : end)) as Partial<TranscriptHeader> | null;
+    if (typeof value?.cols !== 'number' || typeof value.rows !== 'number') return undefined;
+    return { format: TRANSCRIPT_FORMAT, cols: value.cols, rows: value.rows, timestamp: Number(value.timestamp) || 0, command: String(value.command ?? '') };
   } catch {
     return undefined;
   }
-}
-
-function parseEntry(line: string): IndexEntry | undefined {
-  const match = /^([orm]) (\d+(?:\.\d+)?) (.*)$/.exec(line);
-  if (!match) return undefined;
-  const at = Number(match[2]) * 1000;
-  const rest = match[3] ?? '';
-  if (match[1] === 'm') return { type: 'm', at, note: rest };
-  if (match[1] === 'o') return /^\d+$/.test(rest) ? { type: 'o', at, end: Number(rest) } : undefined;
-  const size = /^(\d+)x(\d+)$/.exec(rest);
-  return size ? { type: 'r', at, cols: Number(size[1]), rows: Number(size[2]) } : undefined;
 }

@@ -1,19 +1,20 @@
 // Reading back what transcript.ts wrote: which sessions have a transcript, and one session's
-// size and events with its segments joined (a cut start keeps its reset). Whatever a kill left
-// is read as far as it goes: a torn index line is ignored, output the index does not reach yet
-// is still output (at the time of the last entry before it).
+// size and events. Whatever a kill left is read as far as it goes (transcript-format.ts): output
+// no record reaches yet is still output, at the time of the last record. A transcript whose
+// start the cap cut begins at the first line it kept whole, after a reset.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CUT_RESET, indexFile, outputFile, parseIndex, segmentsIn, TRANSCRIPT_MAX_BYTES, type IndexHeader } from './transcript-format';
+import { CUT_RESET, layoutFor, parseTranscript, TRANSCRIPT_FILE, TRANSCRIPT_MAX_BYTES, type TranscriptHeader } from './transcript-format';
 
-/** A segment bigger than the cap was not written by ripcord: refused (files read are size-capped, DESIGN §8). */
-const MAX_SEGMENT_READ_BYTES = TRANSCRIPT_MAX_BYTES + 1024 * 1024;
+/** A file bigger than the default cap's was not written by this ripcord: refused (files read are size-capped, DESIGN §8). */
+const MAX_FILE_BYTES = layoutFor(TRANSCRIPT_MAX_BYTES).metaBytes + TRANSCRIPT_MAX_BYTES;
+/** A cut start is skipped up to the first line break within this much: the line the cut tore. */
+const CUT_LINE_SEARCH_BYTES = 64 * 1024;
 
 /** `at`: milliseconds since the session started. */
 export type TranscriptEvent =
   | { type: 'o'; at: number; data: string }
-  | { type: 'r'; at: number; cols: number; rows: number }
-  | { type: 'm'; at: number; note: string };
+  | { type: 'r'; at: number; cols: number; rows: number };
 
 export interface TranscriptRecord {
   dir: string;
@@ -51,50 +52,49 @@ export async function listTranscripts(root: string, isRunning: (pid: number) => 
 export type ReadResult = { ok: true; record: TranscriptRecord } | { ok: false; error: string };
 
 export async function readTranscript(dir: string): Promise<ReadResult> {
-  const segments = segmentsIn(await readdir(dir).catch(() => [] as string[]));
-  if (segments.length === 0) return { ok: false, error: `${dir} holds no transcript` };
-  const record: TranscriptRecord = { dir, cols: 80, rows: 24, timestamp: 0, command: '', cut: segments[0] !== 0, events: [] };
-  for (const [position, segment] of segments.entries()) {
-    const read = await readSegment(dir, segment);
-    if (!read.ok) return read;
-    const { header, events } = read;
-    if (position === 0 && header) Object.assign(record, { cols: header.cols, rows: header.rows, timestamp: header.timestamp, command: header.command });
-    // a later segment opens with the reset of a cut start: inside a joined record it is not one
-    const first = events[0];
-    if (position > 0 && first?.type === 'o' && first.data.startsWith(CUT_RESET)) {
-      if (first.data === CUT_RESET) events.shift();
-      else first.data = first.data.slice(CUT_RESET.length);
+  const file = path.join(dir, TRANSCRIPT_FILE);
+  const size = (await stat(file).catch(() => undefined))?.size;
+  if (size === undefined) {
+    // before the ring, each 4 MB of output was a NNNN.out file, the bytes as printed
+    const older = (await readdir(dir).catch(() => [] as string[])).some((name) => name.endsWith('.out'));
+    return { ok: false, error: older ? `${dir} was written by an older ripcord, in a form this one does not read; its output is in the .out files there, as printed` : `${dir} holds no transcript` };
+  }
+  if (size > MAX_FILE_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript can be` };
+  const parsed = parseTranscript(await readFile(file));
+  if (!parsed.ok) return { ok: false, error: `${file}: ${parsed.error}` };
+  const { header, head, records } = parsed.transcript;
+  let { output } = parsed.transcript;
+  let from = head - output.length;
+  const cut = from > 0;
+  if (cut) {
+    const lineEnd = output.subarray(0, CUT_LINE_SEARCH_BYTES).indexOf(0x0a);
+    output = output.subarray(lineEnd + 1);
+    from += lineEnd + 1;
+  }
+  const start: Pick<TranscriptHeader, 'cols' | 'rows'> = header ?? { cols: 80, rows: 24 };
+  // cut: the size in force is the oldest kept record's
+  const first = cut ? records[0] ?? start : start;
+  const record: TranscriptRecord = { dir, cols: first.cols, rows: first.rows, timestamp: header?.timestamp ?? 0, command: header?.command ?? '', cut, events: [] };
+  let { cols, rows } = record;
+  let at = records[0]?.at ?? 0;
+  let offset = from;
+  const take = (end: number): void => {
+    if (end <= offset) return;
+    record.events.push({ type: 'o', at, data: output.toString('utf8', offset - from, end - from) });
+    offset = end;
+  };
+  for (const entry of records) {
+    // a record's size holds from its start: the output before it is taken already
+    if (entry.cols !== cols || entry.rows !== rows) {
+      ({ cols, rows } = entry);
+      record.events.push({ type: 'r', at: entry.at, cols, rows });
     }
-    record.events.push(...events);
-  }
-  return { ok: true, record };
-}
-
-type SegmentRead = { ok: true; header: IndexHeader | undefined; events: TranscriptEvent[] } | { ok: false; error: string };
-
-async function readSegment(dir: string, segment: number): Promise<SegmentRead> {
-  const files = [outputFile(dir, segment), indexFile(dir, segment)];
-  for (const file of files) {
-    const size = (await stat(file).catch(() => undefined))?.size ?? 0;
-    if (size > MAX_SEGMENT_READ_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript segment can be` };
-  }
-  const [output, index] = await Promise.all(files.map((file) => readFile(file).catch(() => Buffer.alloc(0))));
-  const { header, entries } = parseIndex((index ?? Buffer.alloc(0)).toString('utf8'));
-  const bytes = output ?? Buffer.alloc(0);
-  const events: TranscriptEvent[] = [];
-  let offset = 0;
-  let at = 0;
-  for (const entry of entries) {
     at = entry.at;
-    if (entry.type !== 'o') {
-      events.push(entry.type === 'r' ? { type: 'r', at, cols: entry.cols, rows: entry.rows } : { type: 'm', at, note: entry.note });
-      continue;
-    }
-    // offsets only grow and never pass the file's end (the output write a kill cut short)
-    const end = Math.min(entry.end, bytes.length);
-    if (end > offset) events.push({ type: 'o', at, data: bytes.toString('utf8', offset, end) });
-    offset = Math.max(offset, end);
+    take(entry.end);
   }
-  if (bytes.length > offset) events.push({ type: 'o', at, data: bytes.toString('utf8', offset) });
-  return { ok: true, header, events };
+  take(head);
+  const opening = record.events[0];
+  if (cut && opening?.type === 'o') opening.data = CUT_RESET + opening.data;
+  else if (cut) record.events.unshift({ type: 'o', at: opening?.at ?? 0, data: CUT_RESET });
+  return { ok: true, record };
 }

@@ -1,13 +1,16 @@
-// Transcripts on a real file system: raw output plus its index, private files, the size cap
-// keeping the end with a reset, the last 20 sessions kept, a bounded queue under a flood, and
-// the reader joining the segments and reading what a kill left.
-import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// Transcripts on a real file system, written through the real native module: output and its
+// records, a private file of fixed size, the cap keeping the end (a cut transcript starts at a
+// whole line after a reset), the last 20 sessions kept, memory bounded before the file exists,
+// a full disk and a file cut short underneath stopping the recording (the process lives on),
+// and the reader taking whatever a kill left.
+import { mkdir, open, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nullEventLog } from './event-log';
+import { nullEventLog, type EventLog } from './event-log';
+import { fullDiskUnavailable, mountSmallDisk } from './full-disk-fixture';
 import { tempDir, waitFor } from './processes.test-support';
 import { Transcript } from './transcript';
-import { CUT_RESET, indexFile, outputFile, parseIndex, segmentsIn, TRANSCRIPTS_KEPT } from './transcript-format';
+import { CUT_RESET, layoutFor, parseTranscript, recordOffset, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount } from './transcript-format';
 import { listTranscripts, readTranscript, type TranscriptEvent } from './transcript-reader';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,52 +24,38 @@ async function root(): Promise<string> {
   return path.join(temp.dir, 'transcripts');
 }
 
-async function segments(dir: string): Promise<string[]> {
-  return (await readdir(dir).catch(() => [])).sort();
-}
-
-/** A transcript whose session's start is over: it writes as output comes. */
-function begun(options: ConstructorParameters<typeof Transcript>[0]): Transcript {
+/** A transcript whose session's start is over, once its file is made: it writes as output comes. */
+async function begun(options: ConstructorParameters<typeof Transcript>[0]): Promise<Transcript> {
   const t = new Transcript(options);
   t.begin();
+  expect(await waitFor(() => t.kept, 5_000)).toBe(true);
   return t;
 }
 
 const outputOf = (events: TranscriptEvent[]): string => events.map((e) => (e.type === 'o' ? e.data : '')).join('');
 
-/**
- * The index reaches the end of the output file of the last segment: the output's times (and
- * the resizes before it) are written too, not only its bytes — the writer appends the index
- * after the output, and the reader takes what it does not reach yet as untimed output.
- */
-async function indexCaughtUp(dir: string): Promise<boolean> {
-  const last = segmentsIn(await readdir(dir).catch(() => [])).at(-1);
-  if (last === undefined) return false;
-  const [size, index] = await Promise.all([stat(outputFile(dir, last)).then((s) => s.size), readFile(indexFile(dir, last), 'utf8')]);
-  const ends = parseIndex(index).entries.flatMap((e) => (e.type === 'o' ? [e.end] : []));
-  return (ends.at(-1) ?? 0) === size;
+async function eventsOf(dir: string): Promise<TranscriptEvent[]> {
+  const read = await readTranscript(dir);
+  if (!read.ok) throw new Error(read.error);
+  return read.record.events;
 }
 
-/** The transcript's events once `text` ends its output on disk and the index has caught up (the writer has settled). */
-async function settled(dir: string, text: string): Promise<TranscriptEvent[]> {
-  let events: TranscriptEvent[] = [];
-  expect(await waitFor(async () => {
-    const read = await readTranscript(dir);
-    events = read.ok ? read.record.events : [];
-    return outputOf(events).endsWith(text) && (await indexCaughtUp(dir));
-  }, 5_000)).toBe(true);
-  return events;
+/** A log that keeps its warnings' names and fields. */
+function warningLog(): { log: EventLog; warnings: { name: string; fields: unknown }[] } {
+  const warnings: { name: string; fields: unknown }[] = [];
+  return { log: { ...nullEventLog, warn: (name: string, fields?: unknown) => void warnings.push({ name, fields }) }, warnings };
 }
 
 describe('Transcript', () => {
-  it('writes the output as it came and an index of times and resizes; 0600 files in 0700 directories', async () => {
+  it('writes the output at once, timed and sized by its records; a 0600 file in 0700 directories', async () => {
     const transcripts = await root();
-    const t = begun({ root: transcripts, cols: 90, rows: 20, command: 'bash', log: nullEventLog });
+    const t = await begun({ root: transcripts, cols: 90, rows: 20, command: 'bash', log: nullEventLog });
     t.output('hello \x1b[31mred\x1b[0m ✓\r\n');
-    await settled(t.dir, '✓\r\n');
+    // no wait: the bytes are the file's as soon as output() returns
+    expect(outputOf(await eventsOf(t.dir))).toBe('hello \x1b[31mred\x1b[0m ✓\r\n');
     t.resize(100, 30);
     t.output('world\r\n');
-    const events = await settled(t.dir, 'world\r\n');
+    const events = await eventsOf(t.dir);
     expect(events).toEqual([
       { type: 'o', at: expect.any(Number), data: 'hello \x1b[31mred\x1b[0m ✓\r\n' },
       { type: 'r', at: expect.any(Number), cols: 100, rows: 30 },
@@ -74,103 +63,100 @@ describe('Transcript', () => {
     ]);
     const times = events.map((e) => e.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    // the output file is the bytes themselves: grep and cat work on it
-    expect(await readFile(path.join(t.dir, '0000.out'), 'utf8')).toBe('hello \x1b[31mred\x1b[0m ✓\r\nworld\r\n');
-    expect(JSON.parse((await readFile(path.join(t.dir, '0000.idx'), 'utf8')).split('\n')[0] ?? '')).toMatchObject({ cols: 90, rows: 20, command: 'bash', segment: 0 });
-    for (const name of ['0000.out', '0000.idx']) expect((await stat(path.join(t.dir, name))).mode & 0o777).toBe(0o600);
+    const file = path.join(t.dir, TRANSCRIPT_FILE);
+    const layout = layoutFor(TRANSCRIPT_MAX_BYTES);
+    const info = await stat(file);
+    expect(info.mode & 0o777).toBe(0o600);
+    expect(info.size).toBe(layout.metaBytes + layout.dataBytes);
+    expect(info.blocks * 512, 'sparse: a short session takes little disk').toBeLessThan(1024 * 1024);
     expect((await stat(t.dir)).mode & 0o777).toBe(0o700);
     expect((await stat(transcripts)).mode & 0o777).toBe(0o700);
     const read = await readTranscript(t.dir);
     expect(read.ok && read.record).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
     expect(t.kept).toBe(true);
     t.dispose();
+    t.output('after the end');
+    expect(outputOf(await eventsOf(t.dir))).toBe('hello \x1b[31mred\x1b[0m ✓\r\nworld\r\n');
   });
 
-  it('writes nothing until the start is over, then what waited; a megabyte waiting or the end begins at once', async () => {
+  it('times output per 10 ms at one size: one record grows while output keeps coming', async () => {
+    let now = 0;
+    const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'yes', log: nullEventLog, clock: () => now });
+    for (let i = 0; i < 5; i++) t.output(`a${i}\n`);
+    now = 9;
+    t.output('still the first\n');
+    now = 10;
+    t.output('second\n');
+    t.resize(81, 24);
+    t.output('third, at a new size\n');
+    const parsed = parseTranscript(await readFile(path.join(t.dir, TRANSCRIPT_FILE)));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const ends = [5 * 3 + 16, 5 * 3 + 16 + 7];
+    expect(parsed.transcript.records).toEqual([
+      { end: ends[0], at: 0, cols: 80, rows: 24 },
+      { end: ends[1], at: 10, cols: 80, rows: 24 },
+      // a resize starts a record, which the output after it extends
+      { end: parsed.transcript.head, at: 10, cols: 81, rows: 24 },
+    ]);
+    t.dispose();
+  });
+
+  it('makes nothing until the start is over, then writes what waited; a megabyte waiting or the end begins at once', async () => {
     const transcripts = await root();
     const waiting = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'bash', log: nullEventLog });
     waiting.output('first prompt$ ');
-    // the writer's own quiet check would have written it by now
+    waiting.resize(100, 30);
     await new Promise((r) => setTimeout(r, 50));
-    expect(await segments(waiting.dir)).toEqual([]);
+    expect((await readTranscript(waiting.dir)).ok).toBe(false);
     expect(waiting.kept).toBe(false);
     waiting.begin();
-    await settled(waiting.dir, 'first prompt$ ');
-    expect(waiting.kept).toBe(true);
+    expect(await waitFor(() => waiting.kept, 5_000)).toBe(true);
+    expect(await eventsOf(waiting.dir)).toEqual([
+      { type: 'o', at: expect.any(Number), data: 'first prompt$ ' },
+      { type: 'r', at: expect.any(Number), cols: 100, rows: 30 },
+    ]);
     waiting.dispose();
 
     const flood = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog });
     const line = `${'y'.repeat(1023)}\n`;
     for (let i = 0; i < 1024; i++) flood.output(line);
+    expect(await waitFor(() => flood.kept, 5_000)).toBe(true);
     flood.output('flood-end\n');
-    await settled(flood.dir, 'flood-end\n');
+    expect(outputOf(await eventsOf(flood.dir))).toBe(line.repeat(1024) + 'flood-end\n');
     flood.dispose();
 
     const short = new Transcript({ root: transcripts, cols: 80, rows: 24, command: 'echo', log: nullEventLog });
     short.output('its-own-end\r\n');
     short.dispose();
-    await settled(short.dir, 'its-own-end\r\n');
+    expect(await waitFor(async () => (await readTranscript(short.dir)).ok, 5_000)).toBe(true);
+    expect(outputOf(await eventsOf(short.dir))).toBe('its-own-end\r\n');
   });
 
-  it('keeps the end under the cap; a cut transcript starts with a reset', async () => {
-    const transcripts = await root();
-    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, maxBytes: 20_000 });
-    for (let i = 0; i < 400; i++) {
+  it('keeps the end within the cap; a cut transcript starts with a reset, at a whole line', async () => {
+    const maxBytes = 64 * 1024;
+    let now = 0;
+    const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'yes', log: nullEventLog, maxBytes, clock: () => now });
+    for (let i = 0; i < 3000; i++) {
       t.output(`line ${i} ${'x'.repeat(80)}\r\n`);
-      // a pause longer than the writer's settle time: each burst is a batch well below a segment
-      if (i % 20 === 0) await new Promise((r) => setTimeout(r, 20));
+      now += 11; // a record per line: the index wraps too (512 slots)
     }
     t.output('the end\r\n');
-    // the writer settles: the end is on disk and a rotation it may have started is over
-    const end = 'line 399 ' + 'x'.repeat(80) + '\r\nthe end\r\n';
-    expect(await waitFor(async () => {
-      const read = await readTranscript(t.dir);
-      return (await segments(t.dir)).length <= 4 && read.ok && outputOf(read.record.events).endsWith(end);
-    }, 5_000)).toBe(true);
-    const names = await segments(t.dir);
-    expect(names, names.join(' ')).toHaveLength(4); // two segments, each .out and .idx
-    expect(names[0]).not.toBe('0000.idx');
-    let total = 0;
-    for (const name of names) total += (await stat(path.join(t.dir, name))).size;
-    expect(total).toBeLessThanOrEqual(20_000);
+    const layout = layoutFor(maxBytes);
+    expect(layout.slots).toBeLessThan(3000);
+    expect((await stat(path.join(t.dir, TRANSCRIPT_FILE))).size).toBe(layout.metaBytes + layout.dataBytes);
     const read = await readTranscript(t.dir);
     if (!read.ok) throw new Error(read.error);
     expect(read.record.cut).toBe(true);
     const output = outputOf(read.record.events);
-    expect(output.startsWith(CUT_RESET)).toBe(true);
-    expect(output.split(CUT_RESET)).toHaveLength(2); // the later segment's reset is not repeated inside
-    expect(output).not.toContain('line 0 ');
-    const lines = [...output.matchAll(/line (\d+) /g)].map((match) => Number(match[1]));
-    expect(lines.at(-1)).toBe(399);
-    expect(lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1), 'consecutive lines, none from an older segment').toBe(true);
-    t.dispose();
-  });
-
-  it('under a flood appends the index less often than the output, and all of it once the output pauses', async () => {
-    const transcripts = await root();
-    let now = 0; // the writer's rules read this clock; its wake-ups are real timers
-    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'yes', log: nullEventLog, clock: () => now });
-    const chunk = 'yyy\n'.repeat(1024); // 4 KB
-    const MB = 1024 * 1024;
-    const send = (bytes: number): void => {
-      for (let sent = 0; sent < bytes; sent += chunk.length) t.output(chunk);
-    };
-    const indexedEnd = async (): Promise<number> => {
-      const lines = (await readFile(path.join(t.dir, '0000.idx'), 'utf8').catch(() => '')).split('\n');
-      return Number(lines.filter((l) => l.startsWith('o ')).at(-1)?.split(' ')[2] ?? 0);
-    };
-    const written = async (): Promise<number> => (await stat(path.join(t.dir, '0000.out')).catch(() => ({ size: 0 }))).size;
-    const fullyIndexed = async (bytes: number): Promise<boolean> => (await written()) === bytes && (await indexedEnd()) === bytes;
-
-    send(MB / 2); // waits for the files; then one batch and, as nothing was indexed yet, its lines
-    expect(await waitFor(() => fullyIndexed(MB / 2), 5_000)).toBe(true);
-    now += 10;
-    send(MB); // goes out at once as one batch, while the output is still coming (the clock stands)
-    expect(await waitFor(async () => (await written()) === 1.5 * MB, 5_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await indexedEnd()).toBe(MB / 2); // its lines wait
-    now += 10; // nothing came for 10 ms: every index line
-    expect(await waitFor(() => fullyIndexed(1.5 * MB), 5_000)).toBe(true);
+    expect(output.startsWith(`${CUT_RESET}line `)).toBe(true);
+    expect(output.endsWith('line 2999 ' + 'x'.repeat(80) + '\r\nthe end\r\n')).toBe(true);
+    expect(output.length).toBeGreaterThan(maxBytes - 200);
+    expect(output.length).toBeLessThanOrEqual(maxBytes + CUT_RESET.length);
+    const lines = [...output.matchAll(/line (\d+) x+\r\n/g)].map((match) => Number(match[1]));
+    expect(lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1), 'whole, consecutive lines').toBe(true);
+    const times = read.record.events.map((e) => e.at);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times.at(-1)).toBe(3000 * 11);
     t.dispose();
   });
 
@@ -178,8 +164,7 @@ describe('Transcript', () => {
     const transcripts = await root();
     await mkdir(transcripts, { recursive: true });
     for (let i = 0; i < TRANSCRIPTS_KEPT + 3; i++) await mkdir(path.join(transcripts, `2020-01-01T00-00-${String(i).padStart(2, '0')}-000Z-1`));
-    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
-    expect(await waitFor(async () => (await segments(t.dir)).length === 2, 5_000)).toBe(true);
+    const t = await begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
     const sessions = await listTranscripts(transcripts, () => false);
     expect(sessions).toHaveLength(TRANSCRIPTS_KEPT);
     expect(sessions[0]?.dir).toBe(t.dir);
@@ -187,63 +172,99 @@ describe('Transcript', () => {
     t.dispose();
   });
 
-  it('keeps memory bounded under a flood the disk cannot take: the rest is dropped and noted', async () => {
-    const transcripts = await root();
-    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'flood', log: nullEventLog });
-    const line = `${'y'.repeat(1023)}\n`;
-    // 3 MB in one turn: nothing can be written meanwhile
-    for (let i = 0; i < 3 * 1024; i++) t.output(line);
-    t.output('after\n');
-    const events = await settled(t.dir, 'after\n');
-    const notes = events.filter((e) => e.type === 'm');
-    expect(notes).toEqual([{ type: 'm', at: expect.any(Number), note: expect.stringMatching(/^ripcord: \d+ chars of output not recorded/) }]);
-    const recorded = outputOf(events).length;
-    expect(recorded).toBeGreaterThan(1024 * 1024);
-    expect(recorded).toBeLessThanOrEqual(2 * 1024 * 1024);
-    expect(recorded + Number(/(\d+) chars/.exec(notes[0]?.type === 'm' ? notes[0].note : '')?.[1])).toBe(3 * 1024 * 1024 + 'after\n'.length);
-    // recording goes on once the disk caught up
-    t.output('later\n');
-    await settled(t.dir, 'later\n');
+  it('keeps no more in memory before the file exists than the file would keep', async () => {
+    const maxBytes = 64 * 1024;
+    const t = new Transcript({ root: await root(), cols: 80, rows: 24, command: 'flood', log: nullEventLog, maxBytes });
+    for (let i = 0; i < 5000; i++) t.output(`early ${i} ${'z'.repeat(60)}\n`);
+    t.begin();
+    expect(await waitFor(() => t.kept, 5_000)).toBe(true);
+    const output = outputOf(await eventsOf(t.dir));
+    expect(output).toContain(`early 4999 ${'z'.repeat(60)}\n`);
+    expect(output).not.toContain('early 0 ');
     t.dispose();
   });
 
   it('stops with one note when the directory cannot be made', async () => {
-    const warnings: string[] = [];
-    const log = { ...nullEventLog, warn: (name: string) => void warnings.push(name) };
+    const { log, warnings } = warningLog();
     const parent = await root();
     await writeFile(parent, 'a file, not a directory');
-    const t = begun({ root: path.join(parent, 'transcripts'), cols: 80, rows: 24, command: 'sh', log });
+    const t = new Transcript({ root: path.join(parent, 'transcripts'), cols: 80, rows: 24, command: 'sh', log });
+    t.begin();
     t.output('lost');
     expect(await waitFor(() => warnings.length > 0, 5_000)).toBe(true);
     t.output('also lost');
-    expect(warnings).toEqual(['transcript.write-failed']);
+    expect(warnings.map((w) => w.name)).toEqual(['transcript.write-failed']);
     expect(t.kept).toBe(false);
+  });
+
+  it('stops with one note when its file is cut short underneath; the process goes on', async () => {
+    const { log, warnings } = warningLog();
+    const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'sh', log });
+    t.output('kept\r\n');
+    // a page of the mapping past the file's end: the copy raises SIGBUS, which fails the write
+    await truncate(path.join(t.dir, TRANSCRIPT_FILE), 0);
+    t.output('x'.repeat(100_000));
+    t.output('after');
+    expect(warnings).toEqual([{ name: 'transcript.write-failed', fields: expect.objectContaining({ error: expect.stringMatching(/could not be written/) }) }]);
+    expect(t.kept).toBe(false);
+    t.dispose();
+  });
+
+  it.skipIf(fullDiskUnavailable())('stops with one note on a full disk; the process goes on', async () => {
+    const disk = await mountSmallDisk();
+    cleanups.push(() => disk.dispose());
+    await disk.fill();
+    const { log, warnings } = warningLog();
+    const t = new Transcript({ root: path.join(disk.dir, 'transcripts'), cols: 80, rows: 24, command: 'sh', log });
+    t.begin();
+    for (let i = 0; i < 100 && warnings.length === 0; i++) {
+      t.output('y'.repeat(4096));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(warnings.map((w) => w.name)).toEqual(['transcript.write-failed']);
+    expect(t.kept).toBe(false);
+    t.dispose();
   });
 });
 
 describe('readTranscript after a kill', () => {
-  it('ignores a torn index line and still reads output the index does not reach', async () => {
-    const transcripts = await root();
-    const t = begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
-    t.output('written\r\n');
-    await settled(t.dir, 'written\r\n');
+  it('reads output that no record reaches yet, and ignores a record written but not counted', async () => {
+    const maxBytes = 64 * 1024;
+    let now = 0;
+    const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'sh', log: nullEventLog, maxBytes, clock: () => now });
+    const layout = layoutFor(maxBytes);
+    for (let i = 0; i < layout.slots + 10; i++) {
+      t.output(`r${i}\n`);
+      now += 10;
+    }
     t.dispose();
-    // what a kill between the two appends, or in the middle of one, leaves
-    await appendFile(path.join(t.dir, '0000.out'), 'not yet indexed\r\n');
-    await appendFile(path.join(t.dir, '0000.idx'), 'o 9.000000 1');
-    const read = await readTranscript(t.dir);
-    if (!read.ok) throw new Error(read.error);
-    expect(outputOf(read.record.events)).toBe('written\r\nnot yet indexed\r\n');
-    expect(read.record.events.at(-1)?.at).toBe(read.record.events[0]?.at);
+    const file = path.join(t.dir, TRANSCRIPT_FILE);
+    const before = parseTranscript(await readFile(file));
+    if (!before.ok) throw new Error(before.error);
+    const { head } = before.transcript;
+    // a kill after the copy and the head, before its record: bytes past the last record's end
+    const handle = await open(file, 'r+');
+    await handle.write(Buffer.from('untimed\n'), 0, 8, layout.metaBytes + (head % layout.dataBytes));
+    await handle.write(writeCount(Buffer.alloc(8), 0, head + 8), 0, 8, 0);
+    // a kill after writing the next record into its slot (the oldest one's), before counting it
+    const count = layout.slots + 10;
+    await handle.write(Buffer.alloc(16, 0xff), 0, 16, recordOffset(layout, count));
+    await handle.write(writeCount(Buffer.alloc(8), 0, count), 0, 8, RECORDS_AT);
+    await handle.close();
+    const events = await eventsOf(t.dir);
+    expect(outputOf(events).endsWith(`r${layout.slots + 9}\nuntimed\n`)).toBe(true);
+    expect(outputOf(events).startsWith('r0\n')).toBe(true);
+    expect(events.at(-1)?.at).toBe((layout.slots + 9) * 10);
   });
 
-  it('reads a segment whose index a kill left without its header', async () => {
+  it('refuses a file that is not a transcript of this format, and says where an older ripcord\'s output is', async () => {
     const dir = path.join(await root(), '2020-01-01T00-00-00-000Z-1');
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, '0000.out'), 'only output\r\n');
-    await writeFile(path.join(dir, '0000.idx'), '{"format":"ripcord-tra');
+    await writeFile(path.join(dir, '0000.out'), 'segment output');
+    const older = await readTranscript(dir);
+    expect(older.ok ? '' : older.error).toMatch(/written by an older ripcord.*\.out files there/);
+    await writeFile(path.join(dir, TRANSCRIPT_FILE), 'hello');
     const read = await readTranscript(dir);
-    expect(read.ok && outputOf(read.record.events)).toBe('only output\r\n');
-    expect(read.ok && [read.record.cols, read.record.rows]).toEqual([80, 24]);
+    expect(read.ok ? '' : read.error).toMatch(/not a ripcord-transcript-2 file/);
   });
 });

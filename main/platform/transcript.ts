@@ -1,54 +1,24 @@
-// Each session's output kept on disk as it passes (issue #16), as raw bytes plus a small index
-// (transcript-format.ts); `ripcord last` renders it, prints the bytes or makes an asciicast.
-// Written promptly in the background — a crash or kill -9 keeps what was written — and never in
-// the way: appends are asynchronous and bounded, the exit path never waits for them, a failing
-// disk stops the recording with one note, nothing is retried or fsynced. The files are made only
-// once the session's start is over (`begin`): the first prompt need not share a core with them.
+// Each session's output kept on disk as it passes (issue #16): one file per session
+// (transcript-format.ts), output copied into it through a memory mapping as it comes
+// (transcript-ring.ts) — nothing queued for the disk, nothing for the exit path to wait for or
+// lose: a crash or kill -9 keeps every byte copied before it. Never in the way: a copy is a
+// memcpy into the page cache, nothing is fsynced, a failing disk stops the recording with one
+// note. The file is made only once the session's start is over (`begin`): the first prompt need
+// not share a core with it; what comes before waits in memory, bounded by what the file keeps.
 //
-// Size cap, keeping the end: the session's directory holds numbered segments of half the cap
-// each (transcript-segments.ts); when the next batch would overflow one, the next starts.
+// Size cap, keeping the end: the file's output area is a ring of the cap's size.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventLog } from './event-log';
-import { ByteQueue } from './byte-queue';
 import { ensurePrivateDir } from './private-files';
 import { processClock } from './process-clock';
-import { formatEntry, INDEX_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, type IndexEntry, type IndexHeader } from './transcript-format';
-import { TranscriptSegments } from './transcript-segments';
+import { encodeHeader, encodeRecord, layoutFor, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
+import { TranscriptRing } from './transcript-ring';
 
-/**
- * Output waiting for the disk beyond this many bytes is dropped (and noted): memory stays
- * bounded under a flood whatever the disk does.
- */
-const MAX_PENDING_BYTES = 2 * 1024 * 1024;
-/**
- * When output is written: the first output after a quiet time (a command's output, a prompt)
- * this long after it came, as nothing was written for WRITE_INTERVAL_MS...
- */
-const QUIET_MS = 2;
-/**
- * ...else, while it keeps coming — or stalls only briefly, as it does every few milliseconds
- * under flow control — this long after the previous write: every write costs a thread-pool round
- * trip and some CPU whatever its size, so a flood is written in a few large batches, and the
- * writer wakes only when a rule could apply. Under a flood this is about the most output a
- * kill -9 can take from a transcript (what was not handed to the system yet)...
- */
-const WRITE_INTERVAL_MS = 50;
-/**
- * ...or once it paused this long: well inside the 10 ms of quiet after which a session reports
- * its end (session.ts EXIT_SETTLE_MS), so the last batch is on its way before the exit path runs.
- */
-const SETTLED_MS = 5;
-/** ...or at once when this much waits (well below the queue's bound). */
-const WRITE_NOW_BYTES = 1024 * 1024;
-/** Output is timed per this much (an index line each): a replay keeps the program's pace. */
+/** Output is timed per this much (a record each): a replay keeps the program's pace. */
 const ENTRY_SPAN_MS = 10;
-/**
- * While output keeps coming, its index lines are appended this often, not with every batch:
- * half the writes of a flood. A kill -9 can leave this much output without its times; it is
- * still read (the reader takes output past the last index line as it is).
- */
-const INDEX_INTERVAL_MS = 250;
+/** Output waiting for the file beyond this many chars begins it at once: a flood from the start. */
+const BEGIN_EARLY_CHARS = 1024 * 1024;
 
 export interface TranscriptOptions {
   /** the directory of all transcripts (state dir/transcripts) */
@@ -62,221 +32,168 @@ export interface TranscriptOptions {
   now?: () => Date;
 }
 
-/** Output not yet written: its bytes are in the queue, in order. */
-interface PendingOutput { type: 'output'; at: number; bytes: number }
-/** Output not recorded because the queue was full. */
-interface PendingDrop { type: 'drop'; at: number; chars: number }
-type Pending = PendingOutput | PendingDrop | Extract<IndexEntry, { type: 'r' }>;
+/** What came before the file was there. */
+type Waiting = { type: 'output'; at: number; data: string } | { type: 'resize'; at: number; cols: number; rows: number };
 
 export class Transcript {
-  private readonly files: TranscriptSegments;
-  private readonly bytes = new ByteQueue(MAX_PENDING_BYTES);
-  /** what the queued bytes are, with the resizes and gaps between them */
-  private pending: Pending[] = [];
-  private writing = false;
-  private timer: NodeJS.Timeout | undefined;
-  /** clock() when output last came */
-  private lastOutput = Number.NEGATIVE_INFINITY;
-  /** clock() when the last batch was handed to the disk */
-  private lastWrite = Number.NEGATIVE_INFINITY;
-  /** index lines of output already written, not yet appended to the index */
-  private unindexed = '';
-  private lastIndexWrite = Number.NEGATIVE_INFINITY;
+  private readonly layout: TranscriptLayout;
+  private readonly header: Buffer;
+  private ring: TranscriptRing | undefined;
+  private waiting: Waiting[] = [];
+  private waitingChars = 0;
+  /** output bytes ever written: the end of the next record */
+  private head = 0;
+  /** records ever begun, and the last one (it grows while output keeps coming at one size) */
+  private records = 0;
+  private last: TranscriptIndexRecord | undefined;
+  private readonly recordBytes = Buffer.alloc(RECORD_BYTES);
+  private readonly countBytes = Buffer.alloc(8);
+  private cols: number;
+  private rows: number;
   private stopped = false;
-  private writeFailed = false;
+  private failed = false;
   private begun = false;
-  private made = false;
   private readonly started: number;
   private readonly clock: () => number;
   /** the session's directory: one per session, named by start time and host pid */
   readonly dir: string;
 
-  /**
-   * Records from now on: output waits in the bounded queue until `begin` has made the directory
-   * and the first segment (a failure stops the recording and is logged once).
-   */
+  /** Records from now on: output waits in memory until `begin` has made the file. */
   constructor(private readonly options: TranscriptOptions) {
     this.clock = options.clock ?? processClock;
     this.started = this.clock();
+    this.cols = options.cols;
+    this.rows = options.rows;
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-    const header: Omit<IndexHeader, 'segment'> = { format: INDEX_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command };
-    this.files = new TranscriptSegments(this.dir, header, Math.max(1, Math.floor((options.maxBytes ?? TRANSCRIPT_MAX_BYTES) / 2)));
-    // nothing is written before `begin`
-    this.writing = true;
+    this.layout = layoutFor(options.maxBytes ?? TRANSCRIPT_MAX_BYTES);
+    this.header = encodeHeader(this.layout, { format: TRANSCRIPT_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command });
   }
 
   /**
-   * Makes the files and writes what waits, then keeps writing as output comes. Called once the
-   * session's start is over; sooner by itself when a megabyte waits (a flood from the start) or
-   * the recording is disposed.
+   * Makes the file and writes what waited, then writes output as it comes. Called once the
+   * session's start is over; sooner by itself when a megabyte waits or the recording is disposed.
    */
   begin(): void {
     if (this.begun) return;
     this.begun = true;
-    void this.init();
+    void this.open();
   }
 
-  private async init(): Promise<void> {
+  private async open(): Promise<void> {
+    const file = path.join(this.dir, TRANSCRIPT_FILE);
     try {
       await ensurePrivateDir(this.options.root);
       await pruneOldSessions(this.options.root, TRANSCRIPTS_KEPT - 1);
       await ensurePrivateDir(this.dir);
-      await this.files.start();
-      this.made = true;
-      this.options.log.event('transcript.started', { dir: this.dir });
     } catch (error) {
-      this.fail(error);
-      this.writing = false;
+      this.fail(String(error));
       return;
     }
-    await this.drain();
+    const opened = await TranscriptRing.open(file, this.layout.metaBytes, this.layout.dataBytes);
+    if (!opened.ok) {
+      this.fail(opened.error);
+      return;
+    }
+    this.ring = opened.ring;
+    if (!this.ring.put(RECORDS_AT, this.header)) {
+      this.fail('the file could not be written (disk full?)');
+      return;
+    }
+    this.options.log.event('transcript.started', { dir: this.dir });
+    for (const item of this.waiting) {
+      if (item.type === 'output') this.record(item.data, item.at);
+      else this.sizeChanged(item.cols, item.rows, item.at);
+    }
+    this.waiting = [];
+    if (this.stopped) this.ring?.close();
   }
 
-  /** The directory and its first segment exist and no file error stopped the recording: `dir` can be named. */
+  /** The file was made and no disk error stopped the recording: `dir` can be named. */
   get kept(): boolean {
-    return this.made && !this.writeFailed;
+    return this.ring !== undefined && !this.failed;
   }
 
   output(data: string): void {
     if (this.stopped || data.length === 0) return;
-    const now = this.clock();
-    this.lastOutput = now;
-    const bytes = this.bytes.append(data);
-    const last = this.pending.at(-1);
-    const at = now - this.started;
-    if (bytes === undefined) {
-      if (last?.type === 'drop') last.chars += data.length;
-      else this.pending.push({ type: 'drop', at, chars: data.length });
-    } else if (last?.type === 'output' && at - last.at < ENTRY_SPAN_MS) {
-      last.bytes += bytes;
-    } else {
-      this.pending.push({ type: 'output', at, bytes });
+    const at = this.elapsed();
+    if (this.ring) {
+      this.record(data, at);
+      return;
     }
-    this.schedule();
+    this.waiting.push({ type: 'output', at, data });
+    this.waitingChars += data.length;
+    // the file keeps no more than its output area: older output would only be overwritten
+    while (this.waitingChars - (this.waiting[0]?.type === 'output' ? this.waiting[0].data.length : 0) >= this.layout.dataBytes) {
+      const dropped = this.waiting.shift();
+      if (dropped?.type === 'output') this.waitingChars -= dropped.data.length;
+      else if (dropped) ({ cols: this.cols, rows: this.rows } = dropped); // the output after it still comes at its size
+    }
+    if (this.waitingChars >= BEGIN_EARLY_CHARS) this.begin();
   }
 
   resize(cols: number, rows: number): void {
     if (this.stopped) return;
-    this.pending.push({ type: 'r', at: this.elapsed(), cols, rows });
-    this.schedule();
+    if (this.ring) this.sizeChanged(cols, rows, this.elapsed());
+    else this.waiting.push({ type: 'resize', at: this.elapsed(), cols, rows });
   }
 
-  /** Stops recording; what is queued still goes out, in the background, then the files are closed. */
+  /** Stops recording and closes the file; output that waited for it is written first. */
   dispose(): void {
+    if (this.stopped) return;
     this.stopped = true;
     if (!this.begun) this.begin();
-    else if (this.timer) this.startDrain();
-    else if (!this.writing) this.files.close();
+    else this.ring?.close();
   }
 
-  /** Starts the write at once when a batch is big, else the check QUIET_MS from now. */
-  private schedule(): void {
-    if (!this.begun && this.bytes.size >= WRITE_NOW_BYTES) this.begin();
-    if (this.writing) return; // the write's end schedules again
-    if (this.bytes.size >= WRITE_NOW_BYTES) this.startDrain();
-    else this.timer ??= setTimeout(() => this.check(), QUIET_MS);
-  }
-
-  /** Writes what waits when a rule above says so; else looks again when the next one could. */
-  private check(): void {
-    const now = this.clock();
-    const sinceWrite = now - this.lastWrite;
-    const quiet = now - this.lastOutput;
-    if (sinceWrite >= WRITE_INTERVAL_MS || quiet >= SETTLED_MS) {
-      this.startDrain();
+  private record(data: string, at: number): void {
+    // a chunk bigger than the ring (never from a pty) keeps its end, as the ring would
+    const text = data.length * 3 < this.layout.dataBytes ? data : data.slice(-Math.floor(this.layout.dataBytes / 3) + 1);
+    const bytes = this.ring?.write(text) ?? -1;
+    if (bytes < 0) {
+      this.fail('a page of the file could not be written (disk full, or the file was cut short)');
       return;
     }
-    this.timer = setTimeout(() => this.check(), Math.min(WRITE_INTERVAL_MS - sinceWrite, SETTLED_MS - quiet));
+    this.head += bytes;
+    const last = this.last;
+    if (last && at - last.at < ENTRY_SPAN_MS && last.cols === this.cols && last.rows === this.rows) {
+      last.end = this.head;
+      this.put(recordOffset(this.layout, this.records - 1), writeCount(this.countBytes, 0, this.head));
+    } else {
+      this.append({ end: this.head, at, cols: this.cols, rows: this.rows });
+    }
   }
 
-  private startDrain(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.writing = true;
-    void this.drain();
+  private sizeChanged(cols: number, rows: number, at: number): void {
+    this.cols = cols;
+    this.rows = rows;
+    this.append({ end: this.head, at, cols, rows });
+  }
+
+  /** A new record: whole in its slot before the count includes it. */
+  private append(record: TranscriptIndexRecord): void {
+    this.last = record;
+    this.put(recordOffset(this.layout, this.records), encodeRecord(record, this.recordBytes));
+    this.records += 1;
+    this.put(RECORDS_AT, writeCount(this.countBytes, 0, this.records));
+  }
+
+  private put(offset: number, bytes: Buffer): void {
+    if (!this.failed && !this.ring?.put(offset, bytes)) this.fail('the index could not be written (disk full?)');
   }
 
   private elapsed(): number {
-    return this.clock() - this.started;
+    return Math.round(this.clock() - this.started);
   }
 
-  private async drain(): Promise<void> {
-    try {
-      // one batch per write while recording; everything once stopped
-      do {
-        if (!this.files.open) break;
-        if (this.pending.length === 0) {
-          // output paused after a batch written while it kept coming: its index lines now
-          if (this.unindexed) await this.writeIndex();
-          break;
-        }
-        const batch = this.pending;
-        this.pending = [];
-        this.lastWrite = this.clock();
-        try {
-          await this.write(batch, this.bytes.take());
-        } finally {
-          this.bytes.release();
-        }
-      } while (this.stopped);
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.writing = false;
-      if (this.stopped) this.files.close();
-      else if (this.pending.length > 0 || this.unindexed) this.schedule();
-    }
-  }
-
-  /** The batch's output, then — once output paused, the recording stops or INDEX_INTERVAL_MS passed — the index lines that place it. */
-  private async write(batch: Pending[], parts: Buffer[]): Promise<void> {
-    const size = parts.reduce((n, part) => n + part.length, 0);
-    let lines = indexLines(batch, this.files.offset);
-    // a batch that would overflow the segment starts the next
-    if (this.files.wouldOverflow(this.unindexed.length + size + lines.length)) {
-      await this.writeIndex(); // the lines of this segment's output go to this segment's index
-      await this.files.next(batch[0]?.at ?? this.elapsed());
-      lines = indexLines(batch, this.files.offset);
-    }
-    await this.files.appendOutput(parts);
-    this.unindexed += lines;
-    const now = this.clock();
-    if (this.stopped || now - this.lastOutput >= QUIET_MS || now - this.lastIndexWrite >= INDEX_INTERVAL_MS) await this.writeIndex();
-  }
-
-  private async writeIndex(): Promise<void> {
-    const lines = this.unindexed;
-    this.unindexed = '';
-    this.lastIndexWrite = this.clock();
-    await this.files.appendIndex(lines);
-  }
-
-  private fail(error: unknown): void {
+  private fail(reason: string): void {
+    if (this.failed) return;
     this.stopped = true;
-    this.writeFailed = true;
-    this.pending = [];
-    this.bytes.clear();
-    this.options.log.warn('transcript.write-failed', { dir: this.dir, error: String(error) });
-    this.files.close();
+    this.failed = true;
+    this.waiting = [];
+    this.options.log.warn('transcript.write-failed', { dir: this.dir, error: reason });
+    this.ring?.close();
   }
-}
-
-/** The index lines of a batch whose output starts at `offset` of the segment's output file. */
-function indexLines(batch: readonly Pending[], offset: number): string {
-  let end = offset;
-  let lines = '';
-  for (const item of batch) {
-    if (item.type === 'output') {
-      end += item.bytes;
-      lines += formatEntry({ type: 'o', at: item.at, end });
-    } else if (item.type === 'drop') {
-      lines += formatEntry({ type: 'm', at: item.at, note: `ripcord: ${item.chars} chars of output not recorded (disk too slow)` });
-    } else {
-      lines += formatEntry(item);
-    }
-  }
-  return lines;
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */

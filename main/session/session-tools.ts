@@ -2,7 +2,7 @@
 // view, stop), its control socket for `ripcord ps` / `ripcord stop`, the transcript, and the
 // hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
 // it right after the spawn (before the first output is handed out), and once the start is over
-// publishes the control socket and lets the transcript make its files (what came before waits
+// publishes the control socket and lets the transcript make its file (what came before waits
 // in its queue); it disposes it with the session. Nothing here is on the exit path.
 import type { HintState } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
@@ -65,7 +65,7 @@ export class SessionTools implements Disposable {
   }
 
   /**
-   * The start is over: the transcript makes its files, and the session becomes reachable for
+   * The start is over: the transcript makes its file, and the session becomes reachable for
    * `ripcord ps` / `ripcord stop` (once; nothing after dispose).
    */
   startIsOver(): void {

@@ -46,8 +46,9 @@ describe('transcript output', () => {
   });
 
   it('a cut transcript plays from its reset at time 0', async () => {
-    const lines = Array.from({ length: 60 }, (_, i) => `line ${i} ${'x'.repeat(60)}\r\n`);
-    const record = await recorded(lines, 2_000);
+    // 96 KB through the smallest ring (64 KB)
+    const chunks = Array.from({ length: 60 }, (_, i) => Array.from({ length: 20 }, (_, j) => `line ${i * 20 + j} ${'x'.repeat(70)}\r\n`).join(''));
+    const record = await recorded(chunks, 64 * 1024);
     expect(record.cut).toBe(true);
     const events = castTranscript(record).trimEnd().split('\n').slice(1).map((line) => JSON.parse(line) as [number, string, string]);
     expect(events[0]?.[0]).toBe(0);

@@ -38,8 +38,8 @@ export function rawTranscript(record: TranscriptRecord): string {
 }
 
 /**
- * asciicast v2: a header with the size, then [seconds, "o", text], [seconds, "r", "COLSxROWS"]
- * and [seconds, "m", note] events. A cut transcript's times count from the cut.
+ * asciicast v2: a header with the size, then [seconds, "o", text] and [seconds, "r", "COLSxROWS"]
+ * events. A cut transcript's times count from the cut.
  */
 export function castTranscript(record: TranscriptRecord): string {
   const header = { version: 2, width: record.cols, height: record.rows, ...(record.timestamp > 0 ? { timestamp: record.timestamp } : {}), ...(record.command ? { command: record.command } : {}) };
@@ -49,7 +49,7 @@ export function castTranscript(record: TranscriptRecord): string {
   for (const event of record.events) {
     at = Math.max(at, event.at); // times never go back (asciinema requires it)
     const seconds = Number(((at - origin) / 1000).toFixed(6));
-    const payload = event.type === 'o' ? event.data : event.type === 'r' ? `${event.cols}x${event.rows}` : event.note;
+    const payload = event.type === 'o' ? event.data : `${event.cols}x${event.rows}`;
     lines.push(JSON.stringify([seconds, event.type, payload]));
   }
   return `${lines.join('\n')}\n`;
