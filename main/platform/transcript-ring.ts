@@ -33,6 +33,7 @@ const MODULE_FILES = [
 ];
 
 type Loaded = { ok: true; native: NativeRing } | { ok: false; error: string };
+/** Loaded at the first transcript's open, not at import: the start and `ripcord last` do without it. */
 let loaded: Loaded | undefined;
 
 function loadNative(): Loaded {
