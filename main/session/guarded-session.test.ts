@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MonotonicClock } from '../core/clock';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
@@ -43,12 +44,13 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 /**
  * `screen: 'acks-all'` acknowledges output as it arrives; `'drops-on-flush'` acknowledges only
  * when told to flush, as the renderer does for what it drops — so a flood fills the window;
- * `'busy'` acknowledges nothing, as a screen whose main thread is still rendering.
+ * `'busy'` acknowledges nothing, as a screen whose main thread is still rendering. `clock`: the
+ * Ctrl+C machine's (default: the real one).
  */
-async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all'): Promise<Harness> {
+async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
-  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24 });
+  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24, ...(clock ? { clock } : {}) });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
   started.push({ session: guarded, reaper });
@@ -247,7 +249,9 @@ describe('GuardedSession', () => {
   });
 
   it('debounces a second press while a job that ignores SIGINT keeps the terminal', async () => {
-    const h = await start();
+    // the clock stands: both presses come within the debounce however slowly a loaded machine
+    // hands them over (with the real clock, a CI run once took past 200 ms between them)
+    const h = await start(bash, 'acks-all', () => 0);
     h.guarded.input("trap '' INT; sleep 1000\r");
     await h.waitForForeground('job', 'the job to take the foreground');
     h.guarded.input('\x03');
