@@ -3,7 +3,7 @@
 // hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
 // it right after the spawn (before the first output is handed out), and once the start is over
 // publishes the control socket and lets the transcript make its file (what came before waits
-// in its queue); it disposes it with the session. Nothing here is on the exit path.
+// in memory); it disposes it with the session. Nothing here is on the exit path.
 import type { HintState } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
