@@ -167,7 +167,9 @@ export async function wiringWorkspace(): Promise<{
   const reapers: ReaperClient[] = [];
   const entries = async (): Promise<Record<string, unknown>[]> => {
     const text = await readFile(path.join(dir, 'ripcord.log'), 'utf8').catch(() => '');
-    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    // whole lines only: the log may be in the middle of appending the next one
+    const lines = text.split('\n').slice(0, -1);
+    return lines.filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
   };
   return {
     dir,
