@@ -33,8 +33,10 @@ export const LogEvent = {
   reaperReplaced: 'reaper.replaced',
   /** `ripcord run` lost its terminal (hang-up): loss, detail */
   terminalLost: 'terminal.lost',
-  /** the reaper saw every process of a session dead: pid (the root), ms, survivors */
+  /** the reaper saw every process of a session dead: pid (the root), ms, survivors, migrated */
   reaperSessionDead: 'reaper-session-dead',
+  /** processes that carried a session's tag outside its container, killed after it: pid, migrated (count), survivors */
+  reaperSessionMigrated: 'reaper-session-migrated',
   /** the watchdog saw the main loop stall: ms */
   mainLoopStall: 'main-loop-stall',
 } as const;

@@ -109,3 +109,36 @@ describe('a real session cgroup', () => {
     expect(result.killedBy.HUP + result.killedBy.TERM + result.killedBy.KILL + result.exitedUnsignalled).toBe(4);
   });
 });
+
+describe('a session cgroup\'s name', () => {
+  it('is never one someone made first: a taken name is skipped, and the cgroup made is new and empty', async () => {
+    const probe = await realCgroup();
+    if (!probe) return;
+    const parent = path.dirname(probe.dir);
+    const stem = `${CGROUP_PREFIX}${process.pid}-taken`;
+    // the names an adversary prepared (with a process of its own in one), then the fresh one
+    const names = ['a1', 'a2', 'fresh'];
+    for (const taken of names.slice(0, 2)) {
+      const cgroup = new CgroupDir(path.join(parent, `${stem}-${taken}`));
+      expect((await cgroup.create()).ok).toBe(true);
+      made.push(cgroup);
+    }
+    await startIn(made[made.length - 1] as CgroupDir, 'exec sleep 1000');
+
+    const created = await CgroupDir.createUnique(parent, stem, () => names.shift() as string);
+
+    if (!created.ok) throw new Error(created.error);
+    made.push(created.value);
+    expect(created.value.name).toBe(`${stem}-fresh`);
+    expect(await created.value.procs()).toEqual([]);
+  });
+
+  it('has an unpredictable suffix', async () => {
+    const probe = await realCgroup();
+    if (!probe) return;
+    const created = await CgroupDir.createUnique(path.dirname(probe.dir), `${CGROUP_PREFIX}${process.pid}-7`);
+    if (!created.ok) throw new Error(created.error);
+    made.push(created.value);
+    expect(created.value.name).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-7-[0-9a-f]{16}$`));
+  });
+});

@@ -3,10 +3,15 @@
 // can fail for ordinary reasons (no permission, gone already) returns a value, never throws.
 import { appendFile, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readKernelFileNow } from './kernel-reads';
+import { randomBytesNow, readKernelFileNow } from './kernel-reads';
 
 /** Prefix of every cgroup ripcord creates: recognisable in `ls`, and what stale-cleanup matches. */
 export const CGROUP_PREFIX = 'ripcord-';
+/** Random bytes in a cgroup's name: 64 bits nobody can guess ahead to take the name first. */
+const NAME_RANDOM_BYTES = 8;
+/** mkdir of a random name fails only if someone made it first (or guessed it): tried this often. */
+const CREATE_ATTEMPTS = 8;
+const randomSuffix = (): string => randomBytesNow(NAME_RANDOM_BYTES).toString('hex');
 
 /** The mount point of the cgroup2 hierarchy in /proc/self/mountinfo text, if any. */
 export function parseCgroup2Mount(mountinfo: string): string | undefined {
@@ -84,6 +89,22 @@ export class CgroupDir {
 
   async create(): Promise<Result> {
     try { await mkdir(this.dir); return done(true); } catch (err) { return fail(err); }
+  }
+
+  /**
+   * A new cgroup `<parent>/<stem>-<random hex>` that this process made: mkdir fails on a name
+   * that exists, so a cgroup someone prepared under a predictable name is never used (DESIGN §4).
+   */
+  static async createUnique(parent: string, stem: string, suffix: () => string = randomSuffix): Promise<Result<CgroupDir>> {
+    let last = '';
+    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+      const cgroup = new CgroupDir(path.join(parent, `${stem}-${suffix()}`));
+      const created = await cgroup.create();
+      if (created.ok) return done(cgroup);
+      last = `cannot create ${cgroup.dir}: ${created.error}`;
+      if (!created.error.startsWith('EEXIST')) break;
+    }
+    return { ok: false, error: last };
   }
 
   /** Moves a process in. Appending matters: cgroup.procs takes one pid per write. */

@@ -43,14 +43,17 @@ export interface ContainmentPlan {
 
 const OTHER_MANAGERS = 'processes another manager starts on the session\'s behalf: a command sent to an already-running tmux server, systemd-run --user, D-Bus activation, xdg-open handing a URL to a running browser, sudo with pam_systemd';
 const SAME_USER = 'code of the same user that kills ripcord and its reaper at the same instant (the reaper then never runs; with a cgroup the processes stay contained in it, without one they are lost)';
+const HIDDEN_MIGRANTS = 'a process that leaves the session\'s cgroup (or the scan\'s sight) and also clears its environment or makes itself non-dumpable: the sweep for migrants cannot read its RIPCORD_SESSION tag';
+const ROOT = 'root inside the session can escape anything';
 export const LIMITS: Record<ContainmentKind, string[]> = {
-  'cgroup': [OTHER_MANAGERS, SAME_USER],
-  'systemd-scope': [OTHER_MANAGERS, SAME_USER],
+  'cgroup': [HIDDEN_MIGRANTS, OTHER_MANAGERS, SAME_USER, ROOT],
+  'systemd-scope': [HIDDEN_MIGRANTS, OTHER_MANAGERS, SAME_USER, ROOT],
   'process-scan': [
-    'a process that leaves the session (setsid, double fork) and whose parent dies between two scans (every 25 ms while the session is young or its root has ended, every second otherwise)',
-    'processes in another PID namespace (unshare -p) once their link to the session is gone',
+    HIDDEN_MIGRANTS,
+    'a process that leaves the session (setsid, double fork) and whose parent dies between two scans (every 25 ms while the session is young or its root has ended, every second otherwise), and processes in another PID namespace once their link is gone: only the sweep for migrants finds them, by their tag, after the kill',
     OTHER_MANAGERS,
     SAME_USER,
+    ROOT,
   ],
 };
 
@@ -132,12 +135,13 @@ function useLocation(facts: ContainmentFacts, env: NodeJS.ProcessEnv, located: R
 async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
   if (!useLocation(facts, env, await locateCgroup()) || facts.parent === undefined) return;
   await removeStaleCgroups(facts.parent);
-  const trial = new CgroupDir(path.join(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`));
-  const created = await trial.create();
+  // made as a session's cgroup is made (a fresh random name), so doctor finds what a session would
+  const created = await CgroupDir.createUnique(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`);
   if (!created.ok) {
-    facts.delegation.detail = `cannot create a cgroup in ${facts.parent}: ${created.error}`;
+    facts.delegation.detail = created.error;
     return;
   }
+  const trial = created.value;
   try {
     facts.cgroupKill = await exists(path.join(trial.dir, 'cgroup.kill'));
     facts.delegation = await trialMove(trial);

@@ -97,7 +97,7 @@ describe('spawnContained', () => {
     await output;
     expect(started.container.kind).toBe('cgroup');
     const cgroup = started.container.cgroup as string;
-    expect(path.basename(cgroup)).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-\\d+$`));
+    expect(path.basename(cgroup)).toMatch(new RegExp(`^${CGROUP_PREFIX}${process.pid}-\\d+-[0-9a-f]{16}$`));
     expect(parseOwnCgroup((await output).replaceAll('\r', ''))).toBe(cgroup.slice((plan.facts.cgroup2Mount ?? '').length));
     expect(log.events.find((e) => e.name === LogEvent.containmentChosen)?.fields).toMatchObject({ kind: 'cgroup', cgroup });
     expect(log.events.map((e) => e.name)).not.toContain('containment.reaper-unconfirmed');
@@ -116,7 +116,10 @@ describe('spawnContained', () => {
     })(path.join(tmp.dir, `${CGROUP_PREFIX}unjoinable`));
     const log = recordingLog();
 
-    const started = await spawnInCgroupOrFallback({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log }, unjoinable, 'test');
+    const started = await spawnInCgroupOrFallback({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log }, async () => {
+      const made = await unjoinable.create();
+      return made.ok ? { ok: true, value: unjoinable } : made;
+    }, 'test');
 
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);

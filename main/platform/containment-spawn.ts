@@ -9,7 +9,7 @@
 import { LogEvent } from '../core/log-events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CGROUP_PREFIX, CgroupDir, locateCgroup } from './cgroup';
+import { CGROUP_PREFIX, CgroupDir, locateCgroup, type Result } from './cgroup';
 import { containmentPlan, planWithoutCgroup, removeStaleCgroups, type ContainmentPlan } from './containment-probe';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
@@ -38,8 +38,9 @@ export type ContainedSpawn = { ok: true; session: Session; container: SessionCon
 
 export async function spawnContained(options: SessionOptions & { reaper: SessionReaper; log: EventLog; plan?: ContainmentPlan }): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
-  if (plan.kind === 'cgroup' && plan.facts.parent) {
-    return spawnInCgroupOrFallback(options, new CgroupDir(path.join(plan.facts.parent, sessionName())), plan.reason);
+  const parent = plan.facts.parent;
+  if (plan.kind === 'cgroup' && parent) {
+    return spawnInCgroupOrFallback(options, () => CgroupDir.createUnique(parent, sessionName()), plan.reason);
   }
   return spawnOutsideCgroup(options, plan);
 }
@@ -50,9 +51,9 @@ type ContainedOptions = SessionOptions & { reaper: SessionReaper; log: EventLog 
 let sessionCount = 0;
 const sessionName = (): string => `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
 
-/** The session in `cgroup`; when the cgroup cannot be made or joined, in the next containment. */
-export async function spawnInCgroupOrFallback(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<ContainedSpawn> {
-  const tried = await spawnInCgroup(options, cgroup, reason);
+/** The session in the cgroup `make` creates; when it cannot be made or joined, in the next containment. */
+export async function spawnInCgroupOrFallback(options: ContainedOptions, make: () => Promise<Result<CgroupDir>>, reason: string): Promise<ContainedSpawn> {
+  const tried = await spawnInCgroup(options, make, reason);
   if (tried.ok || !('fallback' in tried)) return tried;
   const why = `cgroup: ${tried.error}`;
   return spawnOutsideCgroup(options, await planWithoutCgroup(why), why);
@@ -69,12 +70,13 @@ async function spawnOutsideCgroup(options: ContainedOptions, plan: ContainmentPl
   return spawnScanned(options, reason('the process scan'));
 }
 
-async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reason: string): Promise<Attempt> {
+async function spawnInCgroup(options: ContainedOptions, make: () => Promise<Result<CgroupDir>>, reason: string): Promise<Attempt> {
   const { reaper, log } = options;
   const tables = startTable();
   if (!tables.ok) return tables;
-  const created = await cgroup.create();
-  if (!created.ok) return { ok: false, fallback: true, error: `cannot create ${cgroup.dir}: ${created.error}` };
+  const created = await make();
+  if (!created.ok) return { ok: false, fallback: true, error: created.error };
+  const cgroup = created.value;
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', JOIN_SCRIPT, 'ripcord-join', path.join(cgroup.dir, 'cgroup.procs')] });
   if (!spawned.ok) {
     await cgroup.remove();
@@ -83,7 +85,7 @@ async function spawnInCgroup(options: ContainedOptions, cgroup: CgroupDir, reaso
   const { session } = spawned;
   // While the root joins and stops (a host that dies meanwhile ends it: the pty hangs up). A
   // reaper spawned only now (`ripcord run`) is spawned beside the root's own start.
-  reaper.contain(cgroup.dir);
+  reaper.contain(cgroup.dir, session.id);
   const contained = reaper.whenContained(cgroup.dir, START_WAIT_MS);
   const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
@@ -114,7 +116,7 @@ async function spawnInScope(options: ContainedOptions, unit: string, reason: str
     session.dispose();
     return { ok: false, fallback: true, error: `systemd-run could not start ${unit}.scope` };
   }
-  options.reaper.contain(dir);
+  options.reaper.contain(dir, session.id);
   options.reaper.attachRoot(session.pid, dir);
   options.log.event(LogEvent.containmentChosen, { kind: 'systemd-scope', cgroup: dir, reason, pid: session.pid });
   // systemd-run execs the program itself: nothing is held

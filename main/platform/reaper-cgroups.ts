@@ -1,18 +1,22 @@
 // The reaper's cgroup sessions (DESIGN §4): each is a cgroup directory, known from before its
 // root runs, and — once the root joined — the root's pid the host names it by. Killing one is
-// the staged kill over the cgroup, ending with the directory removed.
+// the staged kill over the cgroup, ending with the directory removed, then the sweep for the
+// session's migrants (processes carrying its tag outside the cgroup: migrant-sweep.ts).
 import { LogEvent } from '../core/log-events';
 import { CgroupDir } from './cgroup';
 import { killCgroup } from './cgroup-kill';
 import type { EventLog } from './event-log';
+import { sweepMigrants } from './migrant-sweep';
+import type { ProcessTable } from './process-table';
 import { formatDead } from './reaper-protocol';
 
-interface CgroupSession { cgroup: CgroupDir; root?: number; killing?: Promise<void> }
+interface CgroupSession { cgroup: CgroupDir; sessionId?: string; root?: number; killing?: Promise<void> }
 
 export class CgroupSessions {
   private readonly sessions = new Map<string, CgroupSession>();
 
   constructor(
+    private readonly table: ProcessTable,
     private readonly killGraceMs: number,
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
@@ -20,10 +24,14 @@ export class CgroupSessions {
 
   get size(): number { return this.sessions.size; }
 
-  contain(dir: string): void {
-    if (this.sessions.has(dir)) return;
-    this.sessions.set(dir, { cgroup: new CgroupDir(dir) });
-    this.log.event('reaper-contain', { cgroup: dir });
+  contain(dir: string, sessionId?: string): void {
+    const known = this.sessions.get(dir);
+    if (known) {
+      known.sessionId ??= sessionId;
+      return;
+    }
+    this.sessions.set(dir, { cgroup: new CgroupDir(dir), ...(sessionId ? { sessionId } : {}) });
+    this.log.event('reaper-contain', { cgroup: dir, sessionId });
   }
 
   root(pid: number, dir: string): void {
@@ -62,12 +70,17 @@ export class CgroupSessions {
   }
 
   private kill(session: CgroupSession): Promise<void> {
-    session.killing ??= killCgroup(session.cgroup, { killGraceMs: this.killGraceMs, log: this.log }).then((result) => {
+    session.killing ??= (async () => {
+      const { killGraceMs, log, table } = this;
+      const result = await killCgroup(session.cgroup, { killGraceMs, log });
+      const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log }) : { migrated: 0, survivors: [] };
       this.sessions.delete(session.cgroup.dir);
       const pid = session.root;
-      this.log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: result.survivors.length, removed: result.removed });
-      if (pid !== undefined) this.report(formatDead(pid, result));
-    });
+      const survivors = [...result.survivors, ...swept.survivors];
+      if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, survivors: swept.survivors.length });
+      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
+      if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
+    })();
     return session.killing;
   }
 }

@@ -48,7 +48,7 @@ export class ReaperClient implements Disposable {
   private tookOver = false;
   /** what a replacement reaper must be told again: scanned roots and session cgroups */
   private readonly scanned = new Map<number, { startTime: number; sessionId?: string }>();
-  private readonly cgroups = new Map<string, number | undefined>();
+  private readonly cgroups = new Map<string, { root?: number; sessionId?: string }>();
   private disposed = false;
   private replacements: number[] = [];
   private child: ChildProcess | undefined;
@@ -74,10 +74,13 @@ export class ReaperClient implements Disposable {
     this.send({ kind: 'register', pid: rootPid, ...entry });
   }
 
-  /** A session cgroup, before its root runs: the reaper kills it if the host dies once it confirmed (whenContained). */
-  contain(cgroup: string): void {
-    this.cgroups.set(cgroup, undefined);
-    this.send({ kind: 'contain', cgroup });
+  /**
+   * A session cgroup, before its root runs: the reaper kills it if the host dies once it confirmed
+   * (whenContained), then sweeps for processes carrying `sessionId` outside it (its migrants).
+   */
+  contain(cgroup: string, sessionId?: string): void {
+    this.cgroups.set(cgroup, sessionId ? { sessionId } : {});
+    this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
   }
 
   /** Resolves true once the reaper confirmed `contain(cgroup)` (false after timeoutMs). */
@@ -99,7 +102,7 @@ export class ReaperClient implements Disposable {
   /** The root joined `cgroup`: killSession(rootPid) and whenSessionDead(rootPid) mean the cgroup. */
   attachRoot(rootPid: number, cgroup: string): void {
     this.dead.delete(rootPid);
-    this.cgroups.set(cgroup, rootPid);
+    this.cgroups.set(cgroup, { ...this.cgroups.get(cgroup), root: rootPid });
     this.send({ kind: 'root', pid: rootPid, cgroup });
   }
 
@@ -208,8 +211,8 @@ export class ReaperClient implements Disposable {
     }
     this.replacements.push(now);
     this.connect();
-    for (const [cgroup, root] of this.cgroups) {
-      this.send({ kind: 'contain', cgroup });
+    for (const [cgroup, { root, sessionId }] of this.cgroups) {
+      this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
@@ -258,7 +261,7 @@ export class ReaperClient implements Disposable {
     }
     this.dead.set(report.pid, report);
     this.scanned.delete(report.pid);
-    for (const [cgroup, root] of this.cgroups) if (root === report.pid) this.cgroups.delete(cgroup);
+    for (const [cgroup, { root }] of this.cgroups) if (root === report.pid) this.cgroups.delete(cgroup);
     for (const waiter of [...(this.waiters.get(report.pid) ?? [])]) waiter(report);
   }
 }

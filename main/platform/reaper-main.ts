@@ -14,7 +14,7 @@ import type { ProcessTable } from './process-table';
 import { SessionMembers, systemProcessTable } from './process-tree';
 import { procNow } from './kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
-import { aliveWithSessionId } from './session-escapees';
+import { sweepMigrants } from './migrant-sweep';
 import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
 
@@ -43,7 +43,7 @@ export class Reaper {
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
   ) {
-    this.cgroups = new CgroupSessions(killGraceMs, log, report);
+    this.cgroups = new CgroupSessions(table, killGraceMs, log, report);
   }
 
   /** Tracks a scanned session from its root; answers `registered` once the root is known. */
@@ -62,7 +62,7 @@ export class Reaper {
       case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
       case 'contain':
-        this.cgroups.contain(command.cgroup);
+        this.cgroups.contain(command.cgroup, command.sessionId);
         this.report(formatContained(command.cgroup));
         return Promise.resolve();
       case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
@@ -88,14 +88,14 @@ export class Reaper {
     session.killing ??= new StagedKill([session.members], { table: this.table, killGraceMs: this.killGraceMs, log: this.log })
       .run()
       .then(async (result) => {
-        // what the scan could not link to the root but still carries the session's id; the
-        // session stays listed meanwhile, so a shutdown waits for this count too
-        const known = new Set(result.survivors.map((p) => p.pid));
-        const escaped = session.sessionId ? (await aliveWithSessionId(session.sessionId)).filter((p) => !known.has(p)) : [];
+        // what the scan could not link to the root but still carries the session's tag: swept
+        // like a cgroup session's migrants; the session stays listed meanwhile, so a shutdown waits
+        const { table, killGraceMs, log } = this;
+        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log, known: result.survivors }) : { migrated: 0, survivors: [] };
         this.sessions.delete(pid);
-        const survivors = [...result.survivors, ...escaped.map((p) => ({ pid: p, startTime: 0 }))];
-        if (escaped.length > 0) this.log.error('reaper-session-escaped', { pid, escaped });
-        this.log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, escaped: escaped.length });
+        const survivors = [...result.survivors, ...swept.survivors];
+        if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
+        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;

@@ -1,7 +1,7 @@
 // The host <-> reaper pipe: one command per line, plain text, so a half-written line or a
 // crash on either side can never be misread as something else.
 //   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
-//                    contain <cgroup dir> | root <pid> <cgroup dir> | release <cgroup dir>
+//                    contain <cgroup dir> [<session id>] | root <pid> <cgroup dir> | release <cgroup dir>
 //                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
 //                    contained <cgroup dir>
@@ -19,8 +19,9 @@ export type ReaperCommand =
   | { kind: 'register'; pid: number; startTime: number; sessionId?: string }
   | { kind: 'kill'; pid: number }
   | { kind: 'killall' }
-  /** a session cgroup, sent before its root exists: kill it if the host dies from here on */
-  | { kind: 'contain'; cgroup: string }
+  /** a session cgroup, sent before its root exists: kill it if the host dies from here on;
+   * sessionId: the session's tag, to sweep for its migrants after the kill (migrant-sweep.ts) */
+  | { kind: 'contain'; cgroup: string; sessionId?: string }
   /** the session's root joined the cgroup: `kill <pid>` and `dead <pid>` now mean the cgroup */
   | { kind: 'root'; pid: number; cgroup: string }
   /** the cgroup was given up before its session started (the host removes it) */
@@ -37,17 +38,19 @@ export function formatCommand(command: ReaperCommand): string {
     case 'register': return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'kill': return `kill ${command.pid}\n`;
     case 'killall': return 'killall\n';
-    case 'contain': return `contain ${encodeURIComponent(command.cgroup)}\n`;
+    case 'contain': return `contain ${encodeURIComponent(command.cgroup)}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
     case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
     case 'takeover': return 'takeover\n';
   }
 }
 
+const isSessionId = (s: string | undefined): s is string => s !== undefined && /^[\w-]+$/.test(s);
+
 export function parseCommand(line: string): ReaperCommand | undefined {
   const [verb, a, b, ...rest] = line.trim().split(/\s+/);
-  if (verb === 'register' && isId(a) && isId(b) && rest.length === 1 && /^[\w-]+$/.test(rest[0] ?? '')) {
-    return { kind: 'register', pid: Number(a), startTime: Number(b), sessionId: rest[0] as string };
+  if (verb === 'register' && isId(a) && isId(b) && rest.length === 1 && isSessionId(rest[0])) {
+    return { kind: 'register', pid: Number(a), startTime: Number(b), sessionId: rest[0] };
   }
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
@@ -64,6 +67,7 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   };
   const a1 = dir(a);
   if ((verb === 'contain' || verb === 'release') && a1 && b === undefined) return { kind: verb, cgroup: a1 };
+  if (verb === 'contain' && a1 && isSessionId(b)) return { kind: 'contain', cgroup: a1, sessionId: b };
   const b1 = dir(b);
   if (verb === 'root' && isId(a) && b1) return { kind: 'root', pid: Number(a), cgroup: b1 };
   return undefined;

@@ -98,8 +98,8 @@ describe('the reaper stub', () => {
       let out = '';
       stub.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       const exited = new Promise<void>((resolve) => stub.on('exit', () => resolve()));
-      stub.stdin.write('contain /x\n');
-      expect(await waitFor(() => out.includes('contained /x'), 5_000)).toBe(true); // its traps are set
+      stub.stdin.write('contain /x 99-1\n');
+      expect(await waitFor(() => out.includes('contained /x\n'), 5_000)).toBe(true); // its traps are set
       stub.stdin.write('root 1 /x\n');
       stub.kill('SIGTERM');
       expect(await waitFor(async () => stub.exitCode !== null, 5_000), `run ${i}: the stub still waits for a line`).toBe(true);

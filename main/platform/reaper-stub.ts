@@ -22,7 +22,7 @@ while [ -z "$signal" ] && IFS= read -r line; do
   kept="$kept$line
 "
   case $line in
-    'contain '*) printf 'contained %s\\n' "\${line#contain }" ;;
+    'contain '*) c=\${line#contain }; printf 'contained %s\\n' "\${c%% *}" ;;
     'root '*|'release '*) ;;
     *) break ;;
   esac

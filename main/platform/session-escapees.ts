@@ -1,19 +1,25 @@
-// The honest survivor count of a scanned session (DESIGN §4): after the staged kill, the
-// processes still alive whose environment names the session — whether or not the scan could
-// link them to the root. Linux only (/proc/<pid>/environ); elsewhere none can be counted.
+// Which processes carry a session's tag (DESIGN §4): every process of the session that keeps its
+// environment has RIPCORD_SESSION=<id>, wherever it went — out of the scan's sight, or out of the
+// session's cgroup (a systemd-scoped tmux pane, a process that wrote its pid elsewhere). Linux
+// only (/proc/<pid>/environ); elsewhere none can be found. A process that cleared its environment
+// or made itself non-dumpable cannot be read by a non-root reaper (docs/containment.md).
 import { readdir, readFile } from 'node:fs/promises';
 import { SESSION_ID_ENV } from './reaper-protocol';
 
+/** Live processes of this user (real uid) whose environment names the session. */
 export async function aliveWithSessionId(sessionId: string, procRoot = '/proc'): Promise<number[]> {
   if (process.platform !== 'linux') return [];
   const needle = `${SESSION_ID_ENV}=${sessionId}\0`;
-  const names = (await readdir(procRoot)).filter((n) => /^\d+$/.test(n));
+  const uid = process.getuid?.();
+  const names = (await readdir(procRoot)).filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid);
   const found = await Promise.all(names.map(async (name) => {
     try {
       if (!(await readFile(`${procRoot}/${name}/environ`, 'latin1')).includes(needle)) return undefined;
-      const stat = await readFile(`${procRoot}/${name}/stat`, 'latin1');
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      return state === 'Z' || state === 'X' ? undefined : Number(name);
+      const status = await readFile(`${procRoot}/${name}/status`, 'latin1');
+      const state = /^State:\s+(\S)/m.exec(status)?.[1];
+      const realUid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      if (state === 'Z' || state === 'X' || (uid !== undefined && realUid !== uid)) return undefined;
+      return Number(name);
     } catch {
       return undefined; // gone meanwhile, or not ours to read
     }

@@ -24,7 +24,7 @@ describe('ripcord doctor', () => {
   it('falls back, with the reason, when the cgroup cannot be created', async () => {
     const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: '/nonexistent/ripcord' });
     expect(plan.facts.delegation.ok).toBe(false);
-    expect(plan.facts.delegation.detail).toContain('cannot create a cgroup in /nonexistent/ripcord');
+    expect(plan.facts.delegation.detail).toContain('cannot create /nonexistent/ripcord/ripcord-');
     expect(plan.kind).not.toBe('cgroup');
   });
 });
