@@ -68,6 +68,8 @@ export const syncAllowList = [
   'main/terminal/bounded-terminal-io.ts',
   // the kernel's own files (/proc, cgroup files): made on read, never waiting for a disk
   'main/platform/kernel-reads.ts',
+  // the exit path's descriptors: cgroup files opened at a session's start, written at its exit
+  'main/platform/exit-descriptors.ts',
 ];
 
 export default tseslint.config(

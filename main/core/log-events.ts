@@ -10,6 +10,8 @@ export const LogEvent = {
   sessionSpawnFailed: 'session.spawn-failed',
   /** the lifecycle gave up starting the program; the page says why */
   sessionStartFailed: 'session.start-failed',
+  /** the session kept killing its reaper past the replacement budget and is ended: message */
+  sessionUnguarded: 'session.unguarded',
   /** every trigger and what was decided: kind, action (session: false before the spawn) */
   trigger: 'trigger',
   /** the root program has the terminal back after a cancel */

@@ -13,6 +13,16 @@ import type { SessionControl } from './session-control';
 
 /** A client that sends no full request in this long is dropped: a host never waits on a client. */
 const REQUEST_TIMEOUT_MS = 5_000;
+/**
+ * Connections served at once (DESIGN §4): `ripcord ps` and `stop` need one each; past this the
+ * kernel's accept is closed at once, so a session that floods the socket cannot use up the
+ * host's descriptors (the exit path's and a new reaper's).
+ */
+export const MAX_CONNECTIONS = 8;
+/** A connection's whole life, answer included (a stop waits for its staged kill): then it is closed. */
+const CONNECTION_MAX_MS = 30_000;
+/** Bytes a connection may send in all, request included; more closes it. */
+const MAX_CONNECTION_BYTES = 2 * MAX_REQUEST_BYTES;
 
 export interface ControlServerOptions {
   control: SessionControl;
@@ -34,7 +44,11 @@ export class ControlServer implements Disposable {
     const socketPath = path.join(opened.dir, `${process.pid}.sock`);
     // a pid is unique among live processes: a file with our name is a dead host's
     await unlink(socketPath).catch(() => undefined);
-    const server = net.createServer((socket) => serve(socket, options));
+    // refused past the cap: counted, and logged with the next connection served, not one by one
+    const refused = { count: 0 };
+    const server = net.createServer((socket) => serve(socket, options, refused));
+    server.maxConnections = MAX_CONNECTIONS;
+    server.on('drop', () => refused.count++);
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -57,17 +71,26 @@ export class ControlServer implements Disposable {
   }
 }
 
-function serve(socket: net.Socket, options: ControlServerOptions): void {
+function serve(socket: net.Socket, options: ControlServerOptions, refused: { count: number }): void {
   let buffered = '';
   let answered = false;
+  let received = 0;
   socket.setEncoding('utf8');
   socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+  const lifetime = setTimeout(() => socket.destroy(), CONNECTION_MAX_MS).unref();
+  socket.on('close', () => clearTimeout(lifetime));
   socket.on('error', () => undefined);
+  if (refused.count > 0) {
+    options.log.warn('control.refused', { connections: refused.count, max: MAX_CONNECTIONS });
+    refused.count = 0;
+  }
   const answer = (value: ControlAnswer): void => {
     if (!socket.destroyed) socket.end(`${JSON.stringify(value)}\n`);
   };
   socket.on('data', (chunk: string) => {
-    if (answered) return;
+    received += chunk.length;
+    if (received > MAX_CONNECTION_BYTES) socket.destroy();
+    if (answered || socket.destroyed) return;
     buffered += chunk;
     if (buffered.length > MAX_REQUEST_BYTES) {
       answered = true;

@@ -4,7 +4,7 @@
 // stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
 // apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
 import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import type { ProcReader } from './process-tree';
+import { parseProcStat, type ProcReader } from './process-tree';
 
 export const procNow: ProcReader = {
   readdir: async (dir) => readdirSync(dir),
@@ -13,6 +13,15 @@ export const procNow: ProcReader = {
 
 /** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
 export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
+
+/** The state letter of /proc/<pid>/stat (R, S, T, Z, ...), or undefined when the process is gone. */
+export function processStateNow(pid: number): string | undefined {
+  try {
+    return parseProcStat(readKernelFileNow(`/proc/${pid}/stat`))?.state;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `count` bytes from the kernel's random source, which never blocks once the system is up. The

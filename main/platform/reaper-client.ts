@@ -6,14 +6,15 @@
 // Nothing here keeps the host alive, and every call is one pipe write that never waits.
 import { LogEvent } from '../core/log-events';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
 import { nullEventLog, type EventLog } from './event-log';
+import { ExitDescriptors } from './exit-descriptors';
 import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
 import { reaperStubArgv } from './reaper-stub';
-import { readKernelFileNow } from './kernel-reads';
+import { processStateNow } from './kernel-reads';
 
 export interface ReaperClientOptions {
   killGraceMs: number;
@@ -33,9 +34,13 @@ export interface ReaperClientOptions {
 
 /** How often the host looks at the reaper's state: a stopped reaper is replaced within this. */
 const WATCH_INTERVAL_MS = 100;
-/** A reaper that cannot stay up (missing script, broken runtime) is not restarted in a loop:
- * at most this many replacements per REPLACEMENT_WINDOW_MS. */
-const MAX_REPLACEMENTS = 10;
+/**
+ * The replacement budget (DESIGN §4): a reaper that cannot stay up (missing script, broken
+ * runtime) or a session that keeps killing it is not answered in a loop forever: past this many
+ * replacements per REPLACEMENT_WINDOW_MS the session is ended instead (onGaveUp), never left
+ * running unguarded.
+ */
+export const MAX_REPLACEMENTS = 10;
 const REPLACEMENT_WINDOW_MS = 60_000;
 
 export class ReaperClient implements Disposable {
@@ -53,8 +58,13 @@ export class ReaperClient implements Disposable {
   private replacements: number[] = [];
   private child: ChildProcess | undefined;
   private readonly watch: NodeJS.Timeout;
+  private readonly exitFiles: ExitDescriptors;
+  private readonly gaveUp = new Emitter<string>();
+  /** The reaper kept being stopped or killed past the budget: why, for the user. The host ends the session. */
+  readonly onGaveUp = this.gaveUp.event;
 
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
+    this.exitFiles = new ExitDescriptors(log);
     if (options.spawn !== 'when-needed') this.connect();
     this.watch = setInterval(() => this.checkStopped(), WATCH_INTERVAL_MS);
     this.watch.unref();
@@ -80,6 +90,7 @@ export class ReaperClient implements Disposable {
    */
   contain(cgroup: string, sessionId?: string): void {
     this.cgroups.set(cgroup, sessionId ? { sessionId } : {});
+    this.exitFiles.hold(cgroup);
     this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
   }
 
@@ -109,6 +120,7 @@ export class ReaperClient implements Disposable {
   /** A cgroup given up before its session started (the caller removes it). */
   release(cgroup: string): void {
     this.cgroups.delete(cgroup);
+    this.exitFiles.drop(cgroup);
     this.send({ kind: 'release', cgroup });
   }
 
@@ -116,20 +128,21 @@ export class ReaperClient implements Disposable {
 
   /**
    * The exit path's kill (DESIGN §4 "the host kills too"): SIGKILL to every session cgroup,
-   * written here and now — microseconds, and it holds even if the reaper is gone — then the
-   * reaper is told to finish (the scanned sessions' staged kill, removing the cgroups).
+   * written here and now to descriptors opened at its start — microseconds, nothing allocated,
+   * and it holds even if the reaper is gone — then the reaper is told to finish (the scanned
+   * sessions' staged kill, the sweep for migrants, removing the cgroups). With no reaper alive
+   * (killed, stopped, or past its budget) one is started for that, in the spare descriptors'
+   * room; nothing waits for it.
    */
   killAll(): void {
-    for (const cgroup of this.cgroups.keys()) {
-      try {
-        // eslint-disable-next-line no-restricted-syntax -- the exit path's own kill: one write per cgroup, before the process ends
-        writeFileSync(path.join(cgroup, 'cgroup.kill'), '1');
-      } catch (error) {
-        this.log.warn('exit.cgroup-kill-failed', { cgroup, error: String(error) });
-      }
-    }
+    this.exitFiles.killAll();
     // a reaper never needed holds nothing: none is spawned to be told so
-    if (this.child) this.send({ kind: 'killall' });
+    if (!this.child) return;
+    this.exitFiles.withSpare(() => {
+      const child = this.child as ChildProcess;
+      if (!reaperRuns(child)) this.restart(child, 'no reaper alive at the exit');
+      this.send({ kind: 'killall' });
+    });
   }
 
   /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
@@ -166,6 +179,8 @@ export class ReaperClient implements Disposable {
     this.disposed = true;
     clearInterval(this.watch);
     this.child?.stdin?.end();
+    this.exitFiles.dispose();
+    this.gaveUp.dispose();
   }
 
   private connect(): ChildProcess {
@@ -174,13 +189,14 @@ export class ReaperClient implements Disposable {
     const args = ['--kill-grace-ms', String(options.killGraceMs)];
     if (options.logFile) args.push('--log', options.logFile);
     this.containedBy.clear();
-    const child = spawn('/bin/sh', reaperStubArgv(options.execPath ?? process.execPath, script, args), {
+    // in the spare descriptors' room: a session that used up the host's descriptors cannot keep it from starting
+    const child = this.exitFiles.withSpare(() => spawn('/bin/sh', reaperStubArgv(options.execPath ?? process.execPath, script, args), {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: '/',
       // NODE_EXTRA_CA_CERTS: node would parse that file at its start (~40 ms); the reaper opens no TLS connection
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined },
-    });
+    }));
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
@@ -199,38 +215,40 @@ export class ReaperClient implements Disposable {
     return child;
   }
 
-  /** A session stopped or killed the reaper: a new one takes over every container (DESIGN §4). */
+  /** A session stopped or killed the reaper: a new one takes over every container (DESIGN §4), within the budget. */
   private replace(old: ChildProcess, why: string): void {
     if (this.disposed || old !== this.child) return;
-    try { old.kill('SIGKILL'); } catch { /* already gone */ }
     const now = performance.now();
     this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_WINDOW_MS);
     if (this.replacements.length >= MAX_REPLACEMENTS) {
+      try { old.kill('SIGKILL'); } catch { /* already gone */ }
+      const minutes = REPLACEMENT_WINDOW_MS / 60_000;
       this.log.error('reaper-gave-up', { why, replacements: this.replacements.length });
+      this.gaveUp.fire(`the session kept killing ripcord's reaper (${this.replacements.length + 1} times within ${minutes} minute${minutes === 1 ? '' : 's'}), so ripcord ended it`);
       return;
     }
     this.replacements.push(now);
-    this.connect();
+    this.restart(old, why);
+  }
+
+  /** A new reaper in place of `old`, told every container again. */
+  private restart(old: ChildProcess, why: string): void {
+    try { old.kill('SIGKILL'); } catch { /* already gone */ }
+    const child = this.connect();
     for (const [cgroup, { root, sessionId }] of this.cgroups) {
       this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
     if (this.tookOver) this.send({ kind: 'takeover' });
-    this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: this.child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
+    this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 
   private checkStopped(): void {
     const child = this.child;
-    if (child?.pid === undefined) return;
-    try {
-      // at once: every 100 ms for the session's life, four trips through the thread pool each otherwise
-      const stat = readKernelFileNow(`/proc/${child.pid}/stat`);
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      if (state === 'T' || state === 't') this.replace(child, `stopped (state ${state})`);
-    } catch {
-      // gone: its exit event does the replacing
-    }
+    // read at once: every 100 ms for the session's life; gone: its exit event does the replacing
+    const state = child?.pid === undefined ? undefined : processStateNow(child.pid);
+    if (child && (state === 'T' || state === 't')) this.replace(child, `stopped (state ${state})`);
   }
 
   private send(command: ReaperCommand): void {
@@ -261,9 +279,20 @@ export class ReaperClient implements Disposable {
     }
     this.dead.set(report.pid, report);
     this.scanned.delete(report.pid);
-    for (const [cgroup, { root }] of this.cgroups) if (root === report.pid) this.cgroups.delete(cgroup);
+    for (const [cgroup, { root }] of this.cgroups) {
+      if (root !== report.pid) continue;
+      this.cgroups.delete(cgroup);
+      this.exitFiles.drop(cgroup);
+    }
     for (const waiter of [...(this.waiters.get(report.pid) ?? [])]) waiter(report);
   }
+}
+
+/** The reaper process runs: not ended, not a zombie, not stopped. */
+function reaperRuns(child: ChildProcess): boolean {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null || child.stdin?.destroyed) return false;
+  const state = processStateNow(child.pid);
+  return state !== undefined && !/^[TtZX]$/.test(state);
 }
 
 /** A promise in `waiters[key]` that a report resolves with true; false after timeoutMs. */

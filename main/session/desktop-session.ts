@@ -2,7 +2,7 @@ import { rendererSettings } from './renderer-settings';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
-import { EXIT_CODE_START_FAILED } from '../core/exit-codes';
+import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
 import type { Logger } from '../platform/log';
 import { ProcessFeed } from '../platform/process-feed';
@@ -60,6 +60,11 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.disposables.add(
       lifecycle.onStartFailed((message) => this.send(IpcChannel.exit, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message) } satisfies SessionEnd)),
     );
+    // The app exits right after: the page shows why while it can, stderr and the log keep it.
+    this.disposables.add(lifecycle.onUnguarded((message) => {
+      this.send(IpcChannel.exit, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
+      process.stderr.write(`ripcord: ${message}\n`);
+    }));
     // The process view and the stop key (issue #16) work once the program runs.
     this.disposables.add(
       lifecycle.onSpawned(({ control }) => {

@@ -4,6 +4,7 @@ import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
+import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log';
 import type { SessionReaper } from '../platform/containment-spawn';
@@ -77,6 +78,7 @@ export class SessionLifecycle implements Disposable {
   private readonly spawned = new Emitter<SpawnedSession>();
   private readonly startFailed = new Emitter<string>();
   private readonly holding = new Emitter<boolean>();
+  private readonly unguarded = new Emitter<string>();
   private readonly disposables = new DisposableStore();
 
   /** Output of the program, in order. */
@@ -94,10 +96,20 @@ export class SessionLifecycle implements Disposable {
   readonly onSpawned = this.spawned.event;
   /** The program could not be started: why, for the user. A window close then exits EXIT_CODE_START_FAILED. */
   readonly onStartFailed = this.startFailed.event;
+  /**
+   * The session would run on without a reaper (it kept killing ripcord's: DESIGN §4): why, for
+   * the user. Fires right before the exit path ends the session with EXIT_CODE_INTERNAL_ERROR.
+   */
+  readonly onUnguarded = this.unguarded.event;
 
   constructor(private readonly options: SessionLifecycleOptions) {
     this.exits = new SessionExits(options);
-    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed]) this.disposables.add(emitter);
+    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.disposables.add(emitter);
+    this.disposables.add(options.reaper.onGaveUp((message) => {
+      options.log.error(LogEvent.sessionUnguarded, { message });
+      this.unguarded.fire(message);
+      this.exits.exitNow(EXIT_CODE_INTERNAL_ERROR, 'the session kept killing the reaper');
+    }));
   }
 
   get exiting(): boolean {

@@ -81,6 +81,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
 
   // From here on SIGINT is a press, also while the program is being spawned (DESIGN §3).
   installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
+  // after the restore, like a crash's report, so it lands on the user's screen
+  lifecycle.onUnguarded((message) => { crashReport = `ripcord: ${message}\n`; });
   lifecycle.onStartFailed((error) => {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
