@@ -54,11 +54,13 @@ for (const name of Object.keys(nodeEntries)) {
   if (ascii !== text) await writeFile(file, ascii);
 }
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
-// The transcript's native module (built by `npm ci` from native/transcript-ring), found by
-// main/platform/transcript-ring.ts beside the bundle: the packaged app ships dist/, not native/.
-const ringModule = path.join(root, 'native/transcript-ring/build/Release/transcript_ring.node');
-await cp(ringModule, path.join(out, 'transcript_ring.node')).catch((error) => {
-  throw new Error(`${ringModule} is missing (${error.code}): npm ci builds it, or npm run install`);
-});
+// Our native modules (built by `npm ci` from native/*), found by main/platform/native-module.ts
+// beside the bundle: the packaged app ships dist/, not native/.
+for (const [dir, file] of [['transcript-ring', 'transcript_ring.node'], ['process-guard', 'process_guard.node']]) {
+  const module = path.join(root, 'native', dir, 'build/Release', file);
+  await cp(module, path.join(out, file)).catch((error) => {
+    throw new Error(`${module} is missing (${error.code}): npm ci builds it, or npm run install`);
+  });
+}
 // Shell integration scripts, found by main/platform/shell-integration/prepare.ts beside the bundle.
 await cp(path.join(root, 'main/platform/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

@@ -174,6 +174,14 @@ async function main() {
       expectTrue(stdout === '7' && (await readFile(file)).includes('ring-ok'), `the probe printed ${JSON.stringify(stdout)}`);
       return 'wrote through the packaged module';
     });
+    await checks.check('the process guard\'s native module is unpacked and makes a Node process non-dumpable', async () => {
+      expectTrue(statFile(asar, 'dist/process_guard.node').unpacked === true, 'process_guard.node is not marked unpacked');
+      const probe = `const guard = require(${JSON.stringify(path.join(unpacked, 'dist/process_guard.node'))});
+        process.stdout.write(guard.setNonDumpable() + ' ' + guard.isDumpable());`;
+      const { stdout } = await execFileAsync(process.execPath, ['-e', probe], { timeout: 20_000 });
+      expectTrue(stdout === '0 0', `the probe printed ${JSON.stringify(stdout)}`);
+      return 'prctl(PR_SET_DUMPABLE, 0) through the packaged module';
+    });
     await checks.check('node-pty ships without its sources and other platforms\' binaries', () => {
       const extra = [...entries].filter((entry) => /^\/node_modules\/node-pty\/(deps|src|third_party|scripts|typings|prebuilds\/(win32|darwin))/.test(entry));
       expectTrue(extra.length === 0, `${extra.length} extra entries, e.g. ${extra[0]}`);

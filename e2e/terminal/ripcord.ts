@@ -96,6 +96,11 @@ export class TerminalFixture {
     expect(leftovers, 'processes of the test still alive after the tmux server was killed').toEqual([]);
   }
 
+  /** Any program as the pane's program (a ripcord started as another user). */
+  async program(argv: readonly string[]): Promise<TmuxPane> {
+    return this.pane(argv);
+  }
+
   private async pane(argv: readonly string[]): Promise<TmuxPane> {
     const pane = await TmuxPane.start(argv, this.env, this.testInfo.outputPath(`exit-status-${this.panes.length}`));
     this.panes.push(pane);

@@ -6,6 +6,7 @@ import type { RipcordConfig } from '../core/config';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
 import { openLog, type Logger } from '../platform/log';
 import { containmentPlan } from '../platform/containment-probe';
+import { makeNonDumpable } from '../platform/process-guard';
 import { ReaperClient } from '../platform/reaper-client';
 import { checkHostSignalMask } from '../platform/signal-hygiene';
 import { startWatchdog } from '../platform/watchdog';
@@ -51,6 +52,9 @@ function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup
 
 function main(): void {
   const log = openLog();
+  // no same-user process may ptrace the app's main process or read its memory and descriptors (DESIGN §4)
+  const guard = makeNonDumpable();
+  log.event('host.non-dumpable', guard.ok ? { ok: true } : { ok: false, error: guard.error });
   const loaded = loadConfig();
   const { config } = loaded;
   log.event('app.start', { electron: process.versions.electron, config: loaded.path, problems: loaded.problems.length });

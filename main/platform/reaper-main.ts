@@ -15,6 +15,7 @@ import { SessionMembers, systemProcessTable } from './process-tree';
 import { procNow } from './kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
 import { sweepMigrants } from './migrant-sweep';
+import { makeNonDumpable } from './process-guard';
 import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
 
@@ -135,6 +136,8 @@ function option(name: string): string | undefined {
 }
 
 function main(): void {
+  // first: from here on no same-user process can ptrace the reaper or read its /proc files (the sh stub before this could be)
+  const guard = makeNonDumpable();
   const logFile = option('--log');
   const log: EventLog = logFile ? new FileEventLog(logFile) : nullEventLog;
   const grace = Number(option('--kill-grace-ms') ?? DEFAULT_KILL_GRACE_MS);
@@ -153,7 +156,7 @@ function main(): void {
     return;
   }
   const reaper = new Reaper(tables.table, killGraceMs, log, (line) => process.stdout.write(line));
-  log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length });
+  log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length, nonDumpable: guard.ok ? true : guard.error });
   const exitAfter = (reason: string): void => {
     void reaper.shutdown(reason).then(() => {
       log.event('reaper-exit', { reason });

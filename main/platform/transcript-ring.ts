@@ -7,8 +7,7 @@
 // file cut short by someone else — fails the write (the native side catches its SIGBUS), and
 // the recording stops; the process goes on.
 import { constants } from 'node:os';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { loadNativeModule, type NativeLoaded } from './native-module';
 import { describeFileError } from './private-files';
 
 /** Area sizes are multiples of this: the largest page size of the platforms ripcord builds for (64 KB arm64 kernels). */
@@ -25,29 +24,9 @@ interface NativeRing {
 declare const nativeHandle: unique symbol;
 type NativeHandle = { readonly [nativeHandle]: true };
 
-const MODULE_NAME = 'transcript_ring.node';
-/** Shipped beside the bundle (build/bundle.mjs copies it); in a checkout, the build output of native/. */
-const MODULE_FILES = [
-  path.join(__dirname, MODULE_NAME),
-  ...[1, 2, 3].map((up) => path.join(__dirname, ...Array<string>(up).fill('..'), 'native/transcript-ring/build/Release', MODULE_NAME)),
-];
-
-type Loaded = { ok: true; native: NativeRing } | { ok: false; error: string };
 /** Loaded at the first transcript's open, not at import: the start and `ripcord last` do without it. */
-let loaded: Loaded | undefined;
-
-function loadNative(): Loaded {
-  const load = createRequire(__filename);
-  const errors: string[] = [];
-  for (const file of MODULE_FILES) {
-    try {
-      return { ok: true, native: load(file) as NativeRing };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') errors.push(`${file}: ${String(error)}`);
-    }
-  }
-  return { ok: false, error: `the transcript module is not built (${errors.join('; ') || `no ${MODULE_NAME} in ${MODULE_FILES.join(', ')}`}); npm ci builds it` };
-}
+let loaded: NativeLoaded<NativeRing> | undefined;
+const loadNative = (): NativeLoaded<NativeRing> => loadNativeModule('transcript-ring', 'transcript_ring.node', 'the transcript module');
 
 export type RingOpen = { ok: true; ring: TranscriptRing } | { ok: false; error: string };
 

@@ -8,6 +8,7 @@ import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
 import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
 import { openLog, type Logger } from '../platform/log';
+import { makeNonDumpable } from '../platform/process-guard';
 import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
@@ -32,6 +33,9 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   let logNote: string | undefined;
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
   keepSchemaCopy(log);
+  // no same-user process may ptrace the host or read its memory and descriptors (DESIGN §4)
+  const guard = makeNonDumpable();
+  log.event('host.non-dumpable', guard.ok ? { ok: true } : { ok: false, error: guard.error });
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   let crashReport: string | undefined;

@@ -1,0 +1,92 @@
+// Running ripcord as a user who is not root (issue #27): a system user made for the tests, a
+// cgroup delegated to it (the directory and its cgroup.procs, cgroup.threads and
+// cgroup.subtree_control chowned to it, as systemd delegates a user's cgroup), and a private
+// directory for its log, runtime and state files. Needs root to set up; a spec says why it skips.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chown, mkdir, mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { locateCgroup } from '../../main/platform/cgroup';
+import { BASH, CLI, KILL_GRACE_MS } from './ripcord';
+
+const run = promisify(execFile);
+export const TEST_USER = 'ripcord-e2e';
+/** Files of a cgroup its owner may write once it is delegated (kernel docs, cgroup-v2 "Delegation"). */
+const DELEGATED_FILES = ['cgroup.procs', 'cgroup.threads', 'cgroup.subtree_control'];
+
+export interface TestUser { uid: number; gid: number; name: string }
+export interface UserSetup { user: TestUser; delegated: string; hostCgroup: string; dir: string; dispose(): Promise<void> }
+
+async function ids(name: string): Promise<TestUser | undefined> {
+  try {
+    const [uid, gid] = await Promise.all([run('id', ['-u', name]), run('id', ['-g', name])]);
+    return { uid: Number(uid.stdout), gid: Number(gid.stdout), name };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The test user (made if missing), or why there can be none here. */
+export async function testUser(): Promise<TestUser | string> {
+  if (process.getuid?.() !== 0) return 'the tests are not run as root: they cannot make a user or delegate a cgroup';
+  const known = await ids(TEST_USER);
+  if (known) return known;
+  // another run may make it at the same moment: then it exists
+  await run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', TEST_USER]).catch(() => undefined);
+  return (await ids(TEST_USER)) ?? `useradd could not make the user ${TEST_USER}`;
+}
+
+async function removeTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.isDirectory()) await removeTree(path.join(dir, entry.name));
+  }
+  await rmdir(dir).catch(() => undefined);
+}
+
+/** A cgroup delegated to the user, with a leaf the host starts in, and a private directory. */
+export async function setUpUser(): Promise<UserSetup | string> {
+  const user = await testUser();
+  if (typeof user === 'string') return user;
+  const located = await locateCgroup();
+  if (!located.ok) return `no cgroup2 hierarchy: ${located.error}`;
+  const delegated = path.join(located.value.dir, `e2e-delegated-${randomBytes(6).toString('hex')}`);
+  await mkdir(delegated);
+  const hostCgroup = path.join(delegated, 'host');
+  await mkdir(hostCgroup);
+  for (const target of [delegated, hostCgroup]) {
+    for (const file of ['', ...DELEGATED_FILES]) await chown(path.join(target, file), user.uid, user.gid);
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-e2e-user-'));
+  for (const sub of ['run', 'state']) await mkdir(path.join(dir, sub), { mode: 0o700 });
+  await run('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+  return {
+    user, delegated, hostCgroup, dir,
+    dispose: async () => {
+      await removeTree(delegated);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * argv for a pane: joins the host's leaf of the delegated cgroup as root, then drops to the user
+ * and runs `ripcord run` there, its session cgroups going below the delegated one.
+ */
+export function ripcordAsUser(setup: UserSetup, logFile: string, command: readonly string[] = BASH): { argv: string[]; env: Record<string, string> } {
+  const { user } = setup;
+  return {
+    argv: [
+      'sh', '-c', 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"', 'sh', setup.hostCgroup,
+      'setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--',
+      process.execPath, CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', logFile, '--', ...command,
+    ],
+    env: {
+      RIPCORD_CGROUP_PARENT: setup.delegated,
+      XDG_RUNTIME_DIR: path.join(setup.dir, 'run'),
+      XDG_STATE_HOME: path.join(setup.dir, 'state'),
+      RIPCORD_CONFIG: path.join(setup.dir, 'no-config.json'),
+    },
+  };
+}
