@@ -62,6 +62,12 @@ export interface StopOutcome {
   message: string;
 }
 
+/** A notice about the running session, shown once in a banner (a session without its container). */
+export interface SessionNotice {
+  title: string;
+  lines: string[];
+}
+
 export interface SessionEnd {
   exitCode: number;
   /** human-readable reason, e.g. a spawn error; shown in the window */
@@ -105,6 +111,8 @@ export interface RipcordApi {
   onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
   /** the app menu asks to open or close the process view */
   onToggleProcesses(listener: () => void): Unsubscribe;
+  /** the session says something the user must know from its start (DESIGN §4: no silent downgrade) */
+  onNotice(listener: (notice: SessionNotice) => void): Unsubscribe;
 }
 
 /** IPC channel names, shared by preload and main/electron. */
@@ -126,6 +134,7 @@ export const IpcChannel = {
   processCount: 'ripcord:process-count',
   stopOutcome: 'ripcord:stop-outcome',
   toggleProcesses: 'ripcord:toggle-processes',
+  notice: 'ripcord:notice',
 } as const;
 
 declare global {

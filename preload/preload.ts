@@ -2,7 +2,7 @@
 // ipcRenderer, so it can send nothing but these messages (and main checks each one anyway).
 // Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; ./api is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type StopOutcome, type Unsubscribe } from './api';
+import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from './api';
 
 /**
  * Pastes bigger than this go to main in pieces: each IPC message stays small, and main's own
@@ -66,6 +66,7 @@ const api: RipcordApi = {
   onProcessCount: (listener: (count: number) => void) => subscribe(IpcChannel.processCount, listener),
   onStopOutcome: (listener: (outcome: StopOutcome) => void) => subscribe(IpcChannel.stopOutcome, listener),
   onToggleProcesses: (listener: () => void) => subscribe(IpcChannel.toggleProcesses, listener),
+  onNotice: (listener: (notice: SessionNotice) => void) => subscribe(IpcChannel.notice, listener),
 };
 
 contextBridge.exposeInMainWorld('ripcord', api);

@@ -12,7 +12,7 @@ import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
 import { copySelection, GatedClipboardProvider } from './clipboard';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { showProblemsBanner } from './banner';
+import { showBanner, showProblemsBanner } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -58,6 +58,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   api.onProcessCount((count) => title.setProcessCount(count));
   api.onStopOutcome((outcome) => processes.showOutcome(outcome));
   api.onToggleProcesses(() => processes.toggle());
+  api.onNotice((notice) => showBanner(root, notice.title, notice.lines, () => terminal.focus()));
   api.onExit((end) => {
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));

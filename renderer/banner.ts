@@ -4,6 +4,11 @@
  */
 export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly string[], onDismiss: () => void): void {
   if (problems.length === 0) return;
+  showBanner(terminalBox, 'ripcord: problems in the config (defaults used for these keys)', problems, onDismiss);
+}
+
+/** A banner above the terminal with a title and lines, until the user dismisses it (a session's notice, config problems). */
+export function showBanner(terminalBox: HTMLElement, heading: string, lines: readonly string[], onDismiss: () => void): void {
   const banner = document.createElement('div');
   banner.className = 'ripcord-banner';
   banner.setAttribute('role', 'alert');
@@ -11,11 +16,11 @@ export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly 
   const text = document.createElement('div');
   text.className = 'ripcord-banner-text';
   const title = document.createElement('strong');
-  title.textContent = 'ripcord: problems in the config (defaults used for these keys)';
+  title.textContent = heading;
   const list = document.createElement('ul');
-  for (const problem of problems) {
+  for (const line of lines) {
     const item = document.createElement('li');
-    item.textContent = problem;
+    item.textContent = line;
     list.appendChild(item);
   }
   text.append(title, list);

@@ -52,6 +52,8 @@ export interface HarnessStart {
   config?: Record<string, unknown>;
   /** extra environment for the session (beside the marker and PS1) */
   env?: Record<string, string>;
+  /** extra environment for the harness process itself (RIPCORD_CGROUP_PARENT, RIPCORD_CONTAINMENT) */
+  hostEnv?: Record<string, string>;
 }
 
 export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
@@ -68,7 +70,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, '--', ...(options.command ?? BASH)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // the session's transcript stays in the test's directory
-    env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state') },
+    env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state'), ...options.hostEnv },
   });
   let status: HarnessExit | undefined;
   const exited = new Promise<HarnessExit>((resolve) => {

@@ -1,7 +1,7 @@
 // The page side of the harness: window.ripcord (preload/api.ts's RipcordApi) over the
 // harness WebSocket. `installHarnessApi` is served as source text — `(${fn})()` — so it must
 // stay self-contained: no imports except types, no references outside its body.
-import type { HintState, ProcessView, RendererSettings, RipcordApi, SessionEnd, StopOutcome, Unsubscribe } from '../../preload/api';
+import type { HintState, ProcessView, RendererSettings, RipcordApi, SessionEnd, SessionNotice, StopOutcome, Unsubscribe } from '../../preload/api';
 import type { RipcordTestView } from '../../renderer/test-hook';
 import type { ClientMessage, ServerMessage } from './protocol';
 
@@ -57,6 +57,7 @@ export function installHarnessApi(): void {
   const processes = new Channel<ProcessView>();
   const processCount = new Channel<number>();
   const stopOutcome = new Channel<StopOutcome>();
+  const notice = new Channel<SessionNotice>();
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
@@ -96,6 +97,9 @@ export function installHarnessApi(): void {
         break;
       case 'stopOutcome':
         stopOutcome.emit(message.outcome);
+        break;
+      case 'notice':
+        notice.emit(message.notice);
         break;
       case 'settings':
         settingsRequests.get(message.id)?.resolve(message.settings);
@@ -137,6 +141,7 @@ export function installHarnessApi(): void {
     onStopOutcome: (listener) => stopOutcome.subscribe(listener),
     // the harness has no app menu: the key in the page is the way in
     onToggleProcesses: () => () => undefined,
+    onNotice: (listener) => notice.subscribe(listener),
   };
   window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;

@@ -1,6 +1,6 @@
 // The WebSocket protocol between the page (browser-api.ts) and the harness (server.ts): the
 // RipcordApi of preload/api.ts, one JSON message per call or event.
-import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
+import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type SessionEnd, type SessionNotice, type StopOutcome } from '../../preload/api';
 
 export type ClientMessage =
   | { type: 'input'; data: string }
@@ -21,7 +21,8 @@ export type ServerMessage =
   | { type: 'settings'; id: number; settings: RendererSettings }
   | { type: 'processes'; view: ProcessView }
   | { type: 'processCount'; count: number }
-  | { type: 'stopOutcome'; outcome: StopOutcome };
+  | { type: 'stopOutcome'; outcome: StopOutcome }
+  | { type: 'notice'; notice: SessionNotice };
 
 /** Largest input message: a big paste; more is a broken or hostile client. */
 export const MAX_INPUT_CHARS = 1_000_000;
@@ -103,6 +104,8 @@ export function serverMessage(channel: string, value: unknown): ServerMessage | 
       return { type: 'processCount', count: value as number };
     case IpcChannel.stopOutcome:
       return { type: 'stopOutcome', outcome: value as StopOutcome };
+    case IpcChannel.notice:
+      return { type: 'notice', notice: value as SessionNotice };
     default:
       return undefined;
   }

@@ -1,9 +1,10 @@
 import { rendererSettings } from './renderer-settings';
-import { IpcChannel, type HintState, type RendererSettings, type SessionEnd } from '../../preload/api';
+import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type SessionNotice } from '../../preload/api';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
+import { uncontainedNotice } from '../platform/containment-notice';
 import type { Logger } from '../platform/log';
 import { ProcessFeed } from '../platform/process-feed';
 import type { SessionLifecycle } from './session-lifecycle';
@@ -67,7 +68,10 @@ export class DesktopSession implements IpcTarget, Disposable {
     }));
     // The process view and the stop key (issue #16) work once the program runs.
     this.disposables.add(
-      lifecycle.onSpawned(({ control }) => {
+      lifecycle.onSpawned(({ control, containment }) => {
+        // a session without its container says so in the window (DESIGN §4: no silent downgrade)
+        const notice = uncontainedNotice(containment.kind, containment.reason);
+        if (notice) this.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
         if (!control) return;
         this.feed = this.disposables.add(
           new ProcessFeed(control, {

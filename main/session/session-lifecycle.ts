@@ -9,6 +9,7 @@ import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log';
 import type { SessionReaper } from '../platform/containment-spawn';
 import type { SessionInfo } from '../platform/control-protocol';
+import type { SessionContainer } from '../platform/session-container';
 import type { SessionControl } from '../platform/session-control';
 import type { Transcript } from '../platform/transcript';
 import type { ExitPathHost } from './exit-path';
@@ -55,6 +56,8 @@ export interface SpawnedSession {
   control?: SessionControl;
   /** the session's transcript (its directory, whether it was made and no file error stopped it), when transcripts are on */
   transcript?: Pick<Transcript, 'dir' | 'kept'>;
+  /** what holds the session's processes, and why (DESIGN §4: told to the user when it is no container) */
+  containment: Pick<SessionContainer, 'kind' | 'reason'>;
 }
 
 /**
@@ -222,7 +225,8 @@ export class SessionLifecycle implements Disposable {
       this.options.reaper.takeOver();
       tools?.startIsOver();
     });
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
+    const { kind, reason } = guarded.container;
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, containment: { kind, reason }, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
     const early = this.earlyInput;

@@ -10,6 +10,7 @@ import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecy
 import { openLog, type Logger } from '../platform/log';
 import { makeNonDumpable } from '../platform/process-guard';
 import { ReaperClient } from '../platform/reaper-client';
+import { uncontainedNotice } from '../platform/containment-notice';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
 import { OuterTerminal } from './outer-terminal';
@@ -91,8 +92,11 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  lifecycle.onSpawned(({ modes, transcript: spawned }) => {
+  lifecycle.onSpawned(({ modes, transcript: spawned, containment }) => {
     transcript = spawned;
+    // before the program's first output (a later turn of the loop), and before raw mode
+    const notice = uncontainedNotice(containment.kind, containment.reason);
+    if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
     wire(outer, lifecycle, modes, log);
   });
   const { cols, rows } = outer.size;
