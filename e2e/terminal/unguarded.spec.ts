@@ -5,11 +5,13 @@
 // cgroups, a real flood.
 import { LogEvent } from '../../main/core/log-events';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_INTERRUPT } from '../../main/core/exit-codes';
+import { locateCgroup } from '../../main/platform/cgroup';
 import { MAX_CONNECTIONS } from '../../main/platform/control-server';
 import { MAX_REPLACEMENTS } from '../../main/platform/reaper-client';
 import { leftAfter, logEvents, waitForLogEvent } from './containment';
@@ -84,10 +86,18 @@ test('a host with no descriptor left: the reaper killed, then a double Ctrl+C: 0
   expect(failures, 'the exit path and the replacement needed no new descriptor').toEqual([]);
 });
 
-test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session (exit 70, with its message); kill -9 of ripcord then finds nothing; 0 left`, async ({ term }) => {
+test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session (exit 70, with its message); kill -9 of ripcord then finds nothing; 0 left, migrants included`, async ({ term }) => {
   test.setTimeout(120_000);
+  const located = await locateCgroup();
+  if (!located.ok) throw new Error(located.error);
+  const sibling = path.join(located.value.dir, `migrants-${randomBytes(6).toString('hex')}`);
+  await mkdir(sibling);
+  cleanups.push(() => waitUntil('the sibling cgroup to empty', async () => ((await rmdir(sibling).then(() => true, () => false)) ? true : undefined)).catch(() => undefined));
   const { pane, ripcord, logFile } = await startInBash(term);
   await pane.typeLine('setsid -f sleep 3003; sleep 3004 &');
+  // migrants only a reaper can find: with none left to it, the host must start one at the exit
+  await pane.typeLine(`sh ${path.join(FIXTURES, 'migrants.sh')} '' ${sibling}`);
+  await pane.waitForScreen('the migrants to start', (screen) => screen.includes('migrants-started\n$'));
   for (let kill = 1; kill <= MAX_REPLACEMENTS + 1; kill++) process.kill(await nthReaper(logFile, kill), 'SIGKILL');
 
   expect(await pane.waitForExit()).toBe(EXIT_CODE_INTERNAL_ERROR);
@@ -95,4 +105,5 @@ test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session 
   expect(await pane.screen()).toContain('the session kept killing ripcord\'s reaper');
   expect(await leftAfter(term.marker)).toEqual([]);
   expect((await waitForLogEvent(logFile, LogEvent.sessionUnguarded)).message).toContain('kept killing');
+  expect((await waitForLogEvent(logFile, LogEvent.reaperSessionMigrated)).migrated).toBe(2);
 });
