@@ -23,6 +23,7 @@ test.afterEach(async () => {
 async function userOrSkip(): Promise<UserSetup | undefined> {
   const made = await setUpUser();
   if (typeof made === 'string') {
+    console.log(`[as-user] skipped: ${made}`);
     test.skip(true, made);
     return undefined;
   }
@@ -76,7 +77,9 @@ test('as a non-root user: a same-user process cannot ptrace the host or the Node
   const controlPid = (/\[1\] (\d+)/.exec(control) as RegExpExecArray)[1] as string;
   const controlProbe = await asUser(['python3', PROBE, controlPid]);
   if (controlProbe !== 'ptrace ok\nfd ok') {
-    test.skip(true, `a same-user ptrace is refused here even for a plain process (${controlProbe.replace('\n', ', ')}): nothing to prove`);
+    const why = `a same-user ptrace is refused here even for a plain process (${controlProbe.replace('\n', ', ')}): nothing to prove`;
+    console.log(`[as-user] skipped: ${why}`);
+    test.skip(true, why);
     return;
   }
 

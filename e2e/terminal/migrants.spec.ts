@@ -14,7 +14,9 @@ test('migrants out of the session cgroup are swept after every way out (as root)
   test.setTimeout(120_000);
   const located = await locateCgroup();
   if (process.getuid?.() !== 0 || !located.ok) {
-    test.skip(true, `needs root and a cgroup2 hierarchy (${located.ok ? 'not root' : located.error})`);
+    const why = `needs root and a cgroup2 hierarchy (${located.ok ? 'not root' : located.error})`;
+    console.log(`[migrants] skipped: ${why}`);
+    test.skip(true, why);
     return;
   }
   const mount = located.value.mount;
