@@ -21,7 +21,12 @@ test('migrants out of the session cgroup are swept after every way out (as root)
   }
   const mount = located.value.mount;
   const sibling = path.join(located.value.dir, `migrants-${randomBytes(6).toString('hex')}`);
-  await mkdir(sibling);
+  const notMade = await mkdir(sibling).then(() => undefined, (error: Error) => `cannot make a sibling cgroup: ${error.message}`);
+  if (notMade !== undefined) {
+    console.log(`[migrants] skipped: ${notMade}`);
+    test.skip(true, notMade);
+    return;
+  }
   const ways = Object.keys(WAYS_OUT);
   const terms = [term, ...ways.slice(1).map(() => new TerminalFixture(testInfo))];
   try {

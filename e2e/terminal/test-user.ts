@@ -52,7 +52,8 @@ export async function setUpUser(): Promise<UserSetup | string> {
   const located = await locateCgroup();
   if (!located.ok) return `no cgroup2 hierarchy: ${located.error}`;
   const delegated = path.join(located.value.dir, `e2e-delegated-${randomBytes(6).toString('hex')}`);
-  await mkdir(delegated);
+  const made = await mkdir(delegated).then(() => undefined, (error: Error) => `cannot make a cgroup to delegate: ${error.message}`);
+  if (made !== undefined) return made;
   const hostCgroup = path.join(delegated, 'host');
   await mkdir(hostCgroup);
   for (const target of [delegated, hostCgroup]) {

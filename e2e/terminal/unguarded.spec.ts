@@ -91,7 +91,12 @@ test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session 
   const located = await locateCgroup();
   if (!located.ok) throw new Error(located.error);
   const sibling = path.join(located.value.dir, `migrants-${randomBytes(6).toString('hex')}`);
-  await mkdir(sibling);
+  const notMade = await mkdir(sibling).then(() => undefined, (error: Error) => `cannot make a sibling cgroup: ${error.message}`);
+  if (notMade !== undefined) {
+    console.log(`[unguarded] skipped: ${notMade}`);
+    test.skip(true, notMade);
+    return;
+  }
   cleanups.push(() => waitUntil('the sibling cgroup to empty', async () => ((await rmdir(sibling).then(() => true, () => false)) ? true : undefined)).then(() => undefined, () => undefined));
   const { pane, ripcord, logFile } = await startInBash(term);
   await pane.typeLine('setsid -f sleep 3003; sleep 3004 &');

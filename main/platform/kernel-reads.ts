@@ -14,10 +14,19 @@ export const procNow: ProcReader = {
 /** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
 export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
 
-/** The state letter of /proc/<pid>/stat (R, S, T, Z, ...), or undefined when the process is gone. */
-export function processStateNow(pid: number): string | undefined {
+/** PF_EXITING in the flags of /proc/<pid>/stat (field 9): set when a process starts to exit, before its state says so. */
+const PF_EXITING = 0x4;
+
+/**
+ * The state letter of /proc/<pid>/stat (R, S, T, Z, ...) and whether the process is exiting
+ * (its pipes may already be closed while the state still reads R), or undefined when it is gone.
+ */
+export function processStateNow(pid: number): { state: string; exiting: boolean } | undefined {
   try {
-    return parseProcStat(readKernelFileNow(`/proc/${pid}/stat`))?.state;
+    const text = readKernelFileNow(`/proc/${pid}/stat`);
+    const state = parseProcStat(text)?.state;
+    const flags = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[6]);
+    return state === undefined ? undefined : { state, exiting: (flags & PF_EXITING) !== 0 };
   } catch {
     return undefined;
   }

@@ -57,6 +57,8 @@ export class ReaperClient implements Disposable {
   private disposed = false;
   private replacements: number[] = [];
   private child: ChildProcess | undefined;
+  /** the reaper given up on past the budget: however /proc shows it in its last moments, it is gone */
+  private abandoned: ChildProcess | undefined;
   private readonly watch: NodeJS.Timeout;
   private readonly exitFiles: ExitDescriptors;
   private readonly gaveUp = new Emitter<string>();
@@ -140,7 +142,7 @@ export class ReaperClient implements Disposable {
     if (!this.child) return;
     this.exitFiles.withSpare(() => {
       const child = this.child as ChildProcess;
-      if (!reaperRuns(child)) this.restart(child, 'no reaper alive at the exit');
+      if (child === this.abandoned || !reaperRuns(child)) this.restart(child, 'no reaper alive at the exit');
       this.send({ kind: 'killall' });
     });
   }
@@ -222,6 +224,7 @@ export class ReaperClient implements Disposable {
     this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_WINDOW_MS);
     if (this.replacements.length >= MAX_REPLACEMENTS) {
       try { old.kill('SIGKILL'); } catch { /* already gone */ }
+      this.abandoned = old;
       const minutes = REPLACEMENT_WINDOW_MS / 60_000;
       this.log.error('reaper-gave-up', { why, replacements: this.replacements.length });
       this.gaveUp.fire(`the session kept killing ripcord's reaper (${this.replacements.length + 1} times within ${minutes} minute${minutes === 1 ? '' : 's'}), so ripcord ended it`);
@@ -247,7 +250,7 @@ export class ReaperClient implements Disposable {
   private checkStopped(): void {
     const child = this.child;
     // read at once: every 100 ms for the session's life; gone: its exit event does the replacing
-    const state = child?.pid === undefined ? undefined : processStateNow(child.pid);
+    const state = child?.pid === undefined ? undefined : processStateNow(child.pid)?.state;
     if (child && (state === 'T' || state === 't')) this.replace(child, `stopped (state ${state})`);
   }
 
@@ -291,8 +294,8 @@ export class ReaperClient implements Disposable {
 /** The reaper process runs: not ended, not a zombie, not stopped. */
 function reaperRuns(child: ChildProcess): boolean {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null || child.stdin?.destroyed) return false;
-  const state = processStateNow(child.pid);
-  return state !== undefined && !/^[TtZX]$/.test(state);
+  const now = processStateNow(child.pid);
+  return now !== undefined && !now.exiting && !/^[TtZX]$/.test(now.state);
 }
 
 /** A promise in `waiters[key]` that a report resolves with true; false after timeoutMs. */
