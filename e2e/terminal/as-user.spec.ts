@@ -52,13 +52,23 @@ test('as a non-root user: migrants into a sibling cgroup (itself, or a child mov
     }));
     for (const line of lines) console.log(`[migrants, ${user.user.name}] ${line}`);
   } finally {
-    for (const extra of terms.slice(1)) await extra.cleanup();
+    // before the delegated cgroup goes (afterEach): the panes' processes hold its leaf
+    for (const each of terms) await each.cleanup();
   }
 });
 
 test('as a non-root user: a same-user process cannot ptrace the host or the Node reaper, nor list their descriptors', async ({ term }) => {
   const user = await userOrSkip();
   if (!user) return;
+  try {
+    await guardedAgainstSameUser(term, user);
+  } finally {
+    // before the delegated cgroup goes (afterEach): the pane's processes hold its leaf
+    await term.cleanup();
+  }
+});
+
+async function guardedAgainstSameUser(term: TerminalFixture, user: UserSetup): Promise<void> {
   const asUser = (argv: string[]): Promise<string> =>
     // a system PATH: the user cannot reach tools installed for root alone (a pyenv shim in /root)
     run('setpriv', [`--reuid=${user.user.uid}`, `--regid=${user.user.gid}`, '--clear-groups', '--', 'env', 'PATH=/usr/local/bin:/usr/bin:/bin', ...argv]).then((r) => r.stdout.trim());
@@ -90,4 +100,4 @@ test('as a non-root user: a same-user process cannot ptrace the host or the Node
   }
   await pane.keysApart('C-c', 300, 'C-c');
   expect(await pane.waitForExit()).toBe(130);
-});
+}

@@ -3,9 +3,15 @@
 // to the same containment for the same reason.
 import { LogEvent } from '../../main/core/log-events';
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rmdir } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
-import { waitForLogEvent } from './containment';
+import { locateCgroup } from '../../main/platform/cgroup';
+import { leftAfter, runWithoutTerminal, waitForLogEvent } from './containment';
+import { newMarker } from './processes';
 import { CLI, expect, test } from './ripcord';
+import { waitUntil } from './tmux';
 
 const PARENT = '/nonexistent/ripcord-e2e-parent';
 
@@ -40,4 +46,35 @@ test('a session in its cgroup prints no such line', async ({ term }, testInfo) =
   expect(screen).not.toContain('without its container');
   await pane.keysApart('C-c', 300, 'C-c');
   expect(await pane.waitForExit()).toBe(130);
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+test('the cgroup names ripcord used to use, taken first: the session still gets a cgroup of its own', async ({}, testInfo) => {
+  const located = await locateCgroup();
+  const parent = located.ok ? path.join(located.value.dir, `taken-${randomBytes(6).toString('hex')}`) : '';
+  const notMade = located.ok ? await mkdir(parent).then(() => undefined, (error: Error) => error.message) : located.error;
+  if (notMade !== undefined) {
+    console.log(`[downgrade] skipped: cannot make a parent cgroup: ${notMade}`);
+    test.skip(true, `cannot make a parent cgroup: ${notMade}`);
+    return;
+  }
+  const marker = newMarker();
+  const logFile = testInfo.outputPath('taken.log');
+  const host = runWithoutTerminal(['sh', '-c', 'exec sleep 1000'], { marker, logFile, env: { RIPCORD_CGROUP_PARENT: parent } });
+  // the names of its first sessions, made while ripcord's Node is still starting
+  const taken = [1, 2, 3].map((n) => path.join(parent, `ripcord-${host.pid}-${n}`));
+  for (const dir of taken) await mkdir(dir);
+  try {
+    const chosen = await waitForLogEvent(logFile, LogEvent.containmentChosen);
+    expect(chosen.kind, String(chosen.reason)).toBe('cgroup');
+    expect(taken).not.toContain(String(chosen.cgroup));
+    expect(path.dirname(String(chosen.cgroup))).toBe(parent);
+    process.kill(host.pid, 'SIGTERM');
+    await host.exited;
+    expect(await leftAfter(marker)).toEqual([]);
+  } finally {
+    for (const dir of taken) await rmdir(dir).catch(() => undefined);
+    // the reaper removes the session's cgroup once it is empty
+    await waitUntil('the parent cgroup to empty', async () => ((await rmdir(parent).then(() => true, () => false)) ? true : undefined)).catch(() => undefined);
+  }
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { locateCgroup } from '../../main/platform/cgroup';
 import { BASH, CLI, KILL_GRACE_MS } from './ripcord';
+import { waitUntil } from './tmux';
 
 const run = promisify(execFile);
 export const TEST_USER = 'ripcord-e2e';
@@ -65,7 +66,12 @@ export async function setUpUser(): Promise<UserSetup | string> {
   return {
     user, delegated, hostCgroup, dir,
     dispose: async () => {
-      await removeTree(delegated);
+      // a reaper may still be removing a session's cgroup below it
+      const gone = async (): Promise<true | undefined> => {
+        await removeTree(delegated);
+        return (await readdir(delegated).then(() => false, () => true)) ? true : undefined;
+      };
+      await waitUntil('the delegated cgroup to be removed', gone).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
   };
