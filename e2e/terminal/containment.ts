@@ -1,8 +1,10 @@
 // Helpers for the containment specs (issue #11): the escapes fixture, counting what a
 // session left behind, ripcord's cgroups, and `ripcord run` started without a terminal.
 import { LogEvent } from '../../main/core/log-events';
+import { test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { locateCgroup } from '../../main/platform/cgroup';
 import { MARKER_VARIABLE, processesWithMarker } from './processes';
@@ -120,4 +122,30 @@ export function runWithoutTerminal(command: readonly string[], options: { marker
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ? 128 : code)));
   if (child.pid === undefined) throw new Error('ripcord did not start');
   return { pid: child.pid, exited };
+}
+
+/** A scratch cgroup beside the test's own (a migrants' sibling, a parent): made, or why it cannot be. */
+export interface ScratchCgroup { dir: string; mount: string; remove(): Promise<void> }
+
+export async function scratchCgroup(stem: string): Promise<ScratchCgroup | string> {
+  const located = await locateCgroup();
+  if (!located.ok) return `no cgroup2 hierarchy: ${located.error}`;
+  const dir = path.join(located.value.dir, `${stem}-${randomBytes(6).toString('hex')}`);
+  const failed = await mkdir(dir).then(() => undefined, (error: Error) => `cannot make a cgroup beside the test's own: ${error.message}`);
+  if (failed !== undefined) return failed;
+  return {
+    dir,
+    mount: located.value.mount,
+    // once its processes are gone (a reaper may still be removing a session cgroup below it)
+    remove: () => waitUntil(`${dir} to be removed`, async () => ((await rmdir(dir).then(() => true, () => false)) ? true : undefined)).then(() => undefined, () => undefined),
+  };
+}
+
+/** The scratch cgroup, or a skip of the test whose reason is printed on the run's output. */
+export async function scratchCgroupOrSkip(stem: string, spec: string): Promise<ScratchCgroup | undefined> {
+  const made = await scratchCgroup(stem);
+  if (typeof made !== 'string') return made;
+  console.log(`[${spec}] skipped: ${made}`);
+  test.skip(true, made);
+  return undefined;
 }

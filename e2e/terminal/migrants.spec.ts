@@ -2,31 +2,20 @@
 // or moved there by their parent as systemd moves a tmux pane — are swept by the reaper after
 // the container's kill, whichever way ripcord ends, and the log counts them as migrated. Real
 // processes, real cgroups; as root here (the non-root cases: as-user.spec.ts).
-import { randomBytes } from 'node:crypto';
-import { mkdir, rmdir } from 'node:fs/promises';
-import path from 'node:path';
-import { locateCgroup } from '../../main/platform/cgroup';
+import { scratchCgroupOrSkip } from './containment';
 import { migrateThenEnd, WAYS_OUT } from './migrants';
 import { BASH, TerminalFixture, test } from './ripcord';
-import { waitUntil } from './tmux';
 
 test('migrants out of the session cgroup are swept after every way out (as root)', async ({ term }, testInfo) => {
   test.setTimeout(120_000);
-  const located = await locateCgroup();
-  if (process.getuid?.() !== 0 || !located.ok) {
-    const why = `needs root and a cgroup2 hierarchy (${located.ok ? 'not root' : located.error})`;
-    console.log(`[migrants] skipped: ${why}`);
-    test.skip(true, why);
+  if (process.getuid?.() !== 0) {
+    console.log('[migrants] skipped: not root (the non-root cases are in as-user.spec.ts)');
+    test.skip(true, 'not root');
     return;
   }
-  const mount = located.value.mount;
-  const sibling = path.join(located.value.dir, `migrants-${randomBytes(6).toString('hex')}`);
-  const notMade = await mkdir(sibling).then(() => undefined, (error: Error) => `cannot make a sibling cgroup: ${error.message}`);
-  if (notMade !== undefined) {
-    console.log(`[migrants] skipped: ${notMade}`);
-    test.skip(true, notMade);
-    return;
-  }
+  const scratch = await scratchCgroupOrSkip('migrants', 'migrants');
+  if (!scratch) return;
+  const { mount, dir: sibling } = scratch;
   const ways = Object.keys(WAYS_OUT);
   const terms = [term, ...ways.slice(1).map(() => new TerminalFixture(testInfo))];
   try {
@@ -39,6 +28,6 @@ test('migrants out of the session cgroup are swept after every way out (as root)
     for (const line of lines) console.log(`[migrants, root] ${line}`);
   } finally {
     for (const extra of terms.slice(1)) await extra.cleanup();
-    await waitUntil('the sibling cgroup to empty', async () => ((await rmdir(sibling).then(() => true, () => false)) ? true : undefined)).catch(() => undefined);
+    await scratch.remove();
   }
 });

@@ -3,15 +3,12 @@
 // to the same containment for the same reason.
 import { LogEvent } from '../../main/core/log-events';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdir, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { locateCgroup } from '../../main/platform/cgroup';
-import { leftAfter, runWithoutTerminal, waitForLogEvent } from './containment';
+import { leftAfter, runWithoutTerminal, scratchCgroupOrSkip, waitForLogEvent } from './containment';
 import { newMarker } from './processes';
 import { CLI, expect, test } from './ripcord';
-import { waitUntil } from './tmux';
 
 const PARENT = '/nonexistent/ripcord-e2e-parent';
 
@@ -50,14 +47,9 @@ test('a session in its cgroup prints no such line', async ({ term }, testInfo) =
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
 test('the cgroup names ripcord used to use, taken first: the session still gets a cgroup of its own', async ({}, testInfo) => {
-  const located = await locateCgroup();
-  const parent = located.ok ? path.join(located.value.dir, `taken-${randomBytes(6).toString('hex')}`) : '';
-  const notMade = located.ok ? await mkdir(parent).then(() => undefined, (error: Error) => error.message) : located.error;
-  if (notMade !== undefined) {
-    console.log(`[downgrade] skipped: cannot make a parent cgroup: ${notMade}`);
-    test.skip(true, `cannot make a parent cgroup: ${notMade}`);
-    return;
-  }
+  const scratch = await scratchCgroupOrSkip('taken', 'downgrade');
+  if (!scratch) return;
+  const parent = scratch.dir;
   const marker = newMarker();
   const logFile = testInfo.outputPath('taken.log');
   const host = runWithoutTerminal(['sh', '-c', 'exec sleep 1000'], { marker, logFile, env: { RIPCORD_CGROUP_PARENT: parent } });
@@ -74,7 +66,6 @@ test('the cgroup names ripcord used to use, taken first: the session still gets 
     expect(await leftAfter(marker)).toEqual([]);
   } finally {
     for (const dir of taken) await rmdir(dir).catch(() => undefined);
-    // the reaper removes the session's cgroup once it is empty
-    await waitUntil('the parent cgroup to empty', async () => ((await rmdir(parent).then(() => true, () => false)) ? true : undefined)).catch(() => undefined);
+    await scratch.remove();
   }
 });

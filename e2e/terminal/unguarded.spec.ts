@@ -5,16 +5,14 @@
 // cgroups, a real flood.
 import { LogEvent } from '../../main/core/log-events';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_INTERRUPT } from '../../main/core/exit-codes';
-import { locateCgroup } from '../../main/platform/cgroup';
 import { MAX_CONNECTIONS } from '../../main/platform/control-server';
 import { MAX_REPLACEMENTS } from '../../main/platform/reaper-client';
-import { leftAfter, logEvents, waitForLogEvent } from './containment';
+import { leftAfter, logEvents, scratchCgroupOrSkip, waitForLogEvent } from './containment';
 import { BASH, FIXTURES, expect, test, type TerminalFixture } from './ripcord';
 import { waitUntil } from './tmux';
 
@@ -88,16 +86,10 @@ test('a host with no descriptor left: the reaper killed, then a double Ctrl+C: 0
 
 test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session (exit 70, with its message); kill -9 of ripcord then finds nothing; 0 left, migrants included`, async ({ term }) => {
   test.setTimeout(120_000);
-  const located = await locateCgroup();
-  if (!located.ok) throw new Error(located.error);
-  const sibling = path.join(located.value.dir, `migrants-${randomBytes(6).toString('hex')}`);
-  const notMade = await mkdir(sibling).then(() => undefined, (error: Error) => `cannot make a sibling cgroup: ${error.message}`);
-  if (notMade !== undefined) {
-    console.log(`[unguarded] skipped: ${notMade}`);
-    test.skip(true, notMade);
-    return;
-  }
-  cleanups.push(() => waitUntil('the sibling cgroup to empty', async () => ((await rmdir(sibling).then(() => true, () => false)) ? true : undefined)).then(() => undefined, () => undefined));
+  const scratch = await scratchCgroupOrSkip('migrants', 'unguarded');
+  if (!scratch) return;
+  cleanups.push(() => scratch.remove());
+  const sibling = scratch.dir;
   const { pane, ripcord, logFile } = await startInBash(term);
   await pane.typeLine('setsid -f sleep 3003; sleep 3004 &');
   // migrants only a reaper can find: with none left to it, the host must start one at the exit
