@@ -59,25 +59,33 @@ export class ExitDescriptors {
     }
   }
 
+  /**
+   * Reopens spares a spawn used up while the host was out of descriptors, once some came free
+   * (an old reaper's pipes closed); quietly, as the host calls it every watch period.
+   */
+  refill(): void {
+    if (this.spare.length < SPARE_DESCRIPTORS) this.reserve(false);
+  }
+
   dispose(): void {
     for (const cgroup of [...this.cgroups.keys()]) this.drop(cgroup);
     for (const fd of this.spare) closeQuietly(fd);
     this.spare = [];
   }
 
-  private reserve(): void {
+  private reserve(report = true): void {
     while (this.spare.length < SPARE_DESCRIPTORS) {
-      const fd = this.open('/dev/null', 'r');
+      const fd = this.open('/dev/null', 'r', report);
       if (fd === undefined) return;
       this.spare.push(fd);
     }
   }
 
-  private open(file: string, flags = 'w'): number | undefined {
+  private open(file: string, flags = 'w', report = true): number | undefined {
     try {
       return openSync(file, flags);
     } catch (error) {
-      this.log.warn('exit-descriptors.open-failed', { file, error: String(error) });
+      if (report) this.log.warn('exit-descriptors.open-failed', { file, error: String(error) });
       return undefined;
     }
   }

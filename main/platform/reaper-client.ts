@@ -68,7 +68,10 @@ export class ReaperClient implements Disposable {
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
     this.exitFiles = new ExitDescriptors(log);
     if (options.spawn !== 'when-needed') this.connect();
-    this.watch = setInterval(() => this.checkStopped(), WATCH_INTERVAL_MS);
+    this.watch = setInterval(() => {
+      this.checkStopped();
+      this.exitFiles.refill();
+    }, WATCH_INTERVAL_MS);
     this.watch.unref();
   }
 
