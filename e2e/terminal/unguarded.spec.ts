@@ -61,6 +61,7 @@ test(`${CONNECTIONS} connections to the control socket, the reaper killed, then 
   console.log(`[unguarded] flood of ${CONNECTIONS}: refused ${refused}, failed to connect ${failed}, host's descriptors ${(await readdir(`/proc/${ripcord}/fd`)).length}`);
   expect(Number(refused)).toBeGreaterThanOrEqual(CONNECTIONS / 2);
   expect(Number(refused) + Number(failed)).toBeGreaterThanOrEqual(CONNECTIONS - MAX_CONNECTIONS);
+  expect((await waitForLogEvent(logFile, 'control.refused')).max).toBe(MAX_CONNECTIONS);
   await killReaperAndWaitForReplacement(logFile);
 
   await pane.keysApart('C-c', 300, 'C-c');

@@ -23,6 +23,8 @@ export const MAX_CONNECTIONS = 8;
 const CONNECTION_MAX_MS = 30_000;
 /** Bytes a connection may send in all, request included; more closes it. */
 const MAX_CONNECTION_BYTES = 2 * MAX_REQUEST_BYTES;
+/** Refused connections are counted and logged at most once per this period: a flood makes a line, not a flood of lines. */
+const REFUSED_LOG_PERIOD_MS = 1_000;
 
 export interface ControlServerOptions {
   control: SessionControl;
@@ -44,11 +46,16 @@ export class ControlServer implements Disposable {
     const socketPath = path.join(opened.dir, `${process.pid}.sock`);
     // a pid is unique among live processes: a file with our name is a dead host's
     await unlink(socketPath).catch(() => undefined);
-    // refused past the cap: counted, and logged with the next connection served, not one by one
-    const refused = { count: 0 };
-    const server = net.createServer((socket) => serve(socket, options, refused));
+    const server = net.createServer((socket) => serve(socket, options));
     server.maxConnections = MAX_CONNECTIONS;
-    server.on('drop', () => refused.count++);
+    let refused = 0;
+    server.on('drop', () => {
+      if (refused++ > 0) return;
+      setTimeout(() => {
+        options.log.warn('control.refused', { connections: refused, max: MAX_CONNECTIONS });
+        refused = 0;
+      }, REFUSED_LOG_PERIOD_MS).unref();
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -71,7 +78,7 @@ export class ControlServer implements Disposable {
   }
 }
 
-function serve(socket: net.Socket, options: ControlServerOptions, refused: { count: number }): void {
+function serve(socket: net.Socket, options: ControlServerOptions): void {
   let buffered = '';
   let answered = false;
   let received = 0;
@@ -80,10 +87,6 @@ function serve(socket: net.Socket, options: ControlServerOptions, refused: { cou
   const lifetime = setTimeout(() => socket.destroy(), CONNECTION_MAX_MS).unref();
   socket.on('close', () => clearTimeout(lifetime));
   socket.on('error', () => undefined);
-  if (refused.count > 0) {
-    options.log.warn('control.refused', { connections: refused.count, max: MAX_CONNECTIONS });
-    refused.count = 0;
-  }
   const answer = (value: ControlAnswer): void => {
     if (!socket.destroyed) socket.end(`${JSON.stringify(value)}\n`);
   };
