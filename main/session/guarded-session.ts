@@ -76,6 +76,7 @@ export class GuardedSession implements Disposable {
   private readonly hold: InterruptHold;
   private readingPaused = false;
   private readonly output = new Emitter<string>();
+  private readonly programOutput = new Emitter<string>();
   private readonly batch = new OutputBatch((data) => {
     this.output.fire(data);
     // output after the hold is the press's answer (or what the program printed instead)
@@ -164,6 +165,7 @@ export class GuardedSession implements Disposable {
     this.disposables.add(
       session.onData((raw) => {
         const data = shellOutput ? this.fromShell(shellOutput, raw) : raw;
+        this.programOutput.fire(data);
         // the shell has read its start-up files once it shows a prompt: its temp dir can go now,
         // not only at a dispose that process.exit never reaches
         if (integration && shellOutput?.phase !== 'starting') integration.dispose();
@@ -278,6 +280,12 @@ export class GuardedSession implements Disposable {
   readonly onOutput = this.output.event;
 
   /**
+   * All the program printed, in order, before the interrupt hold drops anything — without exit
+   * requests and the secret of the shell's marks (the transcript records this).
+   */
+  readonly onProgramOutput = this.programOutput.event;
+
+  /**
    * Fires right before the first output after an interrupt's cut: the kernel dropped the
    * program's queued output there, so a screen may drop what it still holds unparsed.
    */
@@ -299,6 +307,7 @@ export class GuardedSession implements Disposable {
     this.bound.report();
     this.batch.dispose();
     this.output.dispose();
+    this.programOutput.dispose();
     this.flush.dispose();
     this.holding.dispose();
     this.resized.dispose();
