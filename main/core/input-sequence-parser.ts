@@ -2,7 +2,7 @@
 // Ctrl+C ends the double-press window; what else travels on the input stream — a terminal's
 // replies to a program's queries, focus and mouse reports, kitty key releases — does not, however
 // the reads split it. DESIGN §3: every Ctrl+C press is taken out of the stream as a press.
-import { CTRL_C, ESC } from './control-chars';
+import { BEL, CAN, CTRL_C, ESC, SUB } from './control-chars';
 import { isKeySequence, type Csi } from './input-sequence-kinds';
 import { ctrlCPressAt } from './kitty-keyboard';
 
@@ -20,9 +20,6 @@ const CSI_MAX_CHARS = 256;
  * past it what follows counts as typed again, so a string that never ends cannot hide keys forever.
  */
 const STRING_MAX_CHARS = 1_048_576;
-const BEL = '\x07';
-const CAN = '\x18';
-const SUB = '\x1a';
 const PASTE_START = '200';
 const PASTE_END = '\x1b[201~';
 /** X10 mouse: `CSI M` and three raw bytes */

@@ -3,6 +3,7 @@
 // OSC carrying the session's secret. Both carry the secret (as VS Code's marks carry a nonce),
 // so a mark any other process prints does not move ripcord's idea of the prompt. The request
 // never reaches the screen, whoever printed it; nor does the secret of a mark.
+import { BEL, ESC, ST } from './control-chars';
 
 /** Private OSC number of the exit request: `ESC ] 7701 ; exit ; <secret> BEL` (or ST). */
 export const EXIT_REQUEST_OSC = 7701;
@@ -14,9 +15,6 @@ const MARK_PREFIX = '133;';
 /** The mark's parameter that carries the session's secret: `133;A;nonce=<secret>` */
 const NONCE_PARAM = 'nonce=';
 
-const ESC = '\x1b';
-const BEL = '\x07';
-const ST = '\x1b\\';
 /** What ends or aborts an OSC body: BEL, ESC (of ST or a new sequence), CAN, SUB. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const OSC_END = /[\x07\x1b\x18\x1a]/g;
