@@ -196,22 +196,18 @@ export class GuardedSession implements Disposable {
   /** Bytes for the program; `typed` when a key press is among them, not only replies and reports. */
   private forward(data: string, typed: boolean): void {
     if (this.exitPath.exiting) return;
-    if (!typed) {
-      // a reply is not part of the line the user types
-      this.send(data, false);
-      return;
-    }
     if (!this.exitCommandKeys || this.scanner.alternateScreen) {
       // Keys for a full-screen program (`q` to leave less) are not part of the prompt's line.
       this.tracker.clear();
-      this.send(data, true);
+      this.send(data, typed);
       return;
     }
+    // a reply reaches the shell's line as it does the tracker's: the line is then not known
     const submission = this.tracker.feed(data);
     if (submission?.isExitCommand && submission.line !== undefined) {
       this.gateExitCommand(data, submission.line);
     } else {
-      this.send(data, true);
+      this.send(data, typed);
     }
   }
 
