@@ -1,7 +1,7 @@
 // Input towards the program, written to the pty's master side by ripcord itself (DESIGN §6):
 // node-pty's own writer queues without bound and retries a full pty on every turn of the loop,
 // so a program that does not read made the host's memory grow and kept a core busy.
-import { write } from 'node:fs';
+import { writev } from 'node:fs';
 import { CTRL_C } from '../core/control-chars';
 
 /**
@@ -10,6 +10,8 @@ import { CTRL_C } from '../core/control-chars';
  * enough not to spin.
  */
 const FULL_PTY_RETRY_MS = 2;
+/** Pieces per system call: a flood of small replies is one write, not one each (Linux's IOV_MAX is 1024). */
+const MAX_PIECES_PER_WRITE = 256;
 
 /** Writes in order, counting what waits; what waits is dropped at an interrupt, as a tty does. */
 export class PtyWriter {
@@ -17,7 +19,8 @@ export class PtyWriter {
   /** bytes of queue[0] already written */
   private offset = 0;
   private waiting = 0;
-  private writing = false;
+  /** pieces of the write under way (0: none) */
+  private inFlight = 0;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -39,15 +42,16 @@ export class PtyWriter {
   /**
    * Ctrl+C never waits behind queued input: an interrupt flushes a tty's input queue (unless
    * NOFLSH), so what still waits here is dropped the same way and `^C` is next. Returns the
-   * bytes dropped. A write already under way finishes first (it cannot be taken back).
+   * bytes dropped. What a write already under way holds is kept (it cannot be taken back).
    */
   interrupt(): number {
-    const kept = this.writing ? this.queue.splice(0, 1) : [];
-    const dropped = this.waiting - (kept[0] ? kept[0].length - this.offset : 0);
-    if (!this.writing) this.offset = 0;
+    const kept = this.queue.splice(0, this.inFlight);
+    const keptBytes = kept.reduce((sum, piece) => sum + piece.length, 0) - (kept.length > 0 ? this.offset : 0);
+    const dropped = this.waiting - keptBytes;
+    if (kept.length === 0) this.offset = 0;
     this.queue.length = 0;
     this.queue.push(...kept);
-    this.waiting -= dropped;
+    this.waiting = keptBytes;
     this.write(CTRL_C);
     return dropped;
   }
@@ -59,12 +63,32 @@ export class PtyWriter {
     this.waiting = 0;
   }
 
+  /** `written` bytes from the queue's start are in the pty. */
+  private consume(written: number): void {
+    this.waiting -= written;
+    let left = written;
+    while (left > 0) {
+      const head = this.queue[0];
+      if (!head) break;
+      const rest = head.length - this.offset;
+      if (left < rest) {
+        this.offset += left;
+        return;
+      }
+      left -= rest;
+      this.queue.shift();
+      this.offset = 0;
+    }
+  }
+
   private pump(): void {
     const head = this.queue[0];
-    if (this.writing || this.retry || this.closed || !head) return;
-    this.writing = true;
-    write(this.fd, head, this.offset, head.length - this.offset, null, (error, written) => {
-      this.writing = false;
+    if (this.inFlight > 0 || this.retry || this.closed || !head) return;
+    const pieces = this.queue.slice(0, MAX_PIECES_PER_WRITE);
+    pieces[0] = head.subarray(this.offset);
+    this.inFlight = pieces.length;
+    writev(this.fd, pieces, null, (error, written) => {
+      this.inFlight = 0;
       if (this.closed) return;
       if (error) {
         if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
@@ -77,12 +101,7 @@ export class PtyWriter {
         this.dispose(); // EIO: the program's side is gone, nothing more can be written
         return;
       }
-      this.offset += written;
-      this.waiting -= written;
-      if (this.offset >= head.length) {
-        this.queue.shift();
-        this.offset = 0;
-      }
+      this.consume(written);
       this.pump();
     });
   }
