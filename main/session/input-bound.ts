@@ -6,15 +6,21 @@ import type { Logger } from '../platform/log';
  * otherwise grow the host without end. A paste of this size still goes through whole.
  */
 export const MAX_QUEUED_INPUT_BYTES = 1_048_576;
+/** While input is dropped, the count goes to the log this often: a flood costs one line a second. */
+const DROPPED_REPORT_MS = 1_000;
 
 /**
- * What goes past the bound is dropped: replies to queries quietly, counted in the log when the
- * program reads again (or the session ends); typed keys with one warning per time the program
- * stopped reading. A Ctrl+C press never meets the bound: it is a press, not input (Session.cancel).
+ * What goes past the bound is dropped: replies to queries quietly, counted in the log every
+ * second while it lasts and when the program reads again; typed keys with one warning per time
+ * the program stopped reading. A Ctrl+C press never meets the bound: it is a press, not input
+ * (Session.cancel).
  */
 export class InputBound {
   private droppedReplyBytes = 0;
   private droppedKeyBytes = 0;
+  /** keys were dropped since the program last took input: warned once */
+  private keysWarned = false;
+  private reportTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly log: Logger) {}
 
@@ -22,20 +28,25 @@ export class InputBound {
   admits(queuedBytes: number, text: string, typed: boolean): boolean {
     const bytes = Buffer.byteLength(text, 'utf8');
     if (queuedBytes + bytes <= MAX_QUEUED_INPUT_BYTES) {
+      this.keysWarned = false;
       this.report();
       return true;
     }
     if (typed) {
-      if (this.droppedKeyBytes === 0) this.log.warn('input.keys-dropped', { queuedBytes, note: 'the program does not read its input; typed keys are dropped until it does' });
+      if (!this.keysWarned) this.log.warn('input.keys-dropped', { queuedBytes, note: 'the program does not read its input; typed keys are dropped until it does' });
+      this.keysWarned = true;
       this.droppedKeyBytes += bytes;
     } else {
       this.droppedReplyBytes += bytes;
     }
+    this.reportTimer ??= setTimeout(() => this.report(), DROPPED_REPORT_MS).unref();
     return false;
   }
 
-  /** The program reads again, or the session ends: how much was dropped meanwhile. */
+  /** How much was dropped since the last report (the program reads again, a second passed, the session ends). */
   report(): void {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
     if (this.droppedReplyBytes === 0 && this.droppedKeyBytes === 0) return;
     this.log.event('input.dropped', { replyBytes: this.droppedReplyBytes, keyBytes: this.droppedKeyBytes });
     this.droppedReplyBytes = 0;
