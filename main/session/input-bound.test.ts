@@ -1,6 +1,8 @@
 // The bound on input waiting for a program that does not read (DESIGN §6), on a real pty with a
 // real program that stops reading, in both data paths: the one that finds presses in the input
 // (`ripcord run`, the harness) and the desktop's (presses come from its key events).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { silentLogger, type Logger } from '../platform/log';
@@ -72,3 +74,25 @@ describe.each([
     expect(dropped?.fields.keyBytes).toBeGreaterThanOrEqual(2 * MAX_QUEUED_INPUT_BYTES - PIECE.length);
   }, 60_000);
 });
+
+it('input under the bound reaches a program that reads it, whole and in order, however the pty takes it', async () => {
+  const out = path.join(dir.dir, 'received');
+  const pieces = Array.from({ length: 200 }, (_, n) => `${String(n).padStart(4, '0')}:${'abcdefghij'.repeat(400)}\n`);
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const config: RipcordConfig = { ...DEAF, args: ['-c', `stty raw -echo; echo reading; head -c ${total} > '${out}'; echo got-all; exec sleep 1000`] };
+  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
+  const result = await GuardedSession.start({ config, log: silentLogger, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24 });
+  if (!result.ok) throw new Error(result.error);
+  const { guarded } = result;
+  started.push({ session: guarded, reaper });
+  let text = '';
+  guarded.onOutput((data) => {
+    text += data;
+    guarded.ack(data.length);
+  });
+  guarded.run();
+  await waitFor(() => (text.includes('reading') ? true : undefined), STEP_TIMEOUT_MS);
+  for (const piece of pieces) guarded.input(piece);
+  await waitFor(() => (text.includes('got-all') ? true : undefined), STEP_TIMEOUT_MS);
+  expect(await readFile(out, 'utf8')).toBe(pieces.join(''));
+}, 60_000);
