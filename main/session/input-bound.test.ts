@@ -36,24 +36,30 @@ function recordingLog(): Logger & { lines: { name: string; fields: Record<string
   return { ...silentLogger, lines, event: record, warn: record, error: record };
 }
 
+/** A session of `config` whose screen keeps up, once its output shows `ready`. */
+async function startUntil(config: RipcordConfig, ready: string, log: Logger, keyPressesReported: boolean): Promise<{ guarded: GuardedSession; output: () => string }> {
+  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
+  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24, keyPressesReported });
+  if (!result.ok) throw new Error(result.error);
+  const { guarded } = result;
+  started.push({ session: guarded, reaper });
+  let text = '';
+  guarded.onOutput((data) => {
+    text += data;
+    guarded.ack(data.length);
+  });
+  guarded.run();
+  await waitFor(() => (text.includes(ready) ? true : undefined), STEP_TIMEOUT_MS);
+  return { guarded, output: () => text };
+}
+
 describe.each([
   ['ripcord run and the harness', false],
   ['the desktop', true],
 ])('input for a program that does not read, in %s', (_host, keyPressesReported) => {
   it('stops at the bound: replies dropped and counted, keys dropped with one warning, and a Ctrl+C drops what waits', async () => {
     const log = recordingLog();
-    const reaper = ReaperClient.start({ killGraceMs: DEAF.killGraceMs, script: reaperScript });
-    const result = await GuardedSession.start({ config: DEAF, log, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24, keyPressesReported });
-    if (!result.ok) throw new Error(result.error);
-    const { guarded } = result;
-    started.push({ session: guarded, reaper });
-    let text = '';
-    guarded.onOutput((data) => {
-      text += data;
-      guarded.ack(data.length);
-    });
-    guarded.run();
-    await waitFor(() => (text.includes('deaf') ? true : undefined), STEP_TIMEOUT_MS);
+    const { guarded } = await startUntil(DEAF, 'deaf', log, keyPressesReported);
 
     // three times the bound of typed text (a paste in the preload's pieces), then replies
     for (let sent = 0; sent < 3 * MAX_QUEUED_INPUT_BYTES; sent += PIECE.length) guarded.input(PIECE);
@@ -80,19 +86,8 @@ it('input under the bound reaches a program that reads it, whole and in order, h
   const pieces = Array.from({ length: 200 }, (_, n) => `${String(n).padStart(4, '0')}:${'abcdefghij'.repeat(400)}\n`);
   const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
   const config: RipcordConfig = { ...DEAF, args: ['-c', `stty raw -echo; echo reading; head -c ${total} > '${out}'; echo got-all; exec sleep 1000`] };
-  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
-  const result = await GuardedSession.start({ config, log: silentLogger, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24 });
-  if (!result.ok) throw new Error(result.error);
-  const { guarded } = result;
-  started.push({ session: guarded, reaper });
-  let text = '';
-  guarded.onOutput((data) => {
-    text += data;
-    guarded.ack(data.length);
-  });
-  guarded.run();
-  await waitFor(() => (text.includes('reading') ? true : undefined), STEP_TIMEOUT_MS);
+  const { guarded, output } = await startUntil(config, 'reading', silentLogger, false);
   for (const piece of pieces) guarded.input(piece);
-  await waitFor(() => (text.includes('got-all') ? true : undefined), STEP_TIMEOUT_MS);
+  await waitFor(() => (output().includes('got-all') ? true : undefined), STEP_TIMEOUT_MS);
   expect(await readFile(out, 'utf8')).toBe(pieces.join(''));
 }, 60_000);
