@@ -244,7 +244,7 @@ export class GuardedSession implements Disposable {
         this.holding.fire(true);
       }
       const dropped = this.session.cancel();
-      if (dropped > 0) this.options.log.event('input.interrupted', { droppedBytes: dropped });
+      if (dropped > 0) this.options.log.event(LogEvent.inputInterrupted, { droppedBytes: dropped });
       this.guard.arm();
       this.hint.show();
       return decision;

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
+import { LogEvent } from '../core/log-events';
 import { silentLogger, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
@@ -67,15 +68,15 @@ describe.each([
 
     expect(guarded.session.queuedInputBytes).toBeLessThanOrEqual(MAX_QUEUED_INPUT_BYTES);
     expect(guarded.session.queuedInputBytes).toBeGreaterThan(MAX_QUEUED_INPUT_BYTES - PIECE.length);
-    expect(log.lines.filter((line) => line.name === 'input.keys-dropped')).toHaveLength(1);
+    expect(log.lines.filter((line) => line.name === LogEvent.inputKeysDropped)).toHaveLength(1);
 
     guarded.pressCtrlC();
-    const interrupted = log.lines.find((line) => line.name === 'input.interrupted');
+    const interrupted = log.lines.find((line) => line.name === LogEvent.inputInterrupted);
     expect(interrupted?.fields.droppedBytes).toBeGreaterThan(MAX_QUEUED_INPUT_BYTES - 2 * PIECE.length);
     // what waits now is at most the write under way and the ^C
     expect(guarded.session.queuedInputBytes).toBeLessThanOrEqual(PIECE.length + 1);
     guarded.dispose();
-    const dropped = log.lines.find((line) => line.name === 'input.dropped');
+    const dropped = log.lines.find((line) => line.name === LogEvent.inputDropped);
     expect(dropped?.fields.replyBytes).toBe(1000 * REPLY.length);
     expect(dropped?.fields.keyBytes).toBeGreaterThanOrEqual(2 * MAX_QUEUED_INPUT_BYTES - PIECE.length);
   }, 60_000);

@@ -1,3 +1,4 @@
+import { LogEvent } from '../core/log-events';
 import type { Logger } from '../platform/log';
 
 /**
@@ -33,7 +34,7 @@ export class InputBound {
       return true;
     }
     if (typed) {
-      if (!this.keysWarned) this.log.warn('input.keys-dropped', { queuedBytes, note: 'the program does not read its input; typed keys are dropped until it does' });
+      if (!this.keysWarned) this.log.warn(LogEvent.inputKeysDropped, { queuedBytes, note: 'the program does not read its input; typed keys are dropped until it does' });
       this.keysWarned = true;
       this.droppedKeyBytes += bytes;
     } else {
@@ -48,7 +49,7 @@ export class InputBound {
     clearTimeout(this.reportTimer);
     this.reportTimer = undefined;
     if (this.droppedReplyBytes === 0 && this.droppedKeyBytes === 0) return;
-    this.log.event('input.dropped', { replyBytes: this.droppedReplyBytes, keyBytes: this.droppedKeyBytes });
+    this.log.event(LogEvent.inputDropped, { replyBytes: this.droppedReplyBytes, keyBytes: this.droppedKeyBytes });
     this.droppedReplyBytes = 0;
     this.droppedKeyBytes = 0;
   }
