@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N] ...`
+// `npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys] [-- --runs N] ...`
 // (options: bench/lib/plan.ts, docs/benchmarks.md): every scenario of DESIGN §9 against the
 // VS Code-style peer and the naive baseline, alternating runs, then the report in
 // bench/results/ and bench/RESULTS.md. Needs `npm run build:test` (dist/cli.js, dist/harness.js, dist/reaper.js).
@@ -15,6 +15,7 @@ import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type 
 import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
 import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/terminal/stats';
 import { benchCtrlC } from './groups/ctrl-c';
+import { benchKeys } from './groups/keys';
 import { benchThroughput } from './groups/throughput';
 
 /** ripcord and naive alternately (terminal hosts). */
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
   }
   let report: BenchReport = { date: new Date().toISOString(), quick: plan.quick, machine: machineInfo(), groups: {}, scenarios: [] };
   log(`${plan.quick ? 'quick' : 'full'} run of ${groups.join(', ')} on ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const runners: Record<Group, (plan: Plan) => Promise<ScenarioResult[]>> = { start: benchStart, exit: benchExit, 'ctrl-c': benchCtrlC, throughput: benchThroughput };
+  const runners: Record<Group, (plan: Plan) => Promise<ScenarioResult[]>> = { start: benchStart, exit: benchExit, 'ctrl-c': benchCtrlC, throughput: benchThroughput, keys: benchKeys };
   for (const group of groups) {
     const started = performance.now();
     const date = new Date().toISOString();

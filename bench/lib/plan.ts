@@ -2,9 +2,10 @@
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
 //                 [-- --transcripts-off]
+// Groups: start, exit, ctrl-c, throughput, keys.
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
-export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput'] as const;
+export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput', 'keys'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export interface Plan {
@@ -32,6 +33,9 @@ export interface Plan {
   trace: boolean;
   /** --transcripts-off: the throughput row also for ripcord with transcripts off, in the same alternation */
   transcriptsOff: boolean;
+  /** the keys row: sessions per host, Esc presses per session */
+  keySessions: number;
+  keyPresses: number;
 }
 
 const MB = 1024 * 1024;
@@ -44,11 +48,13 @@ const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
   throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
+  keySessions: 4, keyPresses: 25,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
   ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
   throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
+  keySessions: 1, keyPresses: 10,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;

@@ -19,6 +19,8 @@ export class PtyProgram {
   private received = 0;
   private exitInfo: { exitCode: number; signal?: number } | undefined;
   private readonly proc: pty.IPty;
+  /** checked on every chunk of output (whenOutput) */
+  private readonly watchers = new Set<() => void>();
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
 
   constructor(file: string, args: readonly string[], options: PtyProgramOptions = {}) {
@@ -34,6 +36,7 @@ export class PtyProgram {
     this.proc.onData((data) => {
       this.received += data.length;
       this.tail = (this.tail + data).slice(-TAIL_CHARS);
+      for (const watcher of this.watchers) watcher();
     });
     this.exited = new Promise((resolve) => {
       this.proc.onExit((exit) => {
@@ -78,6 +81,30 @@ export class PtyProgram {
       if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /**
+   * Resolves with performance.now() of the output chunk that made `test` true, checked as the
+   * chunk arrives (no polling interval in the time); rejects after timeoutMs.
+   */
+  whenOutput(what: string, test: (output: string) => boolean, timeoutMs: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.watchers.delete(check);
+      };
+      const check = (): void => {
+        if (!test(this.tail)) return;
+        done();
+        resolve(performance.now());
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`));
+      }, timeoutMs);
+      this.watchers.add(check);
+      check();
+    });
   }
 
   /**

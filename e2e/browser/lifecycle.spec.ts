@@ -1,7 +1,8 @@
 // The desktop's session wiring (SessionLifecycle + DesktopSession + the host signal table) as the
 // browser harness runs it, on a real shell, real signals and real Chromium: what the desktop
 // wiring tests could only show on fake Electron objects. Every trigger's exit code, SIGINT
-// before the spawn, and a program that cannot start.
+// before the spawn, a program that cannot start, and a double Ctrl+C under a query flood.
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Harness, harnessLog, harnessStats, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
@@ -101,4 +102,17 @@ test.describe('the exit code of each trigger with a running session', () => {
     await run(page, 'exit 7');
     expect(await harness.exited).toEqual({ code: 7, signal: null });
   });
+});
+
+test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the page, a double Ctrl+C exits 130 (issue #28)', async ({ page }) => {
+  const flood = ['python3', path.resolve(__dirname, '..', 'terminal', 'fixtures', 'query-flood.py'), 'ignore-int'];
+  harness = await startHarness({ command: flood, config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  await openTerminal(page, harness);
+  // the program's terminal echoes the page's replies: they went through the session's input and its bound
+  await waitForRow(page, /\^\[\[\d+;\d+R/);
+  await page.keyboard.press('Control+c');
+  await triggerLogged(harness, 'ctrl-c');
+  await page.waitForTimeout(PAST_DEBOUNCE_MS);
+  await page.keyboard.press('Control+c');
+  expect(await harness.exited).toEqual({ code: 130, signal: null });
 });

@@ -18,6 +18,12 @@ export const LogEvent = {
   cancelHandled: 'cancel.handled',
   cancelCut: 'cancel.cut',
   cancelDropped: 'cancel.dropped',
+  /** input waiting for the program, dropped by a cancel's interrupt: droppedBytes */
+  inputInterrupted: 'input.interrupted',
+  /** input past the bound on what waits for the program: replyBytes, keyBytes (DESIGN §6) */
+  inputDropped: 'input.dropped',
+  /** typed keys met the bound: once each time the program stops reading */
+  inputKeysDropped: 'input.keys-dropped',
   exitBegin: 'exit.begin',
   exitReaper: 'exit.reaper',
   exitRestore: 'exit.restore',

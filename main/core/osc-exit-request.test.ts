@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { exitRequestSequence, ShellOutputFilter } from './osc-exit-request';
 
 const SECRET = 'a1'.repeat(32);
-const PROMPT = '\x1b]133;A\x07$ \x1b]133;B\x07';
 const REQUEST = exitRequestSequence(SECRET);
+/** A mark as the shell integration prints it: with the session's secret. */
+const mark = (body: string, end = '\x07'): string => `\x1b]133;${body};nonce=${SECRET}${end}`;
+const PROMPT = `${mark('A')}$ \x1b]133;B\x07`;
 
 function atPrompt(): ShellOutputFilter {
   const filter = new ShellOutputFilter(SECRET);
@@ -27,7 +29,7 @@ function feedSplit(filter: ShellOutputFilter, text: string, cuts: number[]): { d
 
 describe('ShellOutputFilter', () => {
   it('honours a request with the secret at the prompt and removes it from the output', () => {
-    expect(atPrompt().filter(`ls${REQUEST}\x1b]133;C\x07`)).toEqual({ data: 'ls\x1b]133;C\x07', exitRequested: true });
+    expect(atPrompt().filter(`ls${REQUEST}${mark('C')}`)).toEqual({ data: 'ls\x1b]133;C\x07', exitRequested: true });
   });
 
   it('also takes ST as the terminator', () => {
@@ -46,9 +48,9 @@ describe('ShellOutputFilter', () => {
     expect(atPrompt().filter(exitRequestSequence(''))).toEqual({ data: '', exitRequested: false });
     expect(new ShellOutputFilter(SECRET).filter(REQUEST)).toEqual({ data: '', exitRequested: false });
     const running = atPrompt();
-    running.filter('\x1b]133;C\x07');
+    running.filter(mark('C'));
     expect(running.filter(`printed ${REQUEST}`)).toEqual({ data: 'printed ', exitRequested: false });
-    running.filter('\x1b]133;D;0\x07');
+    running.filter(mark('D;0'));
     expect(running.filter(REQUEST).exitRequested).toBe(false);
   });
 
@@ -68,11 +70,30 @@ describe('ShellOutputFilter', () => {
   it('follows the shell between prompt and command from the 133 marks', () => {
     const filter = new ShellOutputFilter(SECRET);
     expect(filter.phase).toBe('starting');
-    filter.filter('\x1b]133;A\x07');
+    filter.filter(mark('A'));
     expect(filter.phase).toBe('prompt');
-    filter.filter('\x1b]133;C\x1b\\');
+    filter.filter(mark('C', '\x1b\\'));
     expect(filter.phase).toBe('running');
-    feedSplit(filter, '\x1b]133;B\x07', [3]);
+    feedSplit(filter, mark('B'), [3]);
     expect(filter.phase).toBe('prompt');
+  });
+
+  it('a mark without the secret, or with a wrong one, passes unchanged and does not move the prompt', () => {
+    const filter = atPrompt();
+    for (const forged of ['\x1b]133;C\x07', '\x1b]133;D;0\x1b\\', `\x1b]133;C;nonce=${'b2'.repeat(32)}\x07`, '\x1b]133;C;nonce=\x07']) {
+      expect(filter.filter(forged).data).toBe(forged);
+      expect(filter.phase).toBe('prompt');
+    }
+    expect(filter.filter(REQUEST).exitRequested).toBe(true);
+  });
+
+  it('a mark with the secret goes on without it, split at every position', () => {
+    const text = `x${mark('D;0')}y${mark('A', '\x1b\\')}z`;
+    for (let cut = 1; cut < text.length; cut++) {
+      const filter = atPrompt();
+      filter.filter(mark('C'));
+      expect(feedSplit(filter, text, [cut]).data).toBe('x\x1b]133;D;0\x07y\x1b]133;A\x1b\\z');
+      expect(filter.phase).toBe('prompt');
+    }
   });
 });

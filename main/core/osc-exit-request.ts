@@ -1,18 +1,20 @@
 // The output side of shell integration (docs/shell-integration.md): the root shell's OSC 133
 // marks tell whether it is at its prompt, and its exit hook asks ripcord to quit with a private
-// OSC carrying the session's secret. The request never reaches the screen, whoever printed it.
+// OSC carrying the session's secret. Both carry the secret (as VS Code's marks carry a nonce),
+// so a mark any other process prints does not move ripcord's idea of the prompt. The request
+// never reaches the screen, whoever printed it; nor does the secret of a mark.
+import { BEL, ESC, ST } from './control-chars';
 
 /** Private OSC number of the exit request: `ESC ] 7701 ; exit ; <secret> BEL` (or ST). */
 export const EXIT_REQUEST_OSC = 7701;
 const REQUEST_PREFIX = `${EXIT_REQUEST_OSC};`;
 const REQUEST_VERB = 'exit;';
-/** Longer than any request ripcord's scripts send; a longer body is not a request and is shown. */
+/** Longer than any request or mark ripcord's scripts send; a longer body is neither and is shown. */
 const REQUEST_MAX_CHARS = 512;
-/** Enough of any other OSC's body to read a 133 mark (`133;D;255`); the rest is not kept. */
-const MARK_MAX_CHARS = 32;
+const MARK_PREFIX = '133;';
+/** The mark's parameter that carries the session's secret: `133;A;nonce=<secret>` */
+const NONCE_PARAM = 'nonce=';
 
-const ESC = '\x1b';
-const BEL = '\x07';
 /** What ends or aborts an OSC body: BEL, ESC (of ST or a new sequence), CAN, SUB. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const OSC_END = /[\x07\x1b\x18\x1a]/g;
@@ -36,10 +38,11 @@ export function exitRequestSequence(secret: string): string {
 
 /**
  * Scans the session's output for OSC sequences, across chunk boundaries. Exit requests
- * (`OSC 7701`) are removed — text that may still become one is held until the next bytes tell —
- * and honoured only with the session's secret while the shell's last mark was a prompt mark
- * (133 A or B: the hook asks after the command line was read and before the 133 C that starts
- * the command). Every other byte passes unchanged and in order.
+ * (`OSC 7701`) are removed — text that may still become one, or a mark, is held until the next
+ * bytes tell — and honoured only with the session's secret while the shell's last mark with the
+ * secret was a prompt mark (133 A or B: the hook asks after the command line was read and before
+ * the 133 C that starts the command). A mark with the secret goes on without it; every other byte
+ * passes unchanged and in order.
  */
 export class ShellOutputFilter {
   private state: State = 'ground';
@@ -75,10 +78,9 @@ export class ShellOutputFilter {
         continue;
       }
       if (this.state === 'osc' && !this.candidate) {
-        // not ours: pass the body on in one piece, keeping only what a mark needs
+        // not ours: pass the body on in one piece
         OSC_END.lastIndex = i;
         const end = OSC_END.exec(chunk)?.index ?? chunk.length;
-        if (this.body.length < MARK_MAX_CHARS) this.body += chunk.slice(i, Math.min(end, i + MARK_MAX_CHARS));
         out += chunk.slice(i, end);
         i = end;
         if (i === chunk.length) break;
@@ -127,7 +129,7 @@ export class ShellOutputFilter {
       } else {
         out += this.emit(ch);
         this.body += ch;
-        if (this.candidate && !couldBeRequest(this.body)) out += this.release();
+        if (this.candidate && !couldBeOurs(this.body)) out += this.release();
       }
     }
     return { data: out, exitRequested };
@@ -156,29 +158,43 @@ export class ShellOutputFilter {
     if (this.candidate && body.startsWith(REQUEST_PREFIX)) {
       this.held = '';
       this.candidate = false;
-      const requested = this.shellPhase === 'prompt' && sameSecret(body.slice(REQUEST_PREFIX.length), REQUEST_VERB + this.secret);
+      const requested = this.shellPhase === 'prompt' && this.secret !== '' && sameText(body.slice(REQUEST_PREFIX.length), REQUEST_VERB + this.secret);
       return { shown: '', requested };
     }
-    this.readMark(body);
-    return { shown: this.release(), requested: false };
+    const mark = this.candidate ? withoutSecret(body, this.secret) : undefined;
+    if (mark === undefined) return { shown: this.release(), requested: false };
+    const terminator = this.held.endsWith(BEL) ? BEL : ST;
+    this.held = '';
+    this.candidate = false;
+    this.readMark(mark);
+    return { shown: `${ESC}]${mark}${terminator}`, requested: false };
   }
 
-  private readMark(body: string): void {
-    if (!body.startsWith('133;')) return;
-    const mark = body.charAt(4);
-    if (mark === 'A' || mark === 'B') this.shellPhase = 'prompt';
-    else if (mark === 'C' || mark === 'D') this.shellPhase = 'running';
+  private readMark(mark: string): void {
+    const kind = mark.charAt(MARK_PREFIX.length);
+    if (kind === 'A' || kind === 'B') this.shellPhase = 'prompt';
+    else if (kind === 'C' || kind === 'D') this.shellPhase = 'running';
   }
 }
 
-function couldBeRequest(body: string): boolean {
+function couldBeOurs(body: string): boolean {
   if (body.length > REQUEST_MAX_CHARS) return false;
-  return body.length <= REQUEST_PREFIX.length ? REQUEST_PREFIX.startsWith(body) : body.startsWith(REQUEST_PREFIX);
+  return [REQUEST_PREFIX, MARK_PREFIX].some((prefix) => (body.length <= prefix.length ? prefix.startsWith(body) : body.startsWith(prefix)));
+}
+
+/** A 133 mark's body without its `nonce=` parameter, when that is the session's secret; else undefined. */
+function withoutSecret(body: string, secret: string): string | undefined {
+  if (!body.startsWith(MARK_PREFIX)) return undefined;
+  const params = body.split(';');
+  const nonce = params.findIndex((param) => param.startsWith(NONCE_PARAM));
+  if (nonce === -1 || !sameText(params[nonce]?.slice(NONCE_PARAM.length) ?? '', secret)) return undefined;
+  params.splice(nonce, 1);
+  return params.join(';');
 }
 
 /** Compares in time independent of where the texts differ; an empty secret never matches. */
-function sameSecret(given: string, expected: string): boolean {
-  if (given.length !== expected.length || expected === REQUEST_VERB) return false;
+function sameText(given: string, expected: string): boolean {
+  if (given.length !== expected.length || expected === '') return false;
   let difference = 0;
   for (let i = 0; i < expected.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
   return difference === 0;

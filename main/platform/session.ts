@@ -10,6 +10,7 @@ import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
 import { procNow } from './kernel-reads';
+import { PtyWriter } from './pty-writer';
 import { systemProcessTable } from './process-tree';
 import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
@@ -104,10 +105,14 @@ export class Session implements Disposable {
   private watch: { timer: NodeJS.Timeout; until: number } | undefined;
   private disposed = false;
   private readonly subscriptions: Disposable[];
+  /** input towards the program (node-pty's writer when it does not say its descriptor) */
+  private readonly writer: PtyWriter | undefined;
 
   /** @param id RIPCORD_SESSION in the program's environment */
   constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
     this.pid = proc.pid;
+    const { fd } = proc as pty.IPty & { fd?: number };
+    this.writer = typeof fd === 'number' ? new PtyWriter(fd) : undefined;
     this.subscriptions = [
       proc.onData((data) => {
         this.exitSettle.activity(); // still draining: keep waiting
@@ -163,19 +168,35 @@ export class Session implements Disposable {
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
   readonly onForegroundReturned = this.foregroundReturned.event;
 
-  write(data: string): void { if (!this.disposed) this.proc.write(data); }
+  write(data: string): void {
+    if (this.disposed) return;
+    if (this.writer) this.writer.write(data);
+    else this.proc.write(data);
+  }
+
+  /** Bytes of input written and not yet taken by the pty (the program does not read). */
+  get queuedInputBytes(): number {
+    return this.writer?.queuedBytes ?? 0;
+  }
 
   resize(cols: number, rows: number): void {
     if (this.disposed || this.exit || !(cols > 0 && rows > 0)) return;
     this.proc.resize(Math.floor(cols), Math.floor(rows));
   }
 
-  /** Writes ^C (the line discipline turns it into SIGINT for the foreground job) and watches the foreground. */
-  cancel(): void {
-    this.write(CTRL_C);
-    if (this.disposed || this.exit) return;
+  /**
+   * Writes ^C (the line discipline turns it into SIGINT for the foreground job) ahead of input
+   * still waiting, which it drops (returns how many bytes), and watches the foreground.
+   */
+  cancel(): number {
+    if (this.disposed) return 0;
+    let dropped = 0;
+    if (this.writer) dropped = this.writer.interrupt();
+    else this.proc.write(CTRL_C);
+    if (this.exit) return dropped;
     if (this.watch) clearTimeout(this.watch.timer);
     this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };
+    return dropped;
   }
 
   pause(): void { this.proc.pause(); }
@@ -192,6 +213,7 @@ export class Session implements Disposable {
     this.disposed = true;
     if (this.watch) clearTimeout(this.watch.timer);
     for (const s of this.subscriptions) s.dispose();
+    this.writer?.dispose();
     this.data.dispose();
     this.exited.dispose();
     this.foregroundReturned.dispose();

@@ -1,7 +1,6 @@
 import { LogEvent } from '../core/log-events';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
-import { CTRL_C } from '../core/control-chars';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
 import type { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, DisposableStore } from '../core/disposable';
@@ -9,12 +8,12 @@ import { Emitter } from '../core/emitter';
 import type { Decision, ExitDecisions, Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { FlowControl } from '../core/flow-control';
-import { containsKeyPress } from '../core/key-press-classifier';
 import { ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import type { HintState } from '../../preload/api';
 import { DoublePressHint } from './double-press-hint';
 import type { ExitPath, ExitPathHost } from './exit-path';
+import { InputBound } from './input-bound';
 import { InterruptHold } from './interrupt-hold';
 import { OutputBatch } from './output-batch';
 import type { Logger } from '../platform/log';
@@ -23,6 +22,7 @@ import type { Session } from '../platform/session';
 import type { SessionContainer } from '../platform/session-container';
 import { prepareShellIntegration, type PreparedProgram } from '../platform/shell-integration/prepare';
 import { SessionExits } from './session-exits';
+import { SessionInput } from './session-input';
 
 /** Bound on the /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
@@ -76,6 +76,7 @@ export class GuardedSession implements Disposable {
   private readonly hold: InterruptHold;
   private readingPaused = false;
   private readonly output = new Emitter<string>();
+  private readonly programOutput = new Emitter<string>();
   private readonly batch = new OutputBatch((data) => {
     this.output.fire(data);
     // output after the hold is the press's answer (or what the program printed instead)
@@ -89,6 +90,8 @@ export class GuardedSession implements Disposable {
   private inputQueue: Promise<void> = Promise.resolve();
   private queuedInputs = 0;
   private readonly exitCommandKeys: boolean;
+  private readonly keys: SessionInput;
+  private readonly bound: InputBound;
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
@@ -135,6 +138,13 @@ export class GuardedSession implements Disposable {
     this.decisions = exits.decisions;
     this.exitPath = exits.exitPath;
     this.tracker = new ExitLineTracker(config.exitCommands);
+    this.bound = new InputBound(options.log);
+    this.keys = this.disposables.add(
+      new SessionInput(
+        { pressCtrlC: () => this.pressCtrlC(), keyPressed: () => this.keyPressed(), forward: (text, typed) => this.forward(text, typed) },
+        !options.keyPressesReported,
+      ),
+    );
     this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
@@ -155,6 +165,7 @@ export class GuardedSession implements Disposable {
     this.disposables.add(
       session.onData((raw) => {
         const data = shellOutput ? this.fromShell(shellOutput, raw) : raw;
+        this.programOutput.fire(data);
         // the shell has read its start-up files once it shows a prompt: its temp dir can go now,
         // not only at a dispose that process.exit never reaches
         if (integration && shellOutput?.phase !== 'starting') integration.dispose();
@@ -176,25 +187,27 @@ export class GuardedSession implements Disposable {
     );
   }
 
-  /** User input as the terminal sends it (keystrokes, pastes); a chunk that is exactly CTRL_C is a press (DESIGN §3). */
+  /** User input as the terminal sends it (keystrokes, pastes, replies), read sequence by sequence (SessionInput, DESIGN §3). */
   input(data: string): void {
     if (this.exitPath.exiting) return;
-    if (data === CTRL_C) {
-      this.pressCtrlC();
-      return;
-    }
-    if (!this.options.keyPressesReported && containsKeyPress(data)) this.keyPressed();
+    this.keys.input(data);
+  }
+
+  /** Bytes for the program; `typed` when a key press is among them, not only replies and reports. */
+  private forward(data: string, typed: boolean): void {
+    if (this.exitPath.exiting) return;
     if (!this.exitCommandKeys || this.scanner.alternateScreen) {
       // Keys for a full-screen program (`q` to leave less) are not part of the prompt's line.
       this.tracker.clear();
-      this.send(data);
+      this.send(data, typed);
       return;
     }
+    // a reply reaches the shell's line as it does the tracker's: the line is then not known
     const submission = this.tracker.feed(data);
     if (submission?.isExitCommand && submission.line !== undefined) {
       this.gateExitCommand(data, submission.line);
     } else {
-      this.send(data);
+      this.send(data, typed);
     }
   }
 
@@ -230,7 +243,8 @@ export class GuardedSession implements Disposable {
         this.hold.start();
         this.holding.fire(true);
       }
-      this.session.cancel();
+      const dropped = this.session.cancel();
+      if (dropped > 0) this.options.log.event(LogEvent.inputInterrupted, { droppedBytes: dropped });
       this.guard.arm();
       this.hint.show();
       return decision;
@@ -262,6 +276,12 @@ export class GuardedSession implements Disposable {
   readonly onOutput = this.output.event;
 
   /**
+   * All the program printed, in order, before the interrupt hold drops anything — without exit
+   * requests and the secret of the shell's marks (the transcript records this).
+   */
+  readonly onProgramOutput = this.programOutput.event;
+
+  /**
    * Fires right before the first output after an interrupt's cut: the kernel dropped the
    * program's queued output there, so a screen may drop what it still holds unparsed.
    */
@@ -280,8 +300,10 @@ export class GuardedSession implements Disposable {
   }
 
   dispose(): void {
+    this.bound.report();
     this.batch.dispose();
     this.output.dispose();
+    this.programOutput.dispose();
     this.flush.dispose();
     this.holding.dispose();
     this.resized.dispose();
@@ -321,9 +343,14 @@ export class GuardedSession implements Disposable {
     else this.session.resume();
   }
 
-  private send(data: string): void {
-    if (this.queuedInputs === 0) this.session.write(data);
-    else this.enqueue(() => this.session.write(data));
+  /** Input for the program, within the bound on what waits for it (InputBound). */
+  private send(data: string, typed: boolean): void {
+    if (this.queuedInputs === 0) this.write(data, typed);
+    else this.enqueue(() => this.write(data, typed));
+  }
+
+  private write(data: string, typed: boolean): void {
+    if (this.bound.admits(this.session.queuedInputBytes, data, typed)) this.session.write(data);
   }
 
   private enqueue(step: () => void | Promise<void>): void {
@@ -343,7 +370,7 @@ export class GuardedSession implements Disposable {
     this.enqueue(async () => {
       const atPrompt = !this.scanner.alternateScreen && (await this.rootHoldsForeground());
       if (atPrompt) this.trigger({ kind: 'exit-command', line });
-      else this.session.write(data);
+      else this.write(data, true);
     });
   }
 

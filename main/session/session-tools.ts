@@ -43,7 +43,8 @@ export class SessionTools implements Disposable {
     if (config.transcripts) {
       const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
       this.transcript = transcript;
-      this.disposables.add(guarded.session.onData((data) => transcript.output(data)));
+      // what the program printed, exit requests and the marks' secret taken out
+      this.disposables.add(guarded.onProgramOutput((data) => transcript.output(data)));
       this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
       this.disposables.add(transcript);
     }

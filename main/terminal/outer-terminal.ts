@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Disposable } from '../core/disposable';
 import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
-import { PressSplitter } from './press-splitter';
 import { holdsForeground, parseOwnership } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
 
@@ -75,14 +74,13 @@ export class OuterTerminal {
     this.raw = true;
   }
 
-  /** Input as the child should get it, every Ctrl+C press a `\x03` chunk of its own. */
+  /** Input as the terminal sent it; the session reads it sequence by sequence (DESIGN §3). */
   onInput(listener: (data: string) => void): Disposable {
     const { input } = this.streams;
     input.setEncoding('utf8');
-    const splitter = new PressSplitter();
     const handler = (chunk: string): void => {
       this.lastActivity = performance.now();
-      for (const piece of splitter.split(chunk)) listener(piece);
+      listener(chunk);
     };
     input.on('data', handler);
     input.resume();

@@ -4,7 +4,7 @@
 // at start-up and keeps the secret in an unexported variable, out of every child's reach. The
 // files are made at once, synchronously: once per process, at its start, which waits for them
 // (through the thread pool: two rounds of a few trips, each waiting for the main loop).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,9 @@ import { randomBytesNow } from '../kernel-reads';
 const SECRET_BYTES = 32;
 /** Name of the session file in the directory; the scripts know it. */
 export const SECRET_FILE = 'secret';
+/** Where fish finds vendor functions and conf.d snippets under a directory of XDG_DATA_DIRS. */
+const FISH_VENDOR_FUNCTIONS = 'fish/vendor_functions.d';
+const FISH_VENDOR_CONF = 'fish/vendor_conf.d';
 
 /**
  * The scripts ship beside the bundle (dist/shell-integration/, copied by build/bundle.mjs);
@@ -28,8 +31,15 @@ const SCRIPT_DIRS = [path.join(__dirname, 'shell-integration'), path.join(__dirn
 const SCRIPTS: Record<IntegrableShell, Record<string, string>> = {
   bash: { 'ripcord.bash': 'ripcord.bash' },
   zsh: { zshenv: '.zshenv', zprofile: '.zprofile', zshrc: '.zshrc', 'ripcord.zsh': 'ripcord.zsh' },
-  fish: { 'ripcord.fish': 'ripcord.fish' },
+  fish: {
+    'ripcord.fish': 'ripcord.fish',
+    'ripcord-secret.fish': 'ripcord-secret.fish',
+    'fish-set-locale.fish': path.join(FISH_VENDOR_FUNCTIONS, '__fish_set_locale.fish'),
+    'fish-vendor-conf.fish': path.join(FISH_VENDOR_CONF, 'ripcord-secret.fish'),
+  },
 };
+/** XDG's default when XDG_DATA_DIRS is unset; fish looks there for vendor files too. */
+const XDG_DATA_DIRS_DEFAULT = '/usr/local/share:/usr/share';
 
 export interface ShellProgram {
   file: string;
@@ -96,7 +106,10 @@ export function prepareShellIntegration(
     const secret = randomBytesNow(SECRET_BYTES).toString('hex');
     const commands = options.exitCommands.map((c) => c.trim()).filter((c) => c !== '' && !/[\r\n]/.test(c));
     writeFileSync(path.join(dir, SECRET_FILE), [secret, ...commands].join('\n') + '\n', { mode: 0o600, flag: 'wx' });
-    for (const [to, text] of scripts) writeFileSync(path.join(dir, to), text, { mode: 0o600 });
+    for (const [to, text] of scripts) {
+      if (path.dirname(to) !== '.') mkdirSync(path.join(dir, path.dirname(to)), { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(dir, to), text, { mode: 0o600 });
+    }
     const program = injected(shell, asConfigured, dir);
     return { program, integration: new ShellIntegration(shell, secret, dir), interactiveShell };
   } catch (error) {
@@ -119,7 +132,12 @@ function injected(shell: IntegrableShell, program: ShellProgram, dir: string): S
     if (userZdotdir !== undefined) env.RIPCORD_USER_ZDOTDIR = userZdotdir;
     return { file: program.file, args: program.args, env };
   }
-  return { file: program.file, args: [...program.args, '--init-command', `source ${fishQuote(path.join(dir, 'ripcord.fish'))}`], env: program.env };
+  // fish reads the secret from ripcord's vendor files before the user's configuration
+  // (ripcord-secret.fish), and installs the hooks after it (--init-command)
+  const userDataDirs = program.env.XDG_DATA_DIRS ?? process.env.XDG_DATA_DIRS;
+  const env: Record<string, string> = { ...program.env, XDG_DATA_DIRS: `${dir}:${userDataDirs ?? XDG_DATA_DIRS_DEFAULT}` };
+  if (userDataDirs !== undefined) env.RIPCORD_XDG_DATA_DIRS = userDataDirs;
+  return { file: program.file, args: [...program.args, '--init-command', `source ${fishQuote(path.join(dir, 'ripcord.fish'))}`], env };
 }
 
 function fishQuote(text: string): string {

@@ -104,3 +104,49 @@ describe.each(SHELLS)('the secret of a %s session', (shell) => {
     }
   }, TEST_TIMEOUT_MS);
 });
+
+describe.each(SHELLS)('prompt marks in a %s session come only from the shell', (shell) => {
+  it('a background job printing OSC 133;C every 100 ms does not keep `/exit` at the prompt from exiting 0; no request is shown', async () => {
+    const h = await sessions.start(shell);
+    // a sh in the background, so the loop is the same in every shell
+    await run(h, "sh -c 'while :; do printf \"\\033]133;C\\007\"; sleep 0.1; done' > /dev/tty 2>&1 &");
+    // the line typed, a forged mark comes between the prompt and the Enter (as when typing by hand)
+    typeKeys(h, '/exit');
+    const forged = (): number => h.output().split('\x1b]133;C\x07').length;
+    const before = forged();
+    await h.waitFor(() => forged() > before, 'a forged 133;C after the prompt');
+    typeKeys(h, '\r');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([0]);
+    expect(h.output()).not.toContain('\x1b]7701');
+    expect(h.output()).not.toContain('nonce=');
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('fish reads its secret before any configuration of the user\'s', () => {
+  // The user's files know the scheme: the session directory is in fish's own command line.
+  const steal = (file: string): string => [
+    'set -l args (string split0 < /proc/$fish_pid/cmdline)',
+    'set -l at (contains -i -- --init-command $args)',
+    `set -l dir (string match -r "'(.*)/ripcord.fish'" -- $args[(math $at + 1)])[2]`,
+    `echo "dir=$dir" >> $HOME/${file}`,
+    `cat $dir/secret >> $HOME/${file} 2>&1`,
+  ].join('\n');
+
+  it('a config.fish and a conf.d snippet that read the secret file find it empty', async () => {
+    const home = await sessions.home({
+      '.config/fish/config.fish': `set -g fish_greeting\nfunction fish_prompt; echo -n "fish> "; end\n${steal('from-config.txt')}\n`,
+      '.config/fish/conf.d/00-steal.fish': `${steal('from-conf-d.txt')}\n`,
+    });
+    const h = await sessions.start('fish', { home });
+    for (const file of ['from-config.txt', 'from-conf-d.txt']) {
+      const seen = await readFile(path.join(home, file), 'utf8');
+      expect(seen, file).toMatch(/^dir=\/.+ripcord-shell-/);
+      expect(seen.split('\n').slice(1).join('').trim(), file).toBe('');
+    }
+    // and the shell still has it: /exit at its prompt exits
+    typeKeys(h, '/exit\r');
+    await h.waitFor(() => h.exits.length > 0, 'the exit');
+    expect(h.exits).toEqual([0]);
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,5 +1,6 @@
 # ripcord shell integration for bash (docs/shell-integration.md): OSC 133 prompt and command
-# marks, OSC 7 cwd, and exit commands asked of ripcord with the session's secret.
+# marks, OSC 7 cwd, and exit commands asked of ripcord — the marks ripcord follows and the
+# requests carry the session's secret.
 # bash runs this with --init-file in place of ~/.bashrc; it runs the user's own files first.
 
 # The session file is read, then emptied, before anything else runs, so no program the user's
@@ -59,18 +60,21 @@ if [[ -z ${__ripcord_installed-} ]]; then
   __ripcord_precmd() {
     local status=$?
     if [[ $__ripcord_state == running || ($__ripcord_state == ready && $HISTCMD != "$__ripcord_histcmd") ]]; then
-      builtin printf '\e]133;D;%s\a' "$status"
+      builtin printf '\e]133;D;%s;nonce=%s\a' "$status" "$__ripcord_secret"
     fi
     __ripcord_state=prompt
     __ripcord_report_cwd
     __ripcord_set_status "$status"
   }
 
-  # Last in PROMPT_COMMAND: the user's prompt commands may have rebuilt PS1, so mark it again.
+  # Last in PROMPT_COMMAND: the prompt starts (the mark carries the secret, so it is printed
+  # here, never kept in PS1, which `echo $PS1` would show); the user's prompt commands may have
+  # rebuilt PS1, so its end is marked again.
   __ripcord_prompt_ready() {
     local status=$?
+    builtin printf '\e]133;A;nonce=%s\a' "$__ripcord_secret"
     if [[ $PS1 != "$__ripcord_ps1" ]]; then
-      __ripcord_ps1="\[\e]133;A\a\]${PS1}\[\e]133;B\a\]"
+      __ripcord_ps1="${PS1}\[\e]133;B\a\]"
       PS1=$__ripcord_ps1
     fi
     __ripcord_histcmd=$HISTCMD
@@ -115,7 +119,7 @@ if [[ -z ${__ripcord_installed-} ]]; then
     if [[ -n $__ripcord_secret ]] && __ripcord_exit_line; then
       builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
     fi
-    builtin printf '\e]133;C\a'
+    builtin printf '\e]133;C;nonce=%s\a' "$__ripcord_secret"
   }
 
   # What `trap -p` and `declare -p` print is read back through a file in this script's private

@@ -1,22 +1,11 @@
 # ripcord shell integration for fish (docs/shell-integration.md): OSC 133 prompt and command
-# marks, OSC 7 cwd, and exit commands asked of ripcord with the session's secret.
-# fish runs this with --init-command, after the user's configuration.
+# marks, OSC 7 cwd, and exit commands asked of ripcord — the marks ripcord follows and the
+# requests carry the session's secret. fish runs this with --init-command, after the user's
+# configuration; the secret was read before it (ripcord-secret.fish).
 
 if not set -q __ripcord_installed
     set -g __ripcord_installed 1
-    set -g __ripcord_secret
-    set -g __ripcord_exit_commands
-    set -l session_file (status dirname)/secret
-    if test -r $session_file
-        # read with builtins, then emptied (not removed): cat and rm would be two forks
-        set -l lines
-        while read -l line
-            set -a lines $line
-        end <$session_file
-        true >$session_file
-        set -g __ripcord_secret $lines[1]
-        set -g __ripcord_exit_commands $lines[2..-1]
-    end
+    source (status dirname)/ripcord-secret.fish
     # '' before the first prompt, 'prompt' at the prompt, 'running' while a command line runs.
     set -g __ripcord_state ''
 
@@ -28,13 +17,13 @@ if not set -q __ripcord_installed
     function __ripcord_prompt_start --on-event fish_prompt
         set -g __ripcord_state prompt
         __ripcord_report_cwd
-        printf '\e]133;A\a'
+        printf '\e]133;A;nonce=%s\a' $__ripcord_secret
     end
 
     function __ripcord_postexec --on-event fish_postexec
         set -l command_status $status
         if test "$__ripcord_state" = running
-            printf '\e]133;D;%s\a' $command_status
+            printf '\e]133;D;%s;nonce=%s\a' $command_status $__ripcord_secret
         end
     end
 
@@ -45,7 +34,7 @@ if not set -q __ripcord_installed
         if test -n "$__ripcord_secret"; and contains -- "$line" $__ripcord_exit_commands
             printf '\e]7701;exit;%s\a' $__ripcord_secret
         end
-        printf '\e]133;C\a'
+        printf '\e]133;C;nonce=%s\a' $__ripcord_secret
     end
 
     # The prompt ends with 133 B, whatever draws it (the user's fish_prompt, a theme).

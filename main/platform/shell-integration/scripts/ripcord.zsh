@@ -1,5 +1,6 @@
 # ripcord shell integration for zsh: OSC 133 prompt and command marks, OSC 7 cwd, and exit
-# commands asked of ripcord with the session's secret (docs/shell-integration.md).
+# commands asked of ripcord — the marks ripcord follows and the requests carry the session's
+# secret (docs/shell-integration.md).
 if (( ! ${+__ripcord_installed} )); then
   __ripcord_installed=1
   builtin typeset +x __ripcord_secret __ripcord_exit_commands
@@ -25,11 +26,13 @@ if (( ! ${+__ripcord_installed} )); then
   # again; zsh hands every precmd hook the finished command's status in $?.
   __ripcord_precmd() {
     local command_status=$?
-    [[ $__ripcord_state == running ]] && builtin printf '\e]133;D;%s\a' "$command_status"
+    [[ $__ripcord_state == running ]] && builtin printf '\e]133;D;%s;nonce=%s\a' "$command_status" "$__ripcord_secret"
     __ripcord_state=prompt
     __ripcord_report_cwd
+    # the prompt starts; the mark carries the secret, so it is printed here, never kept in PS1
+    builtin printf '\e]133;A;nonce=%s\a' "$__ripcord_secret"
     if [[ $PS1 != "$__ripcord_ps1" ]]; then
-      __ripcord_ps1=$'%{\e]133;A\a%}'"$PS1"$'%{\e]133;B\a%}'
+      __ripcord_ps1="$PS1"$'%{\e]133;B\a%}'
       PS1=$__ripcord_ps1
     fi
   }
@@ -44,7 +47,7 @@ if (( ! ${+__ripcord_installed} )); then
     if [[ -n $__ripcord_secret ]] && (( ${__ripcord_exit_commands[(Ie)$line]} )); then
       builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
     fi
-    builtin printf '\e]133;C\a'
+    builtin printf '\e]133;C;nonce=%s\a' "$__ripcord_secret"
   }
 
   builtin autoload -Uz add-zsh-hook
