@@ -15,6 +15,7 @@ import { watchRootExit } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
 import { checkCwd, resolveProgram } from './program-file';
+import { readCommandLine } from './process-details';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
@@ -185,6 +186,11 @@ export class Session implements Disposable {
   async rootHoldsForeground(): Promise<boolean> {
     const root = await this.table.lookup(this.pid);
     return root !== undefined && root.startTime === this.startTime && root.tpgid === root.pgrp;
+  }
+
+  /** The root's argv as it runs now, after any exec (`env … bash` is bash); undefined without /proc. */
+  rootCommandLine(): Promise<string[] | undefined> {
+    return readCommandLine(this.pid);
   }
 
   dispose(): void {
