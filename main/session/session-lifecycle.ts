@@ -54,6 +54,8 @@ export interface SpawnedSession {
   control?: SessionControl;
   /** the session's transcript (its directory, whether it was made and no file error stopped it), when transcripts are on */
   transcript?: Pick<Transcript, 'dir' | 'kept'>;
+  /** true when the program stopped itself (SIGSTOP), false when it runs again */
+  onStopped: (listener: (stopped: boolean) => void) => Disposable;
 }
 
 /**
@@ -210,7 +212,7 @@ export class SessionLifecycle implements Disposable {
       this.options.reaper.takeOver();
       tools?.startIsOver();
     });
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, onStopped: (listener) => this.disposables.add(guarded.session.onRootStopped(listener)), ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
     const early = this.earlyInput;

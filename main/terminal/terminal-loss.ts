@@ -30,7 +30,8 @@ export function holdsForeground(ownership: TerminalOwnership): boolean {
   return ownership.tpgid === ownership.pgrp;
 }
 
-async function readOwnership(): Promise<TerminalOwnership | undefined> {
+/** This process's ownership of its terminal now; undefined without /proc. */
+export async function readOwnership(): Promise<TerminalOwnership | undefined> {
   return parseOwnership(await readFile('/proc/self/stat', 'utf8').catch(() => ''));
 }
 

@@ -1,0 +1,36 @@
+// `ripcord run … &` (docs/usage-run.md, "In the background"): a background job that reads its
+// terminal or changes its settings is stopped by the kernel (SIGTTIN, SIGTTOU: "Stopped (tty
+// output)"). So ripcord takes the terminal — raw mode, reading keys — only once it is in the
+// foreground: at once when started there, else after the shell's `fg`.
+import type { Disposable } from '../core/disposable';
+import { holdsForeground, readOwnership } from './terminal-loss';
+
+/** Between the shell's `fg` and raw mode; `fg` also sends SIGCONT, which checks at once. */
+export const FOREGROUND_WAIT_POLL_MS = 250;
+
+/** Runs `then` once this process is in its terminal's foreground (at once where /proc cannot say). */
+export function whenInForeground(then: () => void): Disposable {
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+  const check = async (): Promise<void> => {
+    clearTimeout(timer);
+    const now = await readOwnership();
+    if (done) return;
+    // without a controlling terminal (tpgid -1) no job control can stop it either
+    if (now === undefined || now.tpgid <= 0 || holdsForeground(now)) {
+      stop();
+      then();
+      return;
+    }
+    timer = setTimeout(() => void check(), FOREGROUND_WAIT_POLL_MS);
+  };
+  const onContinued = (): void => void check();
+  const stop = (): void => {
+    done = true;
+    clearTimeout(timer);
+    process.off('SIGCONT', onContinued);
+  };
+  process.on('SIGCONT', onContinued);
+  void check();
+  return { dispose: stop };
+}
