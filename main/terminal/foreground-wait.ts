@@ -3,21 +3,32 @@
 // output)"). So ripcord takes the terminal — raw mode, reading keys — only once it is in the
 // foreground: at once when started there, else after the shell's `fg`.
 import type { Disposable } from '../core/disposable';
-import { holdsForeground, readOwnership } from './terminal-loss';
+import { holdsForeground, ownershipNow, readOwnership, type TerminalOwnership } from './terminal-loss';
 
 /** Between the shell's `fg` and raw mode; `fg` also sends SIGCONT, which checks at once. */
 export const FOREGROUND_WAIT_POLL_MS = 250;
 
-/** Runs `then` once this process is in its terminal's foreground (at once where /proc cannot say). */
+/** Without a controlling terminal (tpgid -1) no job control can stop it either; without /proc, nobody can say. */
+function mayTakeTerminal(now: TerminalOwnership | undefined): boolean {
+  return now === undefined || now.tpgid <= 0 || holdsForeground(now);
+}
+
+/**
+ * Runs `then` once this process is in its terminal's foreground: synchronously when it already
+ * is (the usual start, whose keys then never meet a cooked terminal), else after `fg`.
+ */
 export function whenInForeground(then: () => void): Disposable {
   let done = false;
   let timer: NodeJS.Timeout | undefined;
+  if (mayTakeTerminal(ownershipNow())) {
+    then();
+    return { dispose: () => undefined };
+  }
   const check = async (): Promise<void> => {
     clearTimeout(timer);
     const now = await readOwnership();
     if (done) return;
-    // without a controlling terminal (tpgid -1) no job control can stop it either
-    if (now === undefined || now.tpgid <= 0 || holdsForeground(now)) {
+    if (mayTakeTerminal(now)) {
       stop();
       then();
       return;
@@ -31,6 +42,7 @@ export function whenInForeground(then: () => void): Disposable {
     process.off('SIGCONT', onContinued);
   };
   process.on('SIGCONT', onContinued);
-  void check();
+  timer = setTimeout(() => void check(), FOREGROUND_WAIT_POLL_MS);
   return { dispose: stop };
 }
+

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Disposable } from '../core/disposable';
 import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
 import { PressSplitter } from './press-splitter';
-import { holdsForeground, parseOwnership } from './terminal-loss';
+import { holdsForeground, ownershipNow } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
 
 export interface TerminalSize {
@@ -198,14 +197,10 @@ export class OuterTerminal {
   }
 }
 
-/** Read synchronously: the restore runs inside the exit path, which never waits. */
+/** Read at once: the restore runs inside the exit path, which never waits. */
 function stillHoldsForeground(): boolean {
-  try {
-    const ownership = parseOwnership(readFileSync('/proc/self/stat', 'utf8'));
-    return ownership !== undefined && holdsForeground(ownership);
-  } catch {
-    return false;
-  }
+  const ownership = ownershipNow();
+  return ownership !== undefined && holdsForeground(ownership);
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
