@@ -12,9 +12,11 @@ const run = promisify(execFile);
 export interface Dirs { runtime: string; state: string; env: Record<string, string> }
 
 const cleanups: (() => Promise<void>)[] = [];
-test.afterEach(async () => {
+
+/** Removes the test's private directories: each spec registers it as `test.afterEach(removePrivateDirs)`. */
+export async function removePrivateDirs(): Promise<void> {
   for (const c of cleanups.splice(0)) await c();
-});
+}
 
 /** A private XDG_RUNTIME_DIR and XDG_STATE_HOME for the test's panes and commands. */
 export async function privateDirs(term: TerminalFixture): Promise<Dirs> {

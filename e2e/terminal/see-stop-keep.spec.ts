@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
-import { type Dirs, privateDirs, type PsSession, psJson, ripcord } from './control';
+import { type Dirs, privateDirs, type PsSession, psJson, removePrivateDirs, ripcord } from './control';
 import { BASH, CLI, expect, KILL_GRACE_MS, test, type TerminalFixture } from './ripcord';
 import { lastLine, waitUntil, type TmuxPane } from './tmux';
 
 const run = promisify(execFile);
+test.afterEach(removePrivateDirs);
 /** Slack over the grace for the host's own measure of the staged kill (issue #16: grace + 500 ms). */
 const STOP_SLACK_MS = 500;
 

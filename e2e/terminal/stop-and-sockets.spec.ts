@@ -6,12 +6,13 @@ import { execFile } from 'node:child_process';
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { privateDirs, psJson, ripcord } from './control';
+import { privateDirs, psJson, removePrivateDirs, ripcord } from './control';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
 import { BASH, expect, FIXTURES, test } from './ripcord';
 import { lastLine, waitUntil } from './tmux';
 
 const run = promisify(execFile);
+test.afterEach(removePrivateDirs);
 
 async function exists(file: string): Promise<boolean> {
   return access(file).then(() => true, () => false);
