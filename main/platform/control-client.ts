@@ -10,6 +10,11 @@ import { openRuntimeDir } from './runtime-dir';
 export const PS_TIMEOUT_MS = 3_000;
 export const STOP_TIMEOUT_MS = 70_000;
 const SOCKET_NAME = /^(\d+)\.sock$/;
+/**
+ * A host binds its socket a moment before it listens: one that refused a connection is asked
+ * again this much later before the sweep at a start removes it.
+ */
+const STALE_RECHECK_MS = 100;
 
 /** `closed`: the host hung up without a word — it exited meanwhile, or is not a ripcord host. */
 export type Reply = { kind: 'answer'; answer: ControlAnswer } | { kind: 'stale' } | { kind: 'closed' } | { kind: 'failed'; error: string };
@@ -86,6 +91,8 @@ export async function removeStaleSockets(dir: string): Promise<void> {
   for (const name of names) {
     if (!SOCKET_NAME.test(name)) continue;
     const socketPath = path.join(dir, name);
+    if ((await isListening(socketPath)) !== false) continue;
+    await new Promise((resolve) => setTimeout(resolve, STALE_RECHECK_MS));
     if ((await isListening(socketPath)) === false) await removeStale(socketPath);
   }
 }
