@@ -34,11 +34,12 @@ const EARLY_OUTPUT_MAX_CHARS = 1_000_000;
 /**
  * The pty is closed only once node-pty's queued writes are done (polled this often, for this
  * long at most): closing the descriptor under a write in the thread pool makes node-pty print
- * "Unhandled pty write error [Error: EBADF …]" on our stderr. A program that reads no input
- * can keep the queue full for ever, hence the bound.
+ * "Unhandled pty write error [Error: EBADF …]" on our stderr. A loaded machine can keep a
+ * small write waiting for the pool for tens of ms; a program that reads no input can keep the
+ * queue full for ever, hence the bound, which only such a session's end waits out.
  */
 const CLOSE_AFTER_WRITES_POLL_MS = 1;
-const CLOSE_AFTER_WRITES_MAX_MS = 50;
+const CLOSE_AFTER_WRITES_MAX_MS = 250;
 /** Foreground poll period after a cancel: well under the 200 ms debounce of a second press. */
 const FOREGROUND_POLL_MS = 25;
 /** How long a cancel is watched for the foreground coming back (a job may take time to die). */
