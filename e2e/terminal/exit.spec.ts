@@ -15,6 +15,19 @@ for (const command of ['/exit', 'exit']) {
   });
 }
 
+for (const command of ['/exit', 'exit']) {
+  test(`${command} exits 0 when the root execs into bash (env PS1='$ ' bash --norc -i), not with bash's last status`, async ({ term }) => {
+    const pane = await term.ripcord(['env', 'PS1=$ ', 'bash', '--norc', '-i']);
+    await pane.waitForPrompt();
+    await pane.typeLine('echo r""an; false');
+    await pane.waitForScreen('false to have run', (screen) => screen.split('\n').includes('ran') && screen.trimEnd().endsWith('$'));
+
+    await pane.typeLine(command);
+
+    expect(await pane.waitForExit()).toBe(0);
+  });
+}
+
 test('/exit typed as a search inside less goes to less, and ripcord keeps running', async ({ term }) => {
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();

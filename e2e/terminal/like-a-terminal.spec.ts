@@ -13,11 +13,7 @@ import { BASH, CLI, expect, ripcordRunArgs, type TerminalFixture, test } from '.
 import { lastLine, shellQuote, type TmuxPane, waitUntil } from './tmux';
 
 const INNER_PROMPT = 'in$';
-/**
- * The session's shell, with a prompt of its own so the outer one can be told apart. PS1 comes
- * from the environment, not an `env` wrapper: the root program must be the shell itself for
- * exit commands to apply (docs/exit-commands.md).
- */
+/** The session's shell, with a prompt of its own (from the environment) so the outer one can be told apart. */
 const INNER_BASH = BASH;
 /** Waits for ripcord, its session and the reaper to be gone after a hang-up, however slow the machine. */
 const GONE_DEADLINE_MS = 20_000;

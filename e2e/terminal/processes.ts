@@ -49,7 +49,8 @@ async function stat(pid: number): Promise<StatLine | undefined> {
   }
 }
 
-async function processState(pid: number): Promise<string | undefined> {
+/** The one-letter state of /proc/<pid>/stat (R, S, T, Z …); undefined once the pid is gone. */
+export async function processState(pid: number): Promise<string | undefined> {
   return (await stat(pid))?.state;
 }
 

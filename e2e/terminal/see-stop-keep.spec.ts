@@ -8,48 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
+import { type Dirs, privateDirs, type PsSession, psJson, removePrivateDirs, ripcord } from './control';
 import { BASH, CLI, expect, KILL_GRACE_MS, test, type TerminalFixture } from './ripcord';
 import { lastLine, waitUntil, type TmuxPane } from './tmux';
 
 const run = promisify(execFile);
+test.afterEach(removePrivateDirs);
 /** Slack over the grace for the host's own measure of the staged kill (issue #16: grace + 500 ms). */
 const STOP_SLACK_MS = 500;
-
-interface Dirs { runtime: string; state: string; env: Record<string, string> }
-
-async function privateDirs(term: TerminalFixture): Promise<Dirs> {
-  const base = await mkdtemp(path.join(os.tmpdir(), 'ripcord-seestop-'));
-  const env = { XDG_RUNTIME_DIR: path.join(base, 'run'), XDG_STATE_HOME: path.join(base, 'state') };
-  await run('mkdir', ['-m', '700', env.XDG_RUNTIME_DIR]);
-  term.extraEnv = env;
-  test.info().attach('dirs', { body: base });
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
-  return { runtime: path.join(env.XDG_RUNTIME_DIR, 'ripcord'), state: env.XDG_STATE_HOME, env };
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-test.afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-
-/** `ripcord ARGS` as a separate process (another terminal), with the test's directories. */
-async function ripcord(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-interface PsSession { id: number; host: string; view: { sessionPid: number; rows: { pid: number; ignores: string[]; command: string; foreground: boolean }[] } }
-
-async function psJson(env: Record<string, string>): Promise<PsSession[]> {
-  const out = await ripcord(env, 'ps', '--json');
-  expect(out.code, out.stderr).toBe(0);
-  return JSON.parse(out.stdout) as PsSession[];
-}
 
 /** The session's processes by the process table: the root (ripcord's bash child) and its descendants. */
 async function sessionTable(rootPid: number): Promise<number[]> {

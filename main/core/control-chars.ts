@@ -6,6 +6,15 @@ export const CTRL_C = '\x03';
 export const END_OF_FILE = '\x04';
 /** BEL: ends an OSC string sequence (xterm), as ST does. */
 export const BEL = '\x07';
+
+/**
+ * What hands the end of piped input to a program reading its terminal line by line: an EOT at a
+ * line's start is the end of file, while after an unfinished line the first one only hands that
+ * line over, and a second is needed.
+ */
+export function endOfInput(lastInput: string): string {
+  return lastInput === '' || /[\r\n]$/.test(lastInput) ? END_OF_FILE : END_OF_FILE + END_OF_FILE;
+}
 /** CAN: aborts an escape sequence in progress (ECMA-48); the cut-sequence guard sends it. */
 export const CAN = '\x18';
 /** SUB: aborts an escape sequence in progress, as CAN does. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integrableShell, isInteractiveShell } from './interactive-shell';
+import { integrableShell, isInteractiveShell, isInteractiveShellCommandLine } from './interactive-shell';
 
 describe('isInteractiveShell', () => {
   it.each([
@@ -14,6 +14,19 @@ describe('isInteractiveShell', () => {
     ['cat', []], ['python3', []], ['/usr/bin/node', []], ['bash', ['-', 'arg']],
   ])('%s %j does not', (file, args) => {
     expect(isInteractiveShell(file, args)).toBe(false);
+  });
+});
+
+describe('isInteractiveShellCommandLine', () => {
+  it('judges a process by its argv as it runs now: a login shell\'s -bash, a shell env exec\'d, the integration\'s own arguments', () => {
+    expect(isInteractiveShellCommandLine(['-bash'])).toBe(true);
+    expect(isInteractiveShellCommandLine(['bash', '--norc', '-i'])).toBe(true);
+    expect(isInteractiveShellCommandLine(['/bin/bash', '--init-file', '/tmp/ripcord-shell-x/ripcord.bash', '-i'])).toBe(true);
+    expect(isInteractiveShellCommandLine(['fish', '--init-command', "source '/tmp/x/ripcord.fish'"])).toBe(true);
+    expect(isInteractiveShellCommandLine(['env', 'PS1=$ ', 'bash'])).toBe(false);
+    expect(isInteractiveShellCommandLine(['npm', 'run', 'dev'])).toBe(false);
+    expect(isInteractiveShellCommandLine(['sh', '-c', 'sleep 1000; echo done'])).toBe(false);
+    expect(isInteractiveShellCommandLine([])).toBe(false);
   });
 });
 

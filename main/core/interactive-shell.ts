@@ -35,6 +35,15 @@ export function isInteractiveShell(file: string, args: readonly string[]): boole
   return true;
 }
 
+/**
+ * The same for a process's argv as it runs now (/proc/<pid>/cmdline): a login shell's argv[0]
+ * may carry a leading '-' (`-bash`).
+ */
+export function isInteractiveShellCommandLine(argv: readonly string[]): boolean {
+  const [file, ...args] = argv;
+  return file !== undefined && isInteractiveShell(file.replace(/^-/, ''), args);
+}
+
 /** Arguments ripcord can keep when it injects integration: none, login and interactive flags. */
 const INTEGRABLE_ARGS: ReadonlySet<string> = new Set(['-l', '--login', '-i', '--interactive', '-il', '-li']);
 

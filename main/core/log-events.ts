@@ -26,6 +26,8 @@ export const LogEvent = {
   inputKeysDropped: 'input.keys-dropped',
   exitBegin: 'exit.begin',
   exitReaper: 'exit.reaper',
+  /** the session's last words to other processes: the control socket answers and is removed */
+  exitUnpublish: 'exit.unpublish',
   exitRestore: 'exit.restore',
   exitEnd: 'exit.end',
   exitFlush: 'exit.flush',
@@ -50,4 +52,4 @@ export const LogEvent = {
 } as const;
 
 /** The exit path's stages, in the order ExitPath logs them. */
-export const EXIT_STAGES = [LogEvent.exitBegin, LogEvent.exitReaper, LogEvent.exitRestore, LogEvent.exitEnd, LogEvent.exitFlush] as const;
+export const EXIT_STAGES = [LogEvent.exitBegin, LogEvent.exitReaper, LogEvent.exitUnpublish, LogEvent.exitRestore, LogEvent.exitEnd, LogEvent.exitFlush] as const;

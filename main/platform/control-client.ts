@@ -10,8 +10,14 @@ import { openRuntimeDir } from './runtime-dir';
 export const PS_TIMEOUT_MS = 3_000;
 export const STOP_TIMEOUT_MS = 70_000;
 const SOCKET_NAME = /^(\d+)\.sock$/;
+/**
+ * A host binds its socket a moment before it listens: one that refused a connection is asked
+ * again this much later before the sweep at a start removes it.
+ */
+const STALE_RECHECK_MS = 100;
 
-export type Reply = { kind: 'answer'; answer: ControlAnswer } | { kind: 'stale' } | { kind: 'failed'; error: string };
+/** `closed`: the host hung up without a word — it exited meanwhile, or is not a ripcord host. */
+export type Reply = { kind: 'answer'; answer: ControlAnswer } | { kind: 'stale' } | { kind: 'closed' } | { kind: 'failed'; error: string };
 
 export function ask(socketPath: string, request: ControlRequest, timeoutMs: number): Promise<Reply> {
   return new Promise((resolve) => {
@@ -35,6 +41,10 @@ export function ask(socketPath: string, request: ControlRequest, timeoutMs: numb
       if (text.length > MAX_ANSWER_BYTES) finish({ kind: 'failed', error: 'answer too long' });
     });
     socket.on('end', () => {
+      if (text === '') {
+        finish({ kind: 'closed' });
+        return;
+      }
       try {
         finish({ kind: 'answer', answer: JSON.parse(text) as ControlAnswer });
       } catch {
@@ -58,6 +68,33 @@ export async function listHosts(): Promise<HostList> {
     return match ? [{ id: Number(match[1]), socketPath: path.join(opened.dir, name) }] : [];
   });
   return { ok: true, dir: opened.dir, hosts: hosts.sort((a, b) => a.id - b.id) };
+}
+
+/** Whether anything accepts a connection on the socket: false means a dead host's file (or none). */
+export function isListening(socketPath: string, timeoutMs = PS_TIMEOUT_MS): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.setTimeout(timeoutMs, () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? false : undefined));
+  });
+}
+
+/** Removes every socket in the directory that nothing answers on: hosts that died without their exit path. */
+export async function removeStaleSockets(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!SOCKET_NAME.test(name)) continue;
+    const socketPath = path.join(dir, name);
+    if ((await isListening(socketPath)) !== false) continue;
+    await new Promise((resolve) => setTimeout(resolve, STALE_RECHECK_MS));
+    if ((await isListening(socketPath)) === false) await removeStale(socketPath);
+  }
 }
 
 /** Removes a dead host's socket, and only a socket: the directory is ours, its entries are checked anyway. */

@@ -7,6 +7,9 @@ export const MAX_REQUEST_BYTES = 4_096;
 /** A process view of a few thousand processes fits; more is not a ripcord host. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
+/** What a stop still running when the session ends is told: the exit killed the whole session. */
+export const SESSION_ENDED_MESSAGE = 'the session ended, and everything in it is stopped with it';
+
 export type ControlRequest = { op: 'ps' } | { op: 'stop'; pid?: number };
 
 export interface SessionInfo {

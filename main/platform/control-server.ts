@@ -1,13 +1,16 @@
 // Each running ripcord's control socket (issue #16): `ripcord ps` and `ripcord stop` from any
 // terminal of the same user reach the host through it. The socket is 0600 in the 0700 runtime
-// directory, so only this user can connect. The file is left behind when the host dies;
-// clients find it dead (connect fails) and remove it.
+// directory, so only this user can connect. Every exit removes it (closeAtExit); a host killed
+// outright leaves it behind, and the next host to publish, or a client, finds it dead (connect
+// fails) and removes it.
 import net from 'node:net';
+import { unlinkSync } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Disposable } from '../core/disposable';
-import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, type SessionInfo } from './control-protocol';
+import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, SESSION_ENDED_MESSAGE, type SessionInfo } from './control-protocol';
 import type { EventLog } from './event-log';
+import { removeStaleSockets } from './control-client';
 import { openRuntimeDir } from './runtime-dir';
 import type { SessionControl } from './session-control';
 
@@ -37,7 +40,14 @@ export interface ControlServerOptions {
 export type Published = { ok: true; server: ControlServer } | { ok: false; error: string };
 
 export class ControlServer implements Disposable {
-  private constructor(private readonly server: net.Server, readonly socketPath: string) {}
+  private closed = false;
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly socketPath: string,
+    private readonly pendingStops: Set<net.Socket>,
+    private readonly control: SessionControl,
+  ) {}
 
   /** Publishes the session; a refused directory is a value (the session runs on without it). */
   static async publish(options: ControlServerOptions): Promise<Published> {
@@ -46,7 +56,8 @@ export class ControlServer implements Disposable {
     const socketPath = path.join(opened.dir, `${process.pid}.sock`);
     // a pid is unique among live processes: a file with our name is a dead host's
     await unlink(socketPath).catch(() => undefined);
-    const server = net.createServer((socket) => serve(socket, options));
+    const pendingStops = new Set<net.Socket>();
+    const server = net.createServer((socket) => serve(socket, options, pendingStops));
     server.maxConnections = MAX_CONNECTIONS;
     let refused = 0;
     server.on('drop', () => {
@@ -69,16 +80,43 @@ export class ControlServer implements Disposable {
     server.unref(); // never keeps a host alive
     server.on('error', (error) => options.log.warn('control.error', { error: String(error) }));
     options.log.event('control.published', { socket: socketPath });
-    return { ok: true, server: new ControlServer(server, socketPath) };
+    // dead hosts' sockets (killed outright, no exit path ran) go now, not at someone's next `ps`
+    void removeStaleSockets(opened.dir);
+    return { ok: true, server: new ControlServer(server, socketPath, pendingStops, options.control) };
+  }
+
+  /**
+   * Inside the exit path (synchronous, never waits): a stop still running gets its answer — a
+   * small write to a unix socket with an empty queue leaves at once — and the file goes.
+   */
+  closeAtExit(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const what = this.control.stopsInProgress.join('; ');
+    const message = what === '' ? SESSION_ENDED_MESSAGE : `${what}: ${SESSION_ENDED_MESSAGE}`;
+    for (const socket of this.pendingStops) answer(socket, { ok: true, message, stopped: [] });
+    this.server.close();
+    try {
+      // eslint-disable-next-line no-restricted-syntax -- the exit path cannot wait for the thread pool: one unlink in the runtime directory (tmpfs)
+      unlinkSync(this.socketPath);
+    } catch {
+      // gone already: nothing to remove
+    }
   }
 
   dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.server.close();
     void unlink(this.socketPath).catch(() => undefined);
   }
 }
 
-function serve(socket: net.Socket, options: ControlServerOptions): void {
+function answer(socket: net.Socket, value: ControlAnswer): void {
+  if (!socket.destroyed) socket.end(`${JSON.stringify(value)}\n`);
+}
+
+function serve(socket: net.Socket, options: ControlServerOptions, pendingStops: Set<net.Socket>): void {
   let buffered = '';
   let answered = false;
   let received = 0;
@@ -87,8 +125,10 @@ function serve(socket: net.Socket, options: ControlServerOptions): void {
   const lifetime = setTimeout(() => socket.destroy(), CONNECTION_MAX_MS).unref();
   socket.on('close', () => clearTimeout(lifetime));
   socket.on('error', () => undefined);
-  const answer = (value: ControlAnswer): void => {
-    if (!socket.destroyed) socket.end(`${JSON.stringify(value)}\n`);
+  socket.on('close', () => pendingStops.delete(socket));
+  const reply = (value: ControlAnswer): void => {
+    pendingStops.delete(socket);
+    answer(socket, value);
   };
   socket.on('data', (chunk: string) => {
     received += chunk.length;
@@ -97,7 +137,7 @@ function serve(socket: net.Socket, options: ControlServerOptions): void {
     buffered += chunk;
     if (buffered.length > MAX_REQUEST_BYTES) {
       answered = true;
-      answer({ ok: false, message: 'request too long' });
+      reply({ ok: false, message: 'request too long' });
       return;
     }
     const end = buffered.indexOf('\n');
@@ -106,15 +146,16 @@ function serve(socket: net.Socket, options: ControlServerOptions): void {
     socket.setTimeout(0);
     const request = parseControlRequest(buffered.slice(0, end));
     if (!request) {
-      answer({ ok: false, message: 'not a ripcord control request' });
+      reply({ ok: false, message: 'not a ripcord control request' });
       return;
     }
     options.log.event('control.request', { ...request });
+    if (request.op === 'stop') pendingStops.add(socket);
     const work: Promise<ControlAnswer> =
       request.op === 'ps'
         ? options.control.view().then((view) => ({ ok: true, session: { ...options.info(), view } }))
         : (request.pid === undefined ? options.control.stopJob() : options.control.stopProcess(request.pid)).then((r) =>
             r.ok ? { ok: true, message: r.message, stopped: r.stopped } : { ok: false, message: r.message });
-    work.then(answer, (error: unknown) => answer({ ok: false, message: `host failed: ${String(error)}` }));
+    work.then(reply, (error: unknown) => reply({ ok: false, message: `host failed: ${String(error)}` }));
   });
 }

@@ -1,7 +1,11 @@
-// Stopping one job of a session without ending the session (issue #16): the staged kill of
-// DESIGN §4 on the foreground job's process group plus every descendant, or on one process's
-// subtree — never on the session's root, which keeps the terminal and the session alive.
+// Stopping one job of a session without ending the session (issues #16, #29): the staged kill
+// of DESIGN §4 on "the job" plus every descendant, or on one process's subtree — never on the
+// session's root, which keeps the terminal and the session alive. The job, under a root that is
+// a job-control shell (as it runs now), is the foreground job's process group; under any other
+// root (`npm run dev`, `sh -c …`) it is every process of the session but the root.
+import { isInteractiveShellCommandLine } from '../core/interactive-shell';
 import type { EventLog } from './event-log';
+import { readCommandLine, visible } from './process-details';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
 import { StagedKill } from './staged-kill';
@@ -21,6 +25,8 @@ export interface JobStopOptions {
   members: MembershipSource;
   killGraceMs: number;
   log: EventLog;
+  /** the stop chose its targets: what it stops, in words (`job 1234 (sleep 1000)`) */
+  began?: (what: string) => void;
 }
 
 /**
@@ -86,12 +92,38 @@ export async function foregroundJobGroup(root: ProcessIdentity, table: ProcessTa
   return now.tpgid;
 }
 
-export async function stopForegroundJob(options: JobStopOptions): Promise<StopResult> {
+/** The stop key's and `ripcord stop --job`'s one definition of the job (see the top of this file). */
+export async function stopJob(options: JobStopOptions): Promise<StopResult> {
+  const rootArgv = await readCommandLine(options.root.pid);
+  // without /proc (macOS) what runs now is unknown: the foreground job, as a shell's
+  if (rootArgv && !isInteractiveShellCommandLine(rootArgv)) return stopAllButRoot(options, rootArgv);
   const group = await foregroundJobGroup(options.root, options.table);
   if (group === undefined) return { ok: false, message: 'no foreground job: the shell holds the terminal, nothing was stopped' };
   const seeds = (await memberInfos(options)).filter((p) => p.pgrp === group);
   if (seeds.length === 0) return { ok: false, message: `the foreground job (group ${group}) is not one of the session's processes; nothing was stopped` };
-  return run(options, seeds, `job ${group}`);
+  return run(options, seeds, `job ${group} (${await describe(seeds)})`);
+}
+
+/** Under a root that is not a shell, its job is everything it started: setsid'd and double-forked processes included. */
+async function stopAllButRoot(options: JobStopOptions, rootArgv: readonly string[]): Promise<StopResult> {
+  const root = visible(rootArgv.join(' '));
+  const seeds = (await memberInfos(options)).filter((p) => p.pid !== options.root.pid);
+  if (seeds.length === 0) return { ok: false, message: `${root} runs no other process; nothing was stopped (stopping the root itself would end the session: quit instead)` };
+  return run(options, seeds, `the processes of ${root} (${await describe(seeds)})`);
+}
+
+/** How many of a stop's first processes are named in its message. */
+const NAMED_PROCESSES = 3;
+/** A named command line is cut here: the message is one line. */
+const NAMED_COMMAND_CHARS = 40;
+
+async function describe(seeds: readonly ProcessInfo[]): Promise<string> {
+  const named = await Promise.all(seeds.slice(0, NAMED_PROCESSES).map(async (p) => {
+    const argv = visible((await readCommandLine(p.pid))?.join(' ') ?? '?');
+    return `${p.pid} ${argv.length > NAMED_COMMAND_CHARS ? `${argv.slice(0, NAMED_COMMAND_CHARS - 1)}…` : argv}`;
+  }));
+  const more = seeds.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
 }
 
 export async function stopProcessTree(options: JobStopOptions, pid: number): Promise<StopResult> {
@@ -104,6 +136,7 @@ export async function stopProcessTree(options: JobStopOptions, pid: number): Pro
 async function run(options: JobStopOptions, seeds: ProcessInfo[], what: string): Promise<StopResult> {
   const members = new SubtreeMembers(seeds, options.root);
   options.log.event('stop.begin', { what, seeds: seeds.map((s) => s.pid) });
+  options.began?.(what);
   const result = await new StagedKill([members], { table: options.table, killGraceMs: options.killGraceMs, log: options.log }).run();
   const survivors = result.survivors.map((s) => s.pid);
   const stopped = members.pids.filter((pid) => !survivors.includes(pid));

@@ -3,7 +3,7 @@
 // takes microseconds — while fs/promises.readFile is four trips through the thread pool (open,
 // stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
 // apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { parseProcStat, type ProcReader } from './process-tree';
 
 export const procNow: ProcReader = {
@@ -27,6 +27,18 @@ export function processStateNow(pid: number): { state: string; exiting: boolean 
     const state = parseProcStat(text)?.state;
     const flags = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[6]);
     return state === undefined ? undefined : { state, exiting: (flags & PF_EXITING) !== 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A descriptor of a pty's slave side (/dev/pts/N, which devpts makes up), opened without making
+ * it our controlling terminal; undefined when it cannot be opened.
+ */
+export function openTerminalNow(device: string): number | undefined {
+  try {
+    return openSync(device, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }

@@ -13,6 +13,16 @@ const MAX_COMMAND_CHARS = 2_000;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 
+/** A process's argv from /proc/<pid>/cmdline, as it runs now (after any exec); undefined when it is gone or has none (a kernel thread, no /proc). */
+export async function readCommandLine(pid: number, procRoot = '/proc'): Promise<string[] | undefined> {
+  const argv = splitCommandLine(await readFile(`${procRoot}/${pid}/cmdline`, 'utf8').catch(() => ''));
+  return argv.length > 0 ? argv : undefined;
+}
+
+function splitCommandLine(text: string): string[] {
+  return text.split('\0').filter((a) => a !== '');
+}
+
 interface RawDetails {
   pid: number;
   ppid: number;
@@ -53,7 +63,7 @@ async function readDetails(pid: number, procRoot: string): Promise<RawDetails | 
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const f = stat.slice(close + 1).trim().split(/\s+/);
     const num = (field: number): number => Number(f[field - 3]);
-    const args = cmdline.split('\0').filter((a) => a !== '').join(' ');
+    const args = splitCommandLine(cmdline).join(' ');
     return {
       pid, ppid: num(4), pgrp: num(5), state: f[0] ?? '?', startTicks: num(22), cpuTicks: num(14) + num(15),
       ...parseStatus(status),

@@ -31,6 +31,11 @@ export class PtyWriter {
     return this.waiting;
   }
 
+  /** A write is under way in the thread pool: the descriptor must stay open until it returns. */
+  get writing(): boolean {
+    return this.inFlight > 0;
+  }
+
   write(data: string): void {
     if (this.closed || data === '') return;
     const bytes = Buffer.from(data, 'utf8');

@@ -44,3 +44,29 @@ function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
+
+/**
+ * Calls `onChange(true)` when the session's root is stopped (SIGSTOP, or SIGTSTP it chose to
+ * obey) and `onChange(false)` when it runs again: a stopped root prints nothing and reads
+ * nothing, and nobody would say why. The kernel sends the parent SIGCHLD on both changes;
+ * `state` reads the root's one-letter state (T when stopped, t when traced).
+ */
+export function watchRootStops(pid: number, state: (pid: number) => Promise<string | undefined>, onChange: (stopped: boolean) => void): Disposable {
+  let stopped = false;
+  let done = false;
+  const onChild = (): void => {
+    void state(pid).then((now) => {
+      const isStopped = now === 'T';
+      if (done || now === undefined || isStopped === stopped) return;
+      stopped = isStopped;
+      onChange(stopped);
+    });
+  };
+  process.on('SIGCHLD', onChild);
+  return {
+    dispose: () => {
+      done = true;
+      process.off('SIGCHLD', onChild);
+    },
+  };
+}

@@ -26,7 +26,11 @@ function table(): ProcessTable {
 }
 
 async function bashSession(): Promise<{ session: Session; control: SessionControl; output: () => string }> {
-  const spawned = await spawnSession({ file: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'P$ ' }, cols: 120, rows: 30 });
+  return startSession('/bin/bash', ['--norc', '--noprofile']);
+}
+
+async function startSession(file: string, args: string[]): Promise<{ session: Session; control: SessionControl; output: () => string }> {
+  const spawned = await spawnSession({ file, args, env: { PS1: 'P$ ' }, cols: 120, rows: 30 });
   if (!spawned.ok) throw new Error(spawned.error);
   const { session } = spawned;
   sessions.push(session);
@@ -77,5 +81,21 @@ describe('SessionControl', () => {
     const stranger = await control.stopProcess(process.pid);
     expect(stranger).toEqual({ ok: false, message: expect.stringContaining('not a member') });
     expect(await session.rootHoldsForeground()).toBe(true);
+  });
+
+  it('under a root that is not a shell, the job is every process but the root: setsid and double-forked ones too', async () => {
+    const marker = newMarker();
+    markers.push(marker);
+    // the root ignores the stop's signals and starts one more sleep after it: the stop never touches it
+    const script = `trap "" HUP INT TERM; setsid bash -c 'exec -a ${marker}-setsid sleep 1000' & (bash -c 'exec -a ${marker}-orphan sleep 1000' &); bash -c 'exec -a ${marker}-child sleep 1000'; exec -a ${marker}-after sleep 1000`;
+    const { session, control } = await startSession('/bin/bash', ['-c', script]);
+    const names = async (): Promise<string> => (await markedProcesses(marker)).map((p) => `${p.pid === session.pid ? 'root:' : ''}${p.argv[0]}`).sort().join(' ');
+    const started = ['-child', '-orphan', '-setsid'].map((n) => `${marker}${n}`);
+    expect(await waitFor(async () => (await names()).includes(started.join(' ')), 10_000), await names()).toBe(true);
+    const result = await control.stopJob();
+    expect(result.ok, result.message).toBe(true);
+    expect(result.message).toMatch(/^the processes of \/bin\/bash -c .*-setsid.*stopped: 3 process\(es\)/);
+    // the root lives on, into its next command
+    expect(await waitFor(async () => (await names()) === `root:${marker}-after`, 10_000), await names()).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // Membership comes from the session's container (its cgroup, or the process scan).
 import type { ProcessView } from '../../preload/api';
 import type { EventLog } from './event-log';
-import { foregroundJobGroup, type MembershipSource, stopForegroundJob, stopProcessTree, type StopResult } from './job-stop';
+import { foregroundJobGroup, type JobStopOptions, type MembershipSource, stopJob, stopProcessTree, type StopResult } from './job-stop';
 import { ProcessSampler } from './process-details';
 import type { ProcessIdentity, ProcessTable } from './process-table';
 
@@ -21,6 +21,7 @@ export interface SessionControlOptions {
 export class SessionControl {
   readonly members: MembershipSource;
   private readonly sampler = new ProcessSampler();
+  private readonly stopping = new Set<string>();
 
   constructor(private readonly options: SessionControlOptions) {
     this.members = options.members;
@@ -40,16 +41,26 @@ export class SessionControl {
     return (await this.members.listMembers()).length;
   }
 
+  /** What the stops still running stop, in words: what a stop the session's end overtook is told. */
+  get stopsInProgress(): string[] {
+    return [...this.stopping];
+  }
+
   stopJob(): Promise<StopResult> {
-    return stopForegroundJob(this.jobStopOptions());
+    return this.tracked((options) => stopJob(options));
   }
 
   stopProcess(pid: number): Promise<StopResult> {
-    return stopProcessTree(this.jobStopOptions(), pid);
+    return this.tracked((options) => stopProcessTree(options, pid));
   }
 
-  private jobStopOptions() {
+  private async tracked(stop: (options: JobStopOptions) => Promise<StopResult>): Promise<StopResult> {
     const { root, table, killGraceMs, log } = this.options;
-    return { root, table, killGraceMs, log, members: this.members };
+    let what: string | undefined;
+    try {
+      return await stop({ root, table, killGraceMs, log, members: this.members, began: (w) => this.stopping.add((what = w)) });
+    } finally {
+      if (what !== undefined) this.stopping.delete(what);
+    }
   }
 }

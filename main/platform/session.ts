@@ -9,13 +9,16 @@ import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { EventLog } from './event-log';
 import type { ProcessTable } from './process-table';
-import { procNow } from './kernel-reads';
+import { close } from 'node:fs';
+import { openTerminalNow, procNow } from './kernel-reads';
 import { PtyWriter } from './pty-writer';
 import { systemProcessTable } from './process-tree';
-import { watchRootExit } from './root-exit-watch';
+import { watchRootExit, watchRootStops } from './root-exit-watch';
 import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
+import { queuedWrites, slaveDevice } from './node-pty-internals';
 import { checkCwd, resolveProgram } from './program-file';
+import { readCommandLine } from './process-details';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
@@ -29,6 +32,15 @@ const EXIT_SETTLE_MAX_MS = 250;
 const ROOT_GONE_DRAIN_MAX_MS = 40;
 /** Output kept for the first data listener (it subscribes after spawnSession resolves). */
 const EARLY_OUTPUT_MAX_CHARS = 1_000_000;
+/**
+ * The pty is closed only once the writes under way (node-pty's queue, the input writer's writev) are done (polled this often, for this
+ * long at most): closing the descriptor under a write in the thread pool makes node-pty print
+ * "Unhandled pty write error [Error: EBADF …]" on our stderr. A loaded machine can keep a
+ * small write waiting for the pool for tens of ms; a program that reads no input can keep the
+ * queue full for ever, hence the bound, which only such a session's end waits out.
+ */
+const CLOSE_AFTER_WRITES_POLL_MS = 1;
+const CLOSE_AFTER_WRITES_MAX_MS = 250;
 /** Foreground poll period after a cancel: well under the 200 ms debounce of a second press. */
 const FOREGROUND_POLL_MS = 25;
 /** How long a cancel is watched for the foreground coming back (a job may take time to die). */
@@ -75,6 +87,7 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
   const session = new Session(proc, tables.table, id);
+  session.holdTerminal();
   const now = systemProcessTable(process.platform, procNow);
   await session.readStartTime(now.ok ? now.table : tables.table);
   options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
@@ -93,6 +106,8 @@ export class Session implements Disposable {
   private readonly data = new Emitter<string>();
   private readonly exited = new Emitter<SessionExit>();
   private readonly foregroundReturned = new Emitter<void>();
+  private readonly stopChanged = new Emitter<boolean>();
+  private stopWatch: Disposable | undefined;
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
   private early: string[] | undefined = [];
@@ -102,6 +117,8 @@ export class Session implements Disposable {
   private readonly exitSettle = new SettleTimer(EXIT_SETTLE_MS, EXIT_SETTLE_MAX_MS, () => this.reportExit());
   private readonly rootGoneDrain = new SettleTimer(EXIT_SETTLE_MS, ROOT_GONE_DRAIN_MAX_MS, () => this.closePty());
   private ptyClosed = false;
+  /** a descriptor of the pty's slave side, held by the host until it closes the pty (holdTerminal) */
+  private slave: number | undefined;
   private watch: { timer: NodeJS.Timeout; until: number } | undefined;
   private disposed = false;
   private readonly subscriptions: Disposable[];
@@ -136,6 +153,18 @@ export class Session implements Disposable {
     ];
   }
 
+  /**
+   * Holds the pty's slave side open until closePty: otherwise the root's exit makes the master
+   * read EIO, node-pty closes the descriptor at once, and a write of ours still queued in the
+   * thread pool (the end of piped input, keys typed at that moment) fails with EBADF, which
+   * node-pty prints on stderr. With the slave held, only closePty closes, after those writes;
+   * the root's end is seen by root-exit-watch.ts as when its children hold the pty.
+   */
+  holdTerminal(): void {
+    const device = slaveDevice(this.proc);
+    this.slave = device === undefined ? undefined : openTerminalNow(device);
+  }
+
   /** /proc/<pid>/stat field 22 of the root; 0 when the root was gone before it could be read. */
   get startTime(): number { return this.rootStartTime; }
 
@@ -167,9 +196,21 @@ export class Session implements Disposable {
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
   readonly onForegroundReturned = this.foregroundReturned.event;
+  /**
+   * true when the root was stopped (it stopped itself: SIGSTOP), false when it runs again.
+   * Watched from the first subscription on, which must come after the program was let run:
+   * the containment shim holds it stopped until then (DESIGN §4).
+   */
+  onRootStopped(listener: (stopped: boolean) => void): Disposable {
+    if (!this.stopWatch && !this.disposed) {
+      this.stopWatch = watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped));
+    }
+    return this.stopChanged.event(listener);
+  }
 
+  /** Input for the program; nothing once the pty is closed (the program is gone, or the session ends). */
   write(data: string): void {
-    if (this.disposed) return;
+    if (this.disposed || this.ptyClosed) return;
     if (this.writer) this.writer.write(data);
     else this.proc.write(data);
   }
@@ -208,6 +249,11 @@ export class Session implements Disposable {
     return root !== undefined && root.startTime === this.startTime && root.tpgid === root.pgrp;
   }
 
+  /** The root's argv as it runs now, after any exec (`env … bash` is bash); undefined without /proc. */
+  rootCommandLine(): Promise<string[] | undefined> {
+    return readCommandLine(this.pid);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -217,6 +263,8 @@ export class Session implements Disposable {
     this.data.dispose();
     this.exited.dispose();
     this.foregroundReturned.dispose();
+    this.stopWatch?.dispose();
+    this.stopChanged.dispose();
     clearImmediate(this.earlyFlush);
     this.early = undefined;
     this.closePty();
@@ -227,9 +275,15 @@ export class Session implements Disposable {
    * reports its exit. destroy() is node-pty's own Unix method, missing from its typings. The
    * staged kill of what is left is the reaper's job.
    */
-  private closePty(): void {
+  private closePty(deadline = performance.now() + CLOSE_AFTER_WRITES_MAX_MS): void {
     if (this.ptyClosed) return;
+    if ((queuedWrites(this.proc) > 0 || this.writer?.writing === true) && performance.now() < deadline && !this.disposed) {
+      setTimeout(() => this.closePty(deadline), CLOSE_AFTER_WRITES_POLL_MS);
+      return;
+    }
     this.ptyClosed = true;
+    if (this.slave !== undefined) close(this.slave, () => undefined);
+    this.slave = undefined;
     const closable = this.proc as pty.IPty & { destroy?: () => void };
     if (closable.destroy) closable.destroy();
     else this.proc.kill('SIGHUP');

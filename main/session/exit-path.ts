@@ -1,4 +1,6 @@
 import { LogEvent } from '../core/log-events';
+import type { Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
 import type { Logger } from '../platform/log';
 import type { ReaperClient } from '../platform/reaper-client';
 
@@ -23,8 +25,18 @@ export interface ExitPathOptions {
  */
 export class ExitPath {
   private started = false;
+  private readonly lastWords = new Emitter<void>();
 
   constructor(private readonly options: ExitPathOptions) {}
+
+  /**
+   * Fires once, synchronously, inside the exit path right after the session was killed: the
+   * last moment to tell other processes (a `ripcord stop` waiting on the control socket) and
+   * to remove what names this process (the socket file). A listener must not wait.
+   */
+  onExit(listener: () => void): Disposable {
+    return this.lastWords.event(listener);
+  }
 
   get exiting(): boolean {
     return this.started;
@@ -40,9 +52,10 @@ export class ExitPath {
     const { reaper, log, host } = this.options;
     log.event(LogEvent.exitBegin, { code, reason });
     this.step(LogEvent.exitReaper, () => reaper.killAll());
+    this.step(LogEvent.exitUnpublish, () => this.lastWords.fire());
     this.step(LogEvent.exitRestore, () => host.restore());
     log.event(LogEvent.exitEnd, { code });
-    // eslint-disable-next-line no-restricted-syntax -- the final log append is the one sync write the exit path makes (DESIGN §4)
+    // eslint-disable-next-line no-restricted-syntax -- the final log append: one of the exit path's two sync calls (DESIGN §3)
     this.step(LogEvent.exitFlush, () => log.flushSync());
     host.exit(code, reason);
   }

@@ -7,6 +7,7 @@ import { type Disposable, DisposableStore } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { Decision, ExitDecisions, Trigger } from '../core/exit-decisions';
 import { ExitLineTracker } from '../core/exit-line-tracker';
+import { isInteractiveShellCommandLine } from '../core/interactive-shell';
 import { FlowControl } from '../core/flow-control';
 import { ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
@@ -24,7 +25,7 @@ import { prepareShellIntegration, type PreparedProgram } from '../platform/shell
 import { SessionExits } from './session-exits';
 import { SessionInput } from './session-input';
 
-/** Bound on the /proc read behind an exit command; past it the line goes to the program. */
+/** Bound on each /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
 /**
  * Whether a cancel was handled is known from /proc a few ms after the press. Input arriving
@@ -92,6 +93,8 @@ export class GuardedSession implements Disposable {
   private readonly exitCommandKeys: boolean;
   private readonly keys: SessionInput;
   private readonly bound: InputBound;
+  /** the spawned program is a shell at its prompt: the answer where /proc cannot say what runs now */
+  private readonly spawnedInteractiveShell: boolean;
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const { config } = options;
@@ -115,7 +118,7 @@ export class GuardedSession implements Disposable {
       return spawned;
     }
     options.log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
-    options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : prepared.interactiveShell ? 'keys' : 'none' });
+    options.log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : 'keys at a shell\'s prompt' });
     return { ok: true, guarded: new GuardedSession(spawned.session, spawned.container, spawned.run, options, prepared) };
   }
 
@@ -157,8 +160,10 @@ export class GuardedSession implements Disposable {
       ),
     );
     this.disposables.add(session);
-    // docs/exit-commands.md: the shell's own hook when integrated, else keystrokes at a shell's prompt
-    this.exitCommandKeys = !prepared.integration && prepared.interactiveShell;
+    // docs/exit-commands.md: the shell's own hook when integrated, else keystrokes at a shell's
+    // prompt — which shell is decided at the Enter, by what the root runs then (after `env … bash`)
+    this.exitCommandKeys = !prepared.integration;
+    this.spawnedInteractiveShell = prepared.interactiveShell;
     if (prepared.integration) this.disposables.add(prepared.integration);
     const integration = prepared.integration;
     const shellOutput = integration && new ShellOutputFilter(integration.secret);
@@ -362,13 +367,14 @@ export class GuardedSession implements Disposable {
   }
 
   /**
-   * An exit command quits only when the root program holds the foreground and the screen is
-   * not the alternate one (DESIGN §3). The check runs before the Enter reaches the program —
-   * once the shell has the line it hands the foreground to the command it starts.
+   * An exit command quits only when the root program, as it runs now, is a shell, holds the
+   * foreground and the screen is not the alternate one (DESIGN §3). The check runs before the
+   * Enter reaches the program — once the shell has the line it hands the foreground to the
+   * command it starts.
    */
   private gateExitCommand(data: string, line: string): void {
     this.enqueue(async () => {
-      const atPrompt = !this.scanner.alternateScreen && (await this.rootHoldsForeground());
+      const atPrompt = !this.scanner.alternateScreen && (await this.bounded(() => this.rootIsShell())) && (await this.bounded(() => this.session.rootHoldsForeground()));
       if (atPrompt) this.trigger({ kind: 'exit-command', line });
       else this.write(data, true);
     });
@@ -387,15 +393,21 @@ export class GuardedSession implements Disposable {
     });
   }
 
-  private async rootHoldsForeground(): Promise<boolean> {
+  private async rootIsShell(): Promise<boolean> {
+    const argv = await this.session.rootCommandLine();
+    return argv ? isInteractiveShellCommandLine(argv) : this.spawnedInteractiveShell;
+  }
+
+  /** A /proc check behind an exit command; false when it fails or takes too long. */
+  private async bounded(check: () => Promise<boolean>): Promise<boolean> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), FOREGROUND_CHECK_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([this.session.rootHoldsForeground(), timeout]);
+      return await Promise.race([check(), timeout]);
     } catch (error) {
-      this.options.log.warn('exit-command.foreground-check-failed', { error: String(error) });
+      this.options.log.warn('exit-command.check-failed', { error: String(error) });
       return false;
     } finally {
       clearTimeout(timer);

@@ -58,6 +58,8 @@ export interface SpawnedSession {
   transcript?: Pick<Transcript, 'dir' | 'kept'>;
   /** what holds the session's processes, and why (DESIGN §4: told to the user when it is no container) */
   containment: Pick<SessionContainer, 'kind' | 'reason'>;
+  /** true when the program stopped itself (SIGSTOP), false when it runs again */
+  onStopped: (listener: (stopped: boolean) => void) => Disposable;
 }
 
 /**
@@ -226,7 +228,7 @@ export class SessionLifecycle implements Disposable {
       tools?.startIsOver();
     });
     const { kind, reason } = guarded.container;
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, containment: { kind, reason }, ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
+    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, containment: { kind, reason }, onStopped: (listener) => this.disposables.add(guarded.session.onRootStopped(listener)), ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
     const early = this.earlyInput;

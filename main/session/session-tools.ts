@@ -59,6 +59,8 @@ export class SessionTools implements Disposable {
       // who belongs to the session: its container (the cgroup, or the process scan)
       members: { listMembers: () => guarded.container.members() },
     });
+    // every way out removes the socket and answers a stop the session's end overtook
+    this.disposables.add(guarded.exitPath.onExit(() => this.server?.closeAtExit()));
   }
 
   static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Disposable } from '../core/disposable';
 import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
-import { holdsForeground, parseOwnership } from './terminal-loss';
+import { holdsForeground, ownershipNow } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
 
 export interface TerminalSize {
@@ -135,6 +134,17 @@ export class OuterTerminal {
     this.syncHintTitle();
   }
 
+  /**
+   * A line of ripcord's own on the screen, for a state the program cannot show (it stopped
+   * itself): only between the program's escape sequences, and never into a terminal that is no
+   * longer ours.
+   */
+  note(text: string): void {
+    if (this.restored || this.lost || !this.outputIsTerminal || this.modes?.inUnterminatedSequence) return;
+    this.written = true;
+    this.streams.output.write(`\r\n\x1b[2mripcord: ${text}\x1b[0m\r\n`);
+  }
+
   /** The double-press hint lives in the window title, never in the child's screen (DESIGN §3). */
   showHint(visible: boolean): void {
     this.hintWanted = visible && this.outputIsTerminal;
@@ -150,8 +160,10 @@ export class OuterTerminal {
     this.restored = true;
     let report: DrainReport = { discardedInputBytes: 0, drainMs: 0 };
     // Someone else's terminal gets no bytes, and no tcsetattr: from a background job that
-    // would stop ripcord with SIGTTOU. Still in the foreground, it is ours to put back.
-    const ours = !this.lost || stillHoldsForeground();
+    // would stop ripcord with SIGTTOU. Still in the foreground, it is ours to put back. A
+    // terminal ripcord never took (started in the background, never brought forward) is
+    // the shell's, unless ripcord holds its foreground now.
+    const ours = this.lost || (this.inputIsTerminal && !this.raw) ? stillHoldsForeground() : true;
     this.leftAlone = !ours;
     if (this.outputIsTerminal && this.written && ours) {
       ignoreErrors(() =>
@@ -183,14 +195,10 @@ export class OuterTerminal {
   }
 }
 
-/** Read synchronously: the restore runs inside the exit path, which never waits. */
+/** Read at once: the restore runs inside the exit path, which never waits. */
 function stillHoldsForeground(): boolean {
-  try {
-    const ownership = parseOwnership(readFileSync('/proc/self/stat', 'utf8'));
-    return ownership !== undefined && holdsForeground(ownership);
-  } catch {
-    return false;
-  }
+  const ownership = ownershipNow();
+  return ownership !== undefined && holdsForeground(ownership);
 }
 
 function positiveInteger(text: string | undefined): number | undefined {

@@ -1,6 +1,6 @@
 import { LogEvent } from '../core/log-events';
 import { validateConfig, type RipcordConfig } from '../core/config';
-import { END_OF_FILE } from '../core/control-chars';
+import { endOfInput } from '../core/control-chars';
 import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
 import { isDoublePressExit } from '../core/exit-decisions';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
@@ -15,6 +15,7 @@ import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
 import { OuterTerminal } from './outer-terminal';
 import type { RunOptions } from './run-options';
+import { whenInForeground } from './foreground-wait';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
 /**
@@ -92,12 +93,12 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
   });
-  lifecycle.onSpawned(({ modes, transcript: spawned, containment }) => {
-    transcript = spawned;
+  lifecycle.onSpawned((spawned) => {
+    transcript = spawned.transcript;
     // before the program's first output (a later turn of the loop), and before raw mode
-    const notice = uncontainedNotice(containment.kind, containment.reason);
+    const notice = uncontainedNotice(spawned.containment.kind, spawned.containment.reason);
     if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
-    wire(outer, lifecycle, modes, log);
+    wire(outer, lifecycle, spawned, log);
   });
   const { cols, rows } = outer.size;
   lifecycle.resize(cols, rows);
@@ -157,24 +158,36 @@ function describe(error: unknown): string {
  * Connects the terminal and the session for the rest of the process's life: nothing is ever
  * unwired, because the only way out is the exit path, which ends the process.
  */
-function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, modes: SpawnedSession['modes'], log: Logger): void {
-  outer.attachModes(modes);
+function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger): void {
+  outer.attachModes(spawned.modes);
   lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
   lifecycle.onHint((hint) => outer.showHint(hint.visible));
+  spawned.onStopped((stopped) => {
+    if (stopped) outer.note(`the program (pid ${spawned.pid}) stopped itself — Ctrl+C twice quits`);
+  });
   outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));
   const hangUp = (loss: TerminalLoss, detail?: string): void => {
     log.warn(LogEvent.terminalLost, { loss, ...(detail === undefined ? {} : { detail }) });
     outer.markLost();
     lifecycle.trigger({ kind: 'sighup' });
   };
+  let lastInput = '';
   outer.onInputEnd(() => {
-    // A terminal that ends its input has hung up; a pipe has simply run dry.
+    // A terminal that ends its input has hung up; a pipe has simply run dry: one end of file.
     if (outer.inputIsTerminal) hangUp('input-ended');
-    else lifecycle.input(END_OF_FILE);
+    else lifecycle.input(endOfInput(lastInput));
   });
   outer.onInputError((error) => hangUp('input-error', String(error)));
-  if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
   outer.onOutputError((error) => hangUp('output-error', String(error)));
-  outer.onInput((data) => lifecycle.input(data));
-  outer.enterRawMode();
+  const takeTerminal = (): void => {
+    if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
+    outer.onInput((data) => {
+      lastInput = data;
+      lifecycle.input(data);
+    });
+    outer.enterRawMode();
+  };
+  // started in the background (`ripcord run … &`): reading the terminal or raw mode would stop it
+  if (outer.inputIsTerminal) whenInForeground(takeTerminal);
+  else takeTerminal();
 }

@@ -4,6 +4,7 @@
 // these checks also cover a session that is quiet and a user who has gone to another job.
 import { readFile } from 'node:fs/promises';
 import type { Disposable } from '../core/disposable';
+import { readKernelFileNow } from '../platform/kernel-reads';
 
 /** A lost terminal is noticed within this; each check is one small /proc read. */
 export const TERMINAL_OWNERSHIP_POLL_MS = 500;
@@ -30,7 +31,17 @@ export function holdsForeground(ownership: TerminalOwnership): boolean {
   return ownership.tpgid === ownership.pgrp;
 }
 
-async function readOwnership(): Promise<TerminalOwnership | undefined> {
+/** The same, read at once: for the exit path's restore and the start, which do not wait. */
+export function ownershipNow(): TerminalOwnership | undefined {
+  try {
+    return parseOwnership(readKernelFileNow('/proc/self/stat'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process's ownership of its terminal now; undefined without /proc. */
+export async function readOwnership(): Promise<TerminalOwnership | undefined> {
   return parseOwnership(await readFile('/proc/self/stat', 'utf8').catch(() => ''));
 }
 
