@@ -1,5 +1,6 @@
 // Starting `ripcord run` (the dist/cli.js bundle) in a tmux pane, and cleaning up after it.
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
@@ -116,6 +117,8 @@ export const test = base.extend<{ term: TerminalFixture }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   term: async ({}, use, testInfo) => {
     assertBundleBuilt();
+    // no settings: an empty one (a missing file ripcord was pointed at is a warning on the screen)
+    await writeFile(testInfo.outputPath('no-config.json'), '{}');
     const term = new TerminalFixture(testInfo);
     try {
       await use(term);

@@ -70,6 +70,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     inheritTerminalType: true,
     // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
     tools: 'run',
+    settingsFile: loaded.path,
   });
   installCrashGuard(log, (error) => {
     crashReport = `ripcord: internal error: ${visibleLines(describe(error))}\n`;
