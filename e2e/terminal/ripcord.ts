@@ -57,9 +57,9 @@ export class TerminalFixture {
     return this.pane([...prefix, process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
   }
 
-  /** An interactive bash as the pane's program, to start ripcord from as a user does (job control on). */
-  async shell(): Promise<TmuxPane> {
-    return this.pane(BASH);
+  /** An interactive shell (bash unless told) as the pane's program, to start ripcord from as a user does (job control on). */
+  async shell(argv: readonly string[] = BASH): Promise<TmuxPane> {
+    return this.pane(argv);
   }
 
   /** `ripcord run` started from a script, as from a shell prompt (see inspect). */

@@ -12,6 +12,7 @@ import { ReaperClient } from '../platform/reaper-client';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
 import { OuterTerminal } from './outer-terminal';
+import { TerminalGuard } from './terminal-guard';
 import type { RunOptions } from './run-options';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
@@ -34,11 +35,14 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   keepSchemaCopy(log);
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
+  // before raw mode: the reaper restores the terminal if this process dies without its restore
+  const guard = TerminalGuard.start(reaper.terminal, outer);
   let crashReport: string | undefined;
   let transcript: SpawnedSession['transcript'];
   const host: ExitPathHost = {
     restore: () => {
       const report = outer.restore();
+      guard.done();
       if (report) log.event('terminal.restored', { ...report });
       // After the restore, so it lands on the user's screen rather than the child's alternate one.
       if (crashReport !== undefined) process.stderr.write(crashReport);
@@ -89,6 +93,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   lifecycle.onSpawned(({ modes, transcript: spawned }) => {
     transcript = spawned;
     wire(outer, lifecycle, modes, log);
+    guard.follow(lifecycle);
   });
   const { cols, rows } = outer.size;
   lifecycle.resize(cols, rows);
