@@ -11,31 +11,27 @@ import type { TerminalHandover } from '../platform/terminal-handover';
 import type { OuterTerminal } from './outer-terminal';
 
 export class TerminalGuard {
-  private constructor(private readonly handover: TerminalHandover, private readonly outer: OuterTerminal) {}
+  constructor(private readonly handover: TerminalHandover, private readonly outer: OuterTerminal) {}
 
   /**
-   * Starts reading what the reaper needs: call it before raw mode, since the termios it keeps is
-   * the one `stty -g` reads now. Does nothing when stdout is not a terminal.
+   * Once the program runs: reads what the reaper needs and from then on tells it what a restore
+   * would write, after each output batch, hint and resize. Resolves once the terminal's settings
+   * were read (`stty -g`, a spawn: ~10 ms of this thread on a loaded machine, so not before the
+   * program's start, which waits for none of it); raw mode must wait for that, since the
+   * settings kept are the user's. Nothing to read when stdout is not a terminal.
    */
-  static start(handover: TerminalHandover, outer: OuterTerminal): TerminalGuard {
-    const guard = new TerminalGuard(handover, outer);
-    if (outer.outputIsTerminal) {
-      // the terminal's settings as the user had them, in the form stty takes back
-      const termios = outer.inputIsTerminal ? stty(0, ['-g']) : Promise.resolve(undefined);
-      void describeTerminal(termios).then((terminal) => {
-        if (terminal) handover.keep({ kind: 'terminal', ...terminal });
-      });
-    }
-    return guard;
-  }
-
-  /** Tells the reaper what a restore would write, as it changes: after each output batch, hint and resize. */
-  follow(session: { onOutput(listener: () => void): Disposable; onHint(listener: () => void): Disposable }): void {
-    if (!this.outer.outputIsTerminal) return;
+  follow(session: { onOutput(listener: () => void): Disposable; onHint(listener: () => void): Disposable }): Promise<void> {
+    if (!this.outer.outputIsTerminal) return Promise.resolve();
     const update = (): void => this.handover.restoreBytes(this.outer.restoreBytes());
     session.onOutput(update);
     session.onHint(update);
     this.outer.onResize(update);
+    // the terminal's settings as the user had them, in the form stty takes back
+    const termios = this.outer.inputIsTerminal ? stty(0, ['-g']) : Promise.resolve(undefined);
+    void describeTerminal(termios).then((terminal) => {
+      if (terminal) this.handover.keep({ kind: 'terminal', ...terminal });
+    });
+    return termios.then(() => undefined);
   }
 
   /** The host's own restore ran: the reaper lets go of the terminal. */

@@ -35,8 +35,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   keepSchemaCopy(log);
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
-  // before raw mode: the reaper restores the terminal if this process dies without its restore
-  const guard = TerminalGuard.start(reaper.terminal, outer);
+  // the reaper restores the terminal if this process dies without its own restore
+  const guard = new TerminalGuard(reaper.terminal, outer);
   let crashReport: string | undefined;
   let transcript: SpawnedSession['transcript'];
   const host: ExitPathHost = {
@@ -93,7 +93,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   lifecycle.onSpawned(({ modes, transcript: spawned }) => {
     transcript = spawned;
     wire(outer, lifecycle, modes, log);
-    guard.follow(lifecycle);
+    // raw mode once the reaper's copy of the user's settings is read
+    void guard.follow(lifecycle).then(() => outer.enterRawMode());
   });
   const { cols, rows } = outer.size;
   lifecycle.resize(cols, rows);
@@ -172,5 +173,4 @@ function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, modes: SpawnedS
   if (outer.inputIsTerminal) watchTerminalOwnership((loss) => hangUp(loss));
   outer.onOutputError((error) => hangUp('output-error', String(error)));
   outer.onInput((data) => lifecycle.input(data));
-  outer.enterRawMode();
 }
