@@ -51,7 +51,7 @@ export function formatCommand(command: ReaperCommand): string {
   }
 }
 
-function parseTerminalCommand(verb: string, words: string[]): TerminalCommand | undefined {
+function parseTerminalCommand(verb: string, words: (string | undefined)[]): TerminalCommand | undefined {
   const [a, b, c, ...rest] = words;
   if (verb === 'terminal-done' && a === undefined) return { kind: 'terminal-done' };
   if (verb === 'terminal-restore' && b === undefined && /^[A-Za-z0-9+/]*={0,2}$/.test(a ?? '')) {
@@ -69,7 +69,7 @@ function parseTerminalCommand(verb: string, words: string[]): TerminalCommand | 
 
 export function parseCommand(line: string): ReaperCommand | undefined {
   const [verb, a, b, ...rest] = line.trim().split(/\s+/);
-  if (verb?.startsWith('terminal')) return parseTerminalCommand(verb, line.trim().split(/\s+/).slice(1));
+  if (verb?.startsWith('terminal')) return parseTerminalCommand(verb, [a, b, ...rest]);
   if (verb === 'register' && isId(a) && isId(b) && rest.length === 1 && /^[\w-]+$/.test(rest[0] ?? '')) {
     return { kind: 'register', pid: Number(a), startTime: Number(b), sessionId: rest[0] as string };
   }
