@@ -75,17 +75,20 @@ export class ReaperTerminal {
     if (!kept) return;
     this.kept = undefined;
     try {
-      const owner = this.foregroundOwner(kept);
+      const parentNow = readStat(kept.parent.pid);
+      const owner = terminalOwner(kept.host, kept.parent, parentNow);
       if (owner !== 'ours') {
         this.log.event('reaper-terminal-left-alone', { why: owner });
         return;
       }
+      // the shell took the terminal back before the restore: its prompt may have gone with the program's screen
+      const shellFirst = parentNow !== undefined && parentNow.pgrp !== kept.host.pgrp && parentNow.tpgid === parentNow.pgrp;
       // at once, before termios: the shell that started ripcord prints its prompt as soon as it sees the host die
       if (this.bytes !== '') writeNonBlockingWithin(kept.handle.fd, this.bytes);
       const termios = kept.termios && (await stty(kept.handle.fd, ['-g'])) === kept.termios.raw && this.foregroundOwner(kept) === 'ours'
-        ? await stty(kept.handle.fd, [kept.termios.saved]).then(() => 'restored')
+        ? ((await stty(kept.handle.fd, [kept.termios.saved])) === undefined ? 'failed' : 'restored')
         : 'left';
-      this.log.event('reaper-terminal-restored', { bytes: this.bytes.length, termios });
+      this.log.event('reaper-terminal-restored', { bytes: this.bytes.length, termios, shellFirst });
     } finally {
       await kept.handle.close().catch(() => undefined);
     }
@@ -113,7 +116,7 @@ export class ReaperTerminal {
       return undefined;
     }
     const raw = command.termios === undefined ? undefined : await stty(handle.fd, ['-g']);
-    // the same as before raw mode: ripcord changed nothing (or its read came too late to tell)
+    // the same as the user's: ripcord has changed nothing (no raw mode yet), so there is nothing to put back
     const termios = command.termios !== undefined && raw !== undefined && raw !== command.termios ? { saved: command.termios, raw } : undefined;
     this.log.event('reaper-terminal-kept', { path: command.path, termios: termios !== undefined });
     return { handle, host, parent, ...(termios ? { termios } : {}) };
