@@ -39,6 +39,7 @@ describe('what the reaper is told of the outer terminal', () => {
     handover.done();
     handover.done();
     handover.deliver();
+    handover.keep(terminal);
     expect(sent.slice(4)).toEqual([{ kind: 'terminal-done' }]);
   });
 });

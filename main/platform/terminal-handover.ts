@@ -9,11 +9,14 @@ export class TerminalHandover {
   private terminal: KeepTerminal | undefined;
   private bytes: string | undefined;
   private delivering = false;
+  /** the host restored the terminal itself: a description that arrives later is not handed over */
+  private released = false;
 
   constructor(private readonly send: (command: TerminalCommand) => void) {}
 
   /** The terminal to restore if the host dies without its own restore. */
   keep(terminal: KeepTerminal): void {
+    if (this.released) return;
     this.terminal = terminal;
     if (this.delivering) this.sendAll();
   }
@@ -27,6 +30,7 @@ export class TerminalHandover {
 
   /** The host restored the terminal itself: the reaper lets go of it. */
   done(): void {
+    this.released = true;
     if (!this.terminal) return;
     this.terminal = undefined;
     if (this.delivering) this.send({ kind: 'terminal-done' });
