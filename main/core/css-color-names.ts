@@ -1,6 +1,7 @@
 // The CSS named colors (CSS Color 4) a browser's canvas takes as an opaque color, so xterm.js
-// takes them as theme colors. `transparent` is not one (xterm refuses a color it cannot see
-// through), and neither is `currentcolor` (the canvas's own color, not a color of the theme).
+// takes them as theme colors (e2e/browser/theme-colors.spec.ts checks each). `transparent` is not
+// one (xterm drops a color it cannot see through); `currentcolor` is left out on purpose: xterm
+// takes it, but as the window's background it would mean the text's color, not a color.
 export const CSS_COLOR_NAMES: readonly string[] = [
   'aliceblue', 'antiquewhite', 'aqua', 'aquamarine', 'azure', 'beige', 'bisque', 'black', 'blanchedalmond', 'blue',
   'blueviolet', 'brown', 'burlywood', 'cadetblue', 'chartreuse', 'chocolate', 'coral', 'cornflowerblue', 'cornsilk',
