@@ -66,6 +66,7 @@ export const syncAllowList = [
   'main/terminal/outer-terminal.ts',
   // the restore's bounded reads and writes on the terminal (non-blocking, inside the exit path)
   'main/terminal/bounded-terminal-io.ts',
+  'main/platform/bounded-write.ts',
   // the kernel's own files (/proc, cgroup files): made on read, never waiting for a disk
   'main/platform/kernel-reads.ts',
   // the exit path's descriptors: cgroup files opened at a session's start, written at its exit

@@ -59,6 +59,27 @@ describe('the ripcord command', () => {
     }
   });
 
+  // The first start downloads Electron; here it cannot (a mirror that refuses, as offline).
+  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))('offline first start: one line of progress, one of failure, the guidance, no stack trace, exit 1', async () => {
+    const result = await ripcord([], { ...process.env, ELECTRON_MIRROR: 'http://127.0.0.1:9/', ELECTRON_OVERRIDE_DIST_PATH: undefined, ELECTRON_SKIP_BINARY_DOWNLOAD: undefined });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toMatch(/^ripcord: downloading Electron [\d.]+ for the desktop app/);
+    expect(lines[1]).toMatch(/^ripcord: the download did not work: \S*Error: /);
+    expect(lines[2]).toBe('ripcord: the desktop app needs an Electron binary, and none was found. Looked at:');
+    expect(result.stdout + result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('an unknown option (ripcord --bogus, ripcord -x): usage on stderr, exit 2, no download', async () => {
+    for (const option of ['--bogus', '-x']) {
+      const result = await ripcord([option], { ...process.env, ELECTRON_MIRROR: 'http://127.0.0.1:9/' });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^ripcord: unknown option '${option}'\nUsage: ripcord`));
+      expect(result.stderr).not.toContain('downloading');
+    }
+  });
+
   it('without dist/: says to build first, exit 1', async () => {
     const tree = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-dist-'));
     try {

@@ -186,6 +186,7 @@ async function main(): Promise<void> {
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
     tools: 'harness',
+    settingsFile: loaded.path,
   });
   process.on('uncaughtException', (error) => {
     log.error('harness.uncaught', { error: error.stack ?? String(error) });

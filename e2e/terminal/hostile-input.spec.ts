@@ -56,6 +56,7 @@ const exitAt3 = ['--', 'sh', '-c', 'exit 3'];
 
 test.describe('settings files that are not settings files', () => {
   const cases: Array<{ kind: string; make: () => Promise<string>; why: RegExp }> = [
+    { kind: 'a file that does not exist', make: async () => path.join(home, 'no-such.json'), why: /does not exist/ },
     { kind: '/dev/zero', make: async () => '/dev/zero', why: /is a device, not a regular file/ },
     { kind: 'a FIFO', make: async () => { const fifo = path.join(home, 'fifo.json'); await promisify(execFile)('mkfifo', [fifo]); return fifo; }, why: /is a FIFO, not a regular file/ },
     { kind: 'a directory', make: async () => { const dir = path.join(home, 'dir.json'); await mkdir(dir); return dir; }, why: /is a directory, not a regular file/ },

@@ -1,5 +1,6 @@
 // Starting `ripcord run` (the dist/cli.js bundle) in a tmux pane, and cleaning up after it.
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from './processes';
@@ -56,9 +57,9 @@ export class TerminalFixture {
     return this.pane([...prefix, process.execPath, ...ripcordRunArgs(this.testInfo), ...extraOptions, '--', ...command]);
   }
 
-  /** An interactive bash as the pane's program, to start ripcord from as a user does (job control on). */
-  async shell(): Promise<TmuxPane> {
-    return this.pane(BASH);
+  /** An interactive shell (bash unless told) as the pane's program, to start ripcord from as a user does (job control on). */
+  async shell(argv: readonly string[] = BASH): Promise<TmuxPane> {
+    return this.pane(argv);
   }
 
   /** `ripcord run` started from a script, as from a shell prompt (see inspect). */
@@ -121,6 +122,8 @@ export const test = base.extend<{ term: TerminalFixture }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   term: async ({}, use, testInfo) => {
     assertBundleBuilt();
+    // no settings: an empty one (a missing file ripcord was pointed at is a warning on the screen)
+    await writeFile(testInfo.outputPath('no-config.json'), '{}');
     const term = new TerminalFixture(testInfo);
     try {
       await use(term);

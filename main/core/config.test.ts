@@ -83,12 +83,21 @@ describe('validateConfig', () => {
     ]);
   });
 
+  // One rule, what xterm's theme takes as it is: before it, "notacolor" passed and "#zzz" did not.
+  it('theme colors follow one rule: the forms xterm takes, and nothing it would drop', () => {
+    const accepted = ['#abc', '#ABCD', '#1e1e2e', '#1e1e2e80', 'rgb(30, 30, 46)', 'rgba(0,0,0,0.5)', 'rgb(255,255,255)', 'white', 'RebeccaPurple', 'lightgoldenrodyellow'];
+    const refused = ['notacolor', '#zzz', '#12345', 'rgb(256, 0, 0)', 'rgb(10%, 0, 0)', 'rgb(1, 2)', 'transparent', 'currentcolor', 'hsl(0, 0%, 0%) x', ''];
+    const checked = (value: string) => validateConfig({ theme: { background: value } });
+    for (const value of accepted) expect(checked(value).problems, value).toEqual([]);
+    for (const value of refused) expect(checked(value).problems.map((p) => p.key), value).toEqual(['theme.background']);
+  });
+
   it('a bad theme color drops only that color; unknown theme keys are problems', () => {
     const { config, problems } = validateConfig({ theme: { background: '#000', foreground: 'not a color', Cursor: '#fff' } });
     expect(config.theme).toEqual({ background: '#000' });
     expect(problems).toEqual([
       { key: 'theme.Cursor', message: 'unknown key (did you mean "cursor"?)' },
-      { key: 'theme.foreground', message: 'must match format "css-color", got "not a color"' },
+      { key: 'theme.foreground', message: 'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name, got "not a color"' },
     ]);
   });
 

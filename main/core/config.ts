@@ -9,6 +9,7 @@ import { DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from './ctrl-c-state';
 import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
 import { ownedEnvKeyProblems } from './session-env-keys';
 import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
+import { CSS_COLOR_NAMES } from './css-color-names';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -102,11 +103,20 @@ const ACCELERATOR_FORMAT = new RegExp(
   `^(?:(?:${ACCELERATOR_MODIFIERS.join('|')})\\+)+(?:${ACCELERATOR_NAMED_KEYS.join('|')}|[A-Z0-9]|[-=[\\];',./\`\\\\)!@#$%^&*(:+<_>?~{|}"])$`,
   'i',
 );
-// Hex, rgb()/rgba() or a CSS color name — what xterm's theme accepts.
-const CSS_COLOR_FORMAT = /^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)|[a-z]+)$/i;
+// The one rule for theme colors: forms xterm.js's theme takes as they are (its css.toColor):
+// #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba() with 0-255 channels, and the CSS names a canvas
+// draws opaque. Anything else xterm would drop for its default, so it is reported here.
+const RGB_CHANNEL = '\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*';
+const CSS_COLOR_FORMAT = new RegExp(
+  `^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|rgba?\\(${RGB_CHANNEL},${RGB_CHANNEL},${RGB_CHANNEL}(?:,\\s*(?:0|1|0?\\.\\d+)\\s*)?\\)|${CSS_COLOR_NAMES.join('|')})$`,
+  'i',
+);
 
 /** The schema's formats, by name (the generated validator has them inlined). */
 export const CONFIG_FORMATS: Record<string, RegExp> = { 'electron-accelerator': ACCELERATOR_FORMAT, 'css-color': CSS_COLOR_FORMAT };
+
+/** The color rule as the user reads it, in problem lines and the schema. */
+const COLOR_RULE = 'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name';
 
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 const color = { type: 'string', format: 'css-color', examples: ['#1e1e2e', 'rgb(30, 30, 46)'] } as const;
@@ -157,7 +167,7 @@ export const CONFIG_SCHEMA = {
     theme: {
       type: 'object', additionalProperties: false, default: DEFAULT_CONFIG.theme,
       properties: Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, color])),
-      description: 'Terminal colors (hex, rgb() or a CSS color name); unset colors keep the defaults.',
+      description: `Terminal colors; each ${COLOR_RULE.replace('must be', 'is')}. Unset colors keep the defaults.`,
     },
     scrollback: { type: 'integer', minimum: 0, maximum: SCROLLBACK_MAX, default: DEFAULT_CONFIG.scrollback, description: 'Lines kept above the screen.' },
     copyOnSelect: { type: 'boolean', default: DEFAULT_CONFIG.copyOnSelect, description: 'Copy the selection to the clipboard as soon as it is made.' },
@@ -259,6 +269,8 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
       const [first, second] = [Number(error.params.i), Number(error.params.j)].sort((x, y) => x - y) as [number, number];
       return `must not list an entry twice: entries ${first + 1} and ${second + 1} are both ${describe(valueAt(raw, [...path, String(first)]))}`;
     }
+    case 'format':
+      return error.params.format === 'css-color' ? `${COLOR_RULE}, got ${describe(value)}` : `${error.message ?? 'is invalid'}, got ${describe(value)}`;
     case 'enum':
       return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
     default:

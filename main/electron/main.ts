@@ -73,6 +73,7 @@ function main(): void {
     // before-input-event reports the real keys; the page's data stream also carries replies
     keyPressesReported: true,
     tools: 'desktop',
+    settingsFile: loaded.path,
   });
 
   process.on('uncaughtException', (error) => {

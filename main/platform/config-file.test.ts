@@ -49,9 +49,16 @@ describe('defaultConfigPath', () => {
 });
 
 describe('loadConfig', () => {
-  it('a missing file gives defaults and no problem', () => {
+  it('no file at the usual place: defaults and no problem', () => {
+    const home = path.join(dir, 'nope');
+    expect(loadConfig(undefined, { XDG_CONFIG_HOME: home })).toEqual({ path: path.join(home, 'ripcord/config.json'), config: DEFAULT_CONFIG, problems: [] });
+  });
+
+  it('a named file (--config, $RIPCORD_CONFIG) that is missing: defaults and one line naming it', () => {
     const file = path.join(dir, 'nope/config.json');
-    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [] });
+    const expected = { path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): does not exist; using the defaults`] };
+    expect(loadConfig(file, {})).toEqual(expected);
+    expect(loadConfig(undefined, { RIPCORD_CONFIG: file })).toEqual(expected);
   });
 
   it('reads a valid file (a UTF-8 BOM is fine)', async () => {

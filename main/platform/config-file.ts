@@ -37,13 +37,16 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 /**
- * Reads and validates the settings file. A missing file means defaults; anything wrong with it
- * becomes a problem line and the affected keys (or the whole file) fall back to defaults. A
- * FIFO, a device, a directory or a file over CONFIG_MAX_BYTES is refused without reading it.
- * Every problem line has its control characters made visible (keys, values and parse errors
- * are the file's text). Never throws, never writes.
+ * Reads and validates the settings file. A missing file at the usual place means defaults; one
+ * the user named (`file`, from --config, or $RIPCORD_CONFIG) is a problem line, since a typo
+ * would otherwise go unseen. Anything wrong with the file becomes a problem line and the affected
+ * keys (or the whole file) fall back to defaults. A FIFO, a device, a directory or a file over
+ * CONFIG_MAX_BYTES is refused without reading it. Every problem line has its control characters
+ * made visible (keys, values and parse errors are the file's text). Never throws, never writes.
  */
-export function loadConfig(file: string = defaultConfigPath()): LoadedConfig {
+export function loadConfig(named?: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const file = named ?? defaultConfigPath(env);
+  const missingIsProblem = named !== undefined || Boolean(env.RIPCORD_CONFIG);
   const problems: string[] = [];
   const report = (key: string, message: string) => problems.push(visibleText(`${file}: ${key}: ${message}`));
   let raw: unknown;
@@ -54,7 +57,7 @@ export function loadConfig(file: string = defaultConfigPath()): LoadedConfig {
     } catch (error) {
       report('(file)', `not valid JSON: ${error instanceof Error ? error.message : String(error)}; using the defaults`);
     }
-  } else if (!read.missing) {
+  } else if (!read.missing || missingIsProblem) {
     report('(file)', `${read.error}; using the defaults`);
   }
   const { config, problems: keyProblems } = validateConfig(raw);

@@ -15,6 +15,7 @@ import { ExitDescriptors } from './exit-descriptors';
 import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
 import { reaperStubArgv } from './reaper-stub';
 import { processStateNow } from './kernel-reads';
+import { TerminalHandover } from './terminal-handover';
 
 export interface ReaperClientOptions {
   killGraceMs: number;
@@ -64,6 +65,8 @@ export class ReaperClient implements Disposable {
   private readonly gaveUp = new Emitter<string>();
   /** The reaper kept being stopped or killed past the budget: why, for the user. The host ends the session. */
   readonly onGaveUp = this.gaveUp.event;
+  /** `ripcord run`'s outer terminal, for the Node reaper to restore if the host dies without its restore */
+  readonly terminal = new TerminalHandover((command) => this.send(command));
 
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
     this.exitFiles = new ExitDescriptors(log);
@@ -113,6 +116,7 @@ export class ReaperClient implements Disposable {
     if (this.tookOver) return;
     this.tookOver = true;
     this.send({ kind: 'takeover' });
+    this.terminal.deliver();
   }
 
   /** The root joined `cgroup`: killSession(rootPid) and whenSessionDead(rootPid) mean the cgroup. */
@@ -181,6 +185,8 @@ export class ReaperClient implements Disposable {
   /** Closes the pipe: the reaper kills everything still registered and exits. */
   dispose(): void {
     if (this.disposed) return;
+    // a host that lets its reaper go restores its terminal itself
+    this.terminal.done();
     this.disposed = true;
     clearInterval(this.watch);
     this.child?.stdin?.end();
@@ -246,7 +252,10 @@ export class ReaperClient implements Disposable {
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });
-    if (this.tookOver) this.send({ kind: 'takeover' });
+    if (this.tookOver) {
+      this.send({ kind: 'takeover' });
+      this.terminal.deliver();
+    }
     this.log.warn(LogEvent.reaperReplaced, { why, old: old.pid, pid: child.pid, cgroups: this.cgroups.size, scanned: this.scanned.size });
   }
 

@@ -18,6 +18,7 @@ import { sweepMigrants } from './migrant-sweep';
 import { makeNonDumpable } from './process-guard';
 import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
 import { StagedKill } from './staged-kill';
+import { ReaperTerminal } from './reaper-terminal';
 
 /** DESIGN §4: membership refresh, so children whose parent already died stay known. */
 /** The reaper's last log lines get this long to land after the kill; a slow disk never keeps it alive. */
@@ -37,6 +38,8 @@ export class Reaper {
   private readonly sessions = new Map<number, TrackedSession>();
   private shuttingDown: Promise<void> | undefined;
   readonly cgroups: CgroupSessions;
+  /** `ripcord run`'s outer terminal, put back if the host dies without its restore */
+  readonly terminal: ReaperTerminal;
 
   constructor(
     private readonly table: ProcessTable,
@@ -45,6 +48,7 @@ export class Reaper {
     private readonly report: (line: string) => void,
   ) {
     this.cgroups = new CgroupSessions(table, killGraceMs, log, report);
+    this.terminal = new ReaperTerminal(log);
   }
 
   /** Tracks a scanned session from its root; answers `registered` once the root is known. */
@@ -69,6 +73,7 @@ export class Reaper {
       case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
       case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
       case 'takeover': return Promise.resolve();
+      case 'terminal': case 'terminal-restore': case 'terminal-done': this.terminal.handle(command); return Promise.resolve();
     }
   }
 
@@ -158,7 +163,7 @@ function main(): void {
   const reaper = new Reaper(tables.table, killGraceMs, log, (line) => process.stdout.write(line));
   log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length, nonDumpable: guard.ok ? true : guard.error });
   const exitAfter = (reason: string): void => {
-    void reaper.shutdown(reason).then(() => {
+    void Promise.all([reaper.shutdown(reason), reaper.terminal.settled()]).then(() => {
       log.event('reaper-exit', { reason });
       return log instanceof FileEventLog ? Promise.race([log.flushed(), delay(LOG_FLUSH_MAX_MS)]) : undefined;
     }).then(() => process.exit(0));
@@ -184,8 +189,12 @@ function main(): void {
   if (endedBy !== undefined) exitAfter(endedBy);
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', handle);
-  process.stdin.on('end', () => exitAfter('host-pipe-closed'));
-  process.stdin.on('error', () => exitAfter('host-pipe-error'));
+  const hostGone = (reason: string): void => {
+    void reaper.terminal.hostGone();
+    exitAfter(reason);
+  };
+  process.stdin.on('end', () => hostGone('host-pipe-closed'));
+  process.stdin.on('error', () => hostGone('host-pipe-error'));
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exitAfter(signal));
 }
 

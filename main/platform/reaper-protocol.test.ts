@@ -31,3 +31,28 @@ describe('reaper protocol: containers', () => {
     expect(parseRegistered('dead 99')).toBeUndefined();
   });
 });
+
+describe('reaper protocol: the outer terminal', () => {
+  it('round-trips the terminal commands: any bytes, a path with spaces, termios or none', () => {
+    const commands: ReaperCommand[] = [
+      { kind: 'terminal', path: '/dev/pts/3', rdev: 34819, termios: '500:5:bf:8a3b:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0' },
+      { kind: 'terminal', path: '/dev/my tty', rdev: 1 },
+      { kind: 'terminal-restore', bytes: '\x1b[?1049l\x1b[?25h  \r\x1b[K é' },
+      { kind: 'terminal-restore', bytes: '' },
+      { kind: 'terminal-done' },
+    ];
+    for (const command of commands) {
+      const line = formatCommand(command);
+      expect(line.endsWith('\n') && !line.slice(0, -1).includes('\n')).toBe(true);
+      expect(parseCommand(line)).toEqual(command);
+    }
+  });
+
+  it('rejects a relative path, a bad device number, bad base64 and extra words', () => {
+    expect(parseCommand('terminal dev/pts/3 1')).toBeUndefined();
+    expect(parseCommand('terminal /dev/pts/3 x')).toBeUndefined();
+    expect(parseCommand('terminal /dev/pts/3 1 a b')).toBeUndefined();
+    expect(parseCommand('terminal-restore !!')).toBeUndefined();
+    expect(parseCommand('terminal-done now')).toBeUndefined();
+  });
+});

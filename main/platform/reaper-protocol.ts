@@ -3,10 +3,13 @@
 //   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
 //                    contain <cgroup dir> [<session id>] | root <pid> <cgroup dir> | release <cgroup dir>
 //                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
+//                    terminal <path> <rdev> [<stty -g>] | terminal-restore <base64> | terminal-done
+//                    (the outer terminal of `ripcord run`, after takeover only: reaper-terminal.ts)
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
 //                    contained <cgroup dir>
 // A cgroup dir is sent URI-encoded, so a path with spaces stays one word.
 import type { StagedKillResult } from './staged-kill';
+import type { TerminalCommand } from './reaper-terminal';
 
 /**
  * In a scanned session's environment: every process that keeps the environment carries it, so
@@ -27,7 +30,8 @@ export type ReaperCommand =
   /** the cgroup was given up before its session started (the host removes it) */
   | { kind: 'release'; cgroup: string }
   /** the first stage (a sh stub) execs the Node reaper now; nothing for the Node reaper to do */
-  | { kind: 'takeover' };
+  | { kind: 'takeover' }
+  | TerminalCommand;
 
 export interface DeadReport { pid: number; stats: Record<string, number> }
 
@@ -42,6 +46,25 @@ export function formatCommand(command: ReaperCommand): string {
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
     case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
     case 'takeover': return 'takeover\n';
+    case 'terminal': return `terminal ${encodeURIComponent(command.path)} ${command.rdev}${command.termios === undefined ? '' : ` ${encodeURIComponent(command.termios)}`}\n`;
+    case 'terminal-restore': return `terminal-restore ${Buffer.from(command.bytes, 'utf8').toString('base64')}\n`;
+    case 'terminal-done': return 'terminal-done\n';
+  }
+}
+
+function parseTerminalCommand(verb: string, words: (string | undefined)[]): TerminalCommand | undefined {
+  const [a, b, c, ...rest] = words;
+  if (verb === 'terminal-done' && a === undefined) return { kind: 'terminal-done' };
+  if (verb === 'terminal-restore' && b === undefined && /^[A-Za-z0-9+/]*={0,2}$/.test(a ?? '')) {
+    return { kind: 'terminal-restore', bytes: Buffer.from(a ?? '', 'base64').toString('utf8') };
+  }
+  if (verb !== 'terminal' || !isId(b) || rest.length > 0) return undefined;
+  try {
+    const path = decodeURIComponent(a ?? '');
+    if (!path.startsWith('/')) return undefined;
+    return { kind: 'terminal', path, rdev: Number(b), ...(c === undefined ? {} : { termios: decodeURIComponent(c) }) };
+  } catch {
+    return undefined;
   }
 }
 
@@ -49,6 +72,7 @@ const isSessionId = (s: string | undefined): s is string => s !== undefined && /
 
 export function parseCommand(line: string): ReaperCommand | undefined {
   const [verb, a, b, ...rest] = line.trim().split(/\s+/);
+  if (verb?.startsWith('terminal')) return parseTerminalCommand(verb, [a, b, ...rest]);
   if (verb === 'register' && isId(a) && isId(b) && rest.length === 1 && isSessionId(rest[0])) {
     return { kind: 'register', pid: Number(a), startTime: Number(b), sessionId: rest[0] };
   }

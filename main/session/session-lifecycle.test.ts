@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { openLog, type Logger } from '../platform/log';
 import { bundleReaper, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
 import { ReaperClient } from '../platform/reaper-client';
-import { SessionLifecycle } from './session-lifecycle';
+import { SessionLifecycle, type SessionLifecycleOptions } from './session-lifecycle';
 
 /** Bound on a shell answering; never asserted as a timing. */
 const WAIT_MS = 10_000;
@@ -29,11 +29,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function lifecycle(config: RipcordConfig = bash) {
+function lifecycle(config: RipcordConfig = bash, extra: Pick<SessionLifecycleOptions, 'settingsFile' | 'command'> = {}) {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   let now = 0;
-  const session = new SessionLifecycle({ config, log, reaper, host: { restore: () => undefined, exit: (code) => exits.push(code) }, clock: () => now });
+  const session = new SessionLifecycle({ config, log, reaper, host: { restore: () => undefined, exit: (code) => exits.push(code) }, clock: () => now, ...extra });
   running.push({ session, reaper });
   let output = '';
   const spawned: number[] = [];
@@ -120,5 +120,21 @@ describe('SessionLifecycle', () => {
     await other.until(() => other.failures.length > 0, 'the start failure');
     other.session.exitNow(70, 'internal error');
     expect(other.exits).toEqual([70]);
+  });
+
+  it('a start that fails on a setting names the setting and its file; one that fails on the command line does not', async () => {
+    const failure = async (config: RipcordConfig, extra: Pick<SessionLifecycleOptions, 'settingsFile' | 'command'>): Promise<string> => {
+      const l = lifecycle(config, extra);
+      l.session.resize(80, 24);
+      await l.until(() => l.failures.length > 0, 'the start failure');
+      return l.failures[0] ?? '';
+    };
+    const settingsFile = '/home/u/.config/ripcord/config.json';
+    expect(await failure({ ...bash, shell: '/bin/nosuchshell' }, { settingsFile }))
+      .toBe(`cannot start "/bin/nosuchshell": no such file or directory (the "shell" setting in ${settingsFile})`);
+    expect(await failure({ ...bash, cwd: '/no/such/dir' }, { settingsFile }))
+      .toBe(`cannot use working directory "/no/such/dir": no such file or directory (the "cwd" setting in ${settingsFile})`);
+    expect(await failure(bash, { settingsFile, command: { file: '/bin/nosuchprogram', args: [] } }))
+      .toBe('cannot start "/bin/nosuchprogram": no such file or directory');
   });
 });

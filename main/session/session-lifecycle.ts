@@ -46,6 +46,8 @@ export interface SessionLifecycleOptions {
   keyPressesReported?: boolean;
   /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
   tools?: SessionInfo['host'];
+  /** where `config` was read from: a start that fails on a setting names the setting and this file */
+  settingsFile?: string;
 }
 
 /** What a host may know of the running program: its pid, and the output modes to undo at exit. */
@@ -201,7 +203,7 @@ export class SessionLifecycle implements Disposable {
       ...(keyPressesReported ? { keyPressesReported } : {}),
     });
     if (!started.ok) {
-      this.failStart(started.error);
+      this.failStart(this.blameSetting(started.error));
       return;
     }
     const { guarded } = started;
@@ -254,6 +256,19 @@ export class SessionLifecycle implements Disposable {
     const { config, command } = this.options;
     const program = command ?? { file: config.shell ?? process.env.SHELL ?? '/bin/sh', args: config.args };
     return [program.file, ...program.args].join(' ');
+  }
+
+  /**
+   * The program or the working directory the start failed on, when it came from the settings:
+   * the message names the setting and its file, which the user must fix (docs/settings.md).
+   */
+  private blameSetting(error: string): string {
+    const { config, command, cwd, settingsFile } = this.options;
+    if (settingsFile === undefined) return error;
+    const setting = command === undefined && config.shell !== undefined && error.startsWith(`cannot start "${config.shell}"`) ? 'shell'
+      : cwd === undefined && config.cwd !== undefined && error.startsWith('cannot use working directory') ? 'cwd'
+        : undefined;
+    return setting === undefined ? error : `${error} (the "${setting}" setting in ${settingsFile})`;
   }
 
   private failStart(message: string): void {

@@ -1,6 +1,7 @@
 // The restore's reads and writes on the outer terminal (DESIGN §5): through a non-blocking
 // description of it, each with a bound, so nothing the terminal does can hold the exit.
-import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { sleepMs, writeNonBlockingWithin } from '../platform/bounded-write';
 
 // Draining pending input on exit: keys typed after the second Ctrl+C and replies to queries
 // the child sent are already in the tty's queue or arrive within a few ms on a local
@@ -10,9 +11,6 @@ import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 const DRAIN_QUIET_MS = 10;
 const DRAIN_MAX_MS = 40;
 const DRAIN_POLL_MS = 2;
-// The restore write goes to a non-blocking descriptor; a terminal that accepts nothing for
-// this long (a stalled SSH link) is given up on rather than holding the exit.
-const RESTORE_WRITE_MAX_MS = 200;
 
 export interface DrainReport {
   discardedInputBytes: number;
@@ -23,11 +21,6 @@ export interface DrainReport {
 export interface DrainClock {
   now(): number;
   sleep(ms: number): void;
-}
-
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
-function sleepMs(ms: number): void {
-  Atomics.wait(sleepCell, 0, 0, ms);
 }
 
 const realClock: DrainClock = { now: () => performance.now(), sleep: sleepMs };
@@ -54,18 +47,8 @@ function isWouldBlock(error: unknown): boolean {
  */
 export function writeBounded(fd: number, text: string): void {
   const target = openTerminalNonBlocking(fd, constants.O_WRONLY);
-  const bytes = Buffer.from(text, 'utf8');
-  const deadline = performance.now() + RESTORE_WRITE_MAX_MS;
   try {
-    let offset = 0;
-    while (offset < bytes.length && performance.now() < deadline) {
-      try {
-        offset += writeSync(target.fd, bytes, offset);
-      } catch (error) {
-        if (!isWouldBlock(error)) throw error;
-        sleepMs(1);
-      }
-    }
+    writeNonBlockingWithin(target.fd, text);
   } finally {
     if (target.own) closeSync(target.fd);
   }

@@ -52,7 +52,7 @@ Run "ripcord <command> --help" for a command's options.`;
 
 async function runSubcommand(args: string[]): Promise<number> {
   const parsed = parseRunArgs(args);
-  if (!parsed.ok) return usageError(`run: ${parsed.error}`, 'ripcord run --help');
+  if (!parsed.ok) return runUsageError(`run: ${parsed.error}`);
   if (parsed.options.help) return print(RUN_USAGE);
   if (parsed.options.version) return print(version);
   return runTerminalHost(parsed.options);
@@ -63,8 +63,8 @@ function print(text: string): number {
   return 0;
 }
 
-function usageError(message: string, help = 'ripcord --help'): number {
-  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "${help}".\n`);
+function runUsageError(message: string): number {
+  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "ripcord run --help".\n`);
   return EXIT_CODE_USAGE;
 }
 
@@ -76,9 +76,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (first === '--version' || first === '-V') return print(version);
   const subcommand = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
   if (subcommand) return subcommand.run(rest);
-  // Options without a command belong to the desktop app, which checks them itself.
-  if (first.startsWith('-')) return launchDesktop([...argv]);
-  return usageError(`unknown command '${first}'`);
+  // The desktop app takes no options: a mistyped one is said here, before any download.
+  const unknown = first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`;
+  process.stderr.write(`ripcord: ${visibleText(unknown)}\n${usage()}\n`);
+  return EXIT_CODE_USAGE;
 }
 
 restoreLauncherEnv();

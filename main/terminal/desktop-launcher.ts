@@ -97,7 +97,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
   let lookup = await findElectron(env, packageDir);
   if (!lookup.ok && packageDir && (await shouldFetchElectron(env, packageDir))) {
     stderr.write(`ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`);
-    const fetched = await fetchElectron(packageDir, env, stderr);
+    const fetched = await fetchElectron(packageDir, env);
     if (!fetched.ok) stderr.write(`ripcord: the download did not work: ${fetched.error}\n`);
     lookup = await findElectron(env, packageDir);
   }

@@ -4,8 +4,12 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { visibleText } from '../core/visible-text';
 
 export type FetchResult = { ok: true } | { ok: false; error: string };
+
+/** What is kept of the install script's output for the one failure line: its error comes first, a stack after it. */
+const KEPT_OUTPUT_CHARS = 16_384;
 
 /**
  * Whether to try the download: not when the user pointed at their own Electron or asked for no
@@ -16,20 +20,33 @@ export async function shouldFetchElectron(env: NodeJS.ProcessEnv, packageDir: st
   return !(await exists(path.join(packageDir, 'path.txt')));
 }
 
-/** Runs the electron package's install.js (which downloads into its dist/ and writes path.txt); its output goes to `stderr`. */
-export async function fetchElectron(packageDir: string, env: NodeJS.ProcessEnv, stderr: Pick<NodeJS.WritableStream, 'write'>): Promise<FetchResult> {
+/**
+ * Runs the electron package's install.js (which downloads into its dist/ and writes path.txt).
+ * Its output is kept, not shown: a failure is one line, the script's error without its stack.
+ */
+export async function fetchElectron(packageDir: string, env: NodeJS.ProcessEnv): Promise<FetchResult> {
   const script = path.join(packageDir, 'install.js');
   if (!(await exists(script))) return { ok: false, error: `${script} is missing` };
   return new Promise<FetchResult>((resolve) => {
     const child = spawn(process.execPath, [script], { cwd: packageDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const forward = (chunk: Buffer): void => void stderr.write(chunk.toString());
-    child.stdout.on('data', forward);
-    child.stderr.on('data', forward);
+    let output = '';
+    const keep = (chunk: Buffer): void => {
+      if (output.length < KEPT_OUTPUT_CHARS) output += chunk.toString();
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.once('error', (error) => resolve({ ok: false, error: `cannot run ${script}: ${error.message}` }));
     child.once('close', (code, signal) => {
-      resolve(code === 0 ? { ok: true } : { ok: false, error: `${script} failed (${signal ?? `exit ${code}`}); its output is above` });
+      if (code === 0) resolve({ ok: true });
+      else resolve({ ok: false, error: failureLine(output) ?? `${script} failed (${signal ?? `exit ${code}`})` });
     });
   });
+}
+
+/** The first line of the script's output that is not a stack frame (`    at ...`), control characters made visible. */
+export function failureLine(output: string): string | undefined {
+  const line = output.split('\n').map((text) => text.trim()).find((text) => text !== '' && !text.startsWith('at '));
+  return line === undefined ? undefined : visibleText(line);
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -166,12 +166,7 @@ export class OuterTerminal {
     const ours = this.lost || (this.inputIsTerminal && !this.raw) ? stillHoldsForeground() : true;
     this.leftAlone = !ours;
     if (this.outputIsTerminal && this.written && ours) {
-      ignoreErrors(() =>
-        writeBounded(
-          this.streams.output.fd,
-          restoreSequence({ modes: this.modes, hintTitleShown: this.hintShown, columns: this.size.cols }),
-        ),
-      );
+      ignoreErrors(() => writeBounded(this.streams.output.fd, this.restoreBytes()));
     }
     if (this.raw && ours) {
       // Drain while still raw: in canonical mode a half-typed line is not readable, and
@@ -183,6 +178,11 @@ export class OuterTerminal {
       this.raw = false;
     }
     return report;
+  }
+
+  /** What restore() writes to the terminal now; the reaper writes the same if the host dies without it. */
+  restoreBytes(): string {
+    return restoreSequence({ modes: this.modes, hintTitleShown: this.hintShown, columns: this.size.cols });
   }
 
   private syncHintTitle(): void {

@@ -14,6 +14,7 @@ import { uncontainedNotice } from '../platform/containment-notice';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
 import { OuterTerminal } from './outer-terminal';
+import { TerminalGuard } from './terminal-guard';
 import type { RunOptions } from './run-options';
 import { whenInForeground } from './foreground-wait';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
@@ -36,15 +37,18 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
   keepSchemaCopy(log);
   // no same-user process may ptrace the host or read its memory and descriptors (DESIGN §4)
-  const guard = makeNonDumpable();
-  log.event('host.non-dumpable', guard.ok ? { ok: true } : { ok: false, error: guard.error });
+  const nonDumpable = makeNonDumpable();
+  log.event('host.non-dumpable', nonDumpable.ok ? { ok: true } : { ok: false, error: nonDumpable.error });
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
   const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
+  // the reaper restores the terminal if this process dies without its own restore
+  const guard = new TerminalGuard(reaper.terminal, outer);
   let crashReport: string | undefined;
   let transcript: SpawnedSession['transcript'];
   const host: ExitPathHost = {
     restore: () => {
       const report = outer.restore();
+      guard.done();
       if (report) log.event('terminal.restored', { ...report });
       // After the restore, so it lands on the user's screen rather than the child's alternate one.
       if (crashReport !== undefined) process.stderr.write(crashReport);
@@ -76,6 +80,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     inheritTerminalType: true,
     // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
     tools: 'run',
+    settingsFile: loaded.path,
   });
   installCrashGuard(log, (error) => {
     crashReport = `ripcord: internal error: ${visibleLines(describe(error))}\n`;
@@ -98,7 +103,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     // before the program's first output (a later turn of the loop), and before raw mode
     const notice = uncontainedNotice(spawned.containment.kind, spawned.containment.reason);
     if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
-    wire(outer, lifecycle, spawned, log);
+    // raw mode once the reaper's copy of the user's settings is read, when the terminal is ours
+    wire(outer, lifecycle, spawned, log, () => guard.follow(lifecycle));
   });
   const { cols, rows } = outer.size;
   lifecycle.resize(cols, rows);
@@ -158,7 +164,8 @@ function describe(error: unknown): string {
  * Connects the terminal and the session for the rest of the process's life: nothing is ever
  * unwired, because the only way out is the exit path, which ends the process.
  */
-function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger): void {
+/** `followed`: starts telling the reaper about the terminal; raw mode waits for its read of the user's settings. */
+function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger, followed: () => Promise<void>): void {
   outer.attachModes(spawned.modes);
   lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
   lifecycle.onHint((hint) => outer.showHint(hint.visible));
@@ -185,7 +192,7 @@ function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: Spawne
       lastInput = data;
       lifecycle.input(data);
     });
-    outer.enterRawMode();
+    void followed().then(() => outer.enterRawMode());
   };
   // started in the background (`ripcord run … &`): reading the terminal or raw mode would stop it
   if (outer.inputIsTerminal) whenInForeground(takeTerminal);
