@@ -94,6 +94,9 @@ export class SearchBox {
   private flip(option: Toggle): void {
     const button = this.toggles.get(option);
     button?.setAttribute('aria-pressed', String(!this.isOn(option)));
+    // The addon (0.16) stores new options before it compares them with the last ones, so a
+    // toggle alone would keep the old matches and count: forget them first.
+    this.search.clearDecorations();
     this.find('next', true);
   }
 
