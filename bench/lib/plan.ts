@@ -1,7 +1,7 @@
 // What a bench run does: how many runs of what, from the command line.
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
-//                 [-- --transcripts-off]
+//                 [-- --transcripts-off] [-- --find TERM]
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
 export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput'] as const;
@@ -32,6 +32,8 @@ export interface Plan {
   trace: boolean;
   /** --transcripts-off: the throughput row also for ripcord with transcripts off, in the same alternation */
   transcriptsOff: boolean;
+  /** --find TERM: in the Ctrl+C runs ripcord's page has its find box open on TERM, so the search's decorations follow the flood */
+  findTerm?: string;
 }
 
 const MB = 1024 * 1024;
@@ -85,6 +87,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
     profile: argv.includes('--profile'),
     trace: argv.includes('--trace'),
     transcriptsOff: argv.includes('--transcripts-off'),
+    ...(valueOf(argv, '--find') === undefined ? {} : { findTerm: valueOf(argv, '--find') }),
   };
   return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
 }
