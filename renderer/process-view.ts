@@ -3,6 +3,7 @@
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
 import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../preload/api';
+import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */
 export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
@@ -34,8 +35,8 @@ export class ProcessViewOverlay {
     title.textContent = 'Processes';
     const hint = document.createElement('span');
     hint.textContent = `${PROCESS_VIEW_KEY} or Esc closes · ${STOP_JOB_KEY} stops the foreground job`;
-    const stopJob = this.button('Stop job', 'ripcord-stop-job', () => api.stopJob());
-    const close = this.button('×', 'ripcord-processes-close', () => this.close());
+    const stopJob = button('Stop job', () => api.stopJob(), { className: 'ripcord-stop-job' });
+    const close = button('×', () => this.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
     header.append(title, hint, stopJob, close);
 
     const table = document.createElement('table');
@@ -118,17 +119,8 @@ export class ProcessViewOverlay {
     }
     const actions = tr.insertCell();
     // the root is the session: stopping it is quitting, which has its own keys
-    if (row.pid !== sessionPid) actions.appendChild(this.button('Stop', 'ripcord-stop-process', () => this.api.stopProcess(row.pid)));
+    if (row.pid !== sessionPid) actions.appendChild(button('Stop', () => this.api.stopProcess(row.pid), { className: 'ripcord-stop-process' }));
     return tr;
-  }
-
-  private button(label: string, className: string, onClick: () => void): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = className;
-    button.textContent = label;
-    button.addEventListener('click', onClick);
-    return button;
   }
 }
 

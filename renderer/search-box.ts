@@ -1,6 +1,7 @@
 import type { Terminal } from '@xterm/xterm';
 import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
 import type { ChromeColors } from './themes';
+import { button } from './dom';
 
 type Toggle = 'caseSensitive' | 'wholeWord' | 'regex';
 
@@ -42,18 +43,20 @@ export class SearchBox {
     this.input.spellcheck = false;
     this.form.appendChild(this.input);
     for (const toggle of TOGGLES) {
-      const button = this.button(toggle.label, toggle.title, () => this.flip(toggle.option));
-      button.classList.add('ripcord-search-toggle', `ripcord-search-${toggle.option}`);
-      button.setAttribute('aria-pressed', 'false');
-      this.toggles.set(toggle.option, button);
+      const pressable = button(toggle.label, () => this.flip(toggle.option), { className: `ripcord-search-toggle ripcord-search-${toggle.option}`, title: toggle.title });
+      pressable.setAttribute('aria-pressed', 'false');
+      this.toggles.set(toggle.option, pressable);
     }
     this.count = document.createElement('span');
     this.count.className = 'ripcord-search-count';
     this.count.setAttribute('aria-live', 'polite');
-    this.form.appendChild(this.count);
-    this.button('↑', 'Previous match (Shift+Enter)', () => this.find('previous', false));
-    this.button('↓', 'Next match (Enter)', () => this.find('next', false));
-    this.button('×', 'Close (Escape)', () => this.close());
+    this.form.append(
+      ...this.toggles.values(),
+      this.count,
+      button('↑', () => this.find('previous', false), { title: 'Previous match (Shift+Enter)' }),
+      button('↓', () => this.find('next', false), { title: 'Next match (Enter)' }),
+      button('×', () => this.close(), { title: 'Close (Escape)' }),
+    );
     parent.appendChild(this.form);
 
     this.form.addEventListener('submit', (event) => event.preventDefault());
@@ -167,16 +170,5 @@ export class SearchBox {
       top: screen.top + top * cellHeight,
       bottom: screen.top + bottom * cellHeight,
     };
-  }
-
-  private button(label: string, title: string, onClick: () => void): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = label;
-    button.title = title;
-    button.setAttribute('aria-label', title);
-    button.addEventListener('click', onClick);
-    this.form.appendChild(button);
-    return button;
   }
 }
