@@ -23,7 +23,7 @@ export function zoomAction(event: KeyboardEvent, isMac: boolean): ZoomAction | u
   return undefined;
 }
 
-export function isMacPlatform(): boolean {
+function isMacPlatform(): boolean {
   return /^Mac/.test(navigator.platform);
 }
 

@@ -10,34 +10,29 @@ export interface ThemeSettings {
   theme: Readonly<Record<string, string>>;
 }
 
-const CHROME_PROPERTIES: Record<keyof ChromeColors, string | undefined> = {
+/** The chrome colors the stylesheets use (the match colors go to the search addon instead). */
+const CSS_PROPERTIES: Partial<Record<keyof ChromeColors, string>> = {
   panel: '--ripcord-panel', panelBorder: '--ripcord-panel-border', text: '--ripcord-text', muted: '--ripcord-muted',
   input: '--ripcord-input', inputBorder: '--ripcord-input-border', focus: '--ripcord-focus', button: '--ripcord-button',
   buttonText: '--ripcord-button-text', success: '--ripcord-success', failure: '--ripcord-failure',
-  // used by the search addon's decorations, not by CSS
-  match: undefined, activeMatch: undefined, activeMatchBorder: undefined,
 };
 
 /**
  * The window's colors: the designed dark or light theme (the system's choice unless the settings
  * make one), the settings' colors over it, in the terminal and in the page's custom properties.
- * Follows the system while it changes.
+ * Follows the system while it changes. One per window.
  */
 export class WindowTheme {
   private settings: ThemeSettings;
   private current: ColorScheme = 'dark';
   private readonly media: MediaQueryList;
-  private readonly onSystemChange = (): void => this.apply();
 
   constructor(private readonly terminal: Terminal, settings: ThemeSettings) {
     this.settings = settings;
     this.media = window.matchMedia(PREFERS_LIGHT);
-    this.media.addEventListener('change', this.onSystemChange);
+    // for the window's life: the page and its one theme go together
+    this.media.addEventListener('change', () => this.apply());
     this.update(settings);
-  }
-
-  get scheme(): ColorScheme {
-    return this.current;
   }
 
   get chrome(): ChromeColors {
@@ -50,10 +45,6 @@ export class WindowTheme {
     this.apply();
   }
 
-  dispose(): void {
-    this.media.removeEventListener('change', this.onSystemChange);
-  }
-
   private apply(): void {
     this.current = colorScheme(this.settings.themeMode, this.media.matches);
     const theme = terminalTheme(this.current, this.settings.theme);
@@ -63,8 +54,7 @@ export class WindowTheme {
     // native parts (form controls, panel scrollbars) follow the theme too
     root.style.colorScheme = this.current;
     root.style.setProperty('--ripcord-bg', theme.background ?? '');
-    root.style.setProperty('--ripcord-fg', theme.foreground ?? '');
     const chrome = this.chrome;
-    for (const [key, property] of Object.entries(CHROME_PROPERTIES)) if (property) root.style.setProperty(property, chrome[key as keyof ChromeColors]);
+    for (const [key, property] of Object.entries(CSS_PROPERTIES)) root.style.setProperty(property, chrome[key as keyof ChromeColors]);
   }
 }
