@@ -55,7 +55,7 @@ export class ProcessViewOverlay {
       const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
       if (event.key === 'Escape' || (chord && event.code === 'KeyP')) this.close();
       else if (chord && event.code === 'KeyK' && !event.repeat) api.stopJob();
-      else return;
+      else if (!(event.key === 'Tab' && this.wrapFocus(event.shiftKey))) return;
       event.preventDefault();
     });
 
@@ -90,9 +90,22 @@ export class ProcessViewOverlay {
     this.onClose();
   }
 
+  /** Tab and Shift+Tab go round the view's buttons rather than on to the terminal behind it. True when it moved the focus. */
+  private wrapFocus(backwards: boolean): boolean {
+    const buttons = [...this.element.querySelectorAll('button')];
+    const [first, last] = [buttons[0], buttons.at(-1)];
+    const active = document.activeElement;
+    const target = backwards ? (active === first || active === this.element ? last : undefined) : active === last ? first : undefined;
+    target?.focus();
+    return target !== undefined;
+  }
+
   update(view: ProcessView): void {
     if (!this.isOpen) return;
+    // a row's Stop button that has the keyboard keeps it across the refresh (same pid)
+    const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;
     this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
+    if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] button`) ?? this.element).focus();
     const job = view.foregroundPgrp === null ? 'no foreground job (the shell holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
   }

@@ -77,9 +77,16 @@ test('the grid keeps 8 px from every edge; the last row stays whole with the ban
   const background = await view.evaluate((e) => getComputedStyle(e).backgroundColor);
   const alpha = /^rgba\(.*,\s*([\d.]+)\)$/.exec(background)?.[1];
   expect(alpha === undefined ? 1 : Number(alpha), background).toBe(1);
-  // keyboard reachable: it has the focus, Tab reaches its buttons, Esc closes it
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('.ripcord-processes') !== null && document.activeElement?.tagName === 'BUTTON')).toBe(true);
+  // keyboard reachable: it has the focus, Tab goes round its buttons (never on to the terminal), Esc closes it
+  const buttons = await view.locator('button').count();
+  const focusedButton = () => page.evaluate(() => (document.activeElement?.closest('.ripcord-processes') && document.activeElement?.tagName === 'BUTTON' ? document.activeElement.textContent : null));
+  const visited = new Set<string | null>();
+  for (let i = 0; i <= buttons; i++) {
+    await page.keyboard.press('Tab');
+    visited.add(await focusedButton());
+  }
+  expect(visited.has(null)).toBe(false);
+  expect(visited.size).toBe(buttons);
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
   await run(page, 'echo back-in-the-terminal');
