@@ -5,7 +5,11 @@
 export interface RendererSettings {
   fontFamily: string;
   fontSize: number;
-  theme: { background?: string; foreground?: string; cursor?: string; selectionBackground?: string };
+  /** colors over the designed theme (xterm ITheme keys) */
+  theme: Record<string, string>;
+  /** "system" follows prefers-color-scheme */
+  themeMode: 'system' | 'dark' | 'light';
+  minimumContrastRatio: number;
   scrollback: number;
   copyOnSelect: boolean;
   allowClipboardWrite: boolean;

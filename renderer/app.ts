@@ -12,11 +12,16 @@ import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
 import { copySelection, GatedClipboardProvider } from './clipboard';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { showBanner, showProblemsBanner } from './banner';
+import { showBanner, showProblemsBanner, showStartFailure } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
 import { ProcessViewOverlay, WindowTitle } from './process-view';
+import { WindowTheme } from './window-theme';
+import { FontZoom } from './font-zoom';
+
+/** Wide enough to grab, and the search matches' marks in it stay visible (the fit leaves it free). */
+const SCROLLBAR_WIDTH_PX = 14;
 
 /**
  * One window, one terminal. Every listener on the host API is registered before the first
@@ -28,7 +33,9 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   const terminal = new Terminal({
     fontFamily: settings.fontFamily,
     fontSize: settings.fontSize,
-    theme: settings.theme,
+    minimumContrastRatio: settings.minimumContrastRatio,
+    // the search's matches are marked in the scrollbar
+    overviewRuler: { width: SCROLLBAR_WIDTH_PX },
     scrollback: settings.scrollback,
     // the unicode11 width tables are a "proposed" API in xterm 6
     allowProposedApi: true,
@@ -63,6 +70,11 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));
     terminal.options.disableStdin = true;
+    // only a start failure comes with a message (SessionEnd)
+    if (end.message !== undefined) {
+      terminal.write('\x1b[?25l');
+      showStartFailure(root, end.message);
+    }
   });
   // Ctrl+C is not special here: the desktop host catches it before the page sees it, and
   // the browser harness receives the "\x03" chunk like any other input.
@@ -73,18 +85,20 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
 
   // before the first fit, so the terminal's first size already leaves room for the banner
   showProblemsBanner(root, settings.problems, () => terminal.focus());
+  const theme = new WindowTheme(terminal, settings);
   terminal.open(root);
-  // the padding around the grid takes the terminal's own background
-  document.body.style.background = settings.theme.background ?? '#000';
   const gpu = new GpuRenderer(terminal, (kind, reason) => {
     root.dataset.renderer = kind;
     console.info(`ripcord: ${kind} renderer (${reason})`);
   });
   gpu.start(renderer);
 
-  const searchBox = new SearchBox(root, terminal, search);
-  const marks = new CommandMarks(terminal);
-  terminal.attachCustomKeyEventHandler((event) => (marks.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() })));
+  const searchBox = new SearchBox(root, terminal, search, () => theme.chrome);
+  const marks = new CommandMarks(terminal, root);
+  const zoom = new FontZoom(terminal, settings.fontSize, () => fit.fit());
+  terminal.attachCustomKeyEventHandler((event) =>
+    marks.handleKey(event) || zoom.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
+  );
   terminal.onSelectionChange(() => {
     if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });

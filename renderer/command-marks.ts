@@ -1,18 +1,31 @@
 import type { IMarker, Terminal } from '@xterm/xterm';
+import { CommandTooltip, type FinishedCommand } from './command-tooltip';
 
 /** Prompt marks kept for jumping; older ones scroll out of the scrollback and are dropped anyway. */
 const MAX_PROMPTS = 10_000;
 
+interface Prompt {
+  marker: IMarker;
+  finished: boolean;
+  /** where the typed command starts (133;B), and the command once it runs (133;C) */
+  commandStart?: { line: number; x: number };
+  command?: string;
+  startedAt?: number;
+}
+
 /**
  * Uses the shell integration's OSC 133 marks (docs/shell-integration.md): every prompt start
  * (A) is remembered for Ctrl+Up/Down jumps, and when its command finishes (D;status) its prompt
- * line gets a small mark — green for 0, red otherwise — with the exit status on hover.
+ * line gets a mark in the gutter left of the grid — green for 0, red otherwise. Hovering it shows
+ * the command, its exit status and how long it ran. One per terminal.
  */
 export class CommandMarks {
   private readonly prompts: IMarker[] = [];
-  private current: { marker: IMarker; finished: boolean } | undefined;
+  private current: Prompt | undefined;
+  private readonly tooltip: CommandTooltip;
 
-  constructor(private readonly terminal: Terminal) {
+  constructor(private readonly terminal: Terminal, container: HTMLElement) {
+    this.tooltip = new CommandTooltip(container);
     terminal.parser.registerOscHandler(133, (data) => this.onMark(data));
   }
 
@@ -31,13 +44,19 @@ export class CommandMarks {
   private onMark(data: string): boolean {
     const [kind, status] = data.split(';');
     if (kind === 'A') this.promptStarted();
+    else if (kind === 'B') this.commandStarts();
+    else if (kind === 'C') this.commandRuns();
     else if (kind === 'D') this.commandFinished(status);
     return true;
   }
 
-  private promptStarted(): void {
+  private cursorLine(): number {
     const buffer = this.terminal.buffer.active;
-    const line = buffer.baseY + buffer.cursorY;
+    return buffer.baseY + buffer.cursorY;
+  }
+
+  private promptStarted(): void {
+    const line = this.cursorLine();
     // a prompt that redraws itself marks the same line again
     if (this.current && !this.current.marker.isDisposed && this.current.marker.line === line) return;
     const marker = this.terminal.registerMarker(0);
@@ -47,16 +66,43 @@ export class CommandMarks {
     this.current = { marker, finished: false };
   }
 
+  private commandStarts(): void {
+    if (this.current) this.current.commandStart = { line: this.cursorLine(), x: this.terminal.buffer.active.cursorX };
+  }
+
+  private commandRuns(): void {
+    if (!this.current) return;
+    this.current.command = this.typedCommand(this.current);
+    this.current.startedAt = performance.now();
+  }
+
+  /** The command as the screen shows it: from the prompt's end to the end of its (wrapped) line. */
+  private typedCommand(prompt: Prompt): string | undefined {
+    if (!prompt.commandStart) return undefined;
+    const buffer = this.terminal.buffer.active;
+    let text = buffer.getLine(prompt.commandStart.line)?.translateToString(true, prompt.commandStart.x) ?? '';
+    for (let y = prompt.commandStart.line + 1; buffer.getLine(y)?.isWrapped; y++) text += buffer.getLine(y)?.translateToString(true) ?? '';
+    return text.trim();
+  }
+
   private commandFinished(status: string | undefined): void {
     const current = this.current;
     if (!current || current.finished || current.marker.isDisposed) return;
     current.finished = true;
-    const code = status !== undefined && /^\d+$/.test(status) ? Number(status) : undefined;
+    const finished: FinishedCommand = {
+      // a line without a simple command of its own, like `(exit 3)`, finishes without running (no C)
+      command: current.command ?? this.typedCommand(current) ?? '',
+      exitStatus: status !== undefined && /^\d+$/.test(status) ? Number(status) : undefined,
+      durationMs: current.startedAt === undefined ? undefined : performance.now() - current.startedAt,
+    };
     const decoration = this.terminal.registerDecoration({ marker: current.marker, x: 0, width: 1, layer: 'top' });
     decoration?.onRender((element) => {
-      element.classList.add('command-mark', code === 0 ? 'command-succeeded' : 'command-failed');
-      element.title = code === undefined ? 'exit status unknown' : `exit status ${code}`;
-      element.dataset.exitStatus = code === undefined ? '' : String(code);
+      if (element.classList.contains('command-mark')) return;
+      element.classList.add('command-mark', finished.exitStatus === 0 ? 'command-succeeded' : 'command-failed');
+      element.dataset.exitStatus = finished.exitStatus === undefined ? '' : String(finished.exitStatus);
+      element.setAttribute('aria-label', CommandTooltip.describe(finished));
+      element.addEventListener('mouseenter', () => this.tooltip.show(element, finished));
+      element.addEventListener('mouseleave', () => this.tooltip.hide());
     });
   }
 

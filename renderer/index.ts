@@ -2,6 +2,8 @@
 // the Electron preload, or the browser harness's WebSocket bridge.
 import '@xterm/xterm/css/xterm.css';
 import './renderer.css';
+import './search.css';
+import './panels.css';
 import { startTerminal } from './app';
 import { wantedRenderer } from './gpu-renderer';
 

@@ -3,6 +3,7 @@
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
 import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../preload/api';
+import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */
 export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
@@ -34,8 +35,8 @@ export class ProcessViewOverlay {
     title.textContent = 'Processes';
     const hint = document.createElement('span');
     hint.textContent = `${PROCESS_VIEW_KEY} or Esc closes · ${STOP_JOB_KEY} stops the foreground job`;
-    const stopJob = this.button('Stop job', 'ripcord-stop-job', () => api.stopJob());
-    const close = this.button('×', 'ripcord-processes-close', () => this.close());
+    const stopJob = button('Stop job', () => api.stopJob(), { className: 'ripcord-stop-job' });
+    const close = button('×', () => this.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
     header.append(title, hint, stopJob, close);
 
     const table = document.createElement('table');
@@ -54,7 +55,7 @@ export class ProcessViewOverlay {
       const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
       if (event.key === 'Escape' || (chord && event.code === 'KeyP')) this.close();
       else if (chord && event.code === 'KeyK' && !event.repeat) api.stopJob();
-      else return;
+      else if (!(event.key === 'Tab' && this.wrapFocus(event.shiftKey))) return;
       event.preventDefault();
     });
 
@@ -89,9 +90,22 @@ export class ProcessViewOverlay {
     this.onClose();
   }
 
+  /** Tab and Shift+Tab go round the view's buttons rather than on to the terminal behind it. True when it moved the focus. */
+  private wrapFocus(backwards: boolean): boolean {
+    const buttons = [...this.element.querySelectorAll('button')];
+    const [first, last] = [buttons[0], buttons.at(-1)];
+    const active = document.activeElement;
+    const target = backwards ? (active === first || active === this.element ? last : undefined) : active === last ? first : undefined;
+    target?.focus();
+    return target !== undefined;
+  }
+
   update(view: ProcessView): void {
     if (!this.isOpen) return;
+    // a row's Stop button that has the keyboard keeps it across the refresh (same pid)
+    const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;
     this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
+    if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] button`) ?? this.element).focus();
     const job = view.foregroundPgrp === null ? 'no foreground job (the shell holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
   }
@@ -118,17 +132,8 @@ export class ProcessViewOverlay {
     }
     const actions = tr.insertCell();
     // the root is the session: stopping it is quitting, which has its own keys
-    if (row.pid !== sessionPid) actions.appendChild(this.button('Stop', 'ripcord-stop-process', () => this.api.stopProcess(row.pid)));
+    if (row.pid !== sessionPid) actions.appendChild(button('Stop', () => this.api.stopProcess(row.pid), { className: 'ripcord-stop-process' }));
     return tr;
-  }
-
-  private button(label: string, className: string, onClick: () => void): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = className;
-    button.textContent = label;
-    button.addEventListener('click', onClick);
-    return button;
   }
 }
 

@@ -48,7 +48,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}) };
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}), ...(plan.findTerm === undefined ? {} : { findTerm: plan.findTerm }) };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
@@ -81,6 +81,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     row(`ctrl-c-${renderer}-${flood}`, title, runs.ripcord, [
       `the flood ran ${plan.floodMs} ms before the press; naive runs stop at ${plan.browserTimeoutMs / 1000} s (then a lower bound)`,
       ...(fellBack ? ['WebGL was requested but the page fell back to the DOM renderer in some runs'] : []),
+      ...(plan.findTerm === undefined ? [] : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
     ]),
   ];
   if (runs['small-watermark'].length > 0) {

@@ -1,7 +1,7 @@
 // What a bench run does: how many runs of what, from the command line.
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
-//                 [-- --transcripts-off]
+//                 [-- --transcripts-off] [-- --find TERM]
 // Groups: start, exit, ctrl-c, throughput, keys.
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
@@ -36,6 +36,8 @@ export interface Plan {
   /** the keys row: sessions per host, Esc presses per session */
   keySessions: number;
   keyPresses: number;
+  /** --find TERM: in the Ctrl+C runs ripcord's page has its find box open on TERM, so the search's decorations follow the flood */
+  findTerm?: string;
 }
 
 const MB = 1024 * 1024;
@@ -91,6 +93,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
     profile: argv.includes('--profile'),
     trace: argv.includes('--trace'),
     transcriptsOff: argv.includes('--transcripts-off'),
+    ...(valueOf(argv, '--find') === undefined ? {} : { findTerm: valueOf(argv, '--find') }),
   };
   return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
 }

@@ -12,7 +12,8 @@ import path from 'node:path';
 import * as pty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_CONFIG } from '../../main/core/config';
-import { ACK_EVERY_CHARS, FlowControl } from '../../main/core/flow-control';
+import { FlowControl } from '../../main/core/flow-control';
+import { rendererSettings } from '../../main/session/renderer-settings';
 import { HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
 import { parseClientMessage, type ServerMessage } from '../../e2e/harness/protocol';
 import type { RendererSettings } from '../../preload/api';
@@ -55,16 +56,8 @@ function parseArgs(argv: readonly string[]): NaiveOptions {
   return options;
 }
 
-const SETTINGS: RendererSettings = {
-  fontFamily: DEFAULT_CONFIG.fontFamily,
-  fontSize: DEFAULT_CONFIG.fontSize,
-  theme: DEFAULT_CONFIG.theme,
-  scrollback: DEFAULT_CONFIG.scrollback,
-  copyOnSelect: DEFAULT_CONFIG.copyOnSelect,
-  allowClipboardWrite: DEFAULT_CONFIG.allowClipboardWrite,
-  ackEveryChars: ACK_EVERY_CHARS,
-  problems: [],
-};
+// the defaults exactly as ripcord's page gets them (its minimumContrastRatio and theme included)
+const SETTINGS: RendererSettings = rendererSettings(DEFAULT_CONFIG, []);
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));

@@ -66,6 +66,8 @@ export interface CtrlCRunOptions {
   profileTo?: string;
   /** write a Chromium trace (Perfetto / chrome://tracing JSON) around the press to this file */
   traceTo?: string;
+  /** ripcord's page (not the peer's, which has none) searches this in its find box during the flood */
+  findTerm?: string;
 }
 
 /** What a trace records: the page's tasks, frames, compositing and GPU commands. */
@@ -81,6 +83,11 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
+    if (options.findTerm !== undefined && kind !== 'peer') {
+      // the box keeps the focus: the flood and the press go in through window.ripcord.input
+      await page.keyboard.press('Control+Shift+F');
+      await page.keyboard.type(options.findTerm);
+    }
     await page.evaluate((command) => window.ripcord.input(`${command}\r`), FLOOD_COMMANDS[options.flood]);
     await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     await delay(options.floodMs);

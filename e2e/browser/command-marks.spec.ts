@@ -1,5 +1,5 @@
-// Shell integration in the window: finished commands get a mark at their prompt line (exit
-// status on hover), and Ctrl+Up/Down jump between prompts — the real renderer in Chromium,
+// Shell integration in the window: finished commands get a mark in the gutter at their prompt
+// line (command, exit status and duration on hover), and Ctrl+Up/Down jump between prompts — the real renderer in Chromium,
 // a real bash with ripcord's integration injected, through the browser harness.
 import { expect, test } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,11 +25,11 @@ async function startIntegratedBash(): Promise<Harness> {
   return startHarness({ command: ['/bin/bash'], env: { HOME: home } });
 }
 
-async function marks(page: import('@playwright/test').Page): Promise<{ className: string; title: string }[]> {
-  return page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => ({ className: e.className, title: (e as HTMLElement).title })));
+async function marks(page: import('@playwright/test').Page): Promise<{ className: string; label: string }[]> {
+  return page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => ({ className: e.className, label: e.getAttribute('aria-label') ?? '' })));
 }
 
-test('each finished command gets a mark at its prompt: green for 0, red with its status otherwise', async ({ page }) => {
+test('each finished command gets a mark in the gutter: green for 0, red otherwise; hover shows command, status, duration', async ({ page }) => {
   harness = await startIntegratedBash();
   await openTerminal(page, harness);
   await waitForPrompt(page);
@@ -41,12 +41,20 @@ test('each finished command gets a mark at its prompt: green for 0, red with its
   await expect.poll(async () => (await marks(page)).length, { timeout: 15_000 }).toBe(2);
   const [first, second] = await marks(page);
   expect(first?.className).toContain('command-succeeded');
-  expect(first?.title).toBe('exit status 0');
+  expect(first?.label).toMatch(/^true · exit status 0 · ran \d/);
   expect(second?.className).toContain('command-failed');
-  expect(second?.title).toBe('exit status 3');
-  // the marks sit on the prompt lines of their commands
-  const boxes = await page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().top));
-  expect(boxes[1]).toBeGreaterThan(boxes[0] as number);
+  expect(second?.label).toBe('(exit 3) · exit status 3');
+  // the marks sit on the prompt lines of their commands, in the gutter left of the grid
+  const boxes = await page.locator('.command-mark').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect()));
+  expect(boxes[1]?.top).toBeGreaterThan(boxes[0]?.top as number);
+  const grid = await page.locator('.xterm-screen').boundingBox();
+  expect(boxes[0]?.right).toBeLessThanOrEqual(grid?.x as number);
+  // hovering shows the card
+  await page.locator('.command-mark').nth(1).hover();
+  const card = page.locator('.ripcord-command-tooltip');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('(exit 3)');
+  await expect(card).toContainText('exit status 3');
 });
 
 test('Ctrl+Up and Ctrl+Down jump to the previous and next prompt, and the keys do not reach the shell', async ({ page }) => {

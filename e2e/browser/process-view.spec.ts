@@ -52,6 +52,11 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await expect(jobRow).toContainText(/ignores HUP INT (QUIT )?TERM/);
   await expect(jobRow).toContainText(HOSTILE.slice(0, 20));
   await expect(jobRow).toHaveClass(/ripcord-foreground/);
+  // a Stop button with the keyboard keeps it when the view refreshes its rows (every second)
+  const staleRow = await jobRow.elementHandle();
+  await jobRow.getByRole('button', { name: 'Stop' }).focus();
+  await page.waitForFunction((row) => row?.isConnected === false, staleRow);
+  expect(await page.evaluate((pid) => document.activeElement?.closest('tr')?.dataset.pid === String(pid) && document.activeElement?.tagName === 'BUTTON', hostilePids[0])).toBe(true);
 
   // the same pids as the process table (every process carrying the session's marker) and `ripcord ps --json`
   const table = (await sessionProcesses(marker)).sort((a, b) => a - b);

@@ -22,13 +22,22 @@ describe('validateConfig', () => {
       shell: '/bin/bash', args: ['-l'], cwd: '/tmp', env: { EDITOR: 'vim' },
       exitCommands: ['/bye'], shellIntegration: false, doublePressWindowMs: 1500, debounceMs: 100, killGraceMs: 5000,
       globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
-      theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' },
+      theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
       scrollback: 50_000, copyOnSelect: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false,
     };
     const { config, problems } = validateConfig(raw);
     expect(problems).toEqual([]);
     const { $schema: _ignored, ...expected } = raw;
     expect(config).toEqual(expected);
+  });
+
+  it('a theme mode other than system, dark or light, and a contrast outside 1–21, fall back', () => {
+    const { config, problems } = validateConfig({ themeMode: 'sepia', minimumContrastRatio: 30 });
+    expect(config).toEqual(DEFAULT_CONFIG);
+    expect(problems).toEqual([
+      { key: 'themeMode', message: 'must be one of "system", "dark", "light", got "sepia"' },
+      { key: 'minimumContrastRatio', message: 'must be <= 21, got 30' },
+    ]);
   });
 
   it('"off" and null both switch the global shortcut off', () => {

@@ -21,6 +21,9 @@ export const THEME_COLOR_KEYS = [
 ] as const;
 export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
 export type ThemeColors = Partial<Record<ThemeColorKey, string>>;
+/** "system" follows the OS's light or dark preference; "dark" and "light" pick one designed theme. */
+export const THEME_MODES = ['system', 'dark', 'light'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
 
 export interface RipcordConfig {
   /** program to run; undefined = $SHELL, else /bin/sh */
@@ -40,6 +43,9 @@ export interface RipcordConfig {
   fontFamily: string;
   fontSize: number;
   theme: ThemeColors;
+  themeMode: ThemeMode;
+  /** xterm's minimumContrastRatio: text is lightened or darkened to reach it; 1 = off */
+  minimumContrastRatio: number;
   scrollback: number;
   copyOnSelect: boolean;
   allowClipboardWrite: boolean;
@@ -68,6 +74,11 @@ const FONT_SIZE_MIN = 6;
 const FONT_SIZE_MAX = 72;
 // xterm keeps every scrollback line in memory; a million lines is already hundreds of MB.
 const SCROLLBACK_MAX = 1_000_000;
+// 1 leaves colors as the program chose them; 21 is black on white, the most there is.
+const CONTRAST_MIN = 1;
+const CONTRAST_MAX = 21;
+// WCAG AA for normal text, VS Code's terminal default.
+const DEFAULT_MINIMUM_CONTRAST_RATIO = 4.5;
 
 export const DEFAULT_CONFIG: RipcordConfig = {
   args: [],
@@ -81,6 +92,8 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   fontFamily: 'monospace',
   fontSize: 14,
   theme: {},
+  themeMode: 'system',
+  minimumContrastRatio: DEFAULT_MINIMUM_CONTRAST_RATIO,
   scrollback: 10_000,
   copyOnSelect: false,
   allowClipboardWrite: false,
@@ -168,6 +181,14 @@ export const CONFIG_SCHEMA = {
       type: 'object', additionalProperties: false, default: DEFAULT_CONFIG.theme,
       properties: Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, color])),
       description: `Terminal colors; each ${COLOR_RULE.replace('must be', 'is')}. Unset colors keep the defaults.`,
+    },
+    themeMode: {
+      type: 'string', enum: [...THEME_MODES], default: DEFAULT_CONFIG.themeMode,
+      description: 'Which designed theme the window uses: "system" follows your desktop\'s light or dark setting; "dark" or "light" picks one. `theme` colors override either.',
+    },
+    minimumContrastRatio: {
+      type: 'number', minimum: CONTRAST_MIN, maximum: CONTRAST_MAX, default: DEFAULT_CONFIG.minimumContrastRatio,
+      description: 'Text colors are adjusted until they reach this contrast with their background (4.5 = WCAG AA); 1 shows colors exactly as programs set them.',
     },
     scrollback: { type: 'integer', minimum: 0, maximum: SCROLLBACK_MAX, default: DEFAULT_CONFIG.scrollback, description: 'Lines kept above the screen.' },
     copyOnSelect: { type: 'boolean', default: DEFAULT_CONFIG.copyOnSelect, description: 'Copy the selection to the clipboard as soon as it is made.' },

@@ -81,6 +81,14 @@ describe('input guard (before-input-event)', () => {
     if (input.key !== 'c') expect(event.defaultPrevented).toBe(false);
   });
 
+  it('passes the font zoom keys (Ctrl or Cmd with =, +, -, 0) to the page, whose key handler zooms as in the harness', () => {
+    const { page, presses } = guarded();
+    for (const input of [{ key: '=', control: true }, { key: '+', control: true, shift: true }, { key: '-', control: true }, { key: '0', control: true }, { key: '=', meta: true }]) {
+      expect(page.key(input).defaultPrevented).toBe(false);
+    }
+    expect(presses()).toBe(0);
+  });
+
   it('stops listening when disposed', () => {
     const page = new FakeWebContents(1);
     const guard = installInputGuard(page, () => undefined, silentLogger);

@@ -8,6 +8,8 @@ export function rendererSettings(config: RipcordConfig, problems: string[]): Ren
     fontFamily: config.fontFamily,
     fontSize: config.fontSize,
     theme: config.theme,
+    themeMode: config.themeMode,
+    minimumContrastRatio: config.minimumContrastRatio,
     scrollback: config.scrollback,
     copyOnSelect: config.copyOnSelect,
     allowClipboardWrite: config.allowClipboardWrite,
