@@ -78,6 +78,11 @@ export interface RipcordApi {
   ack(chars: number): void;
   /** open an http(s) link in the system browser */
   openLink(url: string): void;
+  /**
+   * paste the clipboard into the focused terminal (the context menu's Paste): the host makes the
+   * page paste as Ctrl+Shift+V does, so the page needs no clipboard-read permission
+   */
+  paste(): void;
   getSettings(): Promise<RendererSettings>;
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
@@ -113,6 +118,7 @@ export const IpcChannel = {
   resize: 'ripcord:resize',
   ack: 'ripcord:ack',
   openLink: 'ripcord:open-link',
+  paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
   data: 'ripcord:data',
   hint: 'ripcord:hint',

@@ -45,6 +45,9 @@ const api: RipcordApi = {
   openLink(url: string): void {
     ipcRenderer.send(IpcChannel.openLink, url);
   },
+  paste(): void {
+    ipcRenderer.send(IpcChannel.paste);
+  },
   getSettings(): Promise<RendererSettings> {
     return ipcRenderer.invoke(IpcChannel.getSettings) as Promise<RendererSettings>;
   },

@@ -10,7 +10,8 @@ import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';
 import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
-import { copySelection, GatedClipboardProvider } from './clipboard';
+import { copySelection, copyText, GatedClipboardProvider } from './clipboard';
+import { ContextMenu } from './context-menu';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
 import { showProblemsBanner } from './banner';
 import { sessionEndText } from './session-text';
@@ -83,7 +84,17 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
 
   const searchBox = new SearchBox(root, terminal, search);
   const marks = new CommandMarks(terminal);
-  terminal.attachCustomKeyEventHandler((event) => (marks.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() })));
+  const menu = new ContextMenu(root, terminal, {
+    copySelection: () => copySelection(terminal),
+    paste: () => api.paste(),
+    find: () => searchBox.open(),
+    linkUnderPointer: () => links.linkUnderPointer,
+    openLink: (url) => api.openLink(url),
+    copyText,
+  });
+  terminal.attachCustomKeyEventHandler((event) =>
+    marks.handleKey(event) || menu.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
+  );
   terminal.onSelectionChange(() => {
     if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });

@@ -97,12 +97,23 @@ export function installHarnessApi(): void {
       case 'stopOutcome':
         stopOutcome.emit(message.outcome);
         break;
+      case 'paste':
+        void pasteClipboard();
+        break;
       case 'settings':
         settingsRequests.get(message.id)?.resolve(message.settings);
         settingsRequests.delete(message.id);
         break;
     }
   });
+
+  // What webContents.paste() does in the desktop: a paste event on the focused element with the
+  // clipboard's text, which xterm turns into input (bracketed when the program asked for it).
+  const pasteClipboard = async (): Promise<void> => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', await navigator.clipboard.readText());
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  };
 
   const api: RipcordApi = {
     input: (text) => {
@@ -113,6 +124,7 @@ export function installHarnessApi(): void {
       send({ type: 'input', data: text });
     },
     resize: (cols, rows) => send({ type: 'resize', cols, rows }),
+    paste: () => send({ type: 'paste' }),
     ack: (chars) => send({ type: 'ack', chars }),
     openLink: (url) => {
       state.openedLinks.push(url);

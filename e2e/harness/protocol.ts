@@ -7,6 +7,7 @@ export type ClientMessage =
   | { type: 'resize'; cols: number; rows: number }
   | { type: 'ack'; chars: number }
   | { type: 'openLink'; url: string }
+  | { type: 'paste' }
   | { type: 'getSettings'; id: number }
   | { type: 'stopJob' }
   | { type: 'stopProcess'; pid: number }
@@ -21,7 +22,9 @@ export type ServerMessage =
   | { type: 'settings'; id: number; settings: RendererSettings }
   | { type: 'processes'; view: ProcessView }
   | { type: 'processCount'; count: number }
-  | { type: 'stopOutcome'; outcome: StopOutcome };
+  | { type: 'stopOutcome'; outcome: StopOutcome }
+  /** main's webContents.paste(): the page pastes the clipboard into its focused element */
+  | { type: 'paste' };
 
 /** Largest input message: a big paste; more is a broken or hostile client. */
 export const MAX_INPUT_CHARS = 1_000_000;
@@ -69,6 +72,8 @@ export function parseClientMessage(text: string): Parsed {
       return isInt(m.id, 0, Number.MAX_SAFE_INTEGER)
         ? { ok: true, message: { type: 'getSettings', id: m.id } }
         : { ok: false, reason: 'getSettings: id must be an integer' };
+    case 'paste':
+      return { ok: true, message: { type: 'paste' } };
     case 'stopJob':
       return { ok: true, message: { type: 'stopJob' } };
     case 'stopProcess':

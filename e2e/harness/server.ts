@@ -130,6 +130,9 @@ class Harness {
       case 'openLink':
         this.desktop.openLink(message.url);
         break;
+      case 'paste':
+        this.desktop.paste();
+        break;
       case 'getSettings':
         this.send({ type: 'settings', id: message.id, settings: this.desktop.getSettings() });
         break;
@@ -158,6 +161,7 @@ class Harness {
         else this.log.warn('harness.unknown-channel', { channel });
       },
       isDestroyed: () => this.client === undefined,
+      paste: () => this.send({ type: 'paste' }),
     };
   }
 }

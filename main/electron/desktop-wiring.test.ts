@@ -161,6 +161,15 @@ describe('IPC from the page', () => {
     expect(d.opened).toEqual(['https://example.com/a%20b']);
   });
 
+  it('the context menu Paste makes the page paste (webContents.paste); a foreign sender cannot', () => {
+    const d = openWindow();
+    d.ipc.emit(IpcChannel.paste, sender(WINDOW_ID + 1, PAGE_URL));
+    d.ipc.emit(IpcChannel.paste, d.own, 'extra');
+    expect(d.page.pastes).toBe(0);
+    d.ipc.emit(IpcChannel.paste, d.own);
+    expect(d.page.pastes).toBe(1);
+  });
+
   it('answers getSettings from the config, with the problems once, and refuses malformed requests', () => {
     const d = openWindow({ ...bash, fontSize: 17, scrollback: 500 }, ['config.json: fontSize: too big']);
     expect(d.ipc.invoke(IpcChannel.getSettings, d.own, 'extra')).toBeUndefined();

@@ -79,9 +79,10 @@ export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'un
 }
 
 /** A window's webContents as the wiring sees it: events, an id, and what main sends to the page. */
-export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id'> {
+export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id' | 'paste'> {
   readonly sent: { channel: string; value: unknown }[] = [];
   destroyed = false;
+  pastes = 0;
 
   constructor(readonly id: number) {
     super();
@@ -93,6 +94,10 @@ export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 's
 
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  paste(): void {
+    this.pastes += 1;
   }
 
   valuesOn(channel: string): unknown[] {

@@ -12,6 +12,8 @@ import type { SessionLifecycle } from './session-lifecycle';
 export interface RendererChannel {
   send(channel: string, ...args: unknown[]): void;
   isDestroyed(): boolean;
+  /** the page pastes the clipboard into its focused element, as the paste key does */
+  paste(): void;
 }
 
 /** The page's requests, once the host checked their sender and shape (IPC handlers, harness protocol). */
@@ -20,6 +22,7 @@ export interface IpcTarget {
   resize(cols: number, rows: number): void;
   ack(chars: number): void;
   openLink(url: string): void;
+  paste(): void;
   getSettings(): RendererSettings;
   stopJob(): void;
   stopProcess(pid: number): void;
@@ -98,6 +101,10 @@ export class DesktopSession implements IpcTarget, Disposable {
   openLink(url: string): void {
     this.options.log.event('link.open', { url: url.slice(0, 200) });
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
+  }
+
+  paste(): void {
+    if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
   }
 
   stopJob(): void {
