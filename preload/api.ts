@@ -8,6 +8,7 @@ export interface RendererSettings {
   theme: { background?: string; foreground?: string; cursor?: string; selectionBackground?: string };
   scrollback: number;
   copyOnSelect: boolean;
+  screenReaderMode: boolean;
   allowClipboardWrite: boolean;
   /** the renderer acknowledges parsed output every this many chars (DESIGN §6) */
   ackEveryChars: number;
@@ -84,6 +85,8 @@ export interface RipcordApi {
    */
   paste(): void;
   getSettings(): Promise<RendererSettings>;
+  /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
+  onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
   onExit(listener: (end: SessionEnd) => void): Unsubscribe;
@@ -120,6 +123,7 @@ export const IpcChannel = {
   openLink: 'ripcord:open-link',
   paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
+  settings: 'ripcord:settings',
   data: 'ripcord:data',
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',

@@ -12,6 +12,8 @@ import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
 import { copySelection, copyText, GatedClipboardProvider } from './clipboard';
 import { ContextMenu } from './context-menu';
+import { LiveSettings } from './live-settings';
+import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
 import { showProblemsBanner } from './banner';
 import { sessionEndText } from './session-text';
@@ -31,6 +33,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     fontSize: settings.fontSize,
     theme: settings.theme,
     scrollback: settings.scrollback,
+    screenReaderMode: settings.screenReaderMode,
     // the unicode11 width tables are a "proposed" API in xterm 6
     allowProposedApi: true,
     // OSC 8 hyperlinks take the same gate as detected links: shown on hover, Ctrl/Cmd+click opens
@@ -92,11 +95,16 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     openLink: (url) => api.openLink(url),
     copyText,
   });
+  const screenReader = new ScreenReaderToggle(root, terminal);
   terminal.attachCustomKeyEventHandler((event) =>
-    marks.handleKey(event) || menu.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
+    marks.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
+      ? false
+      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
   );
+  const live = new LiveSettings(terminal, root, settings, () => fit.fit());
+  api.onSettings((next) => live.apply(next));
   terminal.onSelectionChange(() => {
-    if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
+    if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
 
   fitOnResize(root, fit);

@@ -1,8 +1,12 @@
+const STARTUP_TITLE = 'ripcord: problems in the config (defaults used for these keys)';
+
 /**
  * Config problems, shown once at startup in a banner the user can dismiss. The terminal
- * works normally underneath; the bad keys already fell back to their defaults.
+ * works normally underneath; the bad keys already fell back to their defaults. An edit of the
+ * settings file replaces the banner with its own problems, or removes it when there are none.
  */
-export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly string[], onDismiss: () => void): void {
+export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly string[], onDismiss: () => void, heading = STARTUP_TITLE): void {
+  terminalBox.parentElement?.querySelector(':scope > .ripcord-banner')?.remove();
   if (problems.length === 0) return;
   const banner = document.createElement('div');
   banner.className = 'ripcord-banner';
@@ -11,7 +15,7 @@ export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly 
   const text = document.createElement('div');
   text.className = 'ripcord-banner-text';
   const title = document.createElement('strong');
-  title.textContent = 'ripcord: problems in the config (defaults used for these keys)';
+  title.textContent = heading;
   const list = document.createElement('ul');
   for (const problem of problems) {
     const item = document.createElement('li');

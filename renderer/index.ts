@@ -2,7 +2,7 @@
 // the Electron preload, or the browser harness's WebSocket bridge.
 import '@xterm/xterm/css/xterm.css';
 import './renderer.css';
-import './context-menu.css';
+import './overlays.css';
 import { startTerminal } from './app';
 import { wantedRenderer } from './gpu-renderer';
 

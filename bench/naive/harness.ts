@@ -61,6 +61,7 @@ const SETTINGS: RendererSettings = {
   theme: DEFAULT_CONFIG.theme,
   scrollback: DEFAULT_CONFIG.scrollback,
   copyOnSelect: DEFAULT_CONFIG.copyOnSelect,
+  screenReaderMode: DEFAULT_CONFIG.screenReaderMode,
   allowClipboardWrite: DEFAULT_CONFIG.allowClipboardWrite,
   ackEveryChars: ACK_EVERY_CHARS,
   problems: [],

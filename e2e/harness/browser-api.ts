@@ -57,6 +57,7 @@ export function installHarnessApi(): void {
   const processes = new Channel<ProcessView>();
   const processCount = new Channel<number>();
   const stopOutcome = new Channel<StopOutcome>();
+  const settingsChanged = new Channel<RendererSettings>();
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
@@ -97,6 +98,9 @@ export function installHarnessApi(): void {
       case 'stopOutcome':
         stopOutcome.emit(message.outcome);
         break;
+      case 'settingsChanged':
+        settingsChanged.emit(message.settings);
+        break;
       case 'paste':
         void pasteClipboard();
         break;
@@ -136,6 +140,7 @@ export function installHarnessApi(): void {
         settingsRequests.set(id, { resolve, reject });
         send({ type: 'getSettings', id });
       }),
+    onSettings: (listener) => settingsChanged.subscribe(listener),
     onData: (listener) => data.subscribe(listener),
     onHint: (listener) => hint.subscribe(listener),
     onExit: (listener) => exit.subscribe(listener),

@@ -20,6 +20,8 @@ export type ServerMessage =
   | { type: 'flush' }
   | { type: 'hold'; holding: boolean }
   | { type: 'settings'; id: number; settings: RendererSettings }
+  /** IpcChannel.settings: the settings file was edited */
+  | { type: 'settingsChanged'; settings: RendererSettings }
   | { type: 'processes'; view: ProcessView }
   | { type: 'processCount'; count: number }
   | { type: 'stopOutcome'; outcome: StopOutcome }
@@ -108,6 +110,8 @@ export function serverMessage(channel: string, value: unknown): ServerMessage | 
       return { type: 'processCount', count: value as number };
     case IpcChannel.stopOutcome:
       return { type: 'stopOutcome', outcome: value as StopOutcome };
+    case IpcChannel.settings:
+      return { type: 'settingsChanged', settings: value as RendererSettings };
     default:
       return undefined;
   }

@@ -55,22 +55,36 @@ export class FakeApp extends FakeEmitter implements Pick<App, 'exit'> {
   }
 }
 
-/** globalShortcut: one registration, pressable by the test; register's answer is set per test. */
-export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'unregisterAll'> {
-  registered: { accelerator: string; callback: () => void } | undefined;
+/** globalShortcut: registrations pressable by the test; register's answer is set per test (and may change). */
+export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'unregister' | 'unregisterAll'> {
+  private readonly registrations = new Map<string, () => void>();
   unregisterAllCalls = 0;
 
-  constructor(private readonly answer: boolean | Error = true) {}
+  constructor(public answer: boolean | Error = true) {}
+
+  /** The one registration (tests that register more look at `accelerators`). */
+  get registered(): { accelerator: string; callback: () => void } | undefined {
+    const [first] = this.registrations;
+    return first && { accelerator: first[0], callback: first[1] };
+  }
+
+  get accelerators(): string[] {
+    return [...this.registrations.keys()];
+  }
 
   register(accelerator: string, callback: () => void): boolean {
     if (this.answer instanceof Error) throw this.answer;
-    if (this.answer) this.registered = { accelerator, callback };
+    if (this.answer) this.registrations.set(accelerator, callback);
     return this.answer;
+  }
+
+  unregister(accelerator: string): void {
+    this.registrations.delete(accelerator);
   }
 
   unregisterAll(): void {
     this.unregisterAllCalls += 1;
-    this.registered = undefined;
+    this.registrations.clear();
   }
 
   press(): void {

@@ -4,6 +4,7 @@ import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
+import type { ConfigChange } from '../platform/config-watch';
 import type { Logger } from '../platform/log';
 import { ProcessFeed } from '../platform/process-feed';
 import type { SessionLifecycle } from './session-lifecycle';
@@ -38,6 +39,7 @@ export interface IpcTarget {
  */
 export class DesktopSession implements IpcTarget, Disposable {
   private problems: readonly string[];
+  private config: RipcordConfig;
   private feed: ProcessFeed | undefined;
   private readonly disposables = new DisposableStore();
 
@@ -53,6 +55,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     },
   ) {
     this.problems = options.problems;
+    this.config = options.config;
     const { lifecycle } = options;
     this.disposables.add(lifecycle.onFlush(() => this.send(IpcChannel.flush, null)));
     this.disposables.add(lifecycle.onHold((holding) => this.send(IpcChannel.hold, holding)));
@@ -79,11 +82,21 @@ export class DesktopSession implements IpcTarget, Disposable {
   }
 
   getSettings(): RendererSettings {
-    const { config } = this.options;
     // "Shown once": the first request gets the problems, a reload would not repeat them.
     const problems = [...this.problems];
     this.problems = [];
-    return rendererSettings(config, problems);
+    return rendererSettings(this.config, problems);
+  }
+
+  /**
+   * The settings file was edited (both hosts watch it the same way; the desktop registered its
+   * global shortcut first): the page applies what it shows at once, the lifecycle what it
+   * applies from the next press or the next session.
+   */
+  applyConfig(change: ConfigChange): void {
+    this.config = change.config;
+    this.options.lifecycle.updateConfig(change.config);
+    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
   }
 
   resize(cols: number, rows: number): void {

@@ -135,7 +135,7 @@ export class GuardedSession implements Disposable {
     this.decisions = exits.decisions;
     this.exitPath = exits.exitPath;
     this.tracker = new ExitLineTracker(config.exitCommands);
-    this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
+    this.hint = this.disposables.add(new DoublePressHint(() => this.state.windowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
         (held) => {

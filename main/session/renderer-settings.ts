@@ -10,6 +10,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[]): Ren
     theme: config.theme,
     scrollback: config.scrollback,
     copyOnSelect: config.copyOnSelect,
+    screenReaderMode: config.screenReaderMode,
     allowClipboardWrite: config.allowClipboardWrite,
     ackEveryChars: ACK_EVERY_CHARS,
     problems,
