@@ -1,0 +1,65 @@
+// Accessibility (issue #30, item 8): axe-core checks the window in each state it can be in —
+// idle, find box open, process view open, config banner shown, start failure, context menu open,
+// screen-reader mode on — and finds no serious or critical violation.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { type Harness, openTerminal, startHarness, stopHarness, waitForPrompt, waitForRow } from './harness-fixture';
+
+let harness: Harness | undefined;
+
+test.afterEach(async ({ page }) => {
+  await page.close();
+  if (harness) await stopHarness(harness);
+  harness = undefined;
+});
+
+/** The violations a user of assistive technology would be stopped by; minor and moderate ones are listed, not failed. */
+async function seriousViolations(page: Page, state: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const lines = violations.map((v) => `${state}: ${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  for (const line of lines) console.log(line);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('idle, find box, process view, context menu and screen-reader mode: no serious violation', async ({ page }) => {
+  harness = await startHarness();
+  await openTerminal(page, harness);
+  await waitForPrompt(page);
+  expect(await seriousViolations(page, 'idle')).toEqual([]);
+
+  await page.keyboard.press('Control+Shift+F');
+  await expect(page.getByRole('searchbox', { name: 'Find in terminal' })).toBeFocused();
+  expect(await seriousViolations(page, 'search open')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('Control+Shift+P');
+  await expect(page.getByRole('dialog', { name: 'Processes of the session' })).toBeVisible();
+  await page.locator('.ripcord-processes tbody tr').first().waitFor();
+  expect(await seriousViolations(page, 'process view open')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Terminal actions' })).toBeVisible();
+  expect(await seriousViolations(page, 'context menu open')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('Shift+Alt+F1');
+  await expect(page.getByRole('status').filter({ hasText: 'Screen reader mode on' })).toBeAttached();
+  await expect(page.locator('.xterm-accessibility')).toBeAttached();
+  expect(await seriousViolations(page, 'screen-reader mode')).toEqual([]);
+});
+
+test('config banner shown: no serious violation', async ({ page }) => {
+  harness = await startHarness({ config: { fontSize: 1000 } });
+  await openTerminal(page, harness);
+  await expect(page.locator('.ripcord-banner')).toBeVisible();
+  expect(await seriousViolations(page, 'banner shown')).toEqual([]);
+});
+
+test('start failure: no serious violation', async ({ page }) => {
+  harness = await startHarness({ command: ['/nonexistent/ripcord-e2e-program'] });
+  await page.goto(`${harness.url}&renderer=dom`);
+  await page.waitForFunction(() => window.__ripcordTest !== undefined);
+  await waitForRow(page, /^\[ripcord\] .*\/nonexistent\/ripcord-e2e-program/);
+  expect(await seriousViolations(page, 'start failure')).toEqual([]);
+});
