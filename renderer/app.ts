@@ -15,7 +15,7 @@ import { ContextMenu } from './context-menu';
 import { LiveSettings } from './live-settings';
 import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { showProblemsBanner } from './banner';
+import { focusProblemsBanner, showProblemsBanner } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -99,7 +99,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   terminal.attachCustomKeyEventHandler((event) =>
     marks.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
       ? false
-      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
+      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => focusProblemsBanner(root) }),
   );
   const live = new LiveSettings(terminal, root, settings, () => fit.fit());
   api.onSettings((next) => live.apply(next));
@@ -118,8 +118,13 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   offerTestView(terminal, () => gpu.kind);
 }
 
-/** Ctrl+Shift+F/C/V/P/K belong to the window, not the program; false keeps xterm from sending them. */
-function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox, jobs: { processes: ProcessViewOverlay; stopJob: () => void }): boolean {
+/** Ctrl+Shift+F/C/V/P/K/B belong to the window, not the program; false keeps xterm from sending them. */
+function handleShortcut(
+  event: KeyboardEvent,
+  terminal: Terminal,
+  searchBox: SearchBox,
+  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => boolean },
+): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
   switch (event.code) {
@@ -145,6 +150,12 @@ function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: Sea
       if (isPress && !event.repeat) {
         event.preventDefault();
         jobs.stopJob();
+      }
+      return false;
+    case 'KeyB':
+      if (isPress) {
+        event.preventDefault();
+        jobs.focusBanner();
       }
       return false;
     case 'KeyV':

@@ -35,6 +35,20 @@ export function showProblemsBanner(terminalBox: HTMLElement, problems: readonly 
     onDismiss();
   });
 
+  // reached with Ctrl+Shift+B (focusProblemsBanner); Esc leaves it standing and goes back to the terminal
+  banner.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onDismiss();
+  });
+
   banner.append(text, close);
   terminalBox.before(banner);
+}
+
+/** Ctrl+Shift+B: the keyboard's way to the banner (the terminal keeps Tab); false when none shows. */
+export function focusProblemsBanner(terminalBox: HTMLElement): boolean {
+  const close = terminalBox.parentElement?.querySelector<HTMLButtonElement>(':scope > .ripcord-banner .ripcord-banner-close');
+  close?.focus();
+  return close !== undefined && close !== null;
 }

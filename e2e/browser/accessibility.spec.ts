@@ -3,7 +3,7 @@
 // screen-reader mode on — and finds no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, openTerminal, startHarness, stopHarness, waitForPrompt, waitForRow } from './harness-fixture';
+import { type Harness, openTerminal, run, startHarness, stopHarness, waitForPrompt, waitForRow } from './harness-fixture';
 
 let harness: Harness | undefined;
 
@@ -49,11 +49,25 @@ test('idle, find box, process view, context menu and screen-reader mode: no seri
   expect(await seriousViolations(page, 'screen-reader mode')).toEqual([]);
 });
 
-test('config banner shown: no serious violation', async ({ page }) => {
+test('config banner shown: no serious violation; Ctrl+Shift+B reaches it from the keyboard', async ({ page }) => {
   harness = await startHarness({ config: { fontSize: 1000 } });
   await openTerminal(page, harness);
-  await expect(page.locator('.ripcord-banner')).toBeVisible();
+  const banner = page.getByRole('alert');
+  await expect(banner).toContainText('fontSize');
   expect(await seriousViolations(page, 'banner shown')).toEqual([]);
+
+  await waitForPrompt(page);
+  const dismiss = banner.getByRole('button', { name: 'Dismiss' });
+  await page.keyboard.press('Control+Shift+B');
+  await expect(dismiss).toBeFocused();
+  // Esc goes back to the terminal and leaves the banner standing
+  await page.keyboard.press('Escape');
+  await run(page, 'echo back-in-terminal');
+  await waitForRow(page, /^back-in-terminal$/);
+  await expect(banner).toBeVisible();
+  await page.keyboard.press('Control+Shift+B');
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeHidden();
 });
 
 test('start failure: no serious violation', async ({ page }) => {
