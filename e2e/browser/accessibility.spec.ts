@@ -3,15 +3,9 @@
 // screen-reader mode on — and finds no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, openTerminal, run, startHarness, stopHarness, waitForPrompt, waitForRow } from './harness-fixture';
+import { harnessPerTest, openTerminal, run, waitForPrompt, waitForRow } from './harness-fixture';
 
-let harness: Harness | undefined;
-
-test.afterEach(async ({ page }) => {
-  await page.close();
-  if (harness) await stopHarness(harness);
-  harness = undefined;
-});
+const harnesses = harnessPerTest();
 
 /** The violations a user of assistive technology would be stopped by; minor and moderate ones are listed, not failed. */
 async function seriousViolations(page: Page, state: string): Promise<string[]> {
@@ -22,7 +16,7 @@ async function seriousViolations(page: Page, state: string): Promise<string[]> {
 }
 
 test('idle, find box, process view, context menu and screen-reader mode: no serious violation', async ({ page }) => {
-  harness = await startHarness();
+  const harness = await harnesses.start();
   await openTerminal(page, harness);
   await waitForPrompt(page);
   expect(await seriousViolations(page, 'idle')).toEqual([]);
@@ -50,7 +44,7 @@ test('idle, find box, process view, context menu and screen-reader mode: no seri
 });
 
 test('config banner shown: no serious violation; Ctrl+Shift+B reaches it from the keyboard', async ({ page }) => {
-  harness = await startHarness({ config: { fontSize: 1000 } });
+  const harness = await harnesses.start({ config: { fontSize: 1000 } });
   await openTerminal(page, harness);
   const banner = page.getByRole('alert');
   await expect(banner).toContainText('fontSize');
@@ -71,7 +65,7 @@ test('config banner shown: no serious violation; Ctrl+Shift+B reaches it from th
 });
 
 test('start failure: no serious violation', async ({ page }) => {
-  harness = await startHarness({ command: ['/nonexistent/ripcord-e2e-program'] });
+  const harness = await harnesses.start({ command: ['/nonexistent/ripcord-e2e-program'] });
   await page.goto(`${harness.url}&renderer=dom`);
   await page.waitForFunction(() => window.__ripcordTest !== undefined);
   await waitForRow(page, /^\[ripcord\] .*\/nonexistent\/ripcord-e2e-program/);

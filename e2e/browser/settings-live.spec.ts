@@ -3,20 +3,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, harnessLog, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { type Harness, harnessPerTest, harnessLog, PAST_DEBOUNCE_MS, openTerminal, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
-/** Past the default debounce (200 ms), so the second press is not folded into the first. */
-const PAST_DEBOUNCE_MS = 300;
 /** Bound on an edit reaching the window on a loaded machine; never asserted as a timing. */
 const WAIT_MS = 15_000;
 
-let harness: Harness | undefined;
-
-test.afterEach(async ({ page }) => {
-  await page.close();
-  if (harness) await stopHarness(harness);
-  harness = undefined;
-});
+const harnesses = harnessPerTest();
 
 const configFile = (h: Harness) => path.join(h.dir, 'config.json');
 
@@ -29,7 +21,7 @@ const size = (page: Page) => page.evaluate(() => window.__ripcordTest?.size() ??
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test('a new fontSize and theme reach the window and the session without a restart', async ({ page }) => {
-  harness = await startHarness({ config: { fontSize: 14, theme: { background: '#000000' } } });
+  const harness = await harnesses.start({ config: { fontSize: 14, theme: { background: '#000000' } } });
   await openTerminal(page, harness);
   await waitForPrompt(page);
   const before = await size(page);
@@ -45,7 +37,7 @@ test('a new fontSize and theme reach the window and the session without a restar
 });
 
 test('a broken edit shows the banner and keeps the settings in use; fixing it removes the banner', async ({ page }) => {
-  harness = await startHarness({ config: { fontSize: 14, theme: { background: '#102030' } } });
+  const harness = await harnesses.start({ config: { fontSize: 14, theme: { background: '#102030' } } });
   await openTerminal(page, harness);
   await waitForPrompt(page);
   const before = await size(page);
@@ -71,8 +63,7 @@ test('a broken edit shows the banner and keeps the settings in use; fixing it re
 });
 
 test('a new doublePressWindowMs applies from the next press', async ({ page }) => {
-  harness = await startHarness({ config: { doublePressWindowMs: 500 } });
-  const h = harness;
+  const h = await harnesses.start({ config: { doublePressWindowMs: 500 } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   await editConfig(h, { doublePressWindowMs: 5000 });

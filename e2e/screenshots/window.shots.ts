@@ -2,7 +2,7 @@
 // (prefers-color-scheme, as Electron feeds it from the OS). Each picture waits for what it shows.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, openTerminal, run, startHarness, stopHarness, waitForRow } from '../browser/harness-fixture';
+import { harnessPerTest, openTerminal, run, waitForRow } from '../browser/harness-fixture';
 
 const IMAGES = path.resolve(__dirname, '..', '..', 'docs', 'images');
 /** Small enough to keep the PNGs small, large enough for 80 columns of the default font. */
@@ -16,15 +16,9 @@ const LONG_WINDOW_MS = 5_000;
 const BUILD_FUNCTION = `build() { printf '\\e[1mbuilding\\e[0m 3 packages\\n\\e[32m✓\\e[0m core  \\e[2m(1.2 s)\\e[0m\\n\\e[32m✓\\e[0m cli   \\e[2m(0.4 s)\\e[0m\\n\\e[33m!\\e[0m web   \\e[33m2 warnings\\e[0m\\n'; }`;
 const SESSION = ['build', 'echo "dev server on http://localhost:5173/"'];
 
-let harness: Harness | undefined;
-
 test.use({ viewport: VIEWPORT });
 
-test.afterEach(async ({ page }) => {
-  await page.close();
-  if (harness) await stopHarness(harness);
-  harness = undefined;
-});
+const harnesses = harnessPerTest();
 
 async function promptOnCursorRow(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -36,8 +30,8 @@ async function promptOnCursorRow(page: Page): Promise<void> {
   );
 }
 
-async function startSession(page: Page, config: Record<string, unknown> = {}): Promise<Harness> {
-  harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS, ...config }, env: { PS1: PROMPT } });
+async function startSession(page: Page, config: Record<string, unknown> = {}): Promise<void> {
+  const harness = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS, ...config }, env: { PS1: PROMPT } });
   await openTerminal(page, harness);
   await promptOnCursorRow(page);
   await run(page, `${BUILD_FUNCTION}; clear`);
@@ -46,7 +40,6 @@ async function startSession(page: Page, config: Record<string, unknown> = {}): P
     await run(page, line);
     await promptOnCursorRow(page);
   }
-  return harness;
 }
 
 async function shoot(page: Page, name: string, scheme: 'dark' | 'light'): Promise<void> {
@@ -105,7 +98,7 @@ test.describe('dark scheme', () => {
   });
 
   test('a program that cannot start', async ({ page }) => {
-    harness = await startHarness({ command: ['/usr/local/bin/my-shell'] });
+    const harness = await harnesses.start({ command: ['/usr/local/bin/my-shell'] });
     await page.goto(`${harness.url}&renderer=dom`);
     await waitForRow(page, /^\[ripcord\] /);
     await shoot(page, 'start-failure', 'dark');

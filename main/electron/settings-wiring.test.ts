@@ -1,44 +1,33 @@
 // Edits of the settings file through the desktop's wiring (terminal-window.ts) on fake Electron
 // objects: the global shortcut is replaced only by one that registers, and the page and the
 // session get the settings actually in force.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IpcChannel, type RendererSettings } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
-import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { ConfigChange } from '../platform/config-watch';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, wiringWorkspace } from './wiring.test-support';
+import { FakeApp, FakeEmitter, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, useWiringWorkspace } from './wiring.test-support';
 
 const WINDOW_ID = 3;
 const config: RipcordConfig = { ...DEFAULT_CONFIG, globalShortcut: 'Ctrl+Alt+Q', killGraceMs: 500 };
 
-let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
-const cleanup: Disposable[] = [];
-
-beforeAll(async () => {
-  workspace = await wiringWorkspace();
-});
-afterEach(() => {
-  for (const d of cleanup.splice(0)) d.dispose();
-});
-afterAll(async () => {
-  await workspace.dispose();
-});
+const wiring = useWiringWorkspace();
+const cleanup = wiring.installed;
 
 function openWindow() {
   const app = new FakeApp();
   const page = new FakeWebContents(WINDOW_ID);
   const shortcuts = new FakeGlobalShortcut();
   const edits = new Emitter<ConfigChange>();
-  const reaper = workspace.startReaper(config.killGraceMs);
-  const lifecycle = new SessionLifecycle({ config, log: workspace.log, reaper, host: desktopExitHost({ app, shortcuts }) });
+  const reaper = wiring.workspace.startReaper(config.killGraceMs);
+  const lifecycle = new SessionLifecycle({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }) });
   cleanup.push({ dispose: () => reaper.killAll() }, lifecycle, edits);
   cleanup.push(
     wireTerminalWindow(
-      { config, problems: [], log: workspace.log, lifecycle, configChanges: edits.event },
+      { config, problems: [], log: wiring.workspace.log, lifecycle, configChanges: edits.event },
       { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined },
     ),
   );

@@ -4,6 +4,8 @@ import type { App, GlobalShortcut, Input, WebContents } from 'electron';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Disposable } from '../core/disposable';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { bundleReaper, waitFor } from '../platform/processes.test-support';
@@ -204,5 +206,32 @@ export async function wiringWorkspace(): Promise<{
       for (const reaper of reapers.splice(0)) reaper.dispose();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export type WiringWorkspace = Awaited<ReturnType<typeof wiringWorkspace>>;
+
+/**
+ * The hooks of a wiring test file: one workspace for the whole file, and whatever a test
+ * installs (push it to `installed`) disposed after that test.
+ */
+export function useWiringWorkspace(): { readonly workspace: WiringWorkspace; readonly installed: Disposable[] } {
+  let workspace: WiringWorkspace | undefined;
+  const installed: Disposable[] = [];
+  beforeAll(async () => {
+    workspace = await wiringWorkspace();
+  });
+  afterEach(() => {
+    for (const d of installed.splice(0)) d.dispose();
+  });
+  afterAll(async () => {
+    await workspace?.dispose();
+  });
+  return {
+    get workspace(): WiringWorkspace {
+      if (!workspace) throw new Error('the wiring workspace exists from beforeAll on');
+      return workspace;
+    },
+    installed,
   };
 }
