@@ -49,6 +49,31 @@ test('right click opens the menu; Select All, Copy and Clear act on the terminal
   await waitForRow(page, /^after-clear$/);
 });
 
+test('over a link: Open Link opens it through the host, Copy Link copies it', async ({ page }) => {
+  const harness = await harnesses.start();
+  await openTerminal(page, harness);
+  await run(page, 'clear; echo https://example.com/from-menu');
+  await waitForRow(page, /^https:\/\/example\.com\/from-menu$/);
+  const box = await page.locator('.xterm-screen').boundingBox();
+  const size = await page.evaluate(() => window.__ripcordTest?.size());
+  const row = (await page.evaluate(() => window.__ripcordTest?.screen() ?? [])).indexOf('https://example.com/from-menu');
+  if (!box || !size || row < 0) throw new Error('no link on the screen');
+  const at = { x: box.x + (8.5 * box.width) / size.cols, y: box.y + ((row + 0.5) * box.height) / size.rows };
+  // the pointer comes over the link (xterm finds it on the move), then the right click
+  const rightClickLink = async (): Promise<void> => {
+    await page.mouse.move(at.x, at.y + box.height / 2);
+    await page.mouse.move(at.x, at.y, { steps: 3 });
+    await expect(page.locator('.ripcord-link-preview')).toBeVisible();
+    await page.mouse.click(at.x, at.y, { button: 'right' });
+  };
+  await rightClickLink();
+  await menu(page).getByRole('menuitem', { name: 'Copy Link' }).click();
+  await expect.poll(() => clipboard(page)).toBe('https://example.com/from-menu');
+  await rightClickLink();
+  await menu(page).getByRole('menuitem', { name: 'Open Link' }).click();
+  await expect.poll(() => page.evaluate(() => window.__ripcordHarness?.openedLinks)).toEqual(['https://example.com/from-menu']);
+});
+
 test('from the keyboard: Shift+F10 opens it, arrows move, Enter runs, Esc gives the terminal back', async ({ page }) => {
   const harness = await harnesses.start();
   await openTerminal(page, harness);

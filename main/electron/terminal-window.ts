@@ -60,6 +60,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
     // the shortcut first: the page and the session then get the one actually registered
     store.add(
       services.configChanges((change) => {
+        if (lifecycle.exiting) return; // never in the middle of an exit: the shortcut was just given back
         const registered = exitShortcut.update(change.config.globalShortcut);
         const config = { ...change.config, globalShortcut: exitShortcut.accelerator };
         desktop.applyConfig({ config, problems: registered.ok ? change.problems : [...change.problems, registered.problem] });

@@ -94,6 +94,7 @@ export class DesktopSession implements IpcTarget, Disposable {
    * applies from the next press or the next session.
    */
   applyConfig(change: ConfigChange): void {
+    if (this.options.lifecycle.exiting) return;
     this.config = change.config;
     this.options.lifecycle.updateConfig(change.config);
     this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
