@@ -123,7 +123,7 @@ function handleShortcut(
   event: KeyboardEvent,
   terminal: Terminal,
   searchBox: SearchBox,
-  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => boolean },
+  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void },
 ): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
