@@ -12,6 +12,7 @@ export interface RendererSettings {
   minimumContrastRatio: number;
   scrollback: number;
   copyOnSelect: boolean;
+  screenReaderMode: boolean;
   allowClipboardWrite: boolean;
   /** the renderer acknowledges parsed output every this many chars (DESIGN §6) */
   ackEveryChars: number;
@@ -88,7 +89,14 @@ export interface RipcordApi {
   ack(chars: number): void;
   /** open an http(s) link in the system browser */
   openLink(url: string): void;
+  /**
+   * paste the clipboard into the focused terminal (the context menu's Paste): the host makes the
+   * page paste as Ctrl+Shift+V does, so the page needs no clipboard-read permission
+   */
+  paste(): void;
   getSettings(): Promise<RendererSettings>;
+  /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
+  onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
   onExit(listener: (end: SessionEnd) => void): Unsubscribe;
@@ -125,7 +133,9 @@ export const IpcChannel = {
   resize: 'ripcord:resize',
   ack: 'ripcord:ack',
   openLink: 'ripcord:open-link',
+  paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
+  settings: 'ripcord:settings',
   data: 'ripcord:data',
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',

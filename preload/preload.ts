@@ -45,9 +45,13 @@ const api: RipcordApi = {
   openLink(url: string): void {
     ipcRenderer.send(IpcChannel.openLink, url);
   },
+  paste(): void {
+    ipcRenderer.send(IpcChannel.paste);
+  },
   getSettings(): Promise<RendererSettings> {
     return ipcRenderer.invoke(IpcChannel.getSettings) as Promise<RendererSettings>;
   },
+  onSettings: (listener: (settings: RendererSettings) => void) => subscribe(IpcChannel.settings, listener),
   onData: (listener: (data: string) => void) => subscribe(IpcChannel.data, listener),
   onHint: (listener: (hint: HintState) => void) => subscribe(IpcChannel.hint, listener),
   onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),

@@ -10,9 +10,12 @@ import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';
 import { HintOverlay } from './hint-overlay';
 import { SearchBox } from './search-box';
-import { copySelection, GatedClipboardProvider } from './clipboard';
+import { copySelection, copyText, GatedClipboardProvider } from './clipboard';
+import { ContextMenu } from './context-menu';
+import { LiveSettings } from './live-settings';
+import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { showBanner, showProblemsBanner, showStartFailure } from './banner';
+import { focusProblemsBanner, showBanner, showProblemsBanner, showStartFailure } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -37,6 +40,7 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     // the search's matches are marked in the scrollbar
     overviewRuler: { width: SCROLLBAR_WIDTH_PX },
     scrollback: settings.scrollback,
+    screenReaderMode: settings.screenReaderMode,
     // the unicode11 width tables are a "proposed" API in xterm 6
     allowProposedApi: true,
     // OSC 8 hyperlinks take the same gate as detected links: shown on hover, Ctrl/Cmd+click opens
@@ -96,11 +100,24 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   const searchBox = new SearchBox(root, terminal, search, () => theme.chrome);
   const marks = new CommandMarks(terminal, root);
   const zoom = new FontZoom(terminal, settings.fontSize, () => fit.fit());
+  const menu = new ContextMenu(root, terminal, {
+    copySelection: () => copySelection(terminal),
+    paste: () => api.paste(),
+    find: () => searchBox.open(),
+    linkUnderPointer: () => links.linkUnderPointer,
+    openLink: (url) => api.openLink(url),
+    copyText,
+  });
+  const screenReader = new ScreenReaderToggle(root, terminal);
   terminal.attachCustomKeyEventHandler((event) =>
-    marks.handleKey(event) || zoom.handleKey(event) ? false : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob() }),
+    marks.handleKey(event) || zoom.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
+      ? false
+      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => focusProblemsBanner(root) }),
   );
+  const live = new LiveSettings(terminal, root, settings, theme, zoom, () => fit.fit());
+  api.onSettings((next) => live.apply(next));
   terminal.onSelectionChange(() => {
-    if (settings.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
+    if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
 
   fitOnResize(root, fit);
@@ -114,8 +131,13 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   offerTestView(terminal, () => gpu.kind);
 }
 
-/** Ctrl+Shift+F/C/V/P/K belong to the window, not the program; false keeps xterm from sending them. */
-function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: SearchBox, jobs: { processes: ProcessViewOverlay; stopJob: () => void }): boolean {
+/** Ctrl+Shift+F/C/V/P/K/B belong to the window, not the program; false keeps xterm from sending them. */
+function handleShortcut(
+  event: KeyboardEvent,
+  terminal: Terminal,
+  searchBox: SearchBox,
+  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void },
+): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
   switch (event.code) {
@@ -141,6 +163,12 @@ function handleShortcut(event: KeyboardEvent, terminal: Terminal, searchBox: Sea
       if (isPress && !event.repeat) {
         event.preventDefault();
         jobs.stopJob();
+      }
+      return false;
+    case 'KeyB':
+      if (isPress) {
+        event.preventDefault();
+        jobs.focusBanner();
       }
       return false;
     case 'KeyV':

@@ -8,7 +8,11 @@ import type { IClipboardProvider } from '@xterm/addon-clipboard';
  */
 export function copySelection(terminal: Terminal): void {
   const text = terminal.getSelection();
-  if (!text) return;
+  if (text) copyText(text);
+}
+
+/** Copies `text` (a link from the context menu, a selection), the same way. */
+export function copyText(text: string): void {
   const onCopy = (event: ClipboardEvent): void => {
     event.clipboardData?.setData('text/plain', text);
     event.preventDefault();

@@ -34,10 +34,16 @@ function isMacPlatform(): boolean {
 export class FontZoom {
   constructor(
     private readonly terminal: Terminal,
-    private readonly baseSize: number,
+    private baseSize: number,
     private readonly onZoom: () => void,
     private readonly isMac = isMacPlatform(),
   ) {}
+
+  /** An edited fontSize: the size Ctrl+0 restores, applied now (a zoom under way is reset). */
+  setBaseSize(size: number): void {
+    this.baseSize = size;
+    this.terminal.options.fontSize = size;
+  }
 
   /** True when the key was a zoom key (the terminal must not get it). */
   handleKey(event: KeyboardEvent): boolean {

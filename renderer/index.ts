@@ -4,6 +4,7 @@ import '@xterm/xterm/css/xterm.css';
 import './renderer.css';
 import './search.css';
 import './panels.css';
+import './overlays.css';
 import { startTerminal } from './app';
 import { wantedRenderer } from './gpu-renderer';
 

@@ -25,6 +25,7 @@ export class LinkPreview {
   private readonly element: HTMLElement;
   private readonly target: HTMLElement;
   private readonly how: HTMLElement;
+  private hovered: string | undefined;
 
   constructor(
     parent: HTMLElement,
@@ -50,6 +51,11 @@ export class LinkPreview {
     leave: (): void => this.hide(),
   };
 
+  /** The http(s) target of the link under the pointer (for the context menu), if any. */
+  get linkUnderPointer(): string | undefined {
+    return this.hovered;
+  }
+
   private activate(event: MouseEvent, uri: string): void {
     const target = linkTarget(uri);
     if (target === undefined || !opensLink(event, this.mac)) return;
@@ -58,12 +64,14 @@ export class LinkPreview {
 
   private show(uri: string): void {
     const target = linkTarget(uri);
+    this.hovered = target;
     this.target.textContent = target ?? uri.slice(0, uri.indexOf(':') + 1) + '…';
     this.how.textContent = target === undefined ? 'only http and https links open' : `${this.mac ? 'Cmd' : 'Ctrl'}+click to open`;
     this.element.hidden = false;
   }
 
   private hide(): void {
+    this.hovered = undefined;
     this.element.hidden = true;
   }
 }

@@ -7,13 +7,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { readyLine } from '../harness/ready-line';
 
 /** dist/ of `npm run build:test`; RIPCORD_DIST points the specs (and the bench) at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.resolve(__dirname, '..', '..', 'dist');
 const MARKER_VAR = 'RIPCORD_E2E_MARKER';
 export const PROMPT = 'e2e$ ';
+/** Past the default debounce (200 ms), so a second Ctrl+C press is not folded into the first. */
+export const PAST_DEBOUNCE_MS = 300;
 /** Short grace keeps the specs quick; the config schema allows 100 ms and up. */
 export const TEST_KILL_GRACE_MS = 500;
 /** How long a harness may take to print its ready line on a loaded 2-core machine. */
@@ -160,6 +162,25 @@ export async function stopHarness(harness: Harness): Promise<void> {
   });
   if (leftovers.length > 0) throw new Error(`processes left after the harness ended: ${leftovers.join(', ')}`);
   await rm(harness.dir, { recursive: true, force: true });
+}
+
+/**
+ * One harness per test, for a spec file: `start` it in the test; after the test the page is
+ * closed (the window closing) and the harness stopped and checked for leftovers (stopHarness).
+ */
+export function harnessPerTest(): { start(options?: HarnessStart): Promise<Harness> } {
+  let current: Harness | undefined;
+  test.afterEach(async ({ page }) => {
+    await page.close();
+    if (current) await stopHarness(current);
+    current = undefined;
+  });
+  return {
+    async start(options: HarnessStart = {}): Promise<Harness> {
+      current = await startHarness(options);
+      return current;
+    },
+  };
 }
 
 export async function harnessLog(harness: Harness): Promise<Array<Record<string, unknown>>> {

@@ -4,12 +4,10 @@
 // before the spawn, a program that cannot start, and a double Ctrl+C under a query flood.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Harness, harnessLog, harnessStats, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { type Harness, harnessLog, PAST_DEBOUNCE_MS, harnessStats, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_WINDOW_MS = 5_000;
-/** Past the default debounce (200 ms), so the second press is not folded into the first. */
-const PAST_DEBOUNCE_MS = 300;
 /** Bound on a log line or an exit appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
 

@@ -58,6 +58,7 @@ export function installHarnessApi(): void {
   const processCount = new Channel<number>();
   const stopOutcome = new Channel<StopOutcome>();
   const notice = new Channel<SessionNotice>();
+  const settingsChanged = new Channel<RendererSettings>();
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
@@ -101,12 +102,26 @@ export function installHarnessApi(): void {
       case 'notice':
         notice.emit(message.notice);
         break;
+      case 'settingsChanged':
+        settingsChanged.emit(message.settings);
+        break;
+      case 'paste':
+        void pasteClipboard();
+        break;
       case 'settings':
         settingsRequests.get(message.id)?.resolve(message.settings);
         settingsRequests.delete(message.id);
         break;
     }
   });
+
+  // What webContents.paste() does in the desktop: a paste event on the focused element with the
+  // clipboard's text, which xterm turns into input (bracketed when the program asked for it).
+  const pasteClipboard = async (): Promise<void> => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', await navigator.clipboard.readText());
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  };
 
   const api: RipcordApi = {
     input: (text) => {
@@ -117,6 +132,7 @@ export function installHarnessApi(): void {
       send({ type: 'input', data: text });
     },
     resize: (cols, rows) => send({ type: 'resize', cols, rows }),
+    paste: () => send({ type: 'paste' }),
     ack: (chars) => send({ type: 'ack', chars }),
     openLink: (url) => {
       state.openedLinks.push(url);
@@ -128,6 +144,7 @@ export function installHarnessApi(): void {
         settingsRequests.set(id, { resolve, reject });
         send({ type: 'getSettings', id });
       }),
+    onSettings: (listener) => settingsChanged.subscribe(listener),
     onData: (listener) => data.subscribe(listener),
     onHint: (listener) => hint.subscribe(listener),
     onExit: (listener) => exit.subscribe(listener),

@@ -7,6 +7,7 @@ export type ClientMessage =
   | { type: 'resize'; cols: number; rows: number }
   | { type: 'ack'; chars: number }
   | { type: 'openLink'; url: string }
+  | { type: 'paste' }
   | { type: 'getSettings'; id: number }
   | { type: 'stopJob' }
   | { type: 'stopProcess'; pid: number }
@@ -19,10 +20,14 @@ export type ServerMessage =
   | { type: 'flush' }
   | { type: 'hold'; holding: boolean }
   | { type: 'settings'; id: number; settings: RendererSettings }
+  /** IpcChannel.settings: the settings file was edited */
+  | { type: 'settingsChanged'; settings: RendererSettings }
   | { type: 'processes'; view: ProcessView }
   | { type: 'processCount'; count: number }
   | { type: 'stopOutcome'; outcome: StopOutcome }
-  | { type: 'notice'; notice: SessionNotice };
+  | { type: 'notice'; notice: SessionNotice }
+  /** main's webContents.paste(): the page pastes the clipboard into its focused element */
+  | { type: 'paste' };
 
 /** Largest input message: a big paste; more is a broken or hostile client. */
 export const MAX_INPUT_CHARS = 1_000_000;
@@ -70,6 +75,8 @@ export function parseClientMessage(text: string): Parsed {
       return isInt(m.id, 0, Number.MAX_SAFE_INTEGER)
         ? { ok: true, message: { type: 'getSettings', id: m.id } }
         : { ok: false, reason: 'getSettings: id must be an integer' };
+    case 'paste':
+      return { ok: true, message: { type: 'paste' } };
     case 'stopJob':
       return { ok: true, message: { type: 'stopJob' } };
     case 'stopProcess':
@@ -106,6 +113,8 @@ export function serverMessage(channel: string, value: unknown): ServerMessage | 
       return { type: 'stopOutcome', outcome: value as StopOutcome };
     case IpcChannel.notice:
       return { type: 'notice', notice: value as SessionNotice };
+    case IpcChannel.settings:
+      return { type: 'settingsChanged', settings: value as RendererSettings };
     default:
       return undefined;
   }

@@ -12,6 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { RawData } from 'ws';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../../main/core/exit-codes';
 import { loadConfig, type LoadedConfig } from '../../main/platform/config-file';
+import { ConfigWatcher } from '../../main/platform/config-watch';
 import { openLog, type Logger } from '../../main/platform/log';
 import { ReaperClient } from '../../main/platform/reaper-client';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
@@ -36,6 +37,7 @@ class Harness {
     private readonly reaper: ReaperClient,
     private readonly lifecycle: SessionLifecycle,
     loaded: LoadedConfig,
+    settings: ConfigWatcher,
     server: http.Server,
     private readonly port: number,
     private readonly pages: HarnessPages,
@@ -52,6 +54,8 @@ class Harness {
       // A test harness never opens a browser; the request is logged for the specs.
       openExternal: async (url) => log.event('harness.open-link', { url }),
     });
+    // as the desktop does, minus the global shortcut it has not got
+    settings.onDidChange((change) => this.desktop.applyConfig(change));
   }
 
   readyLine(): string {
@@ -130,6 +134,9 @@ class Harness {
       case 'openLink':
         this.desktop.openLink(message.url);
         break;
+      case 'paste':
+        this.desktop.paste();
+        break;
       case 'getSettings':
         this.send({ type: 'settings', id: message.id, settings: this.desktop.getSettings() });
         break;
@@ -158,6 +165,7 @@ class Harness {
         else this.log.warn('harness.unknown-channel', { channel });
       },
       isDestroyed: () => this.client === undefined,
+      paste: () => this.send({ type: 'paste' }),
     };
   }
 }
@@ -203,7 +211,8 @@ async function main(): Promise<void> {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
   const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port);
-  const harness = new Harness(log, reaper, lifecycle, loaded, server, address.port, pages);
+  const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
+  const harness = new Harness(log, reaper, lifecycle, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
   process.stdout.write(`${harness.readyLine()}\n`);
 }

@@ -48,6 +48,8 @@ export interface RipcordConfig {
   minimumContrastRatio: number;
   scrollback: number;
   copyOnSelect: boolean;
+  /** xterm's screen-reader mode: the rows as an accessibility tree, output announced */
+  screenReaderMode: boolean;
   allowClipboardWrite: boolean;
   logLevel: LogLevel;
   /** keep each session's output on disk (asciicast v2, see docs/see-stop-keep.md) */
@@ -96,6 +98,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   minimumContrastRatio: DEFAULT_MINIMUM_CONTRAST_RATIO,
   scrollback: 10_000,
   copyOnSelect: false,
+  screenReaderMode: false,
   allowClipboardWrite: false,
   logLevel: 'info',
   transcripts: true,
@@ -192,6 +195,10 @@ export const CONFIG_SCHEMA = {
     },
     scrollback: { type: 'integer', minimum: 0, maximum: SCROLLBACK_MAX, default: DEFAULT_CONFIG.scrollback, description: 'Lines kept above the screen.' },
     copyOnSelect: { type: 'boolean', default: DEFAULT_CONFIG.copyOnSelect, description: 'Copy the selection to the clipboard as soon as it is made.' },
+    screenReaderMode: {
+      type: 'boolean', default: DEFAULT_CONFIG.screenReaderMode,
+      description: 'Let screen readers read the terminal (its rows as text, new output announced). Shift+Alt+F1 switches it for the window.',
+    },
     allowClipboardWrite: {
       type: 'boolean', default: DEFAULT_CONFIG.allowClipboardWrite,
       description: 'Let programs in the terminal set the clipboard with OSC 52. Off by default: any program could overwrite it.',

@@ -218,3 +218,44 @@ describe('CtrlCState transitions besides presses', () => {
     expect(stateIn(phase).hintRemainingMs(ANCHOR + delta)).toBe(remaining);
   });
 });
+
+describe('CtrlCState edited intervals (setTiming) apply from the next press', () => {
+  it('a new doublePressWindowMs counts from the next first press, not the one under way', () => {
+    const clock = fakeClock();
+    const state = new CtrlCState({ clock: clock.now, windowMs: 1000 });
+    expect(state.register(0)).toBe('cancel');
+    state.setTiming(DEFAULT_DEBOUNCE_MS, 3000);
+    // the press under way keeps its 1 s window: 1.5 s later is a new first press...
+    expect(state.register(1500)).toBe('cancel');
+    expect(state.windowMs).toBe(3000);
+    expect(state.hintRemainingMs(1500)).toBe(3000);
+    // ...whose second press may come 2.5 s later under the new 3 s window
+    expect(state.register(4000)).toBe('exit');
+  });
+
+  it('a shorter window never cuts short a double press under way', () => {
+    const state = new CtrlCState({ clock: fakeClock().now, windowMs: 3000 });
+    expect(state.register(0)).toBe('cancel');
+    state.markCancelHandled();
+    state.setTiming(DEFAULT_DEBOUNCE_MS, 500);
+    expect(state.hintRemainingMs(2000)).toBe(1000);
+    expect(state.register(2000)).toBe('exit');
+  });
+
+  it('a new debounce applies from the next first press', () => {
+    const state = new CtrlCState({ clock: fakeClock().now, debounceMs: 200 });
+    expect(state.register(0)).toBe('cancel');
+    state.setTiming(0, DEFAULT_WINDOW_MS);
+    expect(state.register(100)).toBe('ignored');
+    state.reset();
+    expect(state.register(5000)).toBe('cancel');
+    expect(state.register(5100)).toBe('exit');
+  });
+
+  it('rejects intervals it cannot honour and keeps the ones it has', () => {
+    const state = new CtrlCState({ clock: fakeClock().now });
+    expect(() => state.setTiming(500, 100)).toThrow(RangeError);
+    expect(state.register(0)).toBe('cancel');
+    expect(state.windowMs).toBe(DEFAULT_WINDOW_MS);
+  });
+});

@@ -48,31 +48,41 @@ function phaseName(word: bigint): CtrlCPhase {
   return PHASES[Number(phaseOf(word))] as CtrlCPhase;
 }
 
+/** The two press intervals, in µs, as one value: a press reads both from the same settings. */
+interface PressTiming {
+  readonly debounceUs: bigint;
+  readonly windowUs: bigint;
+}
+
+function pressTiming(debounceMs: number, windowMs: number): PressTiming {
+  if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new RangeError(`debounceMs must be >= 0, got ${debounceMs}`);
+  if (!Number.isFinite(windowMs) || windowMs < debounceMs) {
+    throw new RangeError(`windowMs must be >= debounceMs (${debounceMs}), got ${windowMs}`);
+  }
+  return { debounceUs: toMicros(debounceMs), windowUs: toMicros(windowMs) };
+}
+
 /**
  * The Ctrl+C state machine of DESIGN §2: one 64-bit word (phase + anchor time in µs) that every
  * transition changes with a single compare-and-swap, so threads sharing the buffer never lose a
- * transition and no lock exists. Instances over the same buffer must use the same debounce/window.
+ * transition and no lock exists. Instances over the same buffer must use the same debounce/window
+ * (and get the same setTiming calls).
  */
 export class CtrlCState {
   readonly buffer: SharedArrayBuffer;
   private readonly word: BigInt64Array;
   private readonly clock: MonotonicClock;
-  private readonly debounceUs: bigint;
-  private readonly windowUs: bigint;
+  /** the intervals of the double press under way (or of the last one) */
+  private timing: PressTiming;
+  /** edited intervals, taken up by the next press that starts a double press */
+  private nextTiming: PressTiming | undefined;
 
   constructor(options: CtrlCStateOptions) {
-    const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
-    const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
-    if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new RangeError(`debounceMs must be >= 0, got ${debounceMs}`);
-    if (!Number.isFinite(windowMs) || windowMs < debounceMs) {
-      throw new RangeError(`windowMs must be >= debounceMs (${debounceMs}), got ${windowMs}`);
-    }
+    this.timing = pressTiming(options.debounceMs ?? DEFAULT_DEBOUNCE_MS, options.windowMs ?? DEFAULT_WINDOW_MS);
     if (options.buffer !== undefined && options.buffer.byteLength < BYTES) {
       throw new RangeError(`buffer must hold at least ${BYTES} bytes, got ${options.buffer.byteLength}`);
     }
     this.clock = options.clock;
-    this.debounceUs = toMicros(debounceMs);
-    this.windowUs = toMicros(windowMs);
     this.buffer = options.buffer ?? new SharedArrayBuffer(BYTES);
     this.word = new BigInt64Array(this.buffer, 0, 1);
   }
@@ -81,9 +91,26 @@ export class CtrlCState {
     return phaseName(Atomics.load(this.word, 0));
   }
 
+  /** The double-press window of the press under way (the hint counts it down), in ms. */
+  get windowMs(): number {
+    return Number(this.timing.windowUs) / 1000;
+  }
+
+  /**
+   * New intervals (the settings file was edited). They apply from the next press that starts a
+   * double press — a `cancel` — never to one under way: its second press is judged by the
+   * window its first press announced. Only this instance's own fields change, never the shared
+   * word, so the machine stays one compare-and-swap per transition. Throws RangeError as the
+   * constructor does.
+   */
+  setTiming(debounceMs: number, windowMs: number): void {
+    this.nextTiming = pressTiming(debounceMs, windowMs);
+  }
+
   register(now: number = this.clock()): PressOutcome {
     const nowUs = toMicros(now);
     for (;;) {
+      const { debounceUs, windowUs } = this.timing;
       const current = Atomics.load(this.word, 0);
       const phase = phaseOf(current);
       if (phase === EXIT_REQUESTED) return 'exit';
@@ -92,17 +119,20 @@ export class CtrlCState {
       const delta = nowUs - anchorOf(current);
       let next: bigint;
       let outcome: PressOutcome;
-      if (phase === IDLE || delta > this.windowUs) {
+      if (phase === IDLE || delta > windowUs) {
         next = encode(CANCEL_REQUESTED, nowUs);
         outcome = 'cancel';
-      } else if (phase === CANCEL_REQUESTED && delta < this.debounceUs) {
+      } else if (phase === CANCEL_REQUESTED && delta < debounceUs) {
         // Ignored presses never move the anchor, so hammering still reaches the exit.
         return 'ignored';
       } else {
         next = encode(EXIT_REQUESTED, nowUs);
         outcome = 'exit';
       }
-      if (Atomics.compareExchange(this.word, 0, current, next) === current) return outcome;
+      if (Atomics.compareExchange(this.word, 0, current, next) === current) {
+        if (outcome === 'cancel') this.takeUpNextTiming();
+        return outcome;
+      }
     }
   }
 
@@ -132,8 +162,14 @@ export class CtrlCState {
     const word = Atomics.load(this.word, 0);
     const phase = phaseOf(word);
     if (phase !== CANCEL_REQUESTED && phase !== EXIT_ARMED) return 0;
-    const remainingUs = anchorOf(word) + this.windowUs - toMicros(now);
+    const remainingUs = anchorOf(word) + this.timing.windowUs - toMicros(now);
     return remainingUs > 0n ? Number(remainingUs) / 1000 : 0;
+  }
+
+  private takeUpNextTiming(): void {
+    if (this.nextTiming === undefined) return;
+    this.timing = this.nextTiming;
+    this.nextTiming = undefined;
   }
 
   /** One CAS retry loop; `next` returns undefined when the transition does not apply. */

@@ -1,16 +1,15 @@
 // The desktop host end to end minus Electron: IPC handlers, input guard, lifecycle, the session
 // lifecycle and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
 // Electron objects — with a real bash on a real pty, a real reaper process and real signals.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
-import type { Disposable } from '../core/disposable';
 import { foregroundJob, waitFor } from '../platform/processes.test-support';
 import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, wiringWorkspace } from './wiring.test-support';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, useWiringWorkspace } from './wiring.test-support';
 
 const WINDOW_ID = 7;
 const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
@@ -19,18 +18,8 @@ const WAIT_MS = 10_000;
 
 const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
 
-let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
-const cleanup: Disposable[] = [];
-
-beforeAll(async () => {
-  workspace = await wiringWorkspace();
-});
-afterEach(() => {
-  for (const d of cleanup.splice(0)) d.dispose();
-});
-afterAll(async () => {
-  await workspace.dispose();
-});
+const wiring = useWiringWorkspace();
+const cleanup = wiring.installed;
 
 /** What main.ts adds to the lifecycle for the desktop: real key presses, the session tools. */
 type DesktopOptions = Pick<SessionLifecycleOptions, 'keyPressesReported' | 'tools'>;
@@ -42,8 +31,8 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = [], deskt
   const ipc = new FakeIpcMain();
   const shortcuts = new FakeGlobalShortcut();
   const opened: string[] = [];
-  const log = workspace.log;
-  const reaper = workspace.startReaper(config.killGraceMs);
+  const log = wiring.workspace.log;
+  const reaper = wiring.workspace.startReaper(config.killGraceMs);
   const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }), ...desktop });
   cleanup.push(
     { dispose: () => reaper.killAll() },
@@ -113,7 +102,7 @@ describe('IPC from the page', () => {
     d.type('echo OWN-$((2+2))\r');
     await d.until(() => d.output().includes('OWN-4'), 'the own echo');
     expect(d.output()).not.toContain(marker);
-    expect(await workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === IpcChannel.input)).toBeDefined();
+    expect(await wiring.workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === IpcChannel.input)).toBeDefined();
     expect(d.ipc.invoke(IpcChannel.getSettings, foreign)).toBeUndefined();
   });
 
@@ -137,7 +126,7 @@ describe('IPC from the page', () => {
     const d = openWindow();
     await d.start(100, 30);
     d.ipc.emit(channel, d.own, ...args);
-    const logged = await workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === channel && problem.test(String(e.problem)));
+    const logged = await wiring.workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === channel && problem.test(String(e.problem)));
     expect(logged).toBeDefined();
     // nothing reached the session or the system browser
     d.type('stty size\r');
@@ -150,8 +139,8 @@ describe('IPC from the page', () => {
     const d = openWindow();
     const problem = 'link scheme flood: is not http or https';
     for (let i = 0; i < 50; i++) d.ipc.emit(IpcChannel.openLink, d.own, `flood:${i}`);
-    expect(await workspace.logEntry((e) => e.name === 'ipc.dropped.silenced' && e.channel === IpcChannel.openLink)).toBeDefined();
-    const logged = (await workspace.logEntries()).filter((e) => e.name === 'ipc.dropped' && e.problem === problem);
+    expect(await wiring.workspace.logEntry((e) => e.name === 'ipc.dropped.silenced' && e.channel === IpcChannel.openLink)).toBeDefined();
+    const logged = (await wiring.workspace.logEntries()).filter((e) => e.name === 'ipc.dropped' && e.problem === problem);
     expect(logged.length).toBe(20);
   });
 
@@ -159,6 +148,15 @@ describe('IPC from the page', () => {
     const d = openWindow();
     d.ipc.emit(IpcChannel.openLink, d.own, 'https://example.com/a b');
     expect(d.opened).toEqual(['https://example.com/a%20b']);
+  });
+
+  it('the context menu Paste makes the page paste (webContents.paste); a foreign sender cannot', () => {
+    const d = openWindow();
+    d.ipc.emit(IpcChannel.paste, sender(WINDOW_ID + 1, PAGE_URL));
+    d.ipc.emit(IpcChannel.paste, d.own, 'extra');
+    expect(d.page.pastes).toBe(0);
+    d.ipc.emit(IpcChannel.paste, d.own);
+    expect(d.page.pastes).toBe(1);
   });
 
   it('answers getSettings from the config, with the problems once, and refuses malformed requests', () => {
@@ -180,7 +178,7 @@ describe('exits with a running session', () => {
     expect(await waitFor(async () => (await foregroundJob(pid)) === 'sleep', WAIT_MS)).toBe(true);
     const before = prompts(d);
     expect(d.page.key({ key: 'c', control: true }).defaultPrevented).toBe(true);
-    expect(await workspace.logEntry((e) => e.name === 'key.ctrl-c')).toBeDefined();
+    expect(await wiring.workspace.logEntry((e) => e.name === 'key.ctrl-c')).toBeDefined();
     await d.until(() => prompts(d) > before, 'the prompt after the cancel');
     expect(d.page.valuesOn(IpcChannel.hint)[0]).toMatchObject({ visible: true } satisfies Partial<HintState>);
     // the page was told at the key to hold back what it had not parsed, until the cut's flush
@@ -188,7 +186,7 @@ describe('exits with a running session', () => {
     expect(d.page.valuesOn(IpcChannel.flush)).toHaveLength(1);
     expect(d.app.exits).toEqual([]);
     // the shell has the terminal back: from now on a second press exits however fast it comes
-    expect(await workspace.logEntry((e) => e.name === 'cancel.handled')).toBeDefined();
+    expect(await wiring.workspace.logEntry((e) => e.name === 'cancel.handled')).toBeDefined();
     d.page.key({ key: 'c', control: true });
     await d.until(() => d.app.exits.length > 0, 'the exit');
     expect(d.app.exits).toEqual([130]);

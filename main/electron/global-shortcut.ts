@@ -2,7 +2,7 @@ import { visibleText } from '../core/visible-text';
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../platform/log';
 
-export type ShortcutRegistration = { ok: true } | { ok: false; problem: string };
+export type ShortcutRegistration = { ok: true } | { ok: false; problem: string; reason: string };
 
 /**
  * The configurable "get me out" shortcut of DESIGN §3, active even when the window has no focus.
@@ -35,5 +35,39 @@ export function registerExitShortcut(options: {
     return { ok: true };
   }
   log.warn('shortcut.failed', { accelerator, reason });
-  return { ok: false, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit`) };
+  return { ok: false, reason, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit`) };
+}
+
+/**
+ * The exit shortcut as the settings name it, kept up to date with edits of the settings file: a
+ * new accelerator replaces the old one only once it is registered itself, so there is never a
+ * moment without one, and one that cannot be registered leaves the old one in place (and says so).
+ */
+export class ExitShortcut {
+  private active: string | null = null;
+
+  constructor(
+    private readonly shortcuts: Pick<GlobalShortcut, 'register' | 'unregister'>,
+    private readonly onPress: () => void,
+    private readonly log: Pick<Logger, 'event' | 'warn'>,
+  ) {}
+
+  /** The accelerator registered now (null: none). */
+  get accelerator(): string | null {
+    return this.active;
+  }
+
+  /** Registers `accelerator` (null: none) in place of the current one. */
+  update(accelerator: string | null): ShortcutRegistration {
+    if (accelerator === this.active) return { ok: true };
+    const registered = registerExitShortcut({ shortcuts: this.shortcuts, accelerator, onPress: this.onPress, log: this.log });
+    if (!registered.ok) {
+      if (this.active === null) return registered;
+      const problem = `global shortcut ${accelerator}: could not be registered: ${registered.reason}; ${this.active} stays the global shortcut`;
+      return { ...registered, problem: visibleText(problem) };
+    }
+    if (this.active !== null) this.shortcuts.unregister(this.active);
+    this.active = accelerator;
+    return registered;
+  }
 }

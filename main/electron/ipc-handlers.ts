@@ -94,6 +94,7 @@ export function installIpcHandlers(options: {
     [IpcChannel.resize, (event, ...args) => accept(IpcChannel.resize, event, parseResize(args), ({ cols, rows }) => target.resize(cols, rows))],
     [IpcChannel.ack, (event, ...args) => accept(IpcChannel.ack, event, parseAck(args), (chars) => target.ack(chars))],
     [IpcChannel.openLink, (event, ...args) => accept(IpcChannel.openLink, event, parseOpenLink(args), (url) => target.openLink(url))],
+    [IpcChannel.paste, (event, ...args) => accept(IpcChannel.paste, event, parseNoArguments(args), () => target.paste())],
     [IpcChannel.stopJob, (event, ...args) => accept(IpcChannel.stopJob, event, parseNoArguments(args), () => target.stopJob())],
     [IpcChannel.stopProcess, (event, ...args) => accept(IpcChannel.stopProcess, event, parseStopProcess(args), (pid) => target.stopProcess(pid))],
     [IpcChannel.watchProcesses, (event, ...args) => accept(IpcChannel.watchProcesses, event, parseWatchProcesses(args), (open) => target.watchProcesses(open))],

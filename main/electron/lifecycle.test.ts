@@ -1,29 +1,18 @@
 // Window close, the global shortcut and host signals, before any session runs: each reaches
 // the one exit path once, with DESIGN §3's code. Real core, real exit path, real reaper and
 // real signals to this process; only the Electron objects are fakes.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../core/config';
-import type { Disposable } from '../core/disposable';
 import { waitFor } from '../platform/processes.test-support';
 import { installSignalTriggers } from '../session/host-signals';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import { registerExitShortcut } from './global-shortcut';
 import { installWindowLifecycle } from './lifecycle';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, wiringWorkspace } from './wiring.test-support';
+import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, useWiringWorkspace } from './wiring.test-support';
 
-let workspace: Awaited<ReturnType<typeof wiringWorkspace>>;
-const installed: Disposable[] = [];
-
-beforeAll(async () => {
-  workspace = await wiringWorkspace();
-});
-afterEach(() => {
-  for (const d of installed.splice(0)) d.dispose();
-});
-afterAll(async () => {
-  await workspace.dispose();
-});
+const wiring = useWiringWorkspace();
+const installed = wiring.installed;
 
 /** A desktop host as main.ts wires it, on fake Electron objects and a fake clock. */
 function desktop(options: { shortcutAnswer?: boolean | Error } = {}) {
@@ -34,14 +23,14 @@ function desktop(options: { shortcutAnswer?: boolean | Error } = {}) {
   let now = 0;
   const lifecycle = new SessionLifecycle({
     config: DEFAULT_CONFIG,
-    log: workspace.log,
-    reaper: workspace.startReaper(500),
+    log: wiring.workspace.log,
+    reaper: wiring.workspace.startReaper(500),
     host: desktopExitHost({ app, shortcuts }),
     clock: () => now,
   });
-  installed.push(installWindowLifecycle({ app, window, page, trigger: lifecycle.trigger, log: workspace.log }));
-  installed.push(installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log: workspace.log }));
-  const shortcut = registerExitShortcut({ shortcuts, accelerator: DEFAULT_CONFIG.globalShortcut, onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }), log: workspace.log });
+  installed.push(installWindowLifecycle({ app, window, page, trigger: lifecycle.trigger, log: wiring.workspace.log }));
+  installed.push(installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log: wiring.workspace.log }));
+  const shortcut = registerExitShortcut({ shortcuts, accelerator: DEFAULT_CONFIG.globalShortcut, onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }), log: wiring.workspace.log });
   return { app, window, page, shortcuts, lifecycle, shortcut, advance: (ms: number) => (now += ms) };
 }
 
@@ -89,7 +78,7 @@ describe('desktop exit wiring', () => {
   it('SIGINT is a press: the first cancels, a second within the window exits 130', async () => {
     const d = desktop();
     process.kill(process.pid, 'SIGINT');
-    await workspace.logEntry((e) => e.name === 'trigger' && e.kind === 'sigint' && e.action === 'cancel');
+    await wiring.workspace.logEntry((e) => e.name === 'trigger' && e.kind === 'sigint' && e.action === 'cancel');
     expect(d.app.exits).toEqual([]);
     d.advance(300);
     await signalSelf('SIGINT', d.app, 0);
@@ -116,7 +105,7 @@ describe('desktop exit wiring', () => {
   it('an unresponsive renderer is logged and changes nothing about exiting', async () => {
     const d = desktop();
     d.page.emit('unresponsive');
-    expect(await workspace.logEntry((e) => e.name === 'renderer.unresponsive')).toBeDefined();
+    expect(await wiring.workspace.logEntry((e) => e.name === 'renderer.unresponsive')).toBeDefined();
     expect(d.app.exits).toEqual([]);
     d.window.emit('close', new FakeEvent());
     expect(d.app.exits).toEqual([0]);
@@ -128,7 +117,7 @@ describe('global shortcut registration', () => {
     const d = desktop({ shortcutAnswer: false });
     expect(d.shortcut.ok).toBe(false);
     expect(!d.shortcut.ok && d.shortcut.problem).toMatch(/CommandOrControl\+Alt\+Q.*could not be registered/);
-    expect(await workspace.logEntry((e) => e.name === 'shortcut.failed')).toBeDefined();
+    expect(await wiring.workspace.logEntry((e) => e.name === 'shortcut.failed')).toBeDefined();
   });
 
   it('an accelerator Electron cannot parse is a problem too', () => {
@@ -138,7 +127,7 @@ describe('global shortcut registration', () => {
 
   it('null switches it off without registering anything', () => {
     const shortcuts = new FakeGlobalShortcut();
-    expect(registerExitShortcut({ shortcuts, accelerator: null, onPress: () => undefined, log: workspace.log })).toEqual({ ok: true });
+    expect(registerExitShortcut({ shortcuts, accelerator: null, onPress: () => undefined, log: wiring.workspace.log })).toEqual({ ok: true });
     expect(shortcuts.registered).toBeUndefined();
   });
 });

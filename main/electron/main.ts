@@ -4,6 +4,7 @@ import { app, BrowserWindow, globalShortcut, ipcMain, Menu, protocol, session, s
 import path from 'node:path';
 import type { RipcordConfig } from '../core/config';
 import { keepSchemaCopy, loadConfig } from '../platform/config-file';
+import { ConfigWatcher } from '../platform/config-watch';
 import { openLog, type Logger } from '../platform/log';
 import { containmentPlan } from '../platform/containment-probe';
 import { makeNonDumpable } from '../platform/process-guard';
@@ -24,12 +25,13 @@ import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './wi
 interface Startup {
   config: RipcordConfig;
   problems: string[];
+  settings: ConfigWatcher;
   log: Logger;
   lifecycle: SessionLifecycle;
   files: ReturnType<typeof appFiles>;
 }
 
-function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup): Promise<void> {
+function openTerminalWindow({ config, problems, settings, log, lifecycle, files }: Startup): Promise<void> {
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -43,7 +45,7 @@ function openTerminalWindow({ config, problems, log, lifecycle, files }: Startup
   const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, lifecycle },
+    { config, problems, log, lifecycle, configChanges: settings.onDidChange },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
@@ -60,6 +62,8 @@ function main(): void {
   log.event('app.start', { electron: process.versions.electron, config: loaded.path, problems: loaded.problems.length });
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
   keepSchemaCopy(log);
+  // edits apply while the app runs (issue #30); the watch lives as long as the app
+  const settings = new ConfigWatcher(loaded.path, config, loaded.problems, log);
 
   const files = appFiles(__dirname);
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
@@ -88,7 +92,7 @@ function main(): void {
   registerAppScheme(protocol);
   app
     .whenReady()
-    .then(() => openTerminalWindow({ config, problems: loaded.problems, log, lifecycle, files }))
+    .then(() => openTerminalWindow({ config, problems: loaded.problems, settings, log, lifecycle, files }))
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });
       lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');

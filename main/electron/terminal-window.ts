@@ -3,11 +3,13 @@
 import type { GlobalShortcut } from 'electron';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
+import type { Event } from '../core/emitter';
+import type { ConfigChange } from '../platform/config-watch';
 import type { Logger } from '../platform/log';
 import { DesktopSession, type RendererChannel } from '../session/desktop-session';
 import { installSignalTriggers, type SignalSource } from '../session/host-signals';
 import type { SessionLifecycle } from '../session/session-lifecycle';
-import { registerExitShortcut } from './global-shortcut';
+import { ExitShortcut } from './global-shortcut';
 import { installInputGuard, type KeyboardSource } from './input-guard';
 import { installIpcHandlers, type IpcRegistry } from './ipc-handlers';
 import { installWindowLifecycle, type AppEvents, type PageEvents, type WindowEvents } from './lifecycle';
@@ -19,6 +21,8 @@ export interface TerminalWindowServices {
   log: Logger;
   /** the process's one session, created at process start */
   lifecycle: SessionLifecycle;
+  /** edits of the settings file (ConfigWatcher); none in tests that do not edit it */
+  configChanges?: Event<ConfigChange>;
 }
 
 /** The Electron objects the window's behaviour hangs on. */
@@ -30,7 +34,7 @@ export interface TerminalWindowParts {
   /** the page's own URL: IPC from any other document is dropped */
   pageUrl: string;
   ipc: IpcRegistry;
-  shortcuts: Pick<GlobalShortcut, 'register'>;
+  shortcuts: Pick<GlobalShortcut, 'register' | 'unregister'>;
   signals: SignalSource;
   openExternal: (url: string) => Promise<void>;
 }
@@ -38,17 +42,13 @@ export interface TerminalWindowParts {
 /**
  * Ctrl+C from before-input-event, close / quit / signals / the global shortcut into the session
  * lifecycle, and the page's IPC into the window's one session (DesktopSession, which the
- * browser harness runs too). Install after app 'ready' (see
- * installSignalTriggers).
+ * browser harness runs too), and edits of the settings file into all of them. Install after app
+ * 'ready' (see installSignalTriggers).
  */
 export function wireTerminalWindow(services: TerminalWindowServices, parts: TerminalWindowParts): Disposable {
   const { config, log, lifecycle } = services;
-  const shortcut = registerExitShortcut({
-    shortcuts: parts.shortcuts,
-    accelerator: config.globalShortcut,
-    onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }),
-    log,
-  });
+  const exitShortcut = new ExitShortcut(parts.shortcuts, () => lifecycle.trigger({ kind: 'global-shortcut' }), log);
+  const shortcut = exitShortcut.update(config.globalShortcut);
   const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
   const store = new DisposableStore();
   store.add(installInputGuard(parts.page, lifecycle.pressCtrlC, log, lifecycle.keyPressed));
@@ -56,6 +56,17 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   store.add(installSignalTriggers({ signals: parts.signals, trigger: lifecycle.trigger, log }));
   const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, problems, openExternal: parts.openExternal }));
   store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
+  if (services.configChanges) {
+    // the shortcut first: the page and the session then get the one actually registered
+    store.add(
+      services.configChanges((change) => {
+        if (lifecycle.exiting) return; // never in the middle of an exit: the shortcut was just given back
+        const registered = exitShortcut.update(change.config.globalShortcut);
+        const config = { ...change.config, globalShortcut: exitShortcut.accelerator };
+        desktop.applyConfig({ config, problems: registered.ok ? change.problems : [...change.problems, registered.problem] });
+      }),
+    );
+  }
   log.event('window.created', { webContentsId: parts.webContentsId });
   return store;
 }

@@ -4,6 +4,8 @@ import type { App, GlobalShortcut, Input, WebContents } from 'electron';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Disposable } from '../core/disposable';
 import { openLog, type Logger } from '../platform/log';
 import { ReaperClient } from '../platform/reaper-client';
 import { bundleReaper, waitFor } from '../platform/processes.test-support';
@@ -55,22 +57,36 @@ export class FakeApp extends FakeEmitter implements Pick<App, 'exit'> {
   }
 }
 
-/** globalShortcut: one registration, pressable by the test; register's answer is set per test. */
-export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'unregisterAll'> {
-  registered: { accelerator: string; callback: () => void } | undefined;
+/** globalShortcut: registrations pressable by the test; register's answer is set per test (and may change). */
+export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'unregister' | 'unregisterAll'> {
+  private readonly registrations = new Map<string, () => void>();
   unregisterAllCalls = 0;
 
-  constructor(private readonly answer: boolean | Error = true) {}
+  constructor(public answer: boolean | Error = true) {}
+
+  /** The one registration (tests that register more look at `accelerators`). */
+  get registered(): { accelerator: string; callback: () => void } | undefined {
+    const [first] = this.registrations;
+    return first && { accelerator: first[0], callback: first[1] };
+  }
+
+  get accelerators(): string[] {
+    return [...this.registrations.keys()];
+  }
 
   register(accelerator: string, callback: () => void): boolean {
     if (this.answer instanceof Error) throw this.answer;
-    if (this.answer) this.registered = { accelerator, callback };
+    if (this.answer) this.registrations.set(accelerator, callback);
     return this.answer;
+  }
+
+  unregister(accelerator: string): void {
+    this.registrations.delete(accelerator);
   }
 
   unregisterAll(): void {
     this.unregisterAllCalls += 1;
-    this.registered = undefined;
+    this.registrations.clear();
   }
 
   press(): void {
@@ -79,9 +95,10 @@ export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'un
 }
 
 /** A window's webContents as the wiring sees it: events, an id, and what main sends to the page. */
-export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id'> {
+export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id' | 'paste'> {
   readonly sent: { channel: string; value: unknown }[] = [];
   destroyed = false;
+  pastes = 0;
 
   constructor(readonly id: number) {
     super();
@@ -93,6 +110,10 @@ export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 's
 
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  paste(): void {
+    this.pastes += 1;
   }
 
   valuesOn(channel: string): unknown[] {
@@ -185,5 +206,32 @@ export async function wiringWorkspace(): Promise<{
       for (const reaper of reapers.splice(0)) reaper.dispose();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export type WiringWorkspace = Awaited<ReturnType<typeof wiringWorkspace>>;
+
+/**
+ * The hooks of a wiring test file: one workspace for the whole file, and whatever a test
+ * installs (push it to `installed`) disposed after that test.
+ */
+export function useWiringWorkspace(): { readonly workspace: WiringWorkspace; readonly installed: Disposable[] } {
+  let workspace: WiringWorkspace | undefined;
+  const installed: Disposable[] = [];
+  beforeAll(async () => {
+    workspace = await wiringWorkspace();
+  });
+  afterEach(() => {
+    for (const d of installed.splice(0)) d.dispose();
+  });
+  afterAll(async () => {
+    await workspace?.dispose();
+  });
+  return {
+    get workspace(): WiringWorkspace {
+      if (!workspace) throw new Error('the wiring workspace exists from beforeAll on');
+      return workspace;
+    },
+    installed,
   };
 }

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEFAULT_CONFIG } from '../core/config';
-import { CONFIG_MAX_BYTES, configDirectory, defaultConfigPath, loadConfig, SCHEMA_FILE_NAME, writeSchemaCopy } from './config-file';
+import { CONFIG_MAX_BYTES, configDirectory, defaultConfigPath, loadConfig, reloadConfig, SCHEMA_FILE_NAME, writeSchemaCopy } from './config-file';
 
 const repo = path.resolve(__dirname, '../..');
 const shippedSchema = path.join(repo, 'build/config.schema.json');
@@ -130,28 +130,33 @@ describe('loadConfig', () => {
 });
 
 describe('hostile settings files', () => {
-  const refused = (file: string, why: RegExp) => {
+  /** Refused at startup (the defaults) and when read again after an edit (the settings in use stay). */
+  const refused = async (file: string, why: RegExp) => {
     const loaded = loadConfig(file);
     expect(loaded.config).toEqual(DEFAULT_CONFIG);
     expect(loaded.problems).toHaveLength(1);
     expect(loaded.problems[0]).toMatch(new RegExp(`^${file}: \\(file\\): ${why.source}; using the defaults$`));
+    const inUse = { ...DEFAULT_CONFIG, fontSize: 21 };
+    const reloaded = await reloadConfig(file, inUse);
+    expect(reloaded.config).toEqual(inUse);
+    expect(reloaded.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: \\(file\\): ${why.source}; keeping the settings in use$`))]);
   };
 
-  it('/dev/zero (a device that never ends) is refused without reading it', () => {
-    refused('/dev/zero', /is a device, not a regular file/);
+  it('/dev/zero (a device that never ends) is refused without reading it', async () => {
+    await refused('/dev/zero', /is a device, not a regular file/);
   });
 
   it('a FIFO is refused at once, with no writer to wait for', async () => {
     const fifo = path.join(dir, 'config.json');
     await promisify(execFile)('mkfifo', [fifo]);
-    refused(fifo, /is a FIFO, not a regular file/);
+    await refused(fifo, /is a FIFO, not a regular file/);
   });
 
   it('a 50 MB file is refused by its size, not read', async () => {
     const file = path.join(dir, 'config.json');
     await writeFile(file, '');
     await truncate(file, 50 * 1024 * 1024);
-    refused(file, /is 50\.0 MB, more than the 1\.0 MB limit/);
+    await refused(file, /is 50\.0 MB, more than the 1\.0 MB limit/);
   });
 
   it('a file of exactly the cap is read', async () => {

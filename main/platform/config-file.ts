@@ -1,13 +1,14 @@
 // The settings file on disk: where it lives, reading it at startup (sync: it runs once, before
-// any window or session exists — bounded: see bounded-read.ts), and the schema copy kept in
-// ripcord's own config directory for editors.
+// any window or session exists — bounded: see bounded-read.ts) and again when it was edited
+// (async, config-watch.ts), and the schema copy kept in ripcord's own config directory for editors.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { configSchemaText, validateConfig, type RipcordConfig } from '../core/config';
+import { validateEditedConfig } from '../core/config-edit';
 import { visibleText } from '../core/visible-text';
-import { readRegularFileSync } from './bounded-read';
+import { readRegularFile, readRegularFileSync, type BoundedRead } from './bounded-read';
 import type { EventLog } from './event-log';
 import { writePrivateFileAtomic } from './private-files';
 
@@ -47,20 +48,39 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 export function loadConfig(named?: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const file = named ?? defaultConfigPath(env);
   const missingIsProblem = named !== undefined || Boolean(env.RIPCORD_CONFIG);
+  return checked(file, readRegularFileSync(file, CONFIG_MAX_BYTES), undefined, missingIsProblem);
+}
+
+/**
+ * The file read again after an edit, without blocking the thread: as loadConfig, except that a
+ * key with a problem keeps its `previous` value, and a file that cannot be read or parsed keeps
+ * all of them (validateEditedConfig). A missing file means the defaults, as at startup.
+ */
+export async function reloadConfig(file: string, previous: RipcordConfig): Promise<LoadedConfig> {
+  const read = await readRegularFile(file, CONFIG_MAX_BYTES);
+  return checked(file, read, previous);
+}
+
+/** The read file's settings and problems; with `previous` (a reload), problems keep what was in use. */
+function checked(file: string, read: BoundedRead, previous?: RipcordConfig, missingIsProblem = false): LoadedConfig {
   const problems: string[] = [];
   const report = (key: string, message: string) => problems.push(visibleText(`${file}: ${key}: ${message}`));
   let raw: unknown;
-  const read = readRegularFileSync(file, CONFIG_MAX_BYTES);
+  let fileProblem: string | undefined;
   if (read.ok) {
     try {
       raw = parseJson(read.text);
     } catch (error) {
-      report('(file)', `not valid JSON: ${error instanceof Error ? error.message : String(error)}; using the defaults`);
+      fileProblem = `not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
     }
   } else if (!read.missing || missingIsProblem) {
-    report('(file)', `${read.error}; using the defaults`);
+    fileProblem = read.error;
   }
-  const { config, problems: keyProblems } = validateConfig(raw);
+  if (fileProblem !== undefined) {
+    report('(file)', `${fileProblem}; ${previous ? 'keeping the settings in use' : 'using the defaults'}`);
+    if (previous) return { path: file, config: structuredClone(previous), problems };
+  }
+  const { config, problems: keyProblems } = previous ? validateEditedConfig(previous, raw) : validateConfig(raw);
   for (const problem of keyProblems) report(problem.key, problem.message);
   return { path: file, config, problems };
 }

@@ -5,6 +5,7 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
 import { uncontainedNotice } from '../platform/containment-notice';
+import type { ConfigChange } from '../platform/config-watch';
 import type { Logger } from '../platform/log';
 import { ProcessFeed } from '../platform/process-feed';
 import type { SessionLifecycle } from './session-lifecycle';
@@ -13,6 +14,8 @@ import type { SessionLifecycle } from './session-lifecycle';
 export interface RendererChannel {
   send(channel: string, ...args: unknown[]): void;
   isDestroyed(): boolean;
+  /** the page pastes the clipboard into its focused element, as the paste key does */
+  paste(): void;
 }
 
 /** The page's requests, once the host checked their sender and shape (IPC handlers, harness protocol). */
@@ -21,6 +24,7 @@ export interface IpcTarget {
   resize(cols: number, rows: number): void;
   ack(chars: number): void;
   openLink(url: string): void;
+  paste(): void;
   getSettings(): RendererSettings;
   stopJob(): void;
   stopProcess(pid: number): void;
@@ -36,6 +40,7 @@ export interface IpcTarget {
  */
 export class DesktopSession implements IpcTarget, Disposable {
   private problems: readonly string[];
+  private config: RipcordConfig;
   private feed: ProcessFeed | undefined;
   private readonly disposables = new DisposableStore();
 
@@ -51,6 +56,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     },
   ) {
     this.problems = options.problems;
+    this.config = options.config;
     const { lifecycle } = options;
     this.disposables.add(lifecycle.onFlush(() => this.send(IpcChannel.flush, null)));
     this.disposables.add(lifecycle.onHold((holding) => this.send(IpcChannel.hold, holding)));
@@ -85,11 +91,22 @@ export class DesktopSession implements IpcTarget, Disposable {
   }
 
   getSettings(): RendererSettings {
-    const { config } = this.options;
     // "Shown once": the first request gets the problems, a reload would not repeat them.
     const problems = [...this.problems];
     this.problems = [];
-    return rendererSettings(config, problems);
+    return rendererSettings(this.config, problems);
+  }
+
+  /**
+   * The settings file was edited (both hosts watch it the same way; the desktop registered its
+   * global shortcut first): the page applies what it shows at once, the lifecycle what it
+   * applies from the next press or the next session.
+   */
+  applyConfig(change: ConfigChange): void {
+    if (this.options.lifecycle.exiting) return;
+    this.config = change.config;
+    this.options.lifecycle.updateConfig(change.config);
+    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
   }
 
   resize(cols: number, rows: number): void {
@@ -107,6 +124,10 @@ export class DesktopSession implements IpcTarget, Disposable {
   openLink(url: string): void {
     this.options.log.event('link.open', { url: url.slice(0, 200) });
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
+  }
+
+  paste(): void {
+    if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
   }
 
   stopJob(): void {

@@ -28,14 +28,16 @@ export class DoublePressHint implements Disposable {
   readonly onHint = this.hint.event;
 
   constructor(
-    private readonly windowMs: number,
+    /** the window of the press just made (the settings can change it between presses) */
+    private readonly windowMs: () => number,
     private readonly onExpire: () => void,
   ) {}
 
   show(): void {
     this.clearTimers();
-    this.deadline = performance.now() + this.windowMs;
-    this.timer = setTimeout(() => this.hide(), this.windowMs);
+    const windowMs = this.windowMs();
+    this.deadline = performance.now() + windowMs;
+    this.timer = setTimeout(() => this.hide(), windowMs);
     this.timer.unref?.();
     this.revealTimer = setTimeout(() => this.reveal(), HINT_REVEAL_MAX_MS);
     this.revealTimer.unref?.();

@@ -148,7 +148,7 @@ export class GuardedSession implements Disposable {
         !options.keyPressesReported,
       ),
     );
-    this.hint = this.disposables.add(new DoublePressHint(config.doublePressWindowMs, () => this.guard.disarm()));
+    this.hint = this.disposables.add(new DoublePressHint(() => this.state.windowMs, () => this.guard.disarm()));
     this.hold = this.disposables.add(
       new InterruptHold(
         (held) => {

@@ -12,6 +12,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[]): Ren
     minimumContrastRatio: config.minimumContrastRatio,
     scrollback: config.scrollback,
     copyOnSelect: config.copyOnSelect,
+    screenReaderMode: config.screenReaderMode,
     allowClipboardWrite: config.allowClipboardWrite,
     ackEveryChars: ACK_EVERY_CHARS,
     problems,

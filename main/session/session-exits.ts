@@ -32,6 +32,11 @@ export class SessionExits {
     this.exitPath = new ExitPath({ reaper, log, host });
   }
 
+  /** Edited settings: the press intervals apply from the next first press (CtrlCState.setTiming). */
+  setTiming(config: Pick<RipcordConfig, 'debounceMs' | 'doublePressWindowMs'>): void {
+    this.state.setTiming(config.debounceMs, config.doublePressWindowMs);
+  }
+
   get exiting(): boolean {
     return this.decisions.exitCode !== undefined;
   }

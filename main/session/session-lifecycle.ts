@@ -87,6 +87,8 @@ export class SessionLifecycle implements Disposable {
   private readonly holding = new Emitter<boolean>();
   private readonly unguarded = new Emitter<string>();
   private readonly disposables = new DisposableStore();
+  /** the settings as last edited: the start reads them, the running session keeps its own */
+  private config: RipcordConfig;
 
   /** Output of the program, in order. */
   readonly onOutput = this.output.event;
@@ -111,6 +113,7 @@ export class SessionLifecycle implements Disposable {
 
   constructor(private readonly options: SessionLifecycleOptions) {
     this.exits = new SessionExits(options);
+    this.config = options.config;
     for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.disposables.add(emitter);
     this.disposables.add(options.reaper.onGaveUp((message) => {
       options.log.error(LogEvent.sessionUnguarded, { message });
@@ -172,6 +175,16 @@ export class SessionLifecycle implements Disposable {
     else this.decideWithoutSession(trigger);
   };
 
+  /**
+   * The settings file was edited: the Ctrl+C intervals apply from the next first press; the
+   * program, its arguments, environment and working directory, the exit commands and the kill
+   * grace from the next session (a running one was started with its own).
+   */
+  updateConfig(config: RipcordConfig): void {
+    this.config = config;
+    this.exits.setTiming(config);
+  }
+
   /** An exit the host chose (internal error, cannot start): the same exit path, the reaper cleans up. */
   exitNow(code: number, reason: string): void {
     this.exits.exitNow(code, reason);
@@ -187,7 +200,8 @@ export class SessionLifecycle implements Disposable {
   }
 
   private async start(cols: number, rows: number): Promise<void> {
-    const { config, log, reaper, host, clock, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
+    const { log, reaper, host, clock, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
+    const { config } = this;
     const started = await GuardedSession.start({
       config,
       log,
@@ -253,7 +267,8 @@ export class SessionLifecycle implements Disposable {
 
   /** What runs, for `ripcord ps` and the transcript header. */
   private describeCommand(): string {
-    const { config, command } = this.options;
+    const { config } = this;
+    const { command } = this.options;
     const program = command ?? { file: config.shell ?? process.env.SHELL ?? '/bin/sh', args: config.args };
     return [program.file, ...program.args].join(' ');
   }

@@ -1,0 +1,36 @@
+import { CONFIG_SCHEMA, type ConfigProblem, type RipcordConfig, validateConfig } from './config';
+
+/** Keys whose entries are checked one by one (validateConfig drops a bad entry, not the map). */
+const ENTRYWISE_KEYS = ['theme', 'env'] as const;
+
+function isConfigKey(key: string): key is keyof RipcordConfig {
+  return Object.hasOwn(CONFIG_SCHEMA.properties, key) && key !== '$schema';
+}
+
+/**
+ * The settings file edited while ripcord runs: checked as at startup, except that a key with a
+ * problem keeps the value it had before the edit instead of falling back to its default (a
+ * typo in `fontSize` must not shrink the window's text), and a file that is not a JSON object
+ * keeps them all. Never throws.
+ */
+export function validateEditedConfig(previous: RipcordConfig, raw: unknown): { config: RipcordConfig; problems: ConfigProblem[] } {
+  const { config, problems } = validateConfig(raw);
+  if (problems.some((problem) => problem.key === '(file)')) return { config: structuredClone(previous), problems };
+  const edited = config as unknown as Record<string, unknown>;
+  for (const { key } of problems) {
+    const [top = '', entry] = key.split('.');
+    if (!isConfigKey(top)) continue; // an unknown key: nothing to keep
+    const map = ENTRYWISE_KEYS.find((name) => name === top);
+    if (map !== undefined && entry !== undefined) {
+      const kept = (previous[map] as Record<string, string | undefined>)[entry];
+      const entries = config[map] as Record<string, string>;
+      if (kept === undefined) delete entries[entry];
+      else entries[entry] = kept;
+    } else if (previous[top] === undefined) {
+      delete edited[top];
+    } else {
+      edited[top] = structuredClone(previous[top]);
+    }
+  }
+  return { config, problems };
+}
