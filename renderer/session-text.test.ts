@@ -4,7 +4,7 @@ import { isWebLink, sessionEndText } from './session-text';
 describe('sessionEndText', () => {
   it('shows the host message on a fresh line, dimmed', () => {
     expect(sessionEndText({ exitCode: 127, message: 'cannot run /nope: no such file' })).toBe(
-      '\r\n\x1b[0m\x1b[2m[ripcord] cannot run /nope: no such file\x1b[0m\r\n',
+      '\r\n\x1b[0m\x1b[90m[ripcord] cannot run /nope: no such file\x1b[0m\r\n',
     );
   });
 

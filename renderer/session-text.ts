@@ -4,11 +4,15 @@ import type { SessionEnd } from '../preload/api';
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** The line written into the terminal when the session ends (dim, on a fresh line). */
+/**
+ * The line written into the terminal when the session ends (muted, on a fresh line). Bright
+ * black rather than SGR 2: xterm's minimumContrastRatio lifts a color to a readable contrast,
+ * while dim text is drawn at half opacity past it (axe flags it in the dark theme).
+ */
 export function sessionEndText(end: SessionEnd): string {
   const message = end.message?.trim() ? end.message.trim() : `session ended with code ${end.exitCode}`;
   const safe = message.replace(CONTROL_CHARS, '?').replace(/\r?\n/g, '\r\n');
-  return `\r\n\x1b[0m\x1b[2m[ripcord] ${safe}\x1b[0m\r\n`;
+  return `\r\n\x1b[0m\x1b[90m[ripcord] ${safe}\x1b[0m\r\n`;
 }
 
 /** Only http(s) links leave the terminal (DESIGN §7). */

@@ -22,7 +22,7 @@ test('idle, find box, process view, context menu and screen-reader mode: no seri
   expect(await seriousViolations(page, 'idle')).toEqual([]);
 
   await page.keyboard.press('Control+Shift+F');
-  await expect(page.getByRole('searchbox', { name: 'Find in terminal' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Find in terminal' })).toBeFocused();
   expect(await seriousViolations(page, 'search open')).toEqual([]);
   await page.keyboard.press('Escape');
 

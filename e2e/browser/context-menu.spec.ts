@@ -96,7 +96,7 @@ test('from the keyboard: Shift+F10 opens it, arrows move, Enter runs, Esc gives 
   await page.keyboard.press('ArrowDown');
   await expect(menu(page).getByRole('menuitem', { name: 'Find…' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('searchbox', { name: 'Find in terminal' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Find in terminal' })).toBeFocused();
   await page.keyboard.press('Escape');
 
   await page.keyboard.press('Shift+F10');
