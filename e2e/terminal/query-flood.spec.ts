@@ -20,11 +20,19 @@ async function floodRunning(pane: TmuxPane): Promise<void> {
   await pane.waitForScreen('the echoed replies of the flood', (screen) => /\^\[\[\d+;\d+R/.test(screen));
 }
 
+/**
+ * The host's own memory: its resident set less the file pages it maps (VmRSS − RssFile), as the
+ * bench's memory row counts it. The transcript is a mapped file whose pages are the page
+ * cache's, and they fill as the flood's output is recorded.
+ */
 async function residentKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no VmRSS for ${pid}`);
-  return Number(kb);
+  const field = (name: string): number => {
+    const kb = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+    if (kb === undefined) throw new Error(`no ${name} for ${pid}`);
+    return Number(kb);
+  };
+  return field('VmRSS') - field('RssFile');
 }
 
 for (let run = 1; run <= RUNS; run++) {

@@ -4,7 +4,7 @@
 // directory for its log, runtime and state files. Needs root to set up; a spec says why it skips.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chown, mkdir, mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -46,6 +46,26 @@ async function removeTree(dir: string): Promise<void> {
   await rmdir(dir).catch(() => undefined);
 }
 
+/**
+ * Lets every user traverse (o+x, not list) the directories above the checkout that do not allow
+ * it — a clone in a `mktemp -d` folder is 0700 — so the test user can run its dist/; resolves to
+ * what puts the modes back.
+ */
+async function letUsersReachCheckout(): Promise<() => Promise<void>> {
+  const changed: { dir: string; mode: number }[] = [];
+  for (let dir = path.dirname(path.dirname(CLI)); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      changed.push({ dir, mode: mode & 0o7777 });
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  return async () => {
+    for (const { dir, mode } of changed) await chmod(dir, mode).catch(() => undefined);
+  };
+}
+
 /** A cgroup delegated to the user, with a leaf the host starts in, and a private directory. */
 export async function setUpUser(): Promise<UserSetup | string> {
   const user = await testUser();
@@ -63,6 +83,7 @@ export async function setUpUser(): Promise<UserSetup | string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-e2e-user-'));
   for (const sub of ['run', 'state']) await mkdir(path.join(dir, sub), { mode: 0o700 });
   await run('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+  const restoreModes = await letUsersReachCheckout();
   return {
     user, delegated, hostCgroup, dir,
     dispose: async () => {
@@ -73,6 +94,7 @@ export async function setUpUser(): Promise<UserSetup | string> {
       };
       await waitUntil('the delegated cgroup to be removed', gone).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+      await restoreModes();
     },
   };
 }
