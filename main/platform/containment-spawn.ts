@@ -29,7 +29,7 @@ const START_POLL_MS = 1;
 /** Stale cgroups are looked for this long after a session started: nothing its first prompt needs. */
 const STALE_CLEANUP_DELAY_MS = 1_000;
 
-export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver' | 'onGaveUp'>;
+export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
 /**
  * `run()` lets the held root exec the program. The caller wires the session in the same turn of
  * the loop (no output can reach it before the next), beside the program's own start.

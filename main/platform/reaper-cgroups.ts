@@ -17,7 +17,8 @@ export class CgroupSessions {
 
   constructor(
     private readonly table: ProcessTable,
-    private readonly killGraceMs: number,
+    /** read when a kill starts: an edited killGraceMs applies from the next kill */
+    private readonly killGrace: () => number,
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
   ) {}
@@ -71,7 +72,8 @@ export class CgroupSessions {
 
   private kill(session: CgroupSession): Promise<void> {
     session.killing ??= (async () => {
-      const { killGraceMs, log, table } = this;
+      const { log, table } = this;
+      const killGraceMs = this.killGrace();
       const result = await killCgroup(session.cgroup, { killGraceMs, log });
       const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log }) : { migrated: 0, survivors: [] };
       this.sessions.delete(session.cgroup.dir);

@@ -131,6 +131,25 @@ describe('reaper (real processes)', () => {
     spawned.session.dispose();
   });
 
+  it('an edited killGraceMs reaches the reaper: a kill that starts afterwards gives the new grace', async () => {
+    // started with a grace far longer than the test may take, then edited down
+    const logFile = newLogFile();
+    const client = ReaperClient.start({ killGraceMs: 600_000, script: reaperScript, logFile });
+    clients.push(client);
+    const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `trap '' HUP TERM; exec -a ${marker}-stubborn sleep 1000`], cols: 80, rows: 24 });
+    if (!spawned.ok) throw new Error(spawned.error);
+    client.register(spawned.session.pid, spawned.session.startTime);
+    expect(await waitFor(async () => (await markedProcesses(marker)).length === 1, 5_000)).toBe(true);
+    client.setKillGrace(KILL_GRACE_MS);
+    client.killSession(spawned.session.pid);
+    // it ignores HUP and TERM: only the KILL at the end of the (new) grace ends it
+    const report = await client.whenSessionReport(spawned.session.pid, 20_000);
+    expect(report?.stats.KILL).toBe(1);
+    expect(await markedProcesses(marker)).toEqual([]);
+    expect(await readFile(logFile, 'utf8')).toMatch(new RegExp(`"name":"reaper-kill-grace","killGraceMs":${KILL_GRACE_MS}`));
+    spawned.session.dispose();
+  });
+
   it('never signals a pid registered with the wrong start time', async () => {
     const client = startClient();
     const victim = spawn('/bin/bash', ['-c', `exec -a ${marker}-bystander sleep 1000`], { detached: true, stdio: 'ignore' });

@@ -68,7 +68,11 @@ export class ReaperClient implements Disposable {
   /** `ripcord run`'s outer terminal, for the Node reaper to restore if the host dies without its restore */
   readonly terminal = new TerminalHandover((command) => this.send(command));
 
+  /** the grace a kill gives, as last edited (a replacement reaper starts with it) */
+  private killGraceMs: number;
+
   private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
+    this.killGraceMs = options.killGraceMs;
     this.exitFiles = new ExitDescriptors(log);
     if (options.spawn !== 'when-needed') this.connect();
     this.watch = setInterval(() => {
@@ -131,6 +135,16 @@ export class ReaperClient implements Disposable {
     this.cgroups.delete(cgroup);
     this.exitFiles.drop(cgroup);
     this.send({ kind: 'release', cgroup });
+  }
+
+  /**
+   * An edited killGraceMs: kills that start from now on give this much grace (DESIGN §4). A sh
+   * stub takes it as any command other than a `contain` it confirms: it execs the Node reaper.
+   */
+  setKillGrace(ms: number): void {
+    if (ms === this.killGraceMs) return;
+    this.killGraceMs = ms;
+    if (this.child) this.send({ kind: 'grace', ms });
   }
 
   killSession(rootPid: number): void { this.send({ kind: 'kill', pid: rootPid }); }
@@ -197,7 +211,7 @@ export class ReaperClient implements Disposable {
   private connect(): ChildProcess {
     const { options } = this;
     const script = options.script ?? path.join(__dirname, 'reaper.js');
-    const args = ['--kill-grace-ms', String(options.killGraceMs)];
+    const args = ['--kill-grace-ms', String(this.killGraceMs)];
     if (options.logFile) args.push('--log', options.logFile);
     this.containedBy.clear();
     // in the spare descriptors' room: a session that used up the host's descriptors cannot keep it from starting

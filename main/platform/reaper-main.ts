@@ -43,11 +43,11 @@ export class Reaper {
 
   constructor(
     private readonly table: ProcessTable,
-    private readonly killGraceMs: number,
+    private killGraceMs: number,
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
   ) {
-    this.cgroups = new CgroupSessions(table, killGraceMs, log, report);
+    this.cgroups = new CgroupSessions(table, () => this.killGraceMs, log, report);
     this.terminal = new ReaperTerminal(log);
   }
 
@@ -73,6 +73,10 @@ export class Reaper {
       case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
       case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
       case 'takeover': return Promise.resolve();
+      case 'grace':
+        this.killGraceMs = command.ms;
+        this.log.event('reaper-kill-grace', { killGraceMs: command.ms });
+        return Promise.resolve();
       case 'terminal': case 'terminal-restore': case 'terminal-done': this.terminal.handle(command); return Promise.resolve();
     }
   }

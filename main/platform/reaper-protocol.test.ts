@@ -9,6 +9,7 @@ describe('reaper protocol: containers', () => {
       { kind: 'root', pid: 42, cgroup: '/mnt/my cgroups/ripcord-1-2' },
       { kind: 'release', cgroup: '/sys/fs/cgroup/a%b' },
       { kind: 'register', pid: 7, startTime: 1234 },
+      { kind: 'grace', ms: 2500 },
     ];
     for (const command of commands) {
       const line = formatCommand(command);
@@ -24,6 +25,8 @@ describe('reaper protocol: containers', () => {
     expect(parseCommand('release /a /b')).toBeUndefined();
     expect(parseCommand('contain /a bad/id')).toBeUndefined();
     expect(parseCommand('contain /a 1-1 extra')).toBeUndefined();
+    expect(parseCommand('grace -5')).toBeUndefined();
+    expect(parseCommand('grace 5 6')).toBeUndefined();
   });
 
   it('acknowledges a registration', () => {

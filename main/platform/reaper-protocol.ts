@@ -3,6 +3,7 @@
 //   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
 //                    contain <cgroup dir> [<session id>] | root <pid> <cgroup dir> | release <cgroup dir>
 //                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
+//                    grace <ms> (an edited killGraceMs, for the kills that start from then on)
 //                    terminal <path> <rdev> [<stty -g>] | terminal-restore <base64> | terminal-done
 //                    (the outer terminal of `ripcord run`, after takeover only: reaper-terminal.ts)
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
@@ -31,6 +32,8 @@ export type ReaperCommand =
   | { kind: 'release'; cgroup: string }
   /** the first stage (a sh stub) execs the Node reaper now; nothing for the Node reaper to do */
   | { kind: 'takeover' }
+  /** killGraceMs was edited: kills that start from now on give this much grace */
+  | { kind: 'grace'; ms: number }
   | TerminalCommand;
 
 export interface DeadReport { pid: number; stats: Record<string, number> }
@@ -46,6 +49,7 @@ export function formatCommand(command: ReaperCommand): string {
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
     case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
     case 'takeover': return 'takeover\n';
+    case 'grace': return `grace ${command.ms}\n`;
     case 'terminal': return `terminal ${encodeURIComponent(command.path)} ${command.rdev}${command.termios === undefined ? '' : ` ${encodeURIComponent(command.termios)}`}\n`;
     case 'terminal-restore': return `terminal-restore ${Buffer.from(command.bytes, 'utf8').toString('base64')}\n`;
     case 'terminal-done': return 'terminal-done\n';
@@ -79,6 +83,7 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
   if (verb === 'kill' && isId(a) && b === undefined) return { kind: 'kill', pid: Number(a) };
+  if (verb === 'grace' && isId(a) && b === undefined) return { kind: 'grace', ms: Number(a) };
   if ((verb === 'killall' || verb === 'takeover') && a === undefined) return { kind: verb };
   const dir = (word: string | undefined): string | undefined => {
     if (word === undefined) return undefined;

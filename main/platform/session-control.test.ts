@@ -38,7 +38,7 @@ async function startSession(file: string, args: string[]): Promise<{ session: Se
   session.onData((d) => (text += d));
   const root = { pid: session.pid, startTime: session.startTime };
   const container = new ScanContainer(root, table(), 'the process scan (test)');
-  const control = new SessionControl({ root, table: table(), killGraceMs: GRACE_MS, log: nullEventLog, members: { listMembers: () => container.members() } });
+  const control = new SessionControl({ root, table: table(), killGraceMs: () => GRACE_MS, log: nullEventLog, members: { listMembers: () => container.members() } });
   return { session, control, output: () => text };
 }
 

@@ -10,7 +10,8 @@ import type { ProcessIdentity, ProcessTable } from './process-table';
 export interface SessionControlOptions {
   root: ProcessIdentity;
   table: ProcessTable;
-  killGraceMs: number;
+  /** read when a stop starts: an edited killGraceMs applies from the next stop */
+  killGraceMs: () => number;
   log: EventLog;
   /** who belongs to the session: its container (DESIGN §4) */
   members: MembershipSource;
@@ -55,7 +56,8 @@ export class SessionControl {
   }
 
   private async tracked(stop: (options: JobStopOptions) => Promise<StopResult>): Promise<StopResult> {
-    const { root, table, killGraceMs, log } = this.options;
+    const { root, table, log } = this.options;
+    const killGraceMs = this.options.killGraceMs();
     let what: string | undefined;
     try {
       return await stop({ root, table, killGraceMs, log, members: this.members, began: (w) => this.stopping.add((what = w)) });

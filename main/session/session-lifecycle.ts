@@ -183,6 +183,7 @@ export class SessionLifecycle implements Disposable {
   updateConfig(config: RipcordConfig): void {
     this.config = config;
     this.exits.setTiming(config);
+    this.options.reaper.setKillGrace(config.killGraceMs);
   }
 
   /** An exit the host chose (internal error, cannot start): the same exit path, the reaper cleans up. */
@@ -237,7 +238,7 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
     this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
-    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
+    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
     this.whenStartIsOver(guarded, () => {
       this.options.reaper.takeOver();

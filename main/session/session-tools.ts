@@ -19,6 +19,8 @@ import { Transcript, transcriptsRoot } from '../platform/transcript';
 const STILL_RUNNING_AFTER_MS = 300;
 export interface SessionToolsOptions {
   config: RipcordConfig;
+  /** the grace of a job stop, as the settings say when the stop starts (they may be edited) */
+  killGraceMs: () => number;
   log: Logger;
   host: SessionInfo['host'];
   /** what runs, for `ripcord ps` and the transcript header */
@@ -53,7 +55,7 @@ export class SessionTools implements Disposable {
     this.control = new SessionControl({
       root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
       table: tables.table,
-      killGraceMs: config.killGraceMs,
+      killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
       // who belongs to the session: its container (the cgroup, or the process scan)
