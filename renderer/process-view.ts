@@ -106,7 +106,7 @@ export class ProcessViewOverlay {
     const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;
     this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
     if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] button`) ?? this.element).focus();
-    const job = view.foregroundPgrp === null ? 'no foreground job (the shell holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
+    const job = view.foregroundPgrp === null ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
   }
 
