@@ -11,15 +11,16 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const ban = {
   node: { group: nodeBuiltins, message: 'this layer may not use Node built-ins' },
   electron: { group: ['electron', 'electron/*'], message: 'only main/electron and preload may import electron' },
-  nodePty: { group: ['node-pty'], message: 'only main/platform/session.ts imports node-pty' },
+  nodePty: { group: ['node-pty'], message: 'only main/platform/pty/session.ts imports node-pty' },
   platform: { group: ['**/platform/*', '**/platform'], message: 'this layer may not import main/platform' },
   session: { group: ['**/session/*'], message: 'this layer may not import main/session' },
   electronLayer: { group: ['**/electron/*'], message: 'this layer may not import main/electron' },
-  terminal: { group: ['**/terminal/*'], message: 'this layer may not import main/terminal' },
+  cli: { group: ['**/cli/*'], message: 'this layer may not import main/cli' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
   /** The renderer shares the control-character names, which are pure data, and nothing else of main/core. */
   coreButControlChars: { group: ['**/core/*', '!**/core/control-chars'], message: 'the renderer may import only main/core/control-chars of main/core' },
+  preload: { group: ['**/preload/*', '**/preload'], message: 'this layer may not import preload/' },
   preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
@@ -53,24 +54,24 @@ const noSyncCalls = {
 
 /** Files that may call *Sync: startup-only reads and the final log append of the exit path. */
 export const syncAllowList = [
-  'main/platform/config-file.ts',
+  'main/platform/files/config-file.ts',
   // startup-only: the bounded settings read, and the log's first open
-  'main/platform/bounded-read.ts',
-  'main/platform/private-files.ts',
+  'main/platform/files/bounded-read.ts',
+  'main/platform/files/private-files.ts',
   // a session's pre-spawn checks of its program and cwd: once per process, at its start
-  'main/platform/program-file.ts',
+  'main/platform/pty/program-file.ts',
   // a session's shell integration files, made once per process at its start
-  'main/platform/shell-integration/prepare.ts',
-  'main/platform/log.ts',
-  'main/terminal/cli.ts',
-  'main/terminal/outer-terminal.ts',
+  'main/session/shell-integration/prepare.ts',
+  'main/platform/log/log.ts',
+  'main/cli/cli.ts',
+  'main/cli/outer-terminal.ts',
   // the restore's bounded reads and writes on the terminal (non-blocking, inside the exit path)
-  'main/terminal/bounded-terminal-io.ts',
-  'main/platform/bounded-write.ts',
+  'main/cli/bounded-terminal-io.ts',
+  'main/platform/files/bounded-write.ts',
   // the kernel's own files (/proc, cgroup files): made on read, never waiting for a disk
-  'main/platform/kernel-reads.ts',
+  'main/platform/files/kernel-reads.ts',
   // the exit path's descriptors: cgroup files opened at a session's start, written at its exit
-  'main/platform/exit-descriptors.ts',
+  'main/platform/containment/exit-descriptors.ts',
 ];
 
 export default tseslint.config(
@@ -87,21 +88,21 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
-  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl) },
-  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/platform/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl) },
+  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
   // The session lifecycle: product behaviour on top of the OS adapters, shared by every host.
-  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.terminal, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/terminal/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
   // Its tests may check what it writes to the outer terminal on a headless xterm, as core's do.
-  { files: ['main/terminal/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
+  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
   // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
-  { files: ['main/terminal/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
-  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.terminal, ban.preloadImpl) },
+  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
+  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.xterm) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.preloadImpl) },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', 'main/**/*.test-support.ts', ...syncAllowList], rules: noSyncCalls },
   { files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
 );

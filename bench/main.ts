@@ -13,7 +13,7 @@ import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, typ
 import { summarize, type Sample } from './lib/stats';
 import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type ExitRun, type ExitTrigger } from './scenarios/exit';
 import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
-import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/terminal/stats';
+import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/cli/stats';
 import { benchCtrlC } from './groups/ctrl-c';
 import { benchKeys } from './groups/keys';
 import { benchThroughput } from './groups/throughput';

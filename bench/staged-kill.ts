@@ -4,9 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ReaperClient } from '../main/platform/reaper-client';
-import { LinuxProcessTable } from '../main/platform/process-tree';
-import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/processes.test-support';
+import { ReaperClient } from '../main/platform/reaper/reaper-client';
+import { LinuxProcessTable } from '../main/platform/processes/process-tree';
+import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/processes/processes.test-support';
 
 /** A run that has not finished by then is reported as failed rather than waited for. */
 const RUN_TIMEOUT_MS = 30_000;

@@ -8,9 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { nullEventLog } from '../main/platform/event-log';
-import { spawnSession } from '../main/platform/session';
-import { Transcript } from '../main/platform/transcript';
+import { nullEventLog } from '../main/platform/log/event-log';
+import { spawnSession } from '../main/platform/pty/session';
+import { Transcript } from '../main/platform/transcript/transcript';
 
 const DONE = 'BENCH-TRANSCRIPT-DONE';
 const MB = 1024 * 1024;

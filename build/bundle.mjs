@@ -14,11 +14,11 @@ const external = ['electron', 'node-pty'];
 const nodeEntries = {
   main: 'main/electron/main.ts',
   preload: 'preload/preload.ts',
-  reaper: 'main/platform/reaper-main.ts',
-  watchdog: 'main/platform/watchdog-worker.ts',
-  cli: 'main/terminal/cli.ts',
+  reaper: 'main/platform/reaper/reaper-main.ts',
+  watchdog: 'main/platform/reaper/watchdog-worker.ts',
+  cli: 'main/cli/cli.ts',
   // every subcommand but `run`: cli.js requires it only when one is used
-  subcommands: 'main/terminal/subcommands.ts',
+  subcommands: 'main/cli/subcommands.ts',
 };
 
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
@@ -54,7 +54,7 @@ for (const name of Object.keys(nodeEntries)) {
   if (ascii !== text) await writeFile(file, ascii);
 }
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
-// Our native modules (built by `npm ci` from native/*), found by main/platform/native-module.ts
+// Our native modules (built by `npm ci` from native/*), found by main/platform/files/native-module.ts
 // beside the bundle: the packaged app ships dist/, not native/.
 for (const [dir, file] of [['transcript-ring', 'transcript_ring.node'], ['process-guard', 'process_guard.node']]) {
   const module = path.join(root, 'native', dir, 'build/Release', file);
@@ -62,5 +62,5 @@ for (const [dir, file] of [['transcript-ring', 'transcript_ring.node'], ['proces
     throw new Error(`${module} is missing (${error.code}): npm ci builds it, or npm run install`);
   });
 }
-// Shell integration scripts, found by main/platform/shell-integration/prepare.ts beside the bundle.
-await cp(path.join(root, 'main/platform/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });
+// Shell integration scripts, found by main/session/shell-integration/prepare.ts beside the bundle.
+await cp(path.join(root, 'main/session/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

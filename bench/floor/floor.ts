@@ -9,9 +9,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pty from 'node-pty';
-import { formatCommand, LineSplitter, parseContained } from '../../main/platform/reaper-protocol';
-import { reaperStubArgv } from '../../main/platform/reaper-stub';
-import { HOLD_SCRIPT, JOIN_SCRIPT } from '../../main/platform/root-shim';
+import { formatCommand, LineSplitter, parseContained } from '../../main/platform/reaper/reaper-protocol';
+import { reaperStubArgv } from '../../main/platform/reaper/reaper-stub';
+import { HOLD_SCRIPT, JOIN_SCRIPT } from '../../main/platform/containment/root-shim';
 
 /** How often the root is looked at until it stopped itself: ripcord's own poll period. */
 const STOP_POLL_MS = 1;

@@ -7,10 +7,10 @@
 // issue 17's rules and reads the user's settings can cost.
 //   node floor-settings-host.js --config FILE -- PROGRAM ARGS...
 import { rmSync } from 'node:fs';
-import { loadConfig } from '../../main/platform/config-file';
-import { containmentPlan } from '../../main/platform/containment-probe';
-import { checkCwd, resolveProgram } from '../../main/platform/program-file';
-import { prepareShellIntegration } from '../../main/platform/shell-integration/prepare';
+import { loadConfig } from '../../main/platform/files/config-file';
+import { containmentPlan } from '../../main/platform/containment/containment-probe';
+import { checkCwd, resolveProgram } from '../../main/platform/pty/program-file';
+import { prepareShellIntegration } from '../../main/session/shell-integration/prepare';
 import { programAfterSeparator } from '../lib/host-argv';
 import { runFloor } from './floor';
 

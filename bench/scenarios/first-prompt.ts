@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { containmentPlan } from '../../main/platform/containment-probe';
+import { containmentPlan } from '../../main/platform/containment/containment-probe';
 import { PROMPT, startTerminalHost, stopTerminalHost, type StartHostKind } from '../lib/pipelines';
 import { newMarker, whenGone } from '../lib/processes';
 

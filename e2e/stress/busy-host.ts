@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../main/core/config';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
-import { openLog } from '../../main/platform/log';
-import { ReaperClient } from '../../main/platform/reaper-client';
-import { startWatchdog } from '../../main/platform/watchdog';
+import { openLog } from '../../main/platform/log/log';
+import { ReaperClient } from '../../main/platform/reaper/reaper-client';
+import { startWatchdog } from '../../main/platform/reaper/watchdog';
 
 /** The stall of issue 7 §2. */
 export const BUSY_MS = 2_000;

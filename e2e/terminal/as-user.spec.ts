@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { locateCgroup } from '../../main/platform/cgroup';
+import { locateCgroup } from '../../main/platform/containment/cgroup';
 import { waitForLogEvent } from './containment';
 import { migrateThenEnd, WAYS_OUT } from './migrants';
 import { expect, FIXTURES, TerminalFixture, test } from './ripcord';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { locateCgroup } from '../../main/platform/cgroup';
+import { locateCgroup } from '../../main/platform/containment/cgroup';
 import { MARKER_VARIABLE, processesWithMarker } from './processes';
 import { CLI, FIXTURES, KILL_GRACE_MS } from './ripcord';
 import { waitUntil } from './tmux';

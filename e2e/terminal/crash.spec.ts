@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { bundleReaper } from '../../main/platform/processes.test-support';
+import { bundleReaper } from '../../main/platform/processes/processes.test-support';
 import { childrenOf } from './processes';
 import { expect, FIXTURES, REPO_ROOT, test } from './ripcord';
 import { waitUntil } from './tmux';

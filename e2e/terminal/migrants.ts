@@ -3,7 +3,7 @@
 import { LogEvent } from '../../main/core/log-events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseOwnCgroup } from '../../main/platform/cgroup';
+import { parseOwnCgroup } from '../../main/platform/containment/cgroup';
 import { leftAfter, logEvents, markedNamed, waitForEscapesUp, waitForLogEvent } from './containment';
 import { expect, FIXTURES, type TerminalFixture } from './ripcord';
 import type { TmuxPane } from './tmux';

@@ -8,7 +8,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, rm, rmdir, stat } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { locateCgroup } from '../../main/platform/cgroup';
+import { locateCgroup } from '../../main/platform/containment/cgroup';
 import { BASH, CLI, KILL_GRACE_MS } from './ripcord';
 import { waitUntil } from './tmux';
 

@@ -3,7 +3,7 @@
 // joined by '-'). The reaper's and the watchdog's older `area-what` names are kept as written:
 // stats reads logs already on disk, and those processes log before any host runs.
 export const LogEvent = {
-  /** the pty program runs: pid, file, cwd, startTime (platform/session.ts) */
+  /** the pty program runs: pid, file, cwd, startTime (platform/pty/session.ts) */
   sessionSpawned: 'session.spawned',
   /** the guarded session runs and the reaper knows it: sessionPid */
   sessionStarted: 'session.started',

@@ -1,7 +1,7 @@
 /**
  * Environment variables ripcord sets in every session and that the settings' `env` cannot
  * replace: `RIPCORD=1` tells a program it runs inside ripcord, `RIPCORD_SESSION` names the
- * session (see main/platform/session-env.ts for the id's form).
+ * session (see main/platform/pty/session-env.ts for the id's form).
  */
 export const RIPCORD_OWNED_ENV_KEYS: readonly string[] = ['RIPCORD', 'RIPCORD_SESSION'];
 

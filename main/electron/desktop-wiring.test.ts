@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
-import { foregroundJob, waitFor } from '../platform/processes.test-support';
+import { foregroundJob, waitFor } from '../platform/processes/processes.test-support';
 import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';

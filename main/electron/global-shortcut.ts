@@ -1,6 +1,6 @@
 import { visibleText } from '../core/visible-text';
 import type { GlobalShortcut } from 'electron';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 
 export type ShortcutRegistration = { ok: true } | { ok: false; problem: string; reason: string };
 

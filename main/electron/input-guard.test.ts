@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/log';
+import { silentLogger } from '../platform/log/log';
 import { classifyKey, installInputGuard } from './input-guard';
 import { FakeWebContents, keyInput } from './wiring.test-support';
 

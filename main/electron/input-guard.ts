@@ -1,6 +1,6 @@
 import type { Event as ElectronEvent, Input } from 'electron';
 import { type Disposable, toDisposable } from '../core/disposable';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 import type { Listens } from '../core/listens';
 
 type BeforeInputListener = (event: ElectronEvent, input: Input) => void;

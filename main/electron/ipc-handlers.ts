@@ -1,6 +1,6 @@
 import { IpcChannel } from '../../preload/api';
 import { type Disposable, toDisposable } from '../core/disposable';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 import type { IpcTarget } from '../session/desktop-session';
 import { isSameDocument } from './page-url';
 import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, parseStopProcess, parseWatchProcesses, type Parsed } from './ipc-messages';

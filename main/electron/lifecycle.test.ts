@@ -3,7 +3,7 @@
 // real signals to this process; only the Electron objects are fakes.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../core/config';
-import { waitFor } from '../platform/processes.test-support';
+import { waitFor } from '../platform/processes/processes.test-support';
 import { installSignalTriggers } from '../session/host-signals';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';

@@ -1,7 +1,7 @@
 import type { Event as ElectronEvent, RenderProcessGoneDetails } from 'electron';
 import { DisposableStore, type Disposable, toDisposable } from '../core/disposable';
 import type { Trigger } from '../core/exit-decisions';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 import type { Listens } from '../core/listens';
 
 export type AppEvents = Listens<'before-quit', (event: ElectronEvent) => void> & Listens<'window-all-closed', () => void>;

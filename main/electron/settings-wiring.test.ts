@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IpcChannel, type RendererSettings } from '../../preload/api';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { Emitter } from '../core/emitter';
-import type { ConfigChange } from '../platform/config-watch';
+import type { ConfigChange } from '../platform/files/config-watch';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import { wireTerminalWindow } from './terminal-window';

@@ -1,5 +1,5 @@
 import type { BrowserWindowConstructorOptions, Event as ElectronEvent, Session, WebContents } from 'electron';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 import type { Listens } from '../core/listens';
 
 /** Room for 80x24 of the default font plus the window frame; the user resizes from there. */

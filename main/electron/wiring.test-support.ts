@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Disposable } from '../core/disposable';
-import { openLog, type Logger } from '../platform/log';
-import { ReaperClient } from '../platform/reaper-client';
-import { bundleReaper, waitFor } from '../platform/processes.test-support';
+import { openLog, type Logger } from '../platform/log/log';
+import { ReaperClient } from '../platform/reaper/reaper-client';
+import { bundleReaper, waitFor } from '../platform/processes/processes.test-support';
 import type { IpcSenderEvent } from './ipc-handlers';
 
 /** Bound on waiting for an asynchronous log line or a process to go. */

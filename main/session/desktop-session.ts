@@ -4,10 +4,10 @@ import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
-import { uncontainedNotice } from '../platform/containment-notice';
-import type { ConfigChange } from '../platform/config-watch';
-import type { Logger } from '../platform/log';
-import { ProcessFeed } from '../platform/process-feed';
+import { uncontainedNotice } from '../platform/containment/containment-notice';
+import type { ConfigChange } from '../platform/files/config-watch';
+import type { Logger } from '../platform/log/log';
+import { ProcessFeed } from './tools/process-feed';
 import type { SessionLifecycle } from './session-lifecycle';
 
 /** The page, as main sends to it: an Electron WebContents, or the browser harness's WebSocket. */

@@ -1,8 +1,8 @@
 import { LogEvent } from '../core/log-events';
 import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
-import type { Logger } from '../platform/log';
-import type { ReaperClient } from '../platform/reaper-client';
+import type { Logger } from '../platform/log/log';
+import type { ReaperClient } from '../platform/reaper/reaper-client';
 
 /** What differs between hosts at the very end: what to restore, and how the process dies. */
 export interface ExitPathHost {

@@ -9,9 +9,9 @@ import type { MonotonicClock } from '../core/clock';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
-import { openLog, type Logger } from '../platform/log';
-import { ReaperClient } from '../platform/reaper-client';
-import { bundleReaper, foregroundJob, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
+import { openLog, type Logger } from '../platform/log/log';
+import { ReaperClient } from '../platform/reaper/reaper-client';
+import { bundleReaper, foregroundJob, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
 
 let dir: string;
 let reaperScript: string;

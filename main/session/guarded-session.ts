@@ -17,11 +17,11 @@ import type { ExitPath, ExitPathHost } from './exit-path';
 import { InputBound } from './input-bound';
 import { InterruptHold } from './interrupt-hold';
 import { OutputBatch } from './output-batch';
-import type { Logger } from '../platform/log';
-import { type SessionReaper, spawnContained } from '../platform/containment-spawn';
-import type { Session } from '../platform/session';
-import type { SessionContainer } from '../platform/session-container';
-import { prepareShellIntegration, type PreparedProgram } from '../platform/shell-integration/prepare';
+import type { Logger } from '../platform/log/log';
+import { type SessionReaper, spawnContained } from '../platform/containment/containment-spawn';
+import type { Session } from '../platform/pty/session';
+import type { SessionContainer } from '../platform/containment/session-container';
+import { prepareShellIntegration, type PreparedProgram } from './shell-integration/prepare';
 import { SessionExits } from './session-exits';
 import { SessionInput } from './session-input';
 

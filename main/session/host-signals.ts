@@ -1,7 +1,7 @@
 import { DisposableStore, type Disposable, toDisposable } from '../core/disposable';
 import type { Trigger } from '../core/exit-decisions';
 import type { Listens } from '../core/listens';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 
 export type SignalSource = Listens<NodeJS.Signals, () => void>;
 

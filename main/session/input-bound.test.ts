@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { LogEvent } from '../core/log-events';
-import { silentLogger, type Logger } from '../platform/log';
-import { ReaperClient } from '../platform/reaper-client';
-import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
+import { silentLogger, type Logger } from '../platform/log/log';
+import { ReaperClient } from '../platform/reaper/reaper-client';
+import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
 import { GuardedSession } from './guarded-session';
 import { MAX_QUEUED_INPUT_BYTES } from './input-bound';
 

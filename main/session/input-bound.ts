@@ -1,5 +1,5 @@
 import { LogEvent } from '../core/log-events';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../platform/log/log';
 
 /**
  * Input queued towards a program that does not read stops here (DESIGN §6): a terminal answers

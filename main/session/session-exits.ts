@@ -2,8 +2,8 @@ import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
-import type { Logger } from '../platform/log';
-import type { ReaperClient } from '../platform/reaper-client';
+import type { Logger } from '../platform/log/log';
+import type { ReaperClient } from '../platform/reaper/reaper-client';
 import { ExitPath, type ExitPathHost } from './exit-path';
 
 export interface SessionExitsOptions {

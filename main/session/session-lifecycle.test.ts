@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
-import { openLog, type Logger } from '../platform/log';
-import { bundleReaper, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes.test-support';
-import { ReaperClient } from '../platform/reaper-client';
+import { openLog, type Logger } from '../platform/log/log';
+import { bundleReaper, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
+import { ReaperClient } from '../platform/reaper/reaper-client';
 import { SessionLifecycle, type SessionLifecycleOptions } from './session-lifecycle';
 
 /** Bound on a shell answering; never asserted as a timing. */

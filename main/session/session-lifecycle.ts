@@ -6,16 +6,16 @@ import { DisposableStore, toDisposable, type Disposable } from '../core/disposab
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
-import type { Logger } from '../platform/log';
-import type { SessionReaper } from '../platform/containment-spawn';
-import type { SessionInfo } from '../platform/control-protocol';
-import type { SessionContainer } from '../platform/session-container';
-import type { SessionControl } from '../platform/session-control';
-import type { Transcript } from '../platform/transcript';
+import type { Logger } from '../platform/log/log';
+import type { SessionReaper } from '../platform/containment/containment-spawn';
+import type { SessionInfo } from '../platform/control/control-protocol';
+import type { SessionContainer } from '../platform/containment/session-container';
+import type { SessionControl } from './tools/session-control';
+import type { Transcript } from '../platform/transcript/transcript';
 import type { ExitPathHost } from './exit-path';
 import { GuardedSession } from './guarded-session';
 import { SessionExits } from './session-exits';
-import { SessionTools } from './session-tools';
+import { SessionTools } from './tools/session-tools';
 
 /** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;

@@ -2,7 +2,7 @@
 // and fish in real ptys, however the line was entered. `/exit` exists nowhere, so only the
 // hook can make it exit 0; `exit` after `false` would end a shell with 1, so a 0 is the hook too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { foregroundJob, waitFor } from '../../platform/processes.test-support';
+import { foregroundJob, waitFor } from '../../platform/processes/processes.test-support';
 import { SHELLS, ShellSessions, typeKeys, type ShellHarness, type ShellName } from './shell.test-support';
 
 const sessions = new ShellSessions();

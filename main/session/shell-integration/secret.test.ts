@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EXIT_COMMANDS } from '../../core/exit-line-tracker';
 import { exitRequestSequence, ShellOutputFilter } from '../../core/osc-exit-request';
-import { spawnSession } from '../../platform/session';
-import { prepareShellIntegration } from '../../platform/shell-integration/prepare';
+import { spawnSession } from '../../platform/pty/session';
+import { prepareShellIntegration } from './prepare';
 import { PROMPT_END, SHELL_PATHS, SHELLS, ShellSessions, typeKeys, type ShellHarness } from './shell.test-support';
 
 const sessions = new ShellSessions();

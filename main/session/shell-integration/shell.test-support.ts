@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
-import { openLog, type Logger } from '../../platform/log';
-import { ReaperClient } from '../../platform/reaper-client';
-import { bundleReaper, stopSessions, type SessionUnderTest } from '../../platform/processes.test-support';
+import { openLog, type Logger } from '../../platform/log/log';
+import { ReaperClient } from '../../platform/reaper/reaper-client';
+import { bundleReaper, stopSessions, type SessionUnderTest } from '../../platform/processes/processes.test-support';
 
 export type ShellName = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly ShellName[] = ['bash', 'zsh', 'fish'];

@@ -1,0 +1,154 @@
+// DESIGN §4 staged kill over a session cgroup: SIGHUP to every member, SIGTERM at grace/2,
+// then `cgroup.kill` at grace (older kernels: freeze, SIGKILL every member, thaw). Members are
+// read and signalled while the cgroup is frozen, so a pid read from cgroup.procs cannot exit
+// and be reused before its signal. Done when cgroup.events says `populated 0`; the directory
+// is then removed. The survivor count is what cgroup.procs still lists, never a guess.
+import { LogEvent } from '../../core/log-events';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CgroupDir } from './cgroup';
+import { nullEventLog, type EventLog } from '../log/event-log';
+import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
+import type { StagedKillResult, StagedSignal } from '../processes/staged-kill';
+
+/** Poll period of cgroup.events while waiting: a member's end is seen within one period. */
+const POLL_MS = 10;
+/** A freeze waits on members in uninterruptible sleep; past this the stage signals anyway. */
+const FREEZE_WAIT_MS = 100;
+/** After cgroup.kill, how long to wait for the kernel to reap (D-state members) before giving up. */
+const KILL_SETTLE_MS = 3_000;
+/** rmdir right after `populated 0` can meet EBUSY while the last exit finishes; retried this often. */
+const RMDIR_ATTEMPTS = 20;
+
+export interface CgroupKillOptions {
+  killGraceMs?: number;
+  log?: EventLog;
+  clock?: () => number;
+}
+
+export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions = {}): Promise<StagedKillResult & { removed: boolean }> {
+  const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const log = options.log ?? nullEventLog;
+  const clock = options.clock ?? (() => performance.now());
+  const start = clock();
+  const killedBy: Record<StagedSignal, number> = { HUP: 0, TERM: 0, KILL: 0 };
+  const lastSignal = new Map<number, StagedSignal>();
+  const seen = new Set<number>();
+  let exitedUnsignalled = 0;
+  const account = (alive: readonly number[]): void => {
+    const now = new Set(alive);
+    for (const pid of seen) {
+      if (now.has(pid)) continue;
+      seen.delete(pid);
+      const signal = lastSignal.get(pid);
+      if (signal) killedBy[signal] += 1;
+      else exitedUnsignalled += 1;
+      lastSignal.delete(pid);
+    }
+    for (const pid of alive) seen.add(pid);
+  };
+
+  for (const stage of ['HUP', 'TERM', 'KILL'] as const) {
+    const at = stage === 'HUP' ? 0 : stage === 'TERM' ? graceMs / 2 : graceMs;
+    if (!(await untilEmptyOr(cgroup, start + at, clock, account))) break;
+    if (stage === 'KILL') await killAll(cgroup, lastSignal, log);
+    else await signalFrozen(cgroup, stage, lastSignal, log);
+  }
+  await untilEmptyOr(cgroup, start + graceMs + KILL_SETTLE_MS, clock, account);
+  const left = await cgroup.procs();
+  account(left);
+  const survivors = left.map((pid) => ({ pid, startTime: 0 }));
+  if (survivors.length > 0) log.error('cgroup-kill-survivors', { cgroup: cgroup.dir, survivors: left });
+  const removed = survivors.length === 0 && (await removeDir(cgroup, log));
+  const ms = Math.round(clock() - start);
+  log.event(LogEvent.cgroupKillDone, { cgroup: cgroup.name, ms, ...killedBy, exitedUnsignalled, survivors: survivors.length, removed });
+  return { killedBy, exitedUnsignalled, survivors, ms, removed };
+}
+
+/** Waits until the cgroup is empty (true: nothing left) or the deadline passes (false). */
+async function untilEmptyOr(cgroup: CgroupDir, deadline: number, clock: () => number, account: (alive: number[]) => void): Promise<boolean> {
+  for (;;) {
+    if (!(await cgroup.populated())) {
+      account([]);
+      return false;
+    }
+    account(await cgroup.procs());
+    const left = deadline - clock();
+    if (left <= 0) return true;
+    await delay(Math.min(POLL_MS, left));
+  }
+}
+
+async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, lastSignal: Map<number, StagedSignal>, log: EventLog): Promise<void> {
+  const frozen = await freeze(cgroup);
+  try {
+    for (const pid of await cgroup.procs()) {
+      const stopped = (await processState(pid)) === 'T';
+      if (send(pid, `SIG${stage}`, log)) lastSignal.set(pid, stage);
+      // a stopped process acts on its signal only once continued
+      if (stopped) send(pid, 'SIGCONT', log);
+    }
+  } finally {
+    if (frozen) await cgroup.freeze(false);
+  }
+}
+
+async function killAll(cgroup: CgroupDir, lastSignal: Map<number, StagedSignal>, log: EventLog): Promise<void> {
+  const members = await cgroup.procs();
+  const killed = await cgroup.kill();
+  if (!killed.ok) {
+    // kernels before 5.14 have no cgroup.kill
+    log.warn('cgroup-kill-file-failed', { cgroup: cgroup.dir, error: killed.error });
+    const frozen = await freeze(cgroup);
+    for (const pid of await cgroup.procs()) send(pid, 'SIGKILL', log);
+    if (frozen) await cgroup.freeze(false);
+  }
+  for (const pid of members) lastSignal.set(pid, 'KILL');
+}
+
+/** Freezes and waits (bounded) for `frozen 1`; false when the cgroup cannot be frozen. */
+async function freeze(cgroup: CgroupDir): Promise<boolean> {
+  if (!(await cgroup.freeze(true)).ok) return false;
+  const until = performance.now() + FREEZE_WAIT_MS;
+  while (performance.now() < until) {
+    try {
+      if (/^frozen 1$/m.test(await readFile(`${cgroup.dir}/cgroup.events`, 'utf8'))) break;
+    } catch {
+      break;
+    }
+    await delay(1);
+  }
+  return true;
+}
+
+async function removeDir(cgroup: CgroupDir, log: EventLog): Promise<boolean> {
+  let last = '';
+  for (let attempt = 0; attempt < RMDIR_ATTEMPTS; attempt++) {
+    const removed = await cgroup.remove();
+    if (removed.ok) return true;
+    last = removed.error;
+    await delay(POLL_MS);
+  }
+  log.error('cgroup-remove-failed', { cgroup: cgroup.dir, error: last });
+  return false;
+}
+
+async function processState(pid: number): Promise<string | undefined> {
+  try {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+  } catch {
+    return undefined;
+  }
+}
+
+function send(pid: number, signal: NodeJS.Signals, log: EventLog): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ESRCH') log.warn('kill-failed', { pid, signal, code });
+    return false;
+  }
+}

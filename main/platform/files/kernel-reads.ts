@@ -1,0 +1,64 @@
+// Reads of the kernel's own files (/proc, cgroup files in /sys/fs/cgroup, /dev/urandom) made at
+// once, synchronously. The kernel makes them up on read and never waits for a disk, so a read
+// takes microseconds — while fs/promises.readFile is four trips through the thread pool (open,
+// stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
+// apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
+import { closeSync, constants, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { parseProcStat, type ProcReader } from '../processes/process-tree';
+
+export const procNow: ProcReader = {
+  readdir: async (dir) => readdirSync(dir),
+  readFile: async (file) => readFileSync(file, 'utf8'),
+};
+
+/** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
+export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
+
+/** PF_EXITING in the flags of /proc/<pid>/stat (field 9): set when a process starts to exit, before its state says so. */
+const PF_EXITING = 0x4;
+
+/**
+ * The state letter of /proc/<pid>/stat (R, S, T, Z, ...) and whether the process is exiting
+ * (its pipes may already be closed while the state still reads R), or undefined when it is gone.
+ */
+export function processStateNow(pid: number): { state: string; exiting: boolean } | undefined {
+  try {
+    const text = readKernelFileNow(`/proc/${pid}/stat`);
+    const state = parseProcStat(text)?.state;
+    const flags = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[6]);
+    return state === undefined ? undefined : { state, exiting: (flags & PF_EXITING) !== 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A descriptor of a pty's slave side (/dev/pts/N, which devpts makes up), opened without making
+ * it our controlling terminal; undefined when it cannot be opened.
+ */
+export function openTerminalNow(device: string): number | undefined {
+  try {
+    return openSync(device, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `count` bytes from the kernel's random source, which never blocks once the system is up. The
+ * same source crypto.randomBytes draws on, without loading node:crypto (~6 ms of a start).
+ */
+export function randomBytesNow(count: number): Buffer {
+  const bytes = Buffer.alloc(count);
+  const fd = openSync('/dev/urandom', 'r');
+  try {
+    for (let filled = 0; filled < count;) {
+      const read = readSync(fd, bytes, filled, count - filled, null);
+      if (read === 0) throw new Error('/dev/urandom ended');
+      filled += read;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}

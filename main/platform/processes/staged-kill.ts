@@ -1,0 +1,129 @@
+// DESIGN §4 staged kill: SIGHUP to every member, SIGTERM at grace/2, SIGKILL at grace to
+// whatever is left, re-scanning the members as it goes so late children are caught too.
+// Done when no member is alive (zombies count as dead). It never signals a pid whose start
+// time differs from the member it saw.
+import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
+import { nullEventLog, type EventLog } from '../log/event-log';
+import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
+import { isAlive, sameProcess } from './process-tree';
+
+/** Anything that folds a process snapshot into the live members to kill (SessionMembers, SubtreeMembers). */
+export interface KillTargets {
+  update(snapshot: readonly ProcessInfo[]): ProcessInfo[];
+}
+
+/** Re-scan period while killing: new children get their signal within one period. */
+const SCAN_INTERVAL_MS = 25;
+/** After SIGKILL, how long to keep waiting for processes the kernel has not reaped yet
+ * (uninterruptible sleep, EPERM) before giving up and reporting them as survivors. */
+const KILL_SETTLE_MS = 3_000;
+
+export type StagedSignal = 'HUP' | 'TERM' | 'KILL';
+const RANK: Record<StagedSignal, number> = { HUP: 1, TERM: 2, KILL: 3 };
+
+export interface StagedKillResult {
+  /** processes that died after this signal was the last one they received */
+  killedBy: Record<StagedSignal, number>;
+  /** members that vanished before any signal reached them */
+  exitedUnsignalled: number;
+  /** members still alive when the kill gave up (should be empty) */
+  survivors: ProcessIdentity[];
+  ms: number;
+}
+
+export interface StagedKillOptions {
+  table: ProcessTable;
+  killGraceMs?: number;
+  log?: EventLog;
+  clock?: () => number;
+}
+
+type SendOutcome = 'sent' | 'gone' | 'denied';
+
+export class StagedKill {
+  private result: Promise<StagedKillResult> | undefined;
+  private readonly table: ProcessTable;
+  private readonly graceMs: number;
+  private readonly log: EventLog;
+  private readonly clock: () => number;
+
+  constructor(private readonly sessions: readonly KillTargets[], options: StagedKillOptions) {
+    this.table = options.table;
+    this.graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    this.log = options.log ?? nullEventLog;
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  /** Runs the kill once; later calls return the same result. */
+  run(): Promise<StagedKillResult> {
+    this.result ??= this.execute();
+    return this.result;
+  }
+
+  private async execute(): Promise<StagedKillResult> {
+    const start = this.clock();
+    const lastSignal = new Map<string, { id: ProcessIdentity; signal: StagedSignal | undefined }>();
+    const killedBy: Record<StagedSignal, number> = { HUP: 0, TERM: 0, KILL: 0 };
+    let exitedUnsignalled = 0;
+    let survivors: ProcessIdentity[] = [];
+    for (;;) {
+      const snapshot = await this.table.snapshot();
+      const alive = this.sessions.flatMap((s) => s.update(snapshot));
+      const aliveKeys = new Set(alive.map(key));
+      for (const [k, entry] of lastSignal) {
+        if (aliveKeys.has(k)) continue;
+        if (entry.signal) killedBy[entry.signal] += 1;
+        else exitedUnsignalled += 1;
+        lastSignal.delete(k);
+      }
+      if (alive.length === 0) break;
+      const elapsed = this.clock() - start;
+      if (elapsed > this.graceMs + KILL_SETTLE_MS) {
+        survivors = alive.map(({ pid, startTime }) => ({ pid, startTime }));
+        this.log.error('staged-kill-survivors', { survivors: survivors.map((s) => s.pid), ms: Math.round(elapsed) });
+        break;
+      }
+      const stage: StagedSignal = elapsed >= this.graceMs ? 'KILL' : elapsed >= this.graceMs / 2 ? 'TERM' : 'HUP';
+      await Promise.all(alive.map(async (p) => {
+        const entry = lastSignal.get(key(p)) ?? { id: { pid: p.pid, startTime: p.startTime }, signal: undefined };
+        lastSignal.set(key(p), entry);
+        if (entry.signal && RANK[entry.signal] >= RANK[stage]) return;
+        if (await this.send(p, stage) !== 'denied') entry.signal = stage;
+      }));
+      // wake early for the next stage so SIGTERM/SIGKILL go out on time
+      const elapsedNow = this.clock() - start;
+      const nextStage = elapsedNow < this.graceMs / 2 ? this.graceMs / 2 : elapsedNow < this.graceMs ? this.graceMs : Infinity;
+      await delay(Math.max(0, Math.min(SCAN_INTERVAL_MS, nextStage - elapsedNow)));
+    }
+    const ms = Math.round(this.clock() - start);
+    this.log.event('staged-kill-done', { ms, ...killedBy, exitedUnsignalled, survivors: survivors.length });
+    return { killedBy, exitedUnsignalled, survivors, ms };
+  }
+
+  /** Signals p only if the pid still carries p's start time; wakes a stopped process so it can act on it. */
+  private async send(p: ProcessInfo, signal: StagedSignal): Promise<SendOutcome> {
+    const now = await this.table.lookup(p.pid);
+    if (!now || !sameProcess(now, p) || !isAlive(now)) return 'gone';
+    const outcome = signalProcess(p.pid, `SIG${signal}`, this.log);
+    if (outcome === 'sent' && now.state === 'T' && signal !== 'KILL') signalProcess(p.pid, 'SIGCONT', this.log);
+    return outcome;
+  }
+}
+
+function key(p: ProcessIdentity): string {
+  return `${p.pid}:${p.startTime}`;
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals, log: EventLog): SendOutcome {
+  try {
+    process.kill(pid, signal);
+    return 'sent';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ESRCH') return 'gone';
+    if (code === 'EPERM') log.warn('kill-denied', { pid, signal });
+    else log.error('kill-failed', { pid, signal, code });
+    return 'denied';
+  }
+}

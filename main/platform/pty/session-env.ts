@@ -1,0 +1,78 @@
+// The environment a session's program starts with (docs/usage-run.md, "Environment").
+import { RIPCORD_OWNED_ENV_KEYS } from '../../core/session-env-keys';
+
+/** The desktop app's own terminal (xterm.js): what its programs may assume. */
+export const DESKTOP_TERMINAL_ENV: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
+
+export interface SessionEnvOptions {
+  /** the host's environment */
+  base: NodeJS.ProcessEnv;
+  /**
+   * 'inherit': the program writes straight to the terminal ripcord runs in (`ripcord run`), so
+   * TERM/COLORTERM stay as they are; otherwise the variables of the terminal ripcord draws.
+   */
+  terminal: 'inherit' | Readonly<Record<string, string>>;
+  /** the settings' `env`, laid over everything but ripcord's own keys */
+  settings?: Readonly<Record<string, string>>;
+  sessionId: string;
+}
+
+export function sessionEnvironment(options: SessionEnvOptions): Record<string, string> {
+  const env = withoutNpmLauncher(definedOnly(options.base));
+  if (options.terminal !== 'inherit') Object.assign(env, options.terminal);
+  for (const [key, value] of Object.entries(options.settings ?? {})) {
+    if (!RIPCORD_OWNED_ENV_KEYS.includes(key)) env[key] = value;
+  }
+  env.RIPCORD = '1';
+  env.RIPCORD_SESSION = options.sessionId;
+  return env;
+}
+
+let sessionsStarted = 0;
+
+/**
+ * `<pid of the ripcord process>-<n>`, n counting that process's sessions from 1: unique among
+ * live ripcord processes, and it names the process that owns the session (`ripcord ps`).
+ */
+export function newSessionId(): string {
+  sessionsStarted += 1;
+  return `${process.pid}-${sessionsStarted}`;
+}
+
+/** Set by npm for a script or `npm exec`/`npx` it runs; all of them describe that one run. */
+const NPM_RUN_KEYS = ['npm_command', 'npm_lifecycle_event', 'npm_lifecycle_script', 'npm_execpath', 'npm_node_execpath', 'INIT_CWD'];
+const NPM_RUN_PREFIXES = ['npm_package_'];
+/** What @npmcli/run-script prepends to PATH: each ancestor's node_modules/.bin, then its node-gyp shim. */
+const NPM_PATH_ENTRY = /(^|\/)node_modules\/\.bin\/?$|\/@npmcli\/run-script\/lib\/node-gyp-bin\/?$/;
+
+/**
+ * Removes what an npm launcher (`npx ripcord`, `npm start`) added for its one run, so the session
+ * looks as if started from the shell: the run's npm_* variables, INIT_CWD, NODE when npm set it,
+ * and the node_modules/.bin entries it put in front of PATH. Kept: npm_config_* (the user's own
+ * settings look the same), and EDITOR and COLOR (npm sets them, but they may be the user's).
+ * Without a launcher (npm_lifecycle_event and npm_execpath both set) nothing is touched.
+ */
+export function withoutNpmLauncher(env: Record<string, string>): Record<string, string> {
+  if (env.npm_lifecycle_event === undefined || env.npm_execpath === undefined) return { ...env };
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (NPM_RUN_KEYS.includes(key) || NPM_RUN_PREFIXES.some((prefix) => key.startsWith(prefix))) continue;
+    if (key === 'NODE' && value === env.npm_node_execpath) continue;
+    out[key] = value;
+  }
+  if (env.PATH !== undefined) out.PATH = withoutLeadingNpmEntries(env.PATH);
+  return out;
+}
+
+function withoutLeadingNpmEntries(searchPath: string): string {
+  const entries = searchPath.split(':');
+  let first = 0;
+  while (first < entries.length && NPM_PATH_ENTRY.test(entries[first] ?? '')) first++;
+  return entries.slice(first).join(':');
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}

@@ -1,0 +1,56 @@
+// Children must start with SIGHUP/SIGINT/SIGTERM neither blocked nor ignored (DESIGN §4).
+// Decided by measurement (Linux, node-pty 1.1.0, Node 20):
+// - node-pty's forkpty child sets every signal to SIG_DFL before exec (pty.cc). Measured with
+//   an LD_PRELOAD shim that ignores HUP/INT/TERM in the host right before forkpty: host SigIgn
+//   0x1005003, child SigIgn 0. So no exec shim is needed for dispositions — and a
+//   `sh -c 'trap - INT; exec ...'` shim could not work anyway: a non-interactive sh keeps a
+//   signal ignored that was ignored on entry (measured: SigIgn stays 0x2 under dash and bash).
+// - The child's mask is the mask of the host thread that calls spawn (node-pty restores it
+//   after fork). Node clears its main-thread mask and dispositions at startup, so hosts run
+//   under `nohup`, `env --ignore-signal/--block-signal` or `trap ''` spawn clean children
+//   (signal-hygiene.test.ts). An embedder (Electron) may skip Node's reset, so the host
+//   checks its own mask once and logs a warning if a termination signal is blocked.
+import { readKernelFileNow } from '../files/kernel-reads';
+import type { EventLog } from '../log/event-log';
+
+export const TERMINATION_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+export type TerminationSignal = keyof typeof TERMINATION_SIGNALS;
+
+export interface SignalMasks { blocked: bigint; ignored: bigint }
+
+export function parseSignalMasks(status: string): SignalMasks | undefined {
+  const field = (name: string): bigint | undefined => {
+    const m = new RegExp(`^${name}:\\s*([0-9a-f]+)$`, 'm').exec(status);
+    return m?.[1] ? BigInt(`0x${m[1]}`) : undefined;
+  };
+  const blocked = field('SigBlk');
+  const ignored = field('SigIgn');
+  return blocked === undefined || ignored === undefined ? undefined : { blocked, ignored };
+}
+
+export async function readSignalMasks(pid: number | 'self'): Promise<SignalMasks | undefined> {
+  try {
+    // at once (kernel-reads.ts): the first session's start waits for it
+    return parseSignalMasks(readKernelFileNow(`/proc/${pid}/status`));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The termination signals set in `mask` (bit n-1 stands for signal n). */
+export function signalsIn(mask: bigint): TerminationSignal[] {
+  return (Object.keys(TERMINATION_SIGNALS) as TerminationSignal[])
+    .filter((name) => (mask >> BigInt(TERMINATION_SIGNALS[name] - 1)) & 1n);
+}
+
+/**
+ * Logs a warning when the host's main thread blocks a termination signal: node-pty hands
+ * that mask to every session root. Linux only; elsewhere nothing is known and nothing is said.
+ */
+export async function checkHostSignalMask(log: EventLog): Promise<TerminationSignal[]> {
+  if (process.platform !== 'linux') return [];
+  const masks = await readSignalMasks(process.pid);
+  const blocked = masks ? signalsIn(masks.blocked) : [];
+  if (blocked.length > 0) log.warn('host-blocks-termination-signals', { blocked, note: 'session children inherit this mask' });
+  return blocked;
+}

@@ -1,0 +1,88 @@
+// The reaper's cgroup sessions (DESIGN §4): each is a cgroup directory, known from before its
+// root runs, and — once the root joined — the root's pid the host names it by. Killing one is
+// the staged kill over the cgroup, ending with the directory removed, then the sweep for the
+// session's migrants (processes carrying its tag outside the cgroup: migrant-sweep.ts).
+import { LogEvent } from '../../core/log-events';
+import { CgroupDir } from '../containment/cgroup';
+import { killCgroup } from '../containment/cgroup-kill';
+import type { EventLog } from '../log/event-log';
+import { sweepMigrants } from '../containment/migrant-sweep';
+import type { ProcessTable } from '../processes/process-table';
+import { formatDead } from './reaper-protocol';
+
+interface CgroupSession { cgroup: CgroupDir; sessionId?: string; root?: number; killing?: Promise<void> }
+
+export class CgroupSessions {
+  private readonly sessions = new Map<string, CgroupSession>();
+
+  constructor(
+    private readonly table: ProcessTable,
+    /** read when a kill starts: an edited killGraceMs applies from the next kill */
+    private readonly killGrace: () => number,
+    private readonly log: EventLog,
+    private readonly report: (line: string) => void,
+  ) {}
+
+  get size(): number { return this.sessions.size; }
+
+  contain(dir: string, sessionId?: string): void {
+    const known = this.sessions.get(dir);
+    if (known) {
+      known.sessionId ??= sessionId;
+      return;
+    }
+    this.sessions.set(dir, { cgroup: new CgroupDir(dir), ...(sessionId ? { sessionId } : {}) });
+    this.log.event('reaper-contain', { cgroup: dir, sessionId });
+  }
+
+  root(pid: number, dir: string): void {
+    this.contain(dir);
+    const session = this.sessions.get(dir) as CgroupSession;
+    session.root = pid;
+    this.log.event('reaper-register', { pid, cgroup: dir });
+  }
+
+  release(dir: string): void {
+    this.sessions.delete(dir);
+    this.log.event('reaper-release', { cgroup: dir });
+  }
+
+  /** The session whose root is `pid`, if it is a cgroup session. */
+  hasRoot(pid: number): boolean {
+    return [...this.sessions.values()].some((s) => s.root === pid);
+  }
+
+  killRoot(pid: number): Promise<void> {
+    const session = [...this.sessions.values()].find((s) => s.root === pid);
+    return session ? this.kill(session) : Promise.resolve();
+  }
+
+  killAll(): Promise<void> {
+    return Promise.all([...this.sessions.values()].map((s) => this.kill(s))).then(() => undefined);
+  }
+
+  /** Sessions whose cgroup emptied by itself (every process ended): remove and report them. */
+  async refresh(): Promise<void> {
+    for (const session of [...this.sessions.values()]) {
+      if (session.killing || session.root === undefined || (await session.cgroup.populated())) continue;
+      // the end goes through the same path, which finds nothing to signal and removes the dir
+      void this.kill(session);
+    }
+  }
+
+  private kill(session: CgroupSession): Promise<void> {
+    session.killing ??= (async () => {
+      const { log, table } = this;
+      const killGraceMs = this.killGrace();
+      const result = await killCgroup(session.cgroup, { killGraceMs, log });
+      const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log }) : { migrated: 0, survivors: [] };
+      this.sessions.delete(session.cgroup.dir);
+      const pid = session.root;
+      const survivors = [...result.survivors, ...swept.survivors];
+      if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, survivors: swept.survivors.length });
+      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
+      if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
+    })();
+    return session.killing;
+  }
+}

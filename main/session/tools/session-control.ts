@@ -1,0 +1,68 @@
+// What a host can ask about and do to its running session besides typing (issue #16): the
+// process view, the process count, stopping the foreground job or one process's subtree.
+// Membership comes from the session's container (its cgroup, or the process scan).
+import type { ProcessView } from '../../../preload/api';
+import type { EventLog } from '../../platform/log/event-log';
+import { foregroundJobGroup, type JobStopOptions, type MembershipSource, stopJob, stopProcessTree, type StopResult } from '../../platform/processes/job-stop';
+import { ProcessSampler } from '../../platform/processes/process-details';
+import type { ProcessIdentity, ProcessTable } from '../../platform/processes/process-table';
+
+export interface SessionControlOptions {
+  root: ProcessIdentity;
+  table: ProcessTable;
+  /** read when a stop starts: an edited killGraceMs applies from the next stop */
+  killGraceMs: () => number;
+  log: EventLog;
+  /** who belongs to the session: its container (DESIGN §4) */
+  members: MembershipSource;
+  /** the session's transcript file, shown in the view */
+  transcript?: string | null;
+}
+
+export class SessionControl {
+  readonly members: MembershipSource;
+  private readonly sampler = new ProcessSampler();
+  private readonly stopping = new Set<string>();
+
+  constructor(private readonly options: SessionControlOptions) {
+    this.members = options.members;
+  }
+
+  get sessionPid(): number {
+    return this.options.root.pid;
+  }
+
+  async view(): Promise<ProcessView> {
+    const [pids, group] = await Promise.all([this.members.listMembers(), foregroundJobGroup(this.options.root, this.options.table)]);
+    const foregroundPgrp = group ?? null;
+    return { sessionPid: this.options.root.pid, foregroundPgrp, rows: await this.sampler.sample(pids, foregroundPgrp), transcript: this.options.transcript ?? null };
+  }
+
+  async count(): Promise<number> {
+    return (await this.members.listMembers()).length;
+  }
+
+  /** What the stops still running stop, in words: what a stop the session's end overtook is told. */
+  get stopsInProgress(): string[] {
+    return [...this.stopping];
+  }
+
+  stopJob(): Promise<StopResult> {
+    return this.tracked((options) => stopJob(options));
+  }
+
+  stopProcess(pid: number): Promise<StopResult> {
+    return this.tracked((options) => stopProcessTree(options, pid));
+  }
+
+  private async tracked(stop: (options: JobStopOptions) => Promise<StopResult>): Promise<StopResult> {
+    const { root, table, log } = this.options;
+    const killGraceMs = this.options.killGraceMs();
+    let what: string | undefined;
+    try {
+      return await stop({ root, table, killGraceMs, log, members: this.members, began: (w) => this.stopping.add((what = w)) });
+    } finally {
+      if (what !== undefined) this.stopping.delete(what);
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// What every host adds to its running session for issue #16: the session control (process
+// view, stop), its control socket for `ripcord ps` / `ripcord stop`, the transcript, and the
+// hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
+// it right after the spawn (before the first output is handed out), and once the start is over
+// publishes the control socket and lets the transcript make its file (what came before waits
+// in memory); it disposes it with the session. Nothing here is on the exit path.
+import type { HintState } from '../../../preload/api';
+import type { RipcordConfig } from '../../core/config';
+import { DisposableStore, type Disposable } from '../../core/disposable';
+import type { SessionInfo } from '../../platform/control/control-protocol';
+import { ControlServer } from '../../platform/control/control-server';
+import type { GuardedSession } from '../guarded-session';
+import { stateDir, type Logger } from '../../platform/log/log';
+import { systemProcessTable } from '../../platform/processes/process-tree';
+import { SessionControl } from './session-control';
+import { Transcript, transcriptsRoot } from '../../platform/transcript/transcript';
+
+/** After a cancel, a job still in the foreground this much later is "still running" (it ignored INT). */
+const STILL_RUNNING_AFTER_MS = 300;
+export interface SessionToolsOptions {
+  config: RipcordConfig;
+  /** the grace of a job stop, as the settings say when the stop starts (they may be edited) */
+  killGraceMs: () => number;
+  log: Logger;
+  host: SessionInfo['host'];
+  /** what runs, for `ripcord ps` and the transcript header */
+  command: string;
+  cols: number;
+  rows: number;
+  /** default: $XDG_STATE_HOME/ripcord/transcripts */
+  transcriptsDir?: string;
+}
+
+export class SessionTools implements Disposable {
+  readonly control: SessionControl;
+  readonly transcript: Transcript | undefined;
+  private server: ControlServer | undefined;
+  private publishing = false;
+  private disposed = false;
+  private readonly startedAt = Date.now();
+  private readonly disposables = new DisposableStore();
+
+  private constructor(private readonly guarded: GuardedSession, private readonly options: SessionToolsOptions) {
+    const { config, log } = options;
+    if (config.transcripts) {
+      const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
+      this.transcript = transcript;
+      // what the program printed, exit requests and the marks' secret taken out
+      this.disposables.add(guarded.onProgramOutput((data) => transcript.output(data)));
+      this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
+      this.disposables.add(transcript);
+    }
+    const tables = systemProcessTable();
+    if (!tables.ok) throw new Error('no process table'); // not reached: the session could not have started
+    this.control = new SessionControl({
+      root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
+      table: tables.table,
+      killGraceMs: options.killGraceMs,
+      log,
+      transcript: this.transcript?.dir ?? null,
+      // who belongs to the session: its container (the cgroup, or the process scan)
+      members: { listMembers: () => guarded.container.members() },
+    });
+    // every way out removes the socket and answers a stop the session's end overtook
+    this.disposables.add(guarded.exitPath.onExit(() => this.server?.closeAtExit()));
+  }
+
+  static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
+    return new SessionTools(guarded, options);
+  }
+
+  /**
+   * The start is over: the transcript makes its file, and the session becomes reachable for
+   * `ripcord ps` / `ripcord stop` (once; nothing after dispose).
+   */
+  startIsOver(): void {
+    if (this.publishing || this.disposed) return;
+    this.publishing = true;
+    this.transcript?.begin();
+    void this.publishNow();
+  }
+
+  /**
+   * The double-press hint, plus the stop key while the cancelled job is still running: a job
+   * that still holds the terminal shortly after the cancel ignored or survived the interrupt.
+   */
+  onHint(listener: (hint: HintState) => void): Disposable {
+    let check: ReturnType<typeof setTimeout> | undefined;
+    const subscription = this.guarded.onHint((hint) => {
+      clearTimeout(check);
+      check = undefined;
+      listener(hint);
+      if (!hint.visible) return;
+      const deadline = performance.now() + hint.remainingMs;
+      const mine = setTimeout(() => {
+        void this.guarded.session.rootHoldsForeground().then((holds) => {
+          const remainingMs = deadline - performance.now();
+          // only if no newer hint came meanwhile
+          if (!holds && remainingMs > 0 && check === mine) listener({ visible: true, remainingMs, jobStillRunning: true });
+        });
+      }, STILL_RUNNING_AFTER_MS);
+      check = mine;
+    });
+    return {
+      dispose: () => {
+        clearTimeout(check);
+        check = undefined;
+        subscription.dispose();
+      },
+    };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.server?.dispose();
+    this.disposables.dispose();
+  }
+
+  private async publishNow(): Promise<void> {
+    const published = await ControlServer.publish({
+      control: this.control,
+      log: this.options.log,
+      info: () => ({ id: process.pid, host: this.options.host, command: this.options.command, startedAt: this.startedAt }),
+    });
+    if (!published.ok) {
+      this.options.log.warn('control.unpublished', { error: published.error });
+      return;
+    }
+    if (this.disposed) published.server.dispose();
+    else this.server = published.server;
+  }
+}
