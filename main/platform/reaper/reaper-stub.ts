@@ -12,7 +12,8 @@
  * it (SIGPIPE ignored: a confirmation written as the host dies); a signal ends the loop like
  * the pipe's end does, and the Node reaper is told which (`--signal`) to shut down as it would.
  * A signal interrupts a waiting `read`; one that comes while a line is handled is seen by the
- * loop's test instead of waiting for the next line.
+ * loop's test. sh has no way to close the gap between that test and the next `read`: a signal
+ * landing exactly there is kept and ends the loop at the next line or the pipe's end.
  */
 export const REAPER_STUB_SCRIPT = `trap '' PIPE
 signal=
