@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseCgroup2Mount, parseOwnCgroup } from './cgroup';
 import { killCgroup } from './cgroup-kill';
 import { probeContainment } from './containment-probe';
@@ -41,12 +41,10 @@ afterEach(async () => {
 });
 
 let count = 0;
-async function realCgroup(): Promise<CgroupDir | undefined> {
+/** A new cgroup under the delegated parent; without one the test is skipped, saying why. */
+async function realCgroup(ctx: TestContext): Promise<CgroupDir> {
   const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-  if (!plan.facts.delegation.ok || !plan.facts.parent) {
-    console.log(`skipped: no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
-    return undefined;
-  }
+  if (!plan.facts.delegation.ok || !plan.facts.parent) ctx.skip(`no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
   const cgroup = new CgroupDir(path.join(plan.facts.parent, `${CGROUP_PREFIX}${process.pid}-test-${++count}`));
   expect(await cgroup.create()).toEqual({ ok: true, value: true });
   made.push(cgroup);
@@ -71,9 +69,8 @@ async function state(pid: number): Promise<string | undefined> {
 }
 
 describe('a real session cgroup', () => {
-  it('holds every process its members fork, setsid ones included, and is removed once empty', async () => {
-    const cgroup = await realCgroup();
-    if (!cgroup) return;
+  it('holds every process its members fork, setsid ones included, and is removed once empty', async (ctx) => {
+    const cgroup = await realCgroup(ctx);
     await startIn(cgroup, 'setsid -f sleep 1000; (setsid sleep 1000 </dev/null &); exec sleep 1000');
     // all three must have exec'd sleep: while the subshell or a setsid fork still lives, the count passes 3 on its way
     await waitFor(async () => {
@@ -89,9 +86,8 @@ describe('a real session cgroup', () => {
     expect(await cgroup.exists()).toBe(false);
   });
 
-  it('stages the kill: HUP wakes a stopped member, TERM and then cgroup.kill end those that ignore the earlier signals', async () => {
-    const cgroup = await realCgroup();
-    if (!cgroup) return;
+  it('stages the kill: HUP wakes a stopped member, TERM and then cgroup.kill end those that ignore the earlier signals', async (ctx) => {
+    const cgroup = await realCgroup(ctx);
     await startIn(cgroup, "sh -c 'trap \"\" HUP; exec sleep 1000' & sh -c 'trap \"\" HUP TERM; exec sleep 1000' & sleep 1000 & wait");
     // each child must have set its trap and exec'd sleep before the first signal, or HUP ends it early
     await waitFor(async () => (await Promise.all((await cgroup.procs()).map(comm))).filter((c) => c === 'sleep').length === 3, 5_000);
@@ -111,9 +107,8 @@ describe('a real session cgroup', () => {
 });
 
 describe('a session cgroup\'s name', () => {
-  it('is never one someone made first: a taken name is skipped, and the cgroup made is new and empty', async () => {
-    const probe = await realCgroup();
-    if (!probe) return;
+  it('is never one someone made first: a taken name is skipped, and the cgroup made is new and empty', async (ctx) => {
+    const probe = await realCgroup(ctx);
     const parent = path.dirname(probe.dir);
     const stem = `${CGROUP_PREFIX}${process.pid}-taken`;
     // the names an adversary prepared (with a process of its own in one), then the fresh one
@@ -133,9 +128,8 @@ describe('a session cgroup\'s name', () => {
     expect(await created.value.procs()).toEqual([]);
   });
 
-  it('has an unpredictable suffix', async () => {
-    const probe = await realCgroup();
-    if (!probe) return;
+  it('has an unpredictable suffix', async (ctx) => {
+    const probe = await realCgroup(ctx);
     const created = await CgroupDir.createUnique(path.dirname(probe.dir), `${CGROUP_PREFIX}${process.pid}-7`);
     if (!created.ok) throw new Error(created.error);
     made.push(created.value);

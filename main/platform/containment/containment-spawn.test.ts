@@ -6,7 +6,7 @@ import { LogEvent } from '../../core/log-events';
 import { spawn } from 'node:child_process';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, type TestContext } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir, parseOwnCgroup, type Result } from './cgroup';
 import { planContainment, probeContainment, type ContainmentPlan } from './containment-probe';
 import { spawnContained, spawnInCgroupOrFallback } from './containment-spawn';
@@ -74,18 +74,16 @@ describe('the join shim', () => {
   });
 });
 
-/** The machine's containment plan when it is a cgroup; otherwise says why the test is skipped. */
-async function cgroupPlan(): Promise<ContainmentPlan | undefined> {
+/** The machine's containment plan when it is a cgroup; otherwise the test is skipped, saying why. */
+async function cgroupPlan(ctx: TestContext): Promise<ContainmentPlan> {
   const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-  if (plan.kind === 'cgroup') return plan;
-  console.log(`skipped: this machine gets ${plan.kind} (${plan.reason})`);
-  return undefined;
+  if (plan.kind !== 'cgroup') ctx.skip(`this machine gets ${plan.kind} (${plan.reason})`);
+  return plan;
 }
 
 describe('spawnContained', () => {
-  it('runs the program inside the session cgroup from its first instruction', async () => {
-    const plan = await cgroupPlan();
-    if (!plan) return;
+  it('runs the program inside the session cgroup from its first instruction', async (ctx) => {
+    const plan = await cgroupPlan(ctx);
     const log = recordingLog();
     const started = await spawnContained({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log, plan });
     if (!started.ok) throw new Error(started.error);
@@ -133,12 +131,9 @@ describe('spawnContained', () => {
     expect(await new CgroupDir(unjoinable.dir).exists()).toBe(false);
   });
 
-  it('plans a cgroup without a trial move, and falls back, logged, where the session cgroup cannot be made', async () => {
+  it('plans a cgroup without a trial move, and falls back, logged, where the session cgroup cannot be made', async (ctx) => {
     const plan = await planContainment({ ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: path.join(tmp.dir, 'no-such-parent') });
-    if (process.platform !== 'linux' || plan.kind !== 'cgroup') {
-      console.log(`skipped: no cgroup2 hierarchy here (${plan.reason})`);
-      return;
-    }
+    if (process.platform !== 'linux' || plan.kind !== 'cgroup') ctx.skip(`no cgroup2 hierarchy here (${plan.reason})`);
     expect(plan.reason).toContain('join');
     const log = recordingLog();
 
@@ -172,9 +167,8 @@ void (async () => {
 `;
 
 describe('a host that dies while its root is held', () => {
-  it('leaves nothing: the program never ran, the root is gone and the reaper removes the cgroup', async () => {
-    const plan = await cgroupPlan();
-    if (!plan) return;
+  it('leaves nothing: the program never ran, the root is gone and the reaper removes the cgroup', async (ctx) => {
+    await cgroupPlan(ctx);
     const script = await bundleReaper(tmp.dir);
     const hostScript = await bundle(path.join(tmp.dir, 'held-host.js'), { source: HELD_HOST_SOURCE, resolveDir: __dirname });
     const marker = newMarker();

@@ -18,12 +18,9 @@ describe('systemdScopeLauncher', () => {
     expect(isScopeCgroup('/ripcord-42-10.scope', 'ripcord-42-1')).toBe(false);
   });
 
-  it('runs a program inside the scope where a systemd user manager runs', async () => {
+  it('runs a program inside the scope where a systemd user manager runs', async (ctx) => {
     const plan = await probeContainment();
-    if (!plan.facts.systemdUserManager.present) {
-      console.log(`skipped: no systemd user manager (${plan.facts.systemdUserManager.detail})`);
-      return;
-    }
+    if (!plan.facts.systemdUserManager.present) ctx.skip(`no systemd user manager (${plan.facts.systemdUserManager.detail})`);
     const unit = `ripcord-${process.pid}-scope-test`;
     const [file = '', ...args] = [...systemdScopeLauncher(unit), 'cat', '/proc/self/cgroup'];
     const out = await new Promise<string>((resolve, reject) => execFile(file, args, (err, stdout) => (err ? reject(err) : resolve(stdout))));

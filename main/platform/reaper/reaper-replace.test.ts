@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir } from '../containment/cgroup';
 import { probeContainment } from '../containment/containment-probe';
 import { FileEventLog } from '../log/event-log';
@@ -34,12 +34,9 @@ const alive = async (pid: number): Promise<boolean> => {
 let count = 0;
 describe('reaper replacement', () => {
   for (const how of ['SIGSTOP', 'SIGKILL'] as const) {
-    it(`a reaper hit by ${how} is replaced, and the new one kills the session cgroup when the host goes`, async () => {
+    it(`a reaper hit by ${how} is replaced, and the new one kills the session cgroup when the host goes`, async (ctx: TestContext) => {
       const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-      if (!plan.facts.delegation.ok || !plan.facts.parent) {
-        console.log(`skipped: no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
-        return;
-      }
+      if (!plan.facts.delegation.ok || !plan.facts.parent) ctx.skip(`no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
       const cgroup = new CgroupDir(path.join(plan.facts.parent, `${CGROUP_PREFIX}${process.pid}-replace-${++count}`));
       expect((await cgroup.create()).ok).toBe(true);
       const logFile = path.join(tmp.dir, `host-${count}.log`);

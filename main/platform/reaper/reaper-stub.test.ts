@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { CGROUP_PREFIX, CgroupDir } from '../containment/cgroup';
 import { probeContainment } from '../containment/containment-probe';
 import { FileEventLog } from '../log/event-log';
@@ -36,13 +36,10 @@ const alive = async (pid: number): Promise<boolean> => {
 };
 
 let count = 0;
-/** A client whose reaper holds a cgroup with one member (a shell that traps nothing), never taken over. */
-async function heldCgroup(): Promise<{ client: ReaperClient; cgroup: CgroupDir; member: number; logFile: string } | undefined> {
+/** A client whose reaper holds a cgroup with one member (a shell that traps nothing), never taken over; skips the test without a delegated cgroup. */
+async function heldCgroup(ctx: TestContext): Promise<{ client: ReaperClient; cgroup: CgroupDir; member: number; logFile: string }> {
   const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
-  if (!plan.facts.delegation.ok || !plan.facts.parent) {
-    console.log(`skipped: no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
-    return undefined;
-  }
+  if (!plan.facts.delegation.ok || !plan.facts.parent) ctx.skip(`no delegated cgroup v2 here (${plan.facts.delegation.detail})`);
   const cgroup = new CgroupDir(path.join(plan.facts.parent, `${CGROUP_PREFIX}${process.pid}-stub-${++count}`));
   expect((await cgroup.create()).ok).toBe(true);
   const logFile = path.join(tmp.dir, `stub-${count}.log`);
@@ -59,15 +56,13 @@ async function heldCgroup(): Promise<{ client: ReaperClient; cgroup: CgroupDir; 
 }
 
 describe('the reaper stub', () => {
-  it('confirms a cgroup at once, still a sh process, before any Node start', async () => {
-    const held = await heldCgroup();
-    if (!held) return;
+  it('confirms a cgroup at once, still a sh process, before any Node start', async (ctx) => {
+    const held = await heldCgroup(ctx);
     expect((await readFile(`/proc/${held.client.pid}/comm`, 'utf8')).trim()).toBe('sh');
   });
 
-  it('when the host goes before the takeover, the Node reaper it becomes runs the staged kill and removes the cgroup', async () => {
-    const held = await heldCgroup();
-    if (!held) return;
+  it('when the host goes before the takeover, the Node reaper it becomes runs the staged kill and removes the cgroup', async (ctx) => {
+    const held = await heldCgroup(ctx);
     const reaper = held.client.pid;
     held.client.dispose(); // the pipe closes, as when the host is SIGKILLed
 
@@ -80,9 +75,8 @@ describe('the reaper stub', () => {
     expect(log).toMatch(/"name":"reaper-exit","reason":"host-pipe-closed"/);
   });
 
-  it('a SIGTERM to the stub ends it as it ends the Node reaper: the cgroup is killed, and the host replaces it', async () => {
-    const held = await heldCgroup();
-    if (!held) return;
+  it('a SIGTERM to the stub ends it as it ends the Node reaper: the cgroup is killed, and the host replaces it', async (ctx) => {
+    const held = await heldCgroup(ctx);
     const first = held.client.pid;
     process.kill(first, 'SIGTERM');
 
@@ -112,9 +106,8 @@ describe('the reaper stub', () => {
     }
   });
 
-  it('hands over on takeover: the same process becomes the Node reaper, with the cgroup it held', async () => {
-    const held = await heldCgroup();
-    if (!held) return;
+  it('hands over on takeover: the same process becomes the Node reaper, with the cgroup it held', async (ctx) => {
+    const held = await heldCgroup(ctx);
     const pid = held.client.pid;
     held.client.takeOver();
     expect(await waitFor(async () => (await readFile(`/proc/${pid}/comm`, 'utf8')).trim() !== 'sh', 10_000)).toBe(true);
