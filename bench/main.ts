@@ -34,8 +34,8 @@ const SETTINGS_FLOOR_VARIANT: StartVariant = { label: 'floor-settings', settings
 
 /**
  * The environments the start rows run in: the bench's own, and — where it sets
- * NODE_EXTRA_CA_CERTS, which costs every node that starts with it ~40 ms and which bin/ripcord
- * keeps from its own node — the same without it, as most machines are.
+ * NODE_EXTRA_CA_CERTS, which every node that starts with it parses first and which bin/ripcord
+ * keeps from its own node (docs/benchmarks.md#start) — the same without it, as most machines are.
  */
 function startEnvironments(): { suffix: string; note: string; env: Record<string, string | undefined> }[] {
   const given = { suffix: '', note: 'the bench\'s environment', env: {} };

@@ -46,7 +46,8 @@ await Promise.all([
 ]);
 // esbuild escapes non-ASCII text in code but keeps the doc comments of class members as they
 // are: one "—" in them makes V8 hold the whole source as two-byte text, and reading and
-// compiling cli.js takes ~1.7 ms longer at every start. In a comment the escape is just text.
+// compiling cli.js take longer at every start (docs/benchmarks.md#start). In a comment the
+// escape is just text.
 for (const name of Object.keys(nodeEntries)) {
   const file = path.join(out, `${name}.js`);
   const text = await readFile(file, 'utf8');

@@ -1,5 +1,5 @@
 // ajv's standalone code for CONFIG_SCHEMA (main/core/config.ts): the validator compiled once,
-// here, instead of at every start that reads a settings file (the compile alone took ~55 ms).
+// here, instead of at every start that reads a settings file (docs/benchmarks.md#start).
 // build/write-config-schema.mjs writes it to main/core/config-validator.generated.js;
 // build/config-schema.test.ts fails when that file drifts from the schema.
 import Ajv from 'ajv';

@@ -6,7 +6,7 @@ import { CAN } from '../main/core/control-chars';
 
 /**
  * What xterm may hold unparsed: a few ms of parsing, so a prompt after Ctrl+C is not kept
- * waiting (16 384 took ~20 ms of a `yes` flood to parse on the 2-core bench machine).
+ * waiting behind it (docs/benchmarks.md#interrupt-under-a-flood).
  */
 export const PARSER_BACKLOG_CHARS = 4_096;
 /**

@@ -73,7 +73,7 @@ function cpuMedian(list: ThroughputRun[]): string {
 /**
  * What transcripts cost end to end (issue #16: on within 5 % of off), from the same alternation.
  * The ratio is the median of each cycle's on/off pair: the rate moves between cycles by more
- * than the cost (runs of one contender range ~18–27 MB/s on the 2-core machine), and both runs
+ * than the cost (docs/benchmarks.md#transcripts), and both runs
  * of a pair share the machine's state; the ratio of the two medians is in the notes too.
  */
 function transcriptsOffRow(throughput: ScenarioResult, off: Sample[], on: Sample[], peer: Sample[]): ScenarioResult {

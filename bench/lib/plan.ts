@@ -44,7 +44,7 @@ const MB = 1024 * 1024;
 /**
  * ≥ 30 runs per contender per Ctrl+C row (issue 17): a median's 95 % interval spans ranks 10–21.
  * 24 throughput runs per contender: the transcripts' cost (on/off, issue 16) is a few percent,
- * the size of a single run's noise; with 12 the same code measured 0.94 to 0.99 in full runs.
+ * the size of a single run's noise (docs/benchmarks.md#statistics).
  */
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,

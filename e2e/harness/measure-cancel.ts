@@ -6,7 +6,7 @@
 //
 // --gpu-compositing leaves out --disable-gpu: Chromium then composites in its GPU process
 // (SwiftShader here) as a desktop Electron with a GPU does, instead of reading every WebGL frame
-// back on the page's main thread (software compositing: 70-80 ms per frame on this machine).
+// back on the page's main thread (docs/benchmarks.md#interrupt-under-a-flood).
 //
 // "parsed": key press → xterm has parsed the prompt; "painted": the next animation frame
 // after that (the frame that shows it). Both are taken in the page with performance.now().

@@ -16,7 +16,7 @@ export class TerminalGuard {
   /**
    * Once the program runs: reads what the reaper needs and from then on tells it what a restore
    * would write, after each output batch, hint and resize. Resolves once the terminal's settings
-   * were read (`stty -g`, a spawn: ~10 ms of this thread on a loaded machine, so not before the
+   * were read (`stty -g`, a spawn that holds this thread until its exec, so not before the
    * program's start, which waits for none of it); raw mode must wait for that, since the
    * settings kept are the user's. Nothing to read when stdout is not a terminal.
    */

@@ -2,8 +2,8 @@
 export const HIGH_WATERMARK_CHARS = 100_000;
 /**
  * Resume while the screen still has half a window to parse, so it does not run dry during the
- * ack's round trip (VS Code's 5 000 cost ~10 % of throughput); far enough below the high mark
- * that pause/resume does not flap every chunk.
+ * ack's round trip, as with VS Code's 5 000 (docs/benchmarks.md#flow-control-window); far
+ * enough below the high mark that pause/resume does not flap every chunk.
  */
 export const LOW_WATERMARK_CHARS = 50_000;
 /**

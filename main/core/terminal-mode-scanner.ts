@@ -18,7 +18,7 @@ const MODIFY_OTHER_KEYS = 4;
  * ESC that does not begin a whole CSI with an untracked final (0x40-0x7e but TRACKED_CSI_FINALS)
  * and no leading `>`.
  * Colored output is text and SGRs up to a chunk's cut, and one native scan skips all of it with
- * no match object per sequence (~3.6 instead of ~9.7 µs per 4 KB of the bench's colored flood).
+ * no match object per sequence (docs/benchmarks.md#output-parsing-in-the-host).
  */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const STEP_FROM = /[\x80-\x9f]|\x1b(?!\[(?:[\x20-\x3d\x3f][\x20-\x3f]*)?[\x40-\x67\x69-\x6b\x6d-\x70\x72-\x74\x76-\x7e])/g;

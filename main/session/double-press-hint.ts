@@ -17,8 +17,7 @@ const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
  *
  * The window starts at the press, but the screen hears of the hint with the press's answer
  * (`reveal`, the first output after the cut), not before it: a hint drawn first costs a busy
- * screen a frame before the prompt (A/B in the harness, WebGL `yes` flood, 12 alternating runs
- * each: median 62 ms with the hint sent at the press, 46 ms with it sent after the answer).
+ * screen a frame before the prompt (docs/benchmarks.md#interrupt-under-a-flood).
  */
 export class DoublePressHint implements Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;

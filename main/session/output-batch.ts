@@ -11,7 +11,8 @@ export const MAX_BATCH_CHARS = 32_768;
  * The answer to a Ctrl+C comes in pieces a few ms apart (the echoed ^C, a newline, the prompt);
  * a screen busy with a flood's last frames parses each message in its own task, often a frame
  * apart. For this long after a cut, output waits until the pty is quiet for SETTLE_QUIET_MS
- * and goes as one message (A/B in the harness, DOM `yes` flood: median 61 vs 81 ms press → prompt).
+ * and goes as one message: the prompt shows a frame sooner
+ * (docs/benchmarks.md#interrupt-under-a-flood).
  */
 export const SETTLE_MAX_MS = 12;
 /** Longer than bash takes between the newline and the prompt, short next to a frame. */

@@ -21,7 +21,7 @@ import { SessionTools } from './tools/session-tools';
 const MAX_EARLY_INPUT_CHARS = 65_536;
 /**
  * The start is over this long after the program's first output, when the rest of a first prompt
- * is on the screen too: then the reaper's Node stage (~100 ms of CPU, DESIGN §4) starts, the
+ * is on the screen too: then the reaper's Node stage (its own start, DESIGN §4) starts, the
  * control socket is published and the transcript makes its file — work the start the user
  * waits for need not share a core with.
  */

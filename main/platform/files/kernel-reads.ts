@@ -46,7 +46,7 @@ export function openTerminalNow(device: string): number | undefined {
 
 /**
  * `count` bytes from the kernel's random source, which never blocks once the system is up. The
- * same source crypto.randomBytes draws on, without loading node:crypto (~6 ms of a start).
+ * same source crypto.randomBytes draws on, without loading node:crypto (docs/benchmarks.md#start).
  */
 export function randomBytesNow(count: number): Buffer {
   const bytes = Buffer.alloc(count);

@@ -1,7 +1,8 @@
 // Checks of the file a session will exec and the directory it starts in, so a program that
 // cannot run is a ripcord message. Made at once, synchronously: they come once per process, at
-// its start, which waits for each of them — a PATH search through the thread pool was ~8 trips
-// in a row (stat, access, open, read, close), each waiting for the main loop.
+// its start, which waits for each of them — a PATH search through the thread pool is several
+// trips in a row (stat, access, open, read, close), each waiting for the main loop
+// (docs/benchmarks.md#start).
 //
 // A script whose `#!` interpreter is missing passes every check of the file itself, and then
 // execvp fails inside node-pty's child, which prints its own "execvp(3) failed." and exits 1.

@@ -103,7 +103,8 @@ describe('reaper (real processes)', () => {
     expect(await readFile(logFile, 'utf8')).toMatch(/"name":"reaper-exit","reason":"host-pipe-closed"/);
   });
 
-  // node parses NODE_EXTRA_CA_CERTS at its start (~40 ms); the reaper makes no TLS connection
+  // node parses NODE_EXTRA_CA_CERTS at its start (docs/benchmarks.md#start); the reaper makes no
+  // TLS connection
   it('starts the reaper without NODE_EXTRA_CA_CERTS, whatever the host has', async () => {
     const before = process.env.NODE_EXTRA_CA_CERTS;
     process.env.NODE_EXTRA_CA_CERTS = '/nowhere/ca.pem';

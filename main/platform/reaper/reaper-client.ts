@@ -27,7 +27,7 @@ export interface ReaperClientOptions {
   log?: EventLog;
   /**
    * 'now' (default), or 'when-needed': at the first command. Spawning blocks the main loop until
-   * the child has exec'd (~10 ms on a loaded machine); `ripcord run` starts its session at once,
+   * the child has exec'd (docs/benchmarks.md#start); `ripcord run` starts its session at once,
    * and the first command comes while the session's root starts beside it.
    */
   spawn?: 'now' | 'when-needed';
@@ -114,7 +114,8 @@ export class ReaperClient implements Disposable {
 
   /**
    * The session's start is over: the sh stub hands over to the Node reaper now (its start costs
-   * ~100 ms of CPU the first prompt need not share). Also for every later replacement.
+   * CPU the first prompt need not share: docs/benchmarks.md#start). Also for every later
+   * replacement.
    */
   takeOver(): void {
     if (this.tookOver) return;
@@ -219,7 +220,8 @@ export class ReaperClient implements Disposable {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: '/',
-      // NODE_EXTRA_CA_CERTS: node would parse that file at its start (~40 ms); the reaper opens no TLS connection
+      // NODE_EXTRA_CA_CERTS: node would parse that file at its start (docs/benchmarks.md#start);
+      // the reaper opens no TLS connection
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined },
     }));
     this.child = child;

@@ -1,5 +1,5 @@
 // The reaper's first stage (DESIGN §4): a POSIX sh loop that holds from the instant the host
-// spawns it — Node's own start (~100 ms of CPU) would otherwise compete with the session's
+// spawns it — Node's start (docs/benchmarks.md#start) would otherwise compete with the session's
 // start. It reads the host's commands from the same pipe, confirms each `contain` at once, and
 // keeps every line. Any other command (`takeover`, `register`, `kill`, `killall`, a bad line),
 // the pipe's end (the host is gone) or a signal makes it exec the Node reaper in its own

@@ -1,11 +1,10 @@
 // A transcript's file, written through a shared memory mapping by our native module
 // (native/transcript-ring; this is the only file that loads it). Output is copied into the page
 // cache as it passes: no write call, no thread-pool round trip, nothing waiting in memory for
-// the disk, so a kill -9 right after takes nothing back. Measured under a 100 MB flood on the
-// 2-core machine: the recording cost ~40 ms of CPU per 100 MB, against ~160 ms for batched
-// asynchronous appends (docs/benchmarks.md). A page that cannot be backed — a full disk, the
-// file cut short by someone else — fails the write (the native side catches its SIGBUS), and
-// the recording stops; the process goes on.
+// the disk, so a kill -9 right after takes nothing back; under a flood it costs a fraction of
+// what batched asynchronous appends do (docs/benchmarks.md#transcripts). A page that cannot be
+// backed — a full disk, the file cut short by someone else — fails the write (the native side
+// catches its SIGBUS), and the recording stops; the process goes on.
 import { constants } from 'node:os';
 import { loadNativeModule, type NativeLoaded } from '../files/native-module';
 import { describeFileError } from '../files/private-files';

@@ -1,0 +1,68 @@
+// Code comments link the docs by section ("docs/benchmarks.md#start"): the measurements behind
+// a choice live there, not in the comment. This test fails when such a link names a page or a
+// heading the docs do not have, so a renamed section cannot leave a comment pointing nowhere.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '..');
+/** The folders whose source may link the docs. */
+const LINKING_FOLDERS = ['main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
+const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.mjs', '.js']);
+/** Generated or installed output inside those folders: not our source. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'results', 'icons']);
+const LINK = /docs\/([a-z0-9-]+\.md)#([a-z0-9-]+)/g;
+const HEADING = /^#{1,6}\s+(.+)$/gm;
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function anchorOf(heading: string): string {
+  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+}
+
+function anchorsIn(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(HEADING)].map((m) => anchorOf(m[1] as string)));
+}
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) files.push(...(await sourceFiles(full)));
+    } else if (SOURCE_EXTENSIONS.has(path.extname(entry.name))) {
+      files.push(full);
+    }
+  }
+  return files;
+}
+
+describe('links from the code to a section of the docs', () => {
+  it('makes the anchors GitHub makes', () => {
+    expect([...anchorsIn('# Benchmarks\n## 9. Numbers to hit\n### Flow-control window\n### `--quick` runs: Ctrl+C → prompt\n')]).toEqual([
+      'benchmarks', '9-numbers-to-hit', 'flow-control-window', '--quick-runs-ctrlc--prompt',
+    ]);
+  });
+
+  it('names a heading the linked page has', async () => {
+    const links: { at: string; page: string; anchor: string }[] = [];
+    for (const folder of LINKING_FOLDERS) {
+      for (const file of await sourceFiles(path.join(root, folder))) {
+        const text = await readFile(file, 'utf8');
+        for (const match of text.matchAll(LINK)) {
+          const line = text.slice(0, match.index).split('\n').length;
+          links.push({ at: `${path.relative(root, file)}:${line}`, page: match[1] as string, anchor: match[2] as string });
+        }
+      }
+    }
+    // The scan itself must work: comments link docs/benchmarks.md's sections many times.
+    expect(links.length).toBeGreaterThan(10);
+    const dangling: string[] = [];
+    for (const link of links) {
+      const page = await readFile(path.join(root, 'docs', link.page), 'utf8').catch(() => undefined);
+      if (page === undefined) dangling.push(`${link.at}: docs/${link.page} does not exist`);
+      else if (!anchorsIn(page).has(link.anchor)) dangling.push(`${link.at}: docs/${link.page} has no heading #${link.anchor}`);
+    }
+    expect(dangling).toEqual([]);
+  });
+});
