@@ -19,7 +19,7 @@ const SECOND_PRESS_AFTER_MS = 300;
 /** A user pressing again and again; more than this and the host is not listening. */
 const MAX_SECOND_PRESSES = 10;
 const START_TIMEOUT_MS = 20_000;
-/** `ripcord run` sometimes loses its first prompt (see the bench README); setup asks again after this. */
+/** A first prompt not on the screen after this is asked for again with an Enter (setup, never a measurement). */
 const PROMPT_NUDGE_MS = 3_000;
 /** DESIGN §9: none left within the grace plus this. */
 export const NONE_LEFT_SLACK_MS = 500;

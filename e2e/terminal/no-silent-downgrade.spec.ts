@@ -46,7 +46,7 @@ test('a session in its cgroup prints no such line', async ({ term }, testInfo) =
 });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-test('the cgroup names ripcord used to use, taken first: the session still gets a cgroup of its own', async ({}, testInfo) => {
+test('predictable cgroup names (ripcord-<pid>-<n>), taken first: the session still gets a cgroup of its own', async ({}, testInfo) => {
   const scratch = await scratchCgroupOrSkip('taken', 'downgrade');
   if (!scratch) return;
   const parent = scratch.dir;

@@ -33,9 +33,10 @@ export type Decision =
   | { action: 'already-exiting'; code: number }; // idempotence: no-op, first code kept
 
 /**
- * DESIGN §3 as a pure function of the trigger: what to do and with which exit code. The host
- * acts on the decision; whether an exit command applies (foreground, alternate screen) is the
- * host's check before it builds the trigger. The first exit decision wins for good.
+ * DESIGN §3 in one place: what a trigger does and with which exit code, from the trigger, the
+ * Ctrl+C state machine and what it decided before. The host acts on the decision; whether an
+ * exit command applies (foreground, alternate screen) is the host's check before it builds the
+ * trigger. The first exit decision wins for good.
  */
 export class ExitDecisions {
   private code: number | undefined;

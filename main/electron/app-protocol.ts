@@ -3,7 +3,8 @@
 // other file:// URLs; with the page off file:// the GrantFileProtocolExtraPrivileges fuse is
 // turned off (build/after-pack.mjs) and file:// gets nothing extra. The handler serves only
 // the files of the renderer's own directory, nothing above it.
-// Wiring-tested with fakes (app-protocol.test.ts); not yet verified in a real Electron here.
+// Tested with fakes in security-checklist.test.ts, and in a real Electron by e2e/electron
+// (skipped where no Electron binary exists).
 import type { CustomScheme, Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -25,7 +25,7 @@ export interface IpcRegistry {
 /** The only sender accepted: the main frame of our window showing our own page. */
 export interface TrustedPage {
   webContentsId: number;
-  /** file: URL of dist/renderer/index.html */
+  /** the page's URL, ripcord://app/index.html (app-protocol.ts serves dist/renderer from it) */
   pageUrl: string;
 }
 

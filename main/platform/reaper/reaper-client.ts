@@ -152,8 +152,8 @@ export class ReaperClient implements Disposable {
 
   /**
    * The exit path's kill (DESIGN §4 "the host kills too"): SIGKILL to every session cgroup,
-   * written here and now to descriptors opened at its start — microseconds, nothing allocated,
-   * and it holds even if the reaper is gone — then the reaper is told to finish (the scanned
+   * written here and now to descriptors opened at its start — one write per cgroup, nothing
+   * allocated, and it holds even if the reaper is gone — then the reaper is told to finish (the scanned
    * sessions' staged kill, the sweep for migrants, removing the cgroups). With no reaper alive
    * (killed, stopped, or past its budget) one is started for that, in the spare descriptors'
    * room; nothing waits for it.
