@@ -1,5 +1,5 @@
 // What a bench run does: how many runs of what, from the command line.
-//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput] [-- --runs N]
+//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
 //                 [-- --transcripts-off] [-- --find TERM]
 // Groups: start, exit, ctrl-c, throughput, keys.

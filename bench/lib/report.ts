@@ -17,7 +17,7 @@ export interface Series {
 }
 
 export interface ScenarioResult {
-  /** the bench group that produced it (start, exit, ctrl-c, throughput) */
+  /** the bench group that produced it (start, exit, ctrl-c, throughput, keys) */
   group?: string;
   id: string;
   title: string;
@@ -30,7 +30,10 @@ export interface ScenarioResult {
   vsPeer?: PeerRatio;
   /** for throughput: the headless parser alone, MB/s */
   reference?: number;
-  /** naive median / ripcord median (latency, memory), ripcord / reference (throughput), or transcripts on / off */
+  /**
+   * naive / ripcord median (exits, Ctrl+C, memory), ripcord / naive (start, keys), ripcord /
+   * reference (throughput), or transcripts on / off
+   */
   ratio?: number;
   ratioLabel?: string;
   target?: { text: string; met: boolean | undefined };
