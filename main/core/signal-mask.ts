@@ -7,10 +7,8 @@ const LINUX_SIGNAL_NAMES = [
   'STKFLT', 'CHLD', 'CONT', 'STOP', 'TSTP', 'TTIN', 'TTOU', 'URG', 'XCPU', 'XFSZ', 'VTALRM', 'PROF', 'WINCH', 'IO', 'PWR', 'SYS',
 ] as const;
 
-/** The names of the signals set in a /proc status mask; an unreadable mask is an empty set. */
-export function signalsInMask(hexMask: string): string[] {
-  if (!/^[0-9a-f]{1,32}$/i.test(hexMask.trim())) return [];
-  let mask = BigInt(`0x${hexMask.trim()}`);
+/** The names of the signals set in a /proc status mask (proc-files.ts reads it). */
+export function signalsInMask(mask: bigint): string[] {
   const names: string[] = [];
   for (let signal = 1; mask > 0n; signal += 1, mask >>= 1n) {
     if ((mask & 1n) === 1n) names.push(LINUX_SIGNAL_NAMES[signal - 1] ?? `RT${signal - 32}`);

@@ -10,6 +10,7 @@ import type { CgroupDir } from './cgroup';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
 import type { StagedKillResult, StagedSignal } from '../processes/staged-kill';
+import { readProcStat } from '../processes/proc-files';
 
 /** Poll period of cgroup.events while waiting: a member's end is seen within one period. */
 const POLL_MS = 10;
@@ -83,7 +84,7 @@ async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, lastSignal: 
   const frozen = await freeze(cgroup);
   try {
     for (const pid of await cgroup.procs()) {
-      const stopped = (await processState(pid)) === 'T';
+      const stopped = (await readProcStat(pid))?.state === 'T';
       if (send(pid, `SIG${stage}`, log)) lastSignal.set(pid, stage);
       // a stopped process acts on its signal only once continued
       if (stopped) send(pid, 'SIGCONT', log);
@@ -131,15 +132,6 @@ async function removeDir(cgroup: CgroupDir, log: EventLog): Promise<boolean> {
   }
   log.error('cgroup-remove-failed', { cgroup: cgroup.dir, error: last });
   return false;
-}
-
-async function processState(pid: number): Promise<string | undefined> {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
-  } catch {
-    return undefined;
-  }
 }
 
 function send(pid: number, signal: NodeJS.Signals, log: EventLog): boolean {

@@ -5,7 +5,8 @@
 // root (`npm run dev`, `sh -c …`) it is every process of the session but the root.
 import { isInteractiveShellCommandLine } from '../../core/interactive-shell';
 import type { EventLog } from '../log/event-log';
-import { readCommandLine, visible } from './process-details';
+import { readCommandLine } from './proc-files';
+import { visible } from './process-details';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
 import { StagedKill } from './staged-kill';

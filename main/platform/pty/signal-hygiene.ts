@@ -10,7 +10,7 @@
 //   under `nohup`, `env --ignore-signal/--block-signal` or `trap ''` spawn clean children
 //   (signal-hygiene.test.ts). An embedder (Electron) may skip Node's reset, so the host
 //   checks its own mask once and logs a warning if a termination signal is blocked.
-import { readKernelFileNow } from '../files/kernel-reads';
+import { procStatusNow } from '../processes/proc-files';
 import type { EventLog } from '../log/event-log';
 
 export const TERMINATION_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -18,23 +18,11 @@ export type TerminationSignal = keyof typeof TERMINATION_SIGNALS;
 
 export interface SignalMasks { blocked: bigint; ignored: bigint }
 
-export function parseSignalMasks(status: string): SignalMasks | undefined {
-  const field = (name: string): bigint | undefined => {
-    const m = new RegExp(`^${name}:\\s*([0-9a-f]+)$`, 'm').exec(status);
-    return m?.[1] ? BigInt(`0x${m[1]}`) : undefined;
-  };
-  const blocked = field('SigBlk');
-  const ignored = field('SigIgn');
-  return blocked === undefined || ignored === undefined ? undefined : { blocked, ignored };
-}
-
-export async function readSignalMasks(pid: number | 'self'): Promise<SignalMasks | undefined> {
-  try {
-    // at once (kernel-reads.ts): the first session's start waits for it
-    return parseSignalMasks(readKernelFileNow(`/proc/${pid}/status`));
-  } catch {
-    return undefined;
-  }
+/** The host's or a child's signal masks; undefined when it is gone or the kernel shows none. */
+export function readSignalMasks(pid: number | 'self'): SignalMasks | undefined {
+  // at once (kernel-reads.ts): the first session's start waits for it
+  const status = procStatusNow(pid);
+  return status?.blocked === undefined || status.ignored === undefined ? undefined : { blocked: status.blocked, ignored: status.ignored };
 }
 
 /** The termination signals set in `mask` (bit n-1 stands for signal n). */
@@ -49,7 +37,7 @@ export function signalsIn(mask: bigint): TerminationSignal[] {
  */
 export async function checkHostSignalMask(log: EventLog): Promise<TerminationSignal[]> {
   if (process.platform !== 'linux') return [];
-  const masks = await readSignalMasks(process.pid);
+  const masks = readSignalMasks(process.pid);
   const blocked = masks ? signalsIn(masks.blocked) : [];
   if (blocked.length > 0) log.warn('host-blocks-termination-signals', { blocked, note: 'session children inherit this mask' });
   return blocked;

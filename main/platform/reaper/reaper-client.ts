@@ -14,7 +14,7 @@ import { nullEventLog, type EventLog } from '../log/event-log';
 import { ExitDescriptors } from '../containment/exit-descriptors';
 import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
 import { reaperStubArgv } from './reaper-stub';
-import { processStateNow } from '../files/kernel-reads';
+import { isExiting, procStatNow } from '../processes/proc-files';
 import { TerminalHandover } from './terminal-handover';
 
 export interface ReaperClientOptions {
@@ -276,7 +276,7 @@ export class ReaperClient implements Disposable {
   private checkStopped(): void {
     const child = this.child;
     // read at once: every 100 ms for the session's life; gone: its exit event does the replacing
-    const state = child?.pid === undefined ? undefined : processStateNow(child.pid)?.state;
+    const state = child?.pid === undefined ? undefined : procStatNow(child.pid)?.state;
     if (child && (state === 'T' || state === 't')) this.replace(child, `stopped (state ${state})`);
   }
 
@@ -320,8 +320,8 @@ export class ReaperClient implements Disposable {
 /** The reaper process runs: not ended, not a zombie, not stopped. */
 function reaperRuns(child: ChildProcess): boolean {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null || child.stdin?.destroyed) return false;
-  const now = processStateNow(child.pid);
-  return now !== undefined && !now.exiting && !/^[TtZX]$/.test(now.state);
+  const now = procStatNow(child.pid);
+  return now !== undefined && !isExiting(now) && !/^[TtZX]$/.test(now.state);
 }
 
 /** A promise in `waiters[key]` that a report resolves with true; false after timeoutMs. */
