@@ -6,6 +6,7 @@
 import { isInteractiveShellCommandLine } from '../../core/interactive-shell';
 import type { EventLog } from '../log/event-log';
 import { readCommandLine } from './proc-files';
+import { STAGED_SIGNALS } from '../../core/kill-schedule';
 import { visible } from './process-details';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
@@ -142,7 +143,7 @@ async function run(options: JobStopOptions, seeds: ProcessInfo[], what: string):
   const survivors = result.survivors.map((s) => s.pid);
   const stopped = members.pids.filter((pid) => !survivors.includes(pid));
   options.log.event('stop.done', { what, stopped: stopped.length, survivors: survivors.length, ms: result.ms });
-  const signals = (['HUP', 'TERM', 'KILL'] as const).filter((s) => result.killedBy[s] > 0).map((s) => `${result.killedBy[s]} by ${s}`);
+  const signals = STAGED_SIGNALS.filter((s) => result.killedBy[s] > 0).map((s) => `${result.killedBy[s]} by ${s}`);
   const message = survivors.length > 0
     ? `${what}: ${survivors.length} process(es) survived the staged kill: ${survivors.join(' ')}`
     : `${what} stopped: ${stopped.length} process(es) in ${result.ms} ms${signals.length > 0 ? ` (${signals.join(', ')})` : ''}`;
