@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { readCommandLine, readProcStat, readProcStatus } from './proc-files';
 import type { ProcessRow } from '../../../preload/api';
-import { signalSummary, signalsInMask } from '../../core/signal-mask';
+import { signalSummary, signalsInMask } from '../../core/signals';
 
 /** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux ABI ripcord runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;

@@ -12,9 +12,11 @@
 //   checks its own mask once and logs a warning if a termination signal is blocked.
 import { procStatusNow } from '../processes/proc-files';
 import type { EventLog } from '../log/event-log';
+import { SIGNAL_NUMBERS, type SignalName } from '../../core/signals';
 
-export const TERMINATION_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-export type TerminationSignal = keyof typeof TERMINATION_SIGNALS;
+/** The signals that end a session's program (DESIGN §3, §4), which it must not start blocking or ignoring. */
+const TERMINATION_SIGNALS = ['HUP', 'INT', 'TERM'] as const satisfies readonly SignalName[];
+export type TerminationSignal = `SIG${(typeof TERMINATION_SIGNALS)[number]}`;
 
 export interface SignalMasks { blocked: bigint; ignored: bigint }
 
@@ -27,8 +29,7 @@ export function readSignalMasks(pid: number | 'self'): SignalMasks | undefined {
 
 /** The termination signals set in `mask` (bit n-1 stands for signal n). */
 export function signalsIn(mask: bigint): TerminationSignal[] {
-  return (Object.keys(TERMINATION_SIGNALS) as TerminationSignal[])
-    .filter((name) => (mask >> BigInt(TERMINATION_SIGNALS[name] - 1)) & 1n);
+  return TERMINATION_SIGNALS.filter((name) => (mask >> BigInt(SIGNAL_NUMBERS[name] - 1)) & 1n).map((name) => `SIG${name}` as const);
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signalSummary, signalsInMask } from './signal-mask';
+import { SIGNAL_NUMBERS, signalName, signalSummary, signalsInMask } from './signals';
+
+describe('the signal table', () => {
+  it('numbers the signals as Linux does, and names them back', () => {
+    expect([SIGNAL_NUMBERS.HUP, SIGNAL_NUMBERS.INT, SIGNAL_NUMBERS.KILL, SIGNAL_NUMBERS.TERM, SIGNAL_NUMBERS.SYS]).toEqual([1, 2, 9, 15, 31]);
+    for (const [name, n] of Object.entries(SIGNAL_NUMBERS)) expect(signalName(n)).toBe(name);
+  });
+});
 
 describe('signalsInMask', () => {
   it('names each set bit as its signal', () => {
