@@ -7,7 +7,7 @@ import { isInteractiveShellCommandLine } from '../../core/interactive-shell';
 import type { EventLog } from '../log/event-log';
 import { readCommandLine } from './proc-files';
 import { STAGED_SIGNALS } from '../../core/kill-schedule';
-import { visible } from './process-details';
+import { visibleText } from '../../core/visible-text';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
 import { StagedKill } from './staged-kill';
@@ -108,7 +108,7 @@ export async function stopJob(options: JobStopOptions): Promise<StopResult> {
 
 /** Under a root that is not a shell, its job is everything it started: setsid'd and double-forked processes included. */
 async function stopAllButRoot(options: JobStopOptions, rootArgv: readonly string[]): Promise<StopResult> {
-  const root = visible(rootArgv.join(' '));
+  const root = visibleText(rootArgv.join(' '));
   const seeds = (await memberInfos(options)).filter((p) => p.pid !== options.root.pid);
   if (seeds.length === 0) return { ok: false, message: `${root} runs no other process; nothing was stopped (stopping the root itself would end the session: quit instead)` };
   return run(options, seeds, `the processes of ${root} (${await describe(seeds)})`);
@@ -121,7 +121,7 @@ const NAMED_COMMAND_CHARS = 40;
 
 async function describe(seeds: readonly ProcessInfo[]): Promise<string> {
   const named = await Promise.all(seeds.slice(0, NAMED_PROCESSES).map(async (p) => {
-    const argv = visible((await readCommandLine(p.pid))?.join(' ') ?? '?');
+    const argv = visibleText((await readCommandLine(p.pid))?.join(' ') ?? '?');
     return `${p.pid} ${argv.length > NAMED_COMMAND_CHARS ? `${argv.slice(0, NAMED_COMMAND_CHARS - 1)}…` : argv}`;
   }));
   const more = seeds.length - named.length;

@@ -5,14 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { readCommandLine, readProcStat, readProcStatus } from './proc-files';
 import type { ProcessRow } from '../../../preload/api';
 import { signalSummary, signalsInMask } from '../../core/signals';
+import { visibleText } from '../../core/visible-text';
 
 /** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux ABI ripcord runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 /** A command line longer than this is cut: it is shown on one line. */
 const MAX_COMMAND_CHARS = 2_000;
-/** C0/C1 controls and DEL: outside text in our views has them made visible (DESIGN §8). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 interface RawDetails {
   pid: number;
@@ -28,10 +26,6 @@ interface RawDetails {
   command: string;
 }
 
-export function visible(text: string): string {
-  return text.replace(CONTROL_CHARS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
 async function readDetails(pid: number, procRoot: string): Promise<RawDetails | undefined> {
   const [stat, status, argv] = await Promise.all([readProcStat(pid, procRoot), readProcStatus(pid, procRoot), readCommandLine(pid, procRoot)]);
   // gone meanwhile
@@ -42,7 +36,7 @@ async function readDetails(pid: number, procRoot: string): Promise<RawDetails | 
     ignores: signalsInMask(status.ignored ?? 0n),
     blocks: signalsInMask(status.blocked ?? 0n),
     catches: signalsInMask(status.caught ?? 0n),
-    command: visible((argv?.join(' ') ?? `[${stat.comm}]`).slice(0, MAX_COMMAND_CHARS)),
+    command: visibleText((argv?.join(' ') ?? `[${stat.comm}]`).slice(0, MAX_COMMAND_CHARS)),
   };
 }
 
