@@ -47,16 +47,6 @@ export class CgroupSessions {
     this.log.event('reaper-release', { cgroup: dir });
   }
 
-  /** The session whose root is `pid`, if it is a cgroup session. */
-  hasRoot(pid: number): boolean {
-    return [...this.sessions.values()].some((s) => s.root === pid);
-  }
-
-  killRoot(pid: number): Promise<void> {
-    const session = [...this.sessions.values()].find((s) => s.root === pid);
-    return session ? this.kill(session) : Promise.resolve();
-  }
-
   killAll(): Promise<void> {
     return Promise.all([...this.sessions.values()].map((s) => this.kill(s))).then(() => undefined);
   }

@@ -64,7 +64,6 @@ export class Reaper {
   handle(command: ReaperCommand): Promise<void> {
     switch (command.kind) {
       case 'register': return this.register(command.pid, command.startTime, command.sessionId);
-      case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
       case 'contain':
         this.cgroups.contain(command.cgroup, command.sessionId);
@@ -88,13 +87,7 @@ export class Reaper {
       !s.killing && (now - s.registeredAt < YOUNG_MS || !s.members.alive.some((p) => p.pid === s.members.root.pid)));
   }
 
-  kill(pid: number): Promise<void> {
-    if (this.cgroups.hasRoot(pid)) return this.cgroups.killRoot(pid);
-    const session = this.sessions.get(pid);
-    if (!session) {
-      this.report(formatDead(pid));
-      return Promise.resolve();
-    }
+  private kill(pid: number, session: TrackedSession): Promise<void> {
     session.killing ??= new StagedKill([session.members], { table: this.table, killGraceMs: this.killGraceMs, log: this.log })
       .run()
       .then(async (result) => {
@@ -112,7 +105,7 @@ export class Reaper {
   }
 
   killAll(): Promise<void> {
-    return Promise.all([...this.sessions.keys()].map((pid) => this.kill(pid)).concat(this.cgroups.killAll())).then(() => undefined);
+    return Promise.all([...this.sessions].map(([pid, session]) => this.kill(pid, session)).concat(this.cgroups.killAll())).then(() => undefined);
   }
 
   /** Host gone: kill everything, once. */
