@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { readyLine } from '../harness/ready-line';
-import { readProcStat } from '../../main/platform/processes/proc-files';
+import { readCommandLine, readProcStat } from '../../main/platform/processes/proc-files';
 
 /** dist/ of `npm run build:test`; RIPCORD_DIST points the specs (and the bench) at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.resolve(__dirname, '..', '..', 'dist');
@@ -119,7 +119,7 @@ export async function sessionProcesses(marker: string): Promise<number[]> {
 }
 
 export async function commandLine(pid: number): Promise<string> {
-  return (await readFile(`/proc/${pid}/cmdline`, 'latin1').catch(() => '')).split('\0').join(' ').trim();
+  return (await readCommandLine(pid))?.join(' ') ?? '';
 }
 
 export function isAlive(pid: number): boolean {
