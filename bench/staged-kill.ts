@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       if (!report) throw new Error(`run ${i + 1}: no report from the reaper`);
       const ms = Number(report.ms ?? wall);
       times.push(ms);
-      console.log(`run ${i + 1}: reaper ${ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${String(report.HUP)}, TERM ${String(report.TERM)}, KILL ${String(report.KILL)}, survivors ${String(report.survivors)}, marked left in /proc ${left}`);
+      console.log(`run ${i + 1}: reaper ${ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${String(report.HUP)}, TERM ${String(report.TERM)}, KILL ${String(report.KILL)}, exited unsignalled ${String(report.exitedUnsignalled)}, survivors ${String(report.survivors)}, marked left in /proc ${left}`);
     }
   } finally {
     reaper.dispose();

@@ -70,7 +70,7 @@ export class CgroupSessions {
       const pid = session.root;
       const survivors = [...result.survivors, ...swept.survivors];
       if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, survivors: swept.survivors.length });
-      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
+      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
       if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
     })();
     return session.killing;

@@ -98,7 +98,7 @@ export class Reaper {
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...swept.survivors];
         if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
-        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
+        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
