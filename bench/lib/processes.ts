@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { readProcStat } from '../../main/platform/processes/proc-files';
+import { readProcStat, readProcStatus } from '../../main/platform/processes/proc-files';
 
 export const MARKER_VARIABLE = 'RIPCORD_BENCH_MARKER';
 
@@ -84,17 +84,8 @@ export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs
  * (RssFile: its code, and ripcord's transcript file), undefined when the process is gone.
  */
 export async function residentBytes(pid: number): Promise<{ rss: number; file: number } | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'latin1');
-    const kb = (field: string): number | undefined => {
-      const value = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
-      return value === undefined ? undefined : Number(value) * 1024;
-    };
-    const rss = kb('VmRSS');
-    return rss === undefined ? undefined : { rss, file: kb('RssFile') ?? 0 };
-  } catch {
-    return undefined;
-  }
+  const status = await readProcStatus(pid);
+  return status?.rssKb === undefined ? undefined : { rss: status.rssKb * 1024, file: (status.rssFileKb ?? 0) * 1024 };
 }
 
 /** CPU time (user + system, all threads) a process has used, in ms; undefined once it is gone. */

@@ -31,8 +31,8 @@ describe('parseProcStat', () => {
 
 describe('parseProcStatus', () => {
   it('reads the state, the real uid, the resident memory and the signal sets', () => {
-    const text = 'Name:\tx\nState:\tT (stopped)\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t   2048 kB\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\nSigCgt:\t0000000100000000\n';
-    expect(parseProcStatus(text)).toEqual({ state: 'T', realUid: 1000, rssKb: 2048, blocked: 2n, ignored: 0x4001n, caught: 0x100000000n });
+    const text = 'Name:\tx\nState:\tT (stopped)\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t   2048 kB\nRssFile:\t  512 kB\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\nSigCgt:\t0000000100000000\n';
+    expect(parseProcStatus(text)).toEqual({ state: 'T', realUid: 1000, rssKb: 2048, rssFileKb: 512, blocked: 2n, ignored: 0x4001n, caught: 0x100000000n });
   });
 
   it('leaves out what the text lacks or garbles', () => {

@@ -48,6 +48,8 @@ export interface ProcStatus {
   realUid?: number;
   /** resident memory in kB (none for a kernel thread) */
   rssKb?: number;
+  /** the part of it that is file pages the process maps, in kB */
+  rssFileKb?: number;
   /** signal sets: bit n-1 is signal n */
   ignored?: bigint;
   blocked?: bigint;
@@ -65,6 +67,7 @@ export function parseProcStatus(text: string): ProcStatus {
     state: field('State')?.charAt(0) || undefined,
     realUid: integer(field('Uid')),
     rssKb: integer(field('VmRSS')),
+    rssFileKb: integer(field('RssFile')),
     ignored: mask('SigIgn'),
     blocked: mask('SigBlk'),
     caught: mask('SigCgt'),
