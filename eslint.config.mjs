@@ -18,8 +18,8 @@ const ban = {
   cli: { group: ['**/cli/*'], message: 'this layer may not import main/cli' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
-  /** The renderer shares the control-character names, which are pure data, and nothing else of main/core. */
-  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars'], message: 'the renderer may import only main/core/control-chars of main/core' },
+  /** The renderer shares the control-character names, which are pure data, and the one escaper of them, and nothing else of main/core. */
+  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text'], message: 'the renderer may import only main/core/control-chars and main/core/visible-text of main/core' },
   preload: { group: ['**/preload/*', '**/preload'], message: 'this layer may not import preload/' },
   preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },

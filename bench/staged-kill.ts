@@ -1,10 +1,12 @@
-// Measures the hostile-tree staged kill the way the app runs it: through the reaper.
+// Measures the hostile-tree staged kill the way the app runs it: through the reaper, at the exit
+// path's kill (killAll), read back from the reaper's log.
 //   npm run bench:kill -- [runs=10] [killGraceMs=2000]
 // Prints one line per run and the median; never used as a test assertion.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ReaperClient } from '../main/platform/reaper/reaper-client';
+import { reaperSessionDead } from '../main/platform/reaper/reaper.test-support';
 import { LinuxProcessTable } from '../main/platform/processes/process-tree';
 import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/processes/processes.test-support';
 
@@ -16,7 +18,8 @@ async function main(): Promise<void> {
   const killGraceMs = Number(process.argv[3] ?? 2_000);
   const script = process.env.RIPCORD_REAPER_SCRIPT ?? path.join(process.cwd(), 'dist', 'reaper.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-'));
-  const reaper = ReaperClient.start({ killGraceMs, script, logFile: path.join(dir, 'reaper.log') });
+  const logFile = path.join(dir, 'reaper.log');
+  const reaper = ReaperClient.start({ killGraceMs, script, logFile });
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -25,15 +28,16 @@ async function main(): Promise<void> {
       reaper.register(session.pid, session.startTime);
       if (!(await waitHostileTreeUp(marker))) throw new Error('hostile tree did not come up');
       const t0 = performance.now();
-      reaper.killSession(session.pid);
-      const report = await reaper.whenSessionReport(session.pid, RUN_TIMEOUT_MS);
+      reaper.killAll();
+      const report = await reaperSessionDead(logFile, session.pid, RUN_TIMEOUT_MS);
       const wall = performance.now() - t0;
       const left = (await markedProcesses(marker)).length;
       session.dispose();
       await killMarked(marker);
       if (!report) throw new Error(`run ${i + 1}: no report from the reaper`);
-      times.push(report.stats.ms ?? wall);
-      console.log(`run ${i + 1}: reaper ${report.stats.ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${report.stats.HUP}, TERM ${report.stats.TERM}, KILL ${report.stats.KILL}, exited unsignalled ${report.stats.exited}, survivors ${report.stats.survivors}, marked left in /proc ${left}`);
+      const ms = Number(report.ms ?? wall);
+      times.push(ms);
+      console.log(`run ${i + 1}: reaper ${ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${String(report.HUP)}, TERM ${String(report.TERM)}, KILL ${String(report.KILL)}, exited unsignalled ${String(report.exitedUnsignalled)}, survivors ${String(report.survivors)}, marked left in /proc ${left}`);
     }
   } finally {
     reaper.dispose();

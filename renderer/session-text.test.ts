@@ -13,9 +13,9 @@ describe('sessionEndText', () => {
     expect(sessionEndText({ exitCode: 3, message: '  ' })).toContain('session ended with code 3');
   });
 
-  it('turns control characters into ? and keeps line breaks as CRLF', () => {
+  it('makes control characters visible and keeps line breaks as CRLF', () => {
     const text = sessionEndText({ exitCode: 1, message: 'bad\x1b]52;c;eA==\x07 dir\nsecond' });
-    expect(text).toContain('[ripcord] bad?]52;c;eA==? dir\r\nsecond');
+    expect(text).toContain('[ripcord] bad\\x1b]52;c;eA==\\x07 dir\r\nsecond');
     expect(text).not.toContain('\x07');
   });
 });

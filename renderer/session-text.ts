@@ -1,8 +1,5 @@
+import { visibleLines } from '../main/core/visible-text';
 import type { SessionEnd } from '../preload/api';
-
-/** C0/C1 controls and DEL: a host message is text, never a sequence for the terminal. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
  * The line written into the terminal when the session ends (muted, on a fresh line). Bright
@@ -11,7 +8,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  */
 export function sessionEndText(end: SessionEnd): string {
   const message = end.message?.trim() ? end.message.trim() : `session ended with code ${end.exitCode}`;
-  const safe = message.replace(CONTROL_CHARS, '?').replace(/\r?\n/g, '\r\n');
+  // a host message is text, never a sequence for the terminal
+  const safe = visibleLines(message).replace(/\n/g, '\r\n');
   return `\r\n\x1b[0m\x1b[90m[ripcord] ${safe}\x1b[0m\r\n`;
 }
 

@@ -12,6 +12,7 @@ import * as pty from 'node-pty';
 import { formatCommand, LineSplitter, parseContained } from '../../main/platform/reaper/reaper-protocol';
 import { reaperStubArgv } from '../../main/platform/reaper/reaper-stub';
 import { HOLD_SCRIPT, JOIN_SCRIPT } from '../../main/platform/containment/root-shim';
+import { procStatNow } from '../../main/platform/processes/proc-files';
 
 /** How often the root is looked at until it stopped itself: ripcord's own poll period. */
 const STOP_POLL_MS = 1;
@@ -84,10 +85,5 @@ export function runFloor(program: { file: string; args: string[]; env?: Record<s
 }
 
 function processState(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat[stat.lastIndexOf(')') + 2];
-  } catch {
-    return undefined;
-  }
+  return procStatNow(pid)?.state;
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
+import { readProcStat, readProcStatus } from '../../main/platform/processes/proc-files';
 
 export const MARKER_VARIABLE = 'RIPCORD_BENCH_MARKER';
 
@@ -12,12 +13,7 @@ export function newMarker(): string {
 
 /** State letter of /proc/<pid>/stat, undefined when the pid does not exist. */
 export async function processState(pid: number): Promise<string | undefined> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  } catch {
-    return undefined;
-  }
+  return (await readProcStat(pid))?.state;
 }
 
 const isDead = (state: string | undefined): boolean => state === undefined || state === 'Z' || state === 'X';
@@ -88,29 +84,15 @@ export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs
  * (RssFile: its code, and ripcord's transcript file), undefined when the process is gone.
  */
 export async function residentBytes(pid: number): Promise<{ rss: number; file: number } | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'latin1');
-    const kb = (field: string): number | undefined => {
-      const value = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
-      return value === undefined ? undefined : Number(value) * 1024;
-    };
-    const rss = kb('VmRSS');
-    return rss === undefined ? undefined : { rss, file: kb('RssFile') ?? 0 };
-  } catch {
-    return undefined;
-  }
+  const status = await readProcStatus(pid);
+  return status?.rssKb === undefined ? undefined : { rss: status.rssKb * 1024, file: (status.rssFileKb ?? 0) * 1024 };
 }
 
 /** CPU time (user + system, all threads) a process has used, in ms; undefined once it is gone. */
 export async function cpuMs(pid: number): Promise<number | undefined> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
-    // fields after the command's closing paren: utime and stime are the 12th and 13th, in ticks of 10 ms (USER_HZ 100)
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  const stat = await readProcStat(pid);
+  // utime + stime, in ticks of 10 ms (USER_HZ 100)
+  return stat === undefined ? undefined : stat.cpuTicks * 10;
 }
 
 export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {

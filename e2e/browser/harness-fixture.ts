@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { readyLine } from '../harness/ready-line';
+import { readCommandLine, readProcStat } from '../../main/platform/processes/proc-files';
 
 /** dist/ of `npm run build:test`; RIPCORD_DIST points the specs (and the bench) at another build. */
 export const DIST = process.env.RIPCORD_DIST ?? path.resolve(__dirname, '..', '..', 'dist');
@@ -107,10 +108,9 @@ export async function sessionProcesses(marker: string): Promise<number[]> {
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const [environ, stat] = await Promise.all([readFile(`/proc/${entry}/environ`, 'latin1'), readFile(`/proc/${entry}/stat`, 'latin1')]);
+      const [environ, stat] = await Promise.all([readFile(`/proc/${entry}/environ`, 'latin1'), readProcStat(Number(entry))]);
       // a zombie is dead, only not yet reaped by its parent
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      if (environ.includes(needle) && state !== 'Z') found.push(Number(entry));
+      if (environ.includes(needle) && stat && stat.state !== 'Z') found.push(Number(entry));
     } catch {
       // gone meanwhile, or not ours to read
     }
@@ -119,7 +119,7 @@ export async function sessionProcesses(marker: string): Promise<number[]> {
 }
 
 export async function commandLine(pid: number): Promise<string> {
-  return (await readFile(`/proc/${pid}/cmdline`, 'latin1').catch(() => '')).split('\0').join(' ').trim();
+  return (await readCommandLine(pid))?.join(' ') ?? '';
 }
 
 export function isAlive(pid: number): boolean {

@@ -1,6 +1,7 @@
 // Finding the test's processes in /proc: by an environment marker, or as descendants of a pid.
 import { readdir, readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { readProcStat, type ProcStat } from '../../main/platform/processes/proc-files';
 
 export const MARKER_VARIABLE = 'RIPCORD_TEST_MARKER';
 
@@ -32,22 +33,7 @@ export async function processesWithVariable(name: string, value: string): Promis
   return found;
 }
 
-interface StatLine {
-  comm: string;
-  state: string;
-  ppid: number;
-}
-
-async function stat(pid: number): Promise<StatLine | undefined> {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    const [state, ppid] = text.slice(close + 2).split(' ');
-    return { comm: text.slice(text.indexOf('(') + 1, close), state: state ?? '?', ppid: Number(ppid) };
-  } catch {
-    return undefined;
-  }
-}
+const stat = (pid: number): Promise<ProcStat | undefined> => readProcStat(pid);
 
 /** The one-letter state of /proc/<pid>/stat (R, S, T, Z …); undefined once the pid is gone. */
 export async function processState(pid: number): Promise<string | undefined> {
@@ -56,7 +42,7 @@ export async function processState(pid: number): Promise<string | undefined> {
 
 /** Live descendants of `root` whose command name is `comm`. */
 export async function descendantsNamed(root: number, comm: string): Promise<number[]> {
-  const table = new Map<number, StatLine>();
+  const table = new Map<number, ProcStat>();
   for (const pid of await pids()) {
     const line = await stat(pid);
     if (line) table.set(pid, line);

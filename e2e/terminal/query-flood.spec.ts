@@ -3,7 +3,7 @@
 // terminal's replies reach ripcord cut anywhere between reads; none of them may end the
 // double-press window, and the replies waiting for the program may not grow the host.
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { readProcStatus } from '../../main/platform/processes/proc-files';
 import { expect, FIXTURES, test } from './ripcord';
 import { sleep, type TmuxPane } from './tmux';
 
@@ -26,13 +26,9 @@ async function floodRunning(pane: TmuxPane): Promise<void> {
  * cache's, and they fill as the flood's output is recorded.
  */
 async function residentKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string): number => {
-    const kb = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
-    if (kb === undefined) throw new Error(`no ${name} for ${pid}`);
-    return Number(kb);
-  };
-  return field('VmRSS') - field('RssFile');
+  const status = await readProcStatus(pid);
+  if (status?.rssKb === undefined || status.rssFileKb === undefined) throw new Error(`no VmRSS or RssFile for ${pid}`);
+  return status.rssKb - status.rssFileKb;
 }
 
 for (let run = 1; run <= RUNS; run++) {

@@ -7,6 +7,7 @@ import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { EXIT_CODE_SIGNAL_BASE } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
 import { fetchElectron, shouldFetchElectron } from './electron-fetch';
 
@@ -85,9 +86,6 @@ export function noElectronMessage(lookup: Extract<ElectronLookup, { ok: false }>
   ].join('\n');
 }
 
-// A signal number to the shell's exit status convention (128 + n).
-const SIGNAL_EXIT_BASE = 128;
-
 /** Runs the desktop app and resolves to its exit code; 1 (with a message) when it cannot start. */
 export async function launchDesktop(args: string[], options: LaunchOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
@@ -132,6 +130,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
       stderr.write(`ripcord: ${visibleText(`cannot start Electron (${lookup.executable}): ${error.message}`)}\n`);
       done(1);
     });
-    child.once('exit', (code, signal) => done(code ?? SIGNAL_EXIT_BASE + (signal ? os.constants.signals[signal] : 0)));
+    // the platform's own signal numbers (the desktop runs on macOS too, where some differ from Linux's)
+    child.once('exit', (code, signal) => done(code ?? EXIT_CODE_SIGNAL_BASE + (signal ? os.constants.signals[signal] : 0)));
   });
 }

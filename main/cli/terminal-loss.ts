@@ -2,30 +2,16 @@
 // "Hang-up"): the shell that started it took the terminal back, or the process that started it
 // went away. Reading the terminal then fails with EIO or ends, but only while something reads;
 // these checks also cover a session that is quiet and a user who has gone to another job.
-import { readFile } from 'node:fs/promises';
 import type { Disposable } from '../core/disposable';
-import { readKernelFileNow } from '../platform/files/kernel-reads';
+import { procStatNow, readProcStat, type ProcStat } from '../platform/processes/proc-files';
 
 /** A lost terminal is noticed within this; each check is one small /proc read. */
 export const TERMINAL_OWNERSHIP_POLL_MS = 500;
 
 export type TerminalLoss = 'input-ended' | 'input-error' | 'output-error' | 'foreground-lost' | 'parent-gone';
 
-/** The fields of /proc/<pid>/stat that say who owns the terminal. */
-export interface TerminalOwnership {
-  ppid: number;
-  pgrp: number;
-  /** foreground process group of the controlling terminal; -1 without one (hung up) */
-  tpgid: number;
-}
-
-/** Parses /proc/<pid>/stat: fields 4 (ppid), 5 (pgrp) and 8 (tpgid), counted after the `(comm)`, which may hold anything. */
-export function parseOwnership(stat: string): TerminalOwnership | undefined {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [ppid, pgrp, tpgid] = [fields[1], fields[2], fields[5]].map(Number);
-  if (ppid === undefined || pgrp === undefined || tpgid === undefined || [ppid, pgrp, tpgid].some(Number.isNaN)) return undefined;
-  return { ppid, pgrp, tpgid };
-}
+/** The fields of /proc/<pid>/stat that say who owns the terminal (tpgid: -1 without one, hung up). */
+export type TerminalOwnership = Pick<ProcStat, 'ppid' | 'pgrp' | 'tpgid'>;
 
 export function holdsForeground(ownership: TerminalOwnership): boolean {
   return ownership.tpgid === ownership.pgrp;
@@ -33,16 +19,12 @@ export function holdsForeground(ownership: TerminalOwnership): boolean {
 
 /** The same, read at once: for the exit path's restore and the start, which do not wait. */
 export function ownershipNow(): TerminalOwnership | undefined {
-  try {
-    return parseOwnership(readKernelFileNow('/proc/self/stat'));
-  } catch {
-    return undefined;
-  }
+  return procStatNow('self');
 }
 
 /** This process's ownership of its terminal now; undefined without /proc. */
 export async function readOwnership(): Promise<TerminalOwnership | undefined> {
-  return parseOwnership(await readFile('/proc/self/stat', 'utf8').catch(() => ''));
+  return readProcStat('self');
 }
 
 /**

@@ -43,7 +43,7 @@ export const LogEvent = {
   reaperReplaced: 'reaper.replaced',
   /** `ripcord run` lost its terminal (hang-up): loss, detail */
   terminalLost: 'terminal.lost',
-  /** the reaper saw every process of a session dead: pid (the root), ms, survivors, migrated */
+  /** the reaper saw every process of a session dead: pid (the root), HUP/TERM/KILL (died of each), exitedUnsignalled, ms, survivors, migrated */
   reaperSessionDead: 'reaper-session-dead',
   /** processes that carried a session's tag outside its container, killed after it: pid, migrated (count), survivors */
   reaperSessionMigrated: 'reaper-session-migrated',

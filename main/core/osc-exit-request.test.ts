@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exitRequestSequence, ShellOutputFilter } from './osc-exit-request';
+import { ShellOutputFilter } from './osc-exit-request';
+import { exitRequestSequence } from './osc-exit-request.test-support';
 
 const SECRET = 'a1'.repeat(32);
 const REQUEST = exitRequestSequence(SECRET);

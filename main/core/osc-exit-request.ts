@@ -31,11 +31,6 @@ export interface FilteredOutput {
   exitRequested: boolean;
 }
 
-/** The exact text of a request, as the shell scripts print it. */
-export function exitRequestSequence(secret: string): string {
-  return `${ESC}]${REQUEST_PREFIX}${REQUEST_VERB}${secret}${BEL}`;
-}
-
 /**
  * Scans the session's output for OSC sequences, across chunk boundaries. Exit requests
  * (`OSC 7701`) are removed — text that may still become one, or a mark, is held until the next

@@ -191,7 +191,7 @@ describe('exits with a running session', () => {
     await d.until(() => d.app.exits.length > 0, 'the exit');
     expect(d.app.exits).toEqual([130]);
     expect(d.shortcuts.unregisterAllCalls).toBe(1);
-    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+    expect(await wiring.workspace.sessionDead(pid, WAIT_MS)).toMatchObject({ survivors: 0 });
   });
 
   it('a real key between two Ctrl+C presses makes the second a first press again: no exit', async () => {
@@ -233,7 +233,7 @@ describe('exits with a running session', () => {
     d.window.emit('close', new FakeEvent());
     d.app.emit('window-all-closed');
     expect(d.app.exits).toEqual([0]);
-    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+    expect(await wiring.workspace.sessionDead(pid, WAIT_MS)).toMatchObject({ survivors: 0 });
   });
 
   it('the global shortcut exits 130', async () => {
@@ -250,7 +250,7 @@ describe('exits with a running session', () => {
     process.kill(process.pid, 'SIGTERM');
     await d.until(() => d.app.exits.length > 0, 'the exit');
     expect(d.app.exits).toEqual([143]);
-    expect(await d.reaper.whenSessionDead(pid, WAIT_MS)).toBe(true);
+    expect(await wiring.workspace.sessionDead(pid, WAIT_MS)).toMatchObject({ survivors: 0 });
   });
 
   it('/exit at the prompt exits 0', async () => {

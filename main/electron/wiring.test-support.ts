@@ -1,13 +1,14 @@
 // Test support for the main/electron wiring tests: the small hand-written fakes of Electron
 // objects the team rules allow here (and only here), plus a real reaper and a real log.
 import type { App, GlobalShortcut, Input, WebContents } from 'electron';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Disposable } from '../core/disposable';
 import { openLog, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper/reaper-client';
+import { logFileEntries, reaperSessionDead } from '../platform/reaper/reaper.test-support';
 import { bundleReaper, waitFor } from '../platform/processes/processes.test-support';
 import type { IpcSenderEvent } from './ipc-handlers';
 
@@ -180,28 +181,27 @@ export async function wiringWorkspace(): Promise<{
   logEntry(match: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
   /** every entry written so far */
   logEntries(): Promise<Record<string, unknown>[]>;
+  /** The reapers' log entry saying every process of the session of root `pid` is dead (their own log file). */
+  sessionDead(pid: number, timeoutMs: number): Promise<Record<string, unknown> | undefined>;
   dispose(): Promise<void>;
 }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-'));
   const script = await bundleReaper(dir);
   const log = openLog({ file: path.join(dir, 'ripcord.log'), level: 'debug' });
   const reapers: ReaperClient[] = [];
-  const entries = async (): Promise<Record<string, unknown>[]> => {
-    const text = await readFile(path.join(dir, 'ripcord.log'), 'utf8').catch(() => '');
-    // whole lines only: the log may be in the middle of appending the next one
-    const lines = text.split('\n').slice(0, -1);
-    return lines.filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
-  };
+  const entries = (): Promise<Record<string, unknown>[]> => logFileEntries(path.join(dir, 'ripcord.log'));
+  const reaperLog = path.join(dir, 'reaper.log');
   return {
     dir,
     log,
     startReaper(killGraceMs: number): ReaperClient {
-      const reaper = ReaperClient.start({ killGraceMs, script });
+      const reaper = ReaperClient.start({ killGraceMs, script, logFile: reaperLog });
       reapers.push(reaper);
       return reaper;
     },
     logEntry: (match) => waitFor(async () => (await entries()).find(match), LOG_WAIT_MS),
     logEntries: entries,
+    sessionDead: (pid, timeoutMs) => reaperSessionDead(reaperLog, pid, timeoutMs),
     async dispose(): Promise<void> {
       for (const reaper of reapers.splice(0)) reaper.dispose();
       await rm(dir, { recursive: true, force: true });

@@ -39,6 +39,9 @@ describe('OutputBatch', () => {
       batch.push('$ ');
       expect(sent).toEqual([]);
       vi.advanceTimersByTime(3);
+      // quiet is decided after the loop's next poll, where output already waiting still counts
+      expect(sent).toEqual([]);
+      vi.advanceTimersToNextTimer();
       expect(sent).toEqual(['^C\r\n$ ']);
       // the window is over: back to one message per turn
       vi.advanceTimersByTime(SETTLE_MAX_MS);

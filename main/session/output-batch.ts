@@ -1,4 +1,5 @@
 import type { Disposable } from '../core/disposable';
+import { SettleTimer } from '../platform/pty/settle-timer';
 
 /**
  * One message per batch, not per pty read: the pty hands over at most 4 095 bytes a read, and
@@ -27,7 +28,8 @@ export class OutputBatch implements Disposable {
   private parts: string[] = [];
   private chars = 0;
   private scheduled: ReturnType<typeof setImmediate> | undefined;
-  private quiet: ReturnType<typeof setTimeout> | undefined;
+  /** the wait for a quiet pty after a cut, from its first output on */
+  private settling: SettleTimer | undefined;
   private settleUntil = 0;
 
   constructor(private readonly emit: (data: string) => void) {}
@@ -37,9 +39,10 @@ export class OutputBatch implements Disposable {
     this.parts.push(data);
     this.chars += data.length;
     if (this.chars >= MAX_BATCH_CHARS) this.flush();
+    else if (this.settling) this.settling.activity();
     else if (performance.now() < this.settleUntil) {
-      clearTimeout(this.quiet);
-      this.quiet = setTimeout(() => this.flush(), Math.min(SETTLE_QUIET_MS, this.settleUntil - performance.now()));
+      this.settling = new SettleTimer(SETTLE_QUIET_MS, this.settleUntil - performance.now(), () => this.flush());
+      this.settling.start();
     } else this.scheduled ??= setImmediate(() => this.flush());
   }
 
@@ -66,7 +69,7 @@ export class OutputBatch implements Disposable {
   private cancelTimers(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
-    clearTimeout(this.quiet);
-    this.quiet = undefined;
+    this.settling?.dispose();
+    this.settling = undefined;
   }
 }

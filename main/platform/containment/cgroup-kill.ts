@@ -1,5 +1,5 @@
-// DESIGN §4 staged kill over a session cgroup: SIGHUP to every member, SIGTERM at grace/2,
-// then `cgroup.kill` at grace (older kernels: freeze, SIGKILL every member, thaw). Members are
+// DESIGN §4 staged kill over a session cgroup, on the one schedule (kill-schedule.ts), its
+// SIGKILL stage `cgroup.kill` (older kernels: freeze, SIGKILL every member, thaw). Members are
 // read and signalled while the cgroup is frozen, so a pid read from cgroup.procs cannot exit
 // and be reused before its signal. Done when cgroup.events says `populated 0`; the directory
 // is then removed. The survivor count is what cgroup.procs still lists, never a guess.
@@ -9,14 +9,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { CgroupDir } from './cgroup';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
-import type { StagedKillResult, StagedSignal } from '../processes/staged-kill';
+import { giveUpAtMs, KillTally, STAGED_SIGNALS, stageStartMs, type StagedSignal } from '../../core/kill-schedule';
+import { signalProcess, type StagedKillResult } from '../processes/staged-kill';
+import { readProcStat } from '../processes/proc-files';
 
 /** Poll period of cgroup.events while waiting: a member's end is seen within one period. */
 const POLL_MS = 10;
 /** A freeze waits on members in uninterruptible sleep; past this the stage signals anyway. */
 const FREEZE_WAIT_MS = 100;
-/** After cgroup.kill, how long to wait for the kernel to reap (D-state members) before giving up. */
-const KILL_SETTLE_MS = 3_000;
 /** rmdir right after `populated 0` can meet EBUSY while the last exit finishes; retried this often. */
 const RMDIR_ATTEMPTS = 20;
 
@@ -31,36 +31,22 @@ export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions =
   const log = options.log ?? nullEventLog;
   const clock = options.clock ?? (() => performance.now());
   const start = clock();
-  const killedBy: Record<StagedSignal, number> = { HUP: 0, TERM: 0, KILL: 0 };
-  const lastSignal = new Map<number, StagedSignal>();
-  const seen = new Set<number>();
-  let exitedUnsignalled = 0;
-  const account = (alive: readonly number[]): void => {
-    const now = new Set(alive);
-    for (const pid of seen) {
-      if (now.has(pid)) continue;
-      seen.delete(pid);
-      const signal = lastSignal.get(pid);
-      if (signal) killedBy[signal] += 1;
-      else exitedUnsignalled += 1;
-      lastSignal.delete(pid);
-    }
-    for (const pid of alive) seen.add(pid);
-  };
+  const tally = new KillTally<number>();
+  const account = (alive: readonly number[]): void => tally.alive(alive);
 
-  for (const stage of ['HUP', 'TERM', 'KILL'] as const) {
-    const at = stage === 'HUP' ? 0 : stage === 'TERM' ? graceMs / 2 : graceMs;
-    if (!(await untilEmptyOr(cgroup, start + at, clock, account))) break;
-    if (stage === 'KILL') await killAll(cgroup, lastSignal, log);
-    else await signalFrozen(cgroup, stage, lastSignal, log);
+  for (const stage of STAGED_SIGNALS) {
+    if (!(await untilEmptyOr(cgroup, start + stageStartMs(stage, graceMs), clock, account))) break;
+    if (stage === 'KILL') await killAll(cgroup, tally, log);
+    else await signalFrozen(cgroup, stage, tally, log);
   }
-  await untilEmptyOr(cgroup, start + graceMs + KILL_SETTLE_MS, clock, account);
+  await untilEmptyOr(cgroup, start + giveUpAtMs(graceMs), clock, account);
   const left = await cgroup.procs();
   account(left);
   const survivors = left.map((pid) => ({ pid, startTime: 0 }));
   if (survivors.length > 0) log.error('cgroup-kill-survivors', { cgroup: cgroup.dir, survivors: left });
   const removed = survivors.length === 0 && (await removeDir(cgroup, log));
   const ms = Math.round(clock() - start);
+  const { killedBy, exitedUnsignalled } = tally;
   log.event(LogEvent.cgroupKillDone, { cgroup: cgroup.name, ms, ...killedBy, exitedUnsignalled, survivors: survivors.length, removed });
   return { killedBy, exitedUnsignalled, survivors, ms, removed };
 }
@@ -79,31 +65,31 @@ async function untilEmptyOr(cgroup: CgroupDir, deadline: number, clock: () => nu
   }
 }
 
-async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, lastSignal: Map<number, StagedSignal>, log: EventLog): Promise<void> {
+async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, tally: KillTally<number>, log: EventLog): Promise<void> {
   const frozen = await freeze(cgroup);
   try {
     for (const pid of await cgroup.procs()) {
-      const stopped = (await processState(pid)) === 'T';
-      if (send(pid, `SIG${stage}`, log)) lastSignal.set(pid, stage);
+      const stopped = (await readProcStat(pid))?.state === 'T';
+      if (signalProcess(pid, `SIG${stage}`, log) === 'sent') tally.signalled(pid, stage);
       // a stopped process acts on its signal only once continued
-      if (stopped) send(pid, 'SIGCONT', log);
+      if (stopped) signalProcess(pid, 'SIGCONT', log);
     }
   } finally {
     if (frozen) await cgroup.freeze(false);
   }
 }
 
-async function killAll(cgroup: CgroupDir, lastSignal: Map<number, StagedSignal>, log: EventLog): Promise<void> {
+async function killAll(cgroup: CgroupDir, tally: KillTally<number>, log: EventLog): Promise<void> {
   const members = await cgroup.procs();
   const killed = await cgroup.kill();
   if (!killed.ok) {
     // kernels before 5.14 have no cgroup.kill
     log.warn('cgroup-kill-file-failed', { cgroup: cgroup.dir, error: killed.error });
     const frozen = await freeze(cgroup);
-    for (const pid of await cgroup.procs()) send(pid, 'SIGKILL', log);
+    for (const pid of await cgroup.procs()) signalProcess(pid, 'SIGKILL', log);
     if (frozen) await cgroup.freeze(false);
   }
-  for (const pid of members) lastSignal.set(pid, 'KILL');
+  for (const pid of members) tally.signalled(pid, 'KILL');
 }
 
 /** Freezes and waits (bounded) for `frozen 1`; false when the cgroup cannot be frozen. */
@@ -131,24 +117,4 @@ async function removeDir(cgroup: CgroupDir, log: EventLog): Promise<boolean> {
   }
   log.error('cgroup-remove-failed', { cgroup: cgroup.dir, error: last });
   return false;
-}
-
-async function processState(pid: number): Promise<string | undefined> {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
-  } catch {
-    return undefined;
-  }
-}
-
-function send(pid: number, signal: NodeJS.Signals, log: EventLog): boolean {
-  try {
-    process.kill(pid, signal);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ESRCH') log.warn('kill-failed', { pid, signal, code });
-    return false;
-  }
 }

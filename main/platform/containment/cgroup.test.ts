@@ -8,6 +8,7 @@ import { CGROUP_PREFIX, CgroupDir, parseCgroup2Mount, parseOwnCgroup } from './c
 import { killCgroup } from './cgroup-kill';
 import { probeContainment } from './containment-probe';
 import { waitFor } from '../processes/processes.test-support';
+import { readProcStat } from '../processes/proc-files';
 
 describe('parsing /proc', () => {
   it('finds the cgroup2 mount on unified and hybrid systems, with escaped characters', () => {
@@ -64,8 +65,7 @@ async function comm(pid: number): Promise<string | undefined> {
 }
 
 async function state(pid: number): Promise<string | undefined> {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-  return text?.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+  return (await readProcStat(pid))?.state;
 }
 
 describe('a real session cgroup', () => {

@@ -5,6 +5,7 @@
 // or made itself non-dumpable cannot be read by a non-root reaper (docs/containment.md).
 import { readdir, readFile } from 'node:fs/promises';
 import { SESSION_ID_ENV } from '../reaper/reaper-protocol';
+import { readProcStatus } from '../processes/proc-files';
 
 /** Live processes of this user (real uid) whose environment names the session. */
 export async function aliveWithSessionId(sessionId: string, procRoot = '/proc'): Promise<number[]> {
@@ -15,10 +16,8 @@ export async function aliveWithSessionId(sessionId: string, procRoot = '/proc'):
   const found = await Promise.all(names.map(async (name) => {
     try {
       if (!(await readFile(`${procRoot}/${name}/environ`, 'latin1')).includes(needle)) return undefined;
-      const status = await readFile(`${procRoot}/${name}/status`, 'latin1');
-      const state = /^State:\s+(\S)/m.exec(status)?.[1];
-      const realUid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
-      if (state === 'Z' || state === 'X' || (uid !== undefined && realUid !== uid)) return undefined;
+      const status = await readProcStatus(Number(name), procRoot);
+      if (!status || status.state === 'Z' || status.state === 'X' || (uid !== undefined && status.realUid !== uid)) return undefined;
       return Number(name);
     } catch {
       return undefined; // gone meanwhile, or not ours to read

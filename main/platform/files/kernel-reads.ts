@@ -4,7 +4,7 @@
 // stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
 // apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
 import { closeSync, constants, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { parseProcStat, type ProcReader } from '../processes/process-tree';
+import type { ProcReader } from '../processes/process-tree';
 
 export const procNow: ProcReader = {
   readdir: async (dir) => readdirSync(dir),
@@ -13,24 +13,6 @@ export const procNow: ProcReader = {
 
 /** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
 export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
-
-/** PF_EXITING in the flags of /proc/<pid>/stat (field 9): set when a process starts to exit, before its state says so. */
-const PF_EXITING = 0x4;
-
-/**
- * The state letter of /proc/<pid>/stat (R, S, T, Z, ...) and whether the process is exiting
- * (its pipes may already be closed while the state still reads R), or undefined when it is gone.
- */
-export function processStateNow(pid: number): { state: string; exiting: boolean } | undefined {
-  try {
-    const text = readKernelFileNow(`/proc/${pid}/stat`);
-    const state = parseProcStat(text)?.state;
-    const flags = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[6]);
-    return state === undefined ? undefined : { state, exiting: (flags & PF_EXITING) !== 0 };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A descriptor of a pty's slave side (/dev/pts/N, which devpts makes up), opened without making

@@ -5,7 +5,9 @@
 // root (`npm run dev`, `sh -c …`) it is every process of the session but the root.
 import { isInteractiveShellCommandLine } from '../../core/interactive-shell';
 import type { EventLog } from '../log/event-log';
-import { readCommandLine, visible } from './process-details';
+import { readCommandLine } from './proc-files';
+import { STAGED_SIGNALS } from '../../core/kill-schedule';
+import { visibleText } from '../../core/visible-text';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
 import { StagedKill } from './staged-kill';
@@ -106,7 +108,7 @@ export async function stopJob(options: JobStopOptions): Promise<StopResult> {
 
 /** Under a root that is not a shell, its job is everything it started: setsid'd and double-forked processes included. */
 async function stopAllButRoot(options: JobStopOptions, rootArgv: readonly string[]): Promise<StopResult> {
-  const root = visible(rootArgv.join(' '));
+  const root = visibleText(rootArgv.join(' '));
   const seeds = (await memberInfos(options)).filter((p) => p.pid !== options.root.pid);
   if (seeds.length === 0) return { ok: false, message: `${root} runs no other process; nothing was stopped (stopping the root itself would end the session: quit instead)` };
   return run(options, seeds, `the processes of ${root} (${await describe(seeds)})`);
@@ -119,7 +121,7 @@ const NAMED_COMMAND_CHARS = 40;
 
 async function describe(seeds: readonly ProcessInfo[]): Promise<string> {
   const named = await Promise.all(seeds.slice(0, NAMED_PROCESSES).map(async (p) => {
-    const argv = visible((await readCommandLine(p.pid))?.join(' ') ?? '?');
+    const argv = visibleText((await readCommandLine(p.pid))?.join(' ') ?? '?');
     return `${p.pid} ${argv.length > NAMED_COMMAND_CHARS ? `${argv.slice(0, NAMED_COMMAND_CHARS - 1)}…` : argv}`;
   }));
   const more = seeds.length - named.length;
@@ -141,7 +143,7 @@ async function run(options: JobStopOptions, seeds: ProcessInfo[], what: string):
   const survivors = result.survivors.map((s) => s.pid);
   const stopped = members.pids.filter((pid) => !survivors.includes(pid));
   options.log.event('stop.done', { what, stopped: stopped.length, survivors: survivors.length, ms: result.ms });
-  const signals = (['HUP', 'TERM', 'KILL'] as const).filter((s) => result.killedBy[s] > 0).map((s) => `${result.killedBy[s]} by ${s}`);
+  const signals = STAGED_SIGNALS.filter((s) => result.killedBy[s] > 0).map((s) => `${result.killedBy[s]} by ${s}`);
   const message = survivors.length > 0
     ? `${what}: ${survivors.length} process(es) survived the staged kill: ${survivors.join(' ')}`
     : `${what} stopped: ${stopped.length} process(es) in ${result.ms} ms${signals.length > 0 ? ` (${signals.join(', ')})` : ''}`;

@@ -2,26 +2,15 @@
 // CPU, memory, running time, signal dispositions and the command line, from /proc. Reads are
 // asynchronous (main process) and only happen while someone looks.
 import { readFile } from 'node:fs/promises';
+import { readCommandLine, readProcStat, readProcStatus } from './proc-files';
 import type { ProcessRow } from '../../../preload/api';
-import { signalSummary, signalsInMask } from '../../core/signal-mask';
+import { signalSummary, signalsInMask } from '../../core/signals';
+import { visibleText } from '../../core/visible-text';
 
 /** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux ABI ripcord runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 /** A command line longer than this is cut: it is shown on one line. */
 const MAX_COMMAND_CHARS = 2_000;
-/** C0/C1 controls and DEL: outside text in our views has them made visible (DESIGN §8). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** A process's argv from /proc/<pid>/cmdline, as it runs now (after any exec); undefined when it is gone or has none (a kernel thread, no /proc). */
-export async function readCommandLine(pid: number, procRoot = '/proc'): Promise<string[] | undefined> {
-  const argv = splitCommandLine(await readFile(`${procRoot}/${pid}/cmdline`, 'utf8').catch(() => ''));
-  return argv.length > 0 ? argv : undefined;
-}
-
-function splitCommandLine(text: string): string[] {
-  return text.split('\0').filter((a) => a !== '');
-}
 
 interface RawDetails {
   pid: number;
@@ -37,41 +26,18 @@ interface RawDetails {
   command: string;
 }
 
-export function visible(text: string): string {
-  return text.replace(CONTROL_CHARS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
-/** Fields of /proc/<pid>/status that matter here ("SigIgn:\t0000..."). */
-export function parseStatus(text: string): { rssKb: number; ignores: string[]; blocks: string[]; catches: string[] } {
-  const field = (name: string): string => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(text)?.[1]?.trim() ?? '';
-  return {
-    rssKb: Number.parseInt(field('VmRSS'), 10) || 0,
-    ignores: signalsInMask(field('SigIgn')),
-    blocks: signalsInMask(field('SigBlk')),
-    catches: signalsInMask(field('SigCgt')),
-  };
-}
-
 async function readDetails(pid: number, procRoot: string): Promise<RawDetails | undefined> {
-  try {
-    const [stat, status, cmdline] = await Promise.all([
-      readFile(`${procRoot}/${pid}/stat`, 'utf8'),
-      readFile(`${procRoot}/${pid}/status`, 'utf8'),
-      readFile(`${procRoot}/${pid}/cmdline`, 'utf8').catch(() => ''),
-    ]);
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const f = stat.slice(close + 1).trim().split(/\s+/);
-    const num = (field: number): number => Number(f[field - 3]);
-    const args = splitCommandLine(cmdline).join(' ');
-    return {
-      pid, ppid: num(4), pgrp: num(5), state: f[0] ?? '?', startTicks: num(22), cpuTicks: num(14) + num(15),
-      ...parseStatus(status),
-      command: visible((args || `[${comm}]`).slice(0, MAX_COMMAND_CHARS)),
-    };
-  } catch {
-    return undefined; // gone meanwhile
-  }
+  const [stat, status, argv] = await Promise.all([readProcStat(pid, procRoot), readProcStatus(pid, procRoot), readCommandLine(pid, procRoot)]);
+  // gone meanwhile
+  if (!stat || !status) return undefined;
+  return {
+    pid, ppid: stat.ppid, pgrp: stat.pgrp, state: stat.state, startTicks: stat.startTime, cpuTicks: stat.cpuTicks,
+    rssKb: status.rssKb ?? 0,
+    ignores: signalsInMask(status.ignored ?? 0n),
+    blocks: signalsInMask(status.blocked ?? 0n),
+    catches: signalsInMask(status.caught ?? 0n),
+    command: visibleText((argv?.join(' ') ?? `[${stat.comm}]`).slice(0, MAX_COMMAND_CHARS)),
+  };
 }
 
 /**

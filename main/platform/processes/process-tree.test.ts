@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessInfo } from './process-table';
-import { LinuxProcessTable, parseProcStat, SessionMembers, systemProcessTable } from './process-tree';
+import { LinuxProcessTable, SessionMembers, systemProcessTable } from './process-tree';
 import { parsePsLine } from './ps-process-table';
-
-/** A /proc/<pid>/stat line with 52 fields; comm may contain anything. */
-function statLine(pid: number, comm: string, f: { state?: string; ppid: number; pgrp: number; sid: number; tpgid: number; start: number }): string {
-  const fields = [f.state ?? 'S', f.ppid, f.pgrp, f.sid, 34816, f.tpgid, 4194560];
-  while (fields.length < 19) fields.push(0);          // fields 3..21
-  fields.push(f.start);                               // field 22
-  while (fields.length < 50) fields.push(0);          // up to field 52
-  return `${pid} (${comm}) ${fields.join(' ')}\n`;
-}
 
 const proc = (pid: number, ppid: number, sid: number, startTime: number, state = 'S'): ProcessInfo =>
   ({ pid, ppid, pgrp: pid, sid, tpgid: -1, state, startTime });
-
-describe('parseProcStat', () => {
-  it('reads the fields after the last parenthesis, whatever the command name holds', () => {
-    const info = parseProcStat(statLine(4321, 'evil) S 1 2 3 (name', { ppid: 17, pgrp: 4321, sid: 4000, tpgid: 4321, start: 987654 }));
-    expect(info).toEqual({ pid: 4321, state: 'S', ppid: 17, pgrp: 4321, sid: 4000, tpgid: 4321, startTime: 987654 });
-  });
-
-  it('rejects garbage', () => {
-    expect(parseProcStat('not a stat line')).toBeUndefined();
-    expect(parseProcStat('12 (x) S a b c')).toBeUndefined();
-  });
-});
 
 describe('LinuxProcessTable (real /proc)', () => {
   it('finds this process with its session, group and a start time', async () => {

@@ -1,8 +1,9 @@
 // Which processes belong to a session (DESIGN §4), with identity = pid + start time so a
 // recycled pid is never mistaken for a member. The process list comes from a ProcessTable:
-// /proc on Linux, `ps` on macOS (ps-process-table.ts), or a plain snapshot list in tests.
+// /proc on Linux (proc-files.ts), `ps` on macOS (ps-process-table.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
+import { parseProcStat } from './proc-files';
 import { PsProcessTable } from './ps-process-table';
 
 export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
@@ -19,24 +20,6 @@ export function pidAlive(pid: number): boolean {
 
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
   p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
-
-/**
- * Parses /proc/<pid>/stat. The command name (field 2) may hold spaces and parentheses, so
- * the fixed fields are read after the LAST ')'.
- */
-export function parseProcStat(text: string): ProcessInfo | undefined {
-  const close = text.lastIndexOf(')');
-  const open = text.indexOf('(');
-  if (close < 0 || open < 0) return undefined;
-  const pid = Number(text.slice(0, open).trim());
-  // fields after ')' start at field 3 (state); field N is at index N - 3
-  const f = text.slice(close + 1).trim().split(/\s+/);
-  const num = (field: number): number => Number(f[field - 3]);
-  const info: ProcessInfo = {
-    pid, state: f[0] ?? '?', ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), startTime: num(22),
-  };
-  return Object.values(info).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : info;
-}
 
 /** How /proc is read. The main process reads asynchronously; the reaper and the session's start
  * read at once (kernel-reads.ts), several times faster on a loaded machine. */
@@ -64,13 +47,6 @@ export class LinuxProcessTable implements ProcessTable {
     const infos = await Promise.all(pids.map((pid) => this.lookup(pid)));
     return infos.filter((p): p is ProcessInfo => p !== undefined);
   }
-}
-
-/** A fixed process list: plain data, used to check membership against crafted situations. */
-export class SnapshotProcessTable implements ProcessTable {
-  constructor(public processes: ProcessInfo[]) {}
-  async snapshot(): Promise<ProcessInfo[]> { return [...this.processes]; }
-  async lookup(pid: number): Promise<ProcessInfo | undefined> { return this.processes.find((p) => p.pid === pid); }
 }
 
 export type ProcessTableResult = { ok: true; table: ProcessTable } | { ok: false; error: string };

@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { build } from 'esbuild';
 import type { Disposable } from '../../core/disposable';
 import { pidAlive, systemProcessTable } from './process-tree';
+import { parseCommandLine } from './proc-files';
 import type { ReaperClient } from '../reaper/reaper-client';
 import { spawnSession, type Session } from '../pty/session';
 
@@ -39,7 +40,7 @@ export async function markedProcesses(marker: string): Promise<MarkedProcess[]> 
   const found = await Promise.all(names.map(async (n) => {
     try {
       const raw = await readFile(`/proc/${n}/cmdline`, 'utf8');
-      return raw.includes(marker) ? { pid: Number(n), argv: raw.split('\0').filter((a) => a !== '') } : undefined;
+      return raw.includes(marker) ? { pid: Number(n), argv: parseCommandLine(raw) } : undefined;
     } catch {
       return undefined;
     }

@@ -1,9 +1,10 @@
-// DESIGN §4 staged kill: SIGHUP to every member, SIGTERM at grace/2, SIGKILL at grace to
-// whatever is left, re-scanning the members as it goes so late children are caught too.
+// DESIGN §4 staged kill over the members of a process table, on the one schedule
+// (kill-schedule.ts), re-scanning the members as it goes so late children are caught too.
 // Done when no member is alive (zombies count as dead). It never signals a pid whose start
 // time differs from the member it saw.
 import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
+import { giveUpAtMs, KillTally, nextStageStartMs, reaches, stageAt, type StagedSignal } from '../../core/kill-schedule';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
 import { isAlive, sameProcess } from './process-tree';
@@ -15,12 +16,6 @@ export interface KillTargets {
 
 /** Re-scan period while killing: new children get their signal within one period. */
 const SCAN_INTERVAL_MS = 25;
-/** After SIGKILL, how long to keep waiting for processes the kernel has not reaped yet
- * (uninterruptible sleep, EPERM) before giving up and reporting them as survivors. */
-const KILL_SETTLE_MS = 3_000;
-
-export type StagedSignal = 'HUP' | 'TERM' | 'KILL';
-const RANK: Record<StagedSignal, number> = { HUP: 1, TERM: 2, KILL: 3 };
 
 export interface StagedKillResult {
   /** processes that died after this signal was the last one they received */
@@ -39,7 +34,7 @@ export interface StagedKillOptions {
   clock?: () => number;
 }
 
-type SendOutcome = 'sent' | 'gone' | 'denied';
+export type SendOutcome = 'sent' | 'gone' | 'denied';
 
 export class StagedKill {
   private result: Promise<StagedKillResult> | undefined;
@@ -63,40 +58,31 @@ export class StagedKill {
 
   private async execute(): Promise<StagedKillResult> {
     const start = this.clock();
-    const lastSignal = new Map<string, { id: ProcessIdentity; signal: StagedSignal | undefined }>();
-    const killedBy: Record<StagedSignal, number> = { HUP: 0, TERM: 0, KILL: 0 };
-    let exitedUnsignalled = 0;
+    const tally = new KillTally<string>();
     let survivors: ProcessIdentity[] = [];
     for (;;) {
       const snapshot = await this.table.snapshot();
       const alive = this.sessions.flatMap((s) => s.update(snapshot));
-      const aliveKeys = new Set(alive.map(key));
-      for (const [k, entry] of lastSignal) {
-        if (aliveKeys.has(k)) continue;
-        if (entry.signal) killedBy[entry.signal] += 1;
-        else exitedUnsignalled += 1;
-        lastSignal.delete(k);
-      }
+      tally.alive(alive.map(key));
       if (alive.length === 0) break;
       const elapsed = this.clock() - start;
-      if (elapsed > this.graceMs + KILL_SETTLE_MS) {
+      if (elapsed > giveUpAtMs(this.graceMs)) {
         survivors = alive.map(({ pid, startTime }) => ({ pid, startTime }));
         this.log.error('staged-kill-survivors', { survivors: survivors.map((s) => s.pid), ms: Math.round(elapsed) });
         break;
       }
-      const stage: StagedSignal = elapsed >= this.graceMs ? 'KILL' : elapsed >= this.graceMs / 2 ? 'TERM' : 'HUP';
+      const stage = stageAt(elapsed, this.graceMs);
       await Promise.all(alive.map(async (p) => {
-        const entry = lastSignal.get(key(p)) ?? { id: { pid: p.pid, startTime: p.startTime }, signal: undefined };
-        lastSignal.set(key(p), entry);
-        if (entry.signal && RANK[entry.signal] >= RANK[stage]) return;
-        if (await this.send(p, stage) !== 'denied') entry.signal = stage;
+        const last = tally.lastSignal(key(p));
+        if (last && reaches(last, stage)) return;
+        if (await this.send(p, stage) !== 'denied') tally.signalled(key(p), stage);
       }));
       // wake early for the next stage so SIGTERM/SIGKILL go out on time
       const elapsedNow = this.clock() - start;
-      const nextStage = elapsedNow < this.graceMs / 2 ? this.graceMs / 2 : elapsedNow < this.graceMs ? this.graceMs : Infinity;
-      await delay(Math.max(0, Math.min(SCAN_INTERVAL_MS, nextStage - elapsedNow)));
+      await delay(Math.max(0, Math.min(SCAN_INTERVAL_MS, nextStageStartMs(elapsedNow, this.graceMs) - elapsedNow)));
     }
     const ms = Math.round(this.clock() - start);
+    const { killedBy, exitedUnsignalled } = tally;
     this.log.event('staged-kill-done', { ms, ...killedBy, exitedUnsignalled, survivors: survivors.length });
     return { killedBy, exitedUnsignalled, survivors, ms };
   }
@@ -115,7 +101,8 @@ function key(p: ProcessIdentity): string {
   return `${p.pid}:${p.startTime}`;
 }
 
-function signalProcess(pid: number, signal: NodeJS.Signals, log: EventLog): SendOutcome {
+/** Sends `signal` to `pid`: 'gone' when there is no such process, 'denied' when it cannot be signalled (logged). */
+export function signalProcess(pid: number, signal: NodeJS.Signals, log: EventLog): SendOutcome {
   try {
     process.kill(pid, signal);
     return 'sent';

@@ -18,7 +18,7 @@ import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
 import { queuedWrites, slaveDevice } from './node-pty-internals';
 import { checkCwd, resolveProgram } from './program-file';
-import { readCommandLine } from '../processes/process-details';
+import { readCommandLine } from '../processes/proc-files';
 import { checkHostSignalMask } from './signal-hygiene';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */

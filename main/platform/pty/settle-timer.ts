@@ -2,7 +2,8 @@ import type { Disposable } from '../../core/disposable';
 
 /**
  * Fires once, when `quietMs` passed without activity() — but never later than `maxMs` after
- * start(): "let the pty drain, within a bound".
+ * start(): "let the pty drain, within a bound". The one wait for a quiet pty: the session's last
+ * output (session.ts) and the output gathered after a cut (output-batch.ts).
  *
  * Quiet means the loop looked for output and found none: a loop that comes back late (a busy
  * machine) runs its due timers before it polls for I/O, so output already waiting in the pty

@@ -2,7 +2,8 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkHostSignalMask, parseSignalMasks, readSignalMasks, signalsIn } from './signal-hygiene';
+import { checkHostSignalMask, readSignalMasks, signalsIn } from './signal-hygiene';
+import { parseProcStatus } from '../processes/proc-files';
 import { bundle, BUNDLE_ENV, killMarked, newMarker, tempDir } from '../processes/processes.test-support';
 
 // A host that spawns a session whose root is `cat` (argv[0] = the marker) and reports masks.
@@ -21,8 +22,8 @@ void (async () => {
     if (cmdline.startsWith(marker + '\\0')) break;
     await new Promise((r) => setTimeout(r, 10));
   }
-  const child = await readSignalMasks(pid);
-  const host = await readSignalMasks('self');
+  const child = readSignalMasks(pid);
+  const host = readSignalMasks('self');
   const hostBlocked = await checkHostSignalMask(log);
   process.stdout.write(JSON.stringify({ child: child && String(child.blocked) + ' ' + String(child.ignored), host: host && String(host.blocked) + ' ' + String(host.ignored), hostBlocked }) + '\\n');
   spawned.session.dispose();
@@ -58,11 +59,11 @@ const masksOf = (text: string): { blocked: bigint; ignored: bigint } => {
 
 describe('signal hygiene', () => {
   it('reads SigBlk/SigIgn and names the termination signals in a mask', async () => {
-    expect(parseSignalMasks('Name:\tx\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\n'))
+    expect(parseProcStatus('Name:\tx\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\n'))
       .toEqual({ blocked: 2n, ignored: 0x4001n });
     expect(signalsIn(0x4003n)).toEqual(['SIGHUP', 'SIGINT', 'SIGTERM']);
     expect(signalsIn(1n << 12n)).toEqual([]); // SIGPIPE is not ours to care about
-    expect(await readSignalMasks(process.pid)).toBeDefined();
+    expect(readSignalMasks(process.pid)).toBeDefined();
     expect(await checkHostSignalMask({ event() {}, warn() {}, error() {} })).toEqual([]);
   });
 
@@ -70,7 +71,7 @@ describe('signal hygiene', () => {
     it(`session children start clean when the host runs under ${name}`, async () => {
       // the wrapper really hands SIGINT over ignored: a plain program inherits it
       const probe = await run(wrapper[0] as string, [...wrapper.slice(1), 'cat', '/proc/self/status'], { cwd: tmp.dir });
-      const inherited = parseSignalMasks(probe.stdout);
+      const inherited = parseProcStatus(probe.stdout);
       expect(signalsIn(inherited?.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
       if (name.includes('--block-signal')) expect(signalsIn(inherited?.blocked ?? 0n)).toContain('SIGINT');
 

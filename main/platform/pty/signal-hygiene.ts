@@ -10,37 +10,26 @@
 //   under `nohup`, `env --ignore-signal/--block-signal` or `trap ''` spawn clean children
 //   (signal-hygiene.test.ts). An embedder (Electron) may skip Node's reset, so the host
 //   checks its own mask once and logs a warning if a termination signal is blocked.
-import { readKernelFileNow } from '../files/kernel-reads';
+import { procStatusNow } from '../processes/proc-files';
 import type { EventLog } from '../log/event-log';
+import { SIGNAL_NUMBERS, type SignalName } from '../../core/signals';
 
-export const TERMINATION_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-export type TerminationSignal = keyof typeof TERMINATION_SIGNALS;
+/** The signals that end a session's program (DESIGN §3, §4), which it must not start blocking or ignoring. */
+const TERMINATION_SIGNALS = ['HUP', 'INT', 'TERM'] as const satisfies readonly SignalName[];
+export type TerminationSignal = `SIG${(typeof TERMINATION_SIGNALS)[number]}`;
 
 export interface SignalMasks { blocked: bigint; ignored: bigint }
 
-export function parseSignalMasks(status: string): SignalMasks | undefined {
-  const field = (name: string): bigint | undefined => {
-    const m = new RegExp(`^${name}:\\s*([0-9a-f]+)$`, 'm').exec(status);
-    return m?.[1] ? BigInt(`0x${m[1]}`) : undefined;
-  };
-  const blocked = field('SigBlk');
-  const ignored = field('SigIgn');
-  return blocked === undefined || ignored === undefined ? undefined : { blocked, ignored };
-}
-
-export async function readSignalMasks(pid: number | 'self'): Promise<SignalMasks | undefined> {
-  try {
-    // at once (kernel-reads.ts): the first session's start waits for it
-    return parseSignalMasks(readKernelFileNow(`/proc/${pid}/status`));
-  } catch {
-    return undefined;
-  }
+/** The host's or a child's signal masks; undefined when it is gone or the kernel shows none. */
+export function readSignalMasks(pid: number | 'self'): SignalMasks | undefined {
+  // at once (kernel-reads.ts): the first session's start waits for it
+  const status = procStatusNow(pid);
+  return status?.blocked === undefined || status.ignored === undefined ? undefined : { blocked: status.blocked, ignored: status.ignored };
 }
 
 /** The termination signals set in `mask` (bit n-1 stands for signal n). */
 export function signalsIn(mask: bigint): TerminationSignal[] {
-  return (Object.keys(TERMINATION_SIGNALS) as TerminationSignal[])
-    .filter((name) => (mask >> BigInt(TERMINATION_SIGNALS[name] - 1)) & 1n);
+  return TERMINATION_SIGNALS.filter((name) => (mask >> BigInt(SIGNAL_NUMBERS[name] - 1)) & 1n).map((name) => `SIG${name}` as const);
 }
 
 /**
@@ -49,7 +38,7 @@ export function signalsIn(mask: bigint): TerminationSignal[] {
  */
 export async function checkHostSignalMask(log: EventLog): Promise<TerminationSignal[]> {
   if (process.platform !== 'linux') return [];
-  const masks = await readSignalMasks(process.pid);
+  const masks = readSignalMasks(process.pid);
   const blocked = masks ? signalsIn(masks.blocked) : [];
   if (blocked.length > 0) log.warn('host-blocks-termination-signals', { blocked, note: 'session children inherit this mask' });
   return blocked;

@@ -47,16 +47,6 @@ export class CgroupSessions {
     this.log.event('reaper-release', { cgroup: dir });
   }
 
-  /** The session whose root is `pid`, if it is a cgroup session. */
-  hasRoot(pid: number): boolean {
-    return [...this.sessions.values()].some((s) => s.root === pid);
-  }
-
-  killRoot(pid: number): Promise<void> {
-    const session = [...this.sessions.values()].find((s) => s.root === pid);
-    return session ? this.kill(session) : Promise.resolve();
-  }
-
   killAll(): Promise<void> {
     return Promise.all([...this.sessions.values()].map((s) => this.kill(s))).then(() => undefined);
   }
@@ -80,7 +70,7 @@ export class CgroupSessions {
       const pid = session.root;
       const survivors = [...result.survivors, ...swept.survivors];
       if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, survivors: swept.survivors.length });
-      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
+      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
       if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
     })();
     return session.killing;

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, LinuxProcessTable } from '../processes/process-tree';
 import { ReaperClient } from './reaper-client';
 import { spawnSession } from '../pty/session';
+import { LogEvent } from '../../core/log-events';
+import { logFileEntries, reaperSessionDead } from './reaper.test-support';
 import { bundle, bundleReaper, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from '../processes/processes.test-support';
 
 const KILL_GRACE_MS = 800;
@@ -119,15 +121,16 @@ describe('reaper (real processes)', () => {
     }
   });
 
-  it('kills a session on request and reports it dead with the signals used', async () => {
-    const client = startClient();
+  it('kills a registered session at the exit path\'s kill and logs it dead with the signals used', async () => {
+    const logFile = newLogFile();
+    const client = startClient(logFile);
     const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-a sleep 1000) & wait`, `${marker}-root`], cols: 80, rows: 24 });
     if (!spawned.ok) throw new Error(spawned.error);
     client.register(spawned.session.pid, spawned.session.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 2, 5_000)).toBe(true);
-    client.killSession(spawned.session.pid);
-    const report = await client.whenSessionReport(spawned.session.pid, 10_000);
-    expect(report?.stats.HUP).toBe(2);
+    client.killAll();
+    const dead = await reaperSessionDead(logFile, spawned.session.pid, 10_000);
+    expect(dead).toMatchObject({ HUP: 2, survivors: 0 });
     expect(await markedProcesses(marker)).toEqual([]);
     spawned.session.dispose();
   });
@@ -142,17 +145,18 @@ describe('reaper (real processes)', () => {
     client.register(spawned.session.pid, spawned.session.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 1, 5_000)).toBe(true);
     client.setKillGrace(KILL_GRACE_MS);
-    client.killSession(spawned.session.pid);
+    client.killAll();
     // it ignores HUP and TERM: only the KILL at the end of the (new) grace ends it
-    const report = await client.whenSessionReport(spawned.session.pid, 20_000);
-    expect(report?.stats.KILL).toBe(1);
+    const dead = await reaperSessionDead(logFile, spawned.session.pid, 20_000);
+    expect(dead).toMatchObject({ KILL: 1, survivors: 0 });
     expect(await markedProcesses(marker)).toEqual([]);
     expect(await readFile(logFile, 'utf8')).toMatch(new RegExp(`"name":"reaper-kill-grace","killGraceMs":${KILL_GRACE_MS}`));
     spawned.session.dispose();
   });
 
   it('never signals a pid registered with the wrong start time', async () => {
-    const client = startClient();
+    const logFile = newLogFile();
+    const client = startClient(logFile);
     const victim = spawn('/bin/bash', ['-c', `exec -a ${marker}-bystander sleep 1000`], { detached: true, stdio: 'ignore' });
     victim.unref();
     const pid = victim.pid as number;
@@ -162,8 +166,11 @@ describe('reaper (real processes)', () => {
     }, 5_000);
     expect(info).toBeDefined();
     client.register(pid, (info?.startTime ?? 0) + 1);
-    client.killSession(pid);
-    expect(await client.whenSessionDead(pid, 10_000)).toBe(true);
+    client.killAll();
+    // no member: the reaper lets the session go at its next look (ended) or kills nobody (dead)
+    const done = await waitFor(async () => (await logFileEntries(logFile)).find((e) => e.pid === pid && (e.name === 'reaper-session-ended' || e.name === LogEvent.reaperSessionDead)), 10_000);
+    expect(done).toBeDefined();
+    if (done?.name === LogEvent.reaperSessionDead) expect(done).toMatchObject({ HUP: 0, TERM: 0, KILL: 0 });
     const now = await table.lookup(pid);
     expect(now?.startTime).toBe(info?.startTime);
     expect(now && isAlive(now)).toBe(true);
@@ -173,8 +180,8 @@ describe('reaper (real processes)', () => {
     const logFile = newLogFile();
     const client = startClient(logFile);
     (client as unknown as { child: ChildProcess }).child.stdin?.write('register banana\n');
-    client.killSession(424242);
-    expect(await client.whenSessionDead(424242, 5_000)).toBe(true);
+    client.register(424242, 1);
+    expect(await client.whenRegistered(424242, 5_000)).toBe(true);
     expect(await waitFor(async () => (await readFile(logFile, 'utf8').catch(() => '')).includes('reaper-bad-command'), 5_000)).toBe(true);
   });
 });

@@ -12,9 +12,9 @@ import type { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { ExitDescriptors } from '../containment/exit-descriptors';
-import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type DeadReport, type ReaperCommand } from './reaper-protocol';
+import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type ReaperCommand } from './reaper-protocol';
 import { reaperStubArgv } from './reaper-stub';
-import { processStateNow } from '../files/kernel-reads';
+import { isExiting, procStatNow } from '../processes/proc-files';
 import { TerminalHandover } from './terminal-handover';
 
 export interface ReaperClientOptions {
@@ -45,8 +45,6 @@ export const MAX_REPLACEMENTS = 10;
 const REPLACEMENT_WINDOW_MS = 60_000;
 
 export class ReaperClient implements Disposable {
-  private readonly dead = new Map<number, DeadReport>();
-  private readonly waiters = new Map<number, Set<(report: DeadReport) => void>>();
   private readonly registered = new Map<number, Set<() => void>>();
   /** cgroups the current reaper confirmed, and who waits for a confirmation */
   private readonly containedBy = new Set<string>();
@@ -90,7 +88,6 @@ export class ReaperClient implements Disposable {
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
-    this.dead.delete(rootPid);
     const entry = { startTime: Number(startTime), ...(sessionId ? { sessionId } : {}) };
     this.scanned.set(rootPid, entry);
     this.send({ kind: 'register', pid: rootPid, ...entry });
@@ -124,9 +121,8 @@ export class ReaperClient implements Disposable {
     this.terminal.deliver();
   }
 
-  /** The root joined `cgroup`: killSession(rootPid) and whenSessionDead(rootPid) mean the cgroup. */
+  /** The root joined `cgroup`: the reaper's `dead <rootPid>` report means the cgroup. */
   attachRoot(rootPid: number, cgroup: string): void {
-    this.dead.delete(rootPid);
     this.cgroups.set(cgroup, { ...this.cgroups.get(cgroup), root: rootPid });
     this.send({ kind: 'root', pid: rootPid, cgroup });
   }
@@ -147,8 +143,6 @@ export class ReaperClient implements Disposable {
     this.killGraceMs = ms;
     if (this.child) this.send({ kind: 'grace', ms });
   }
-
-  killSession(rootPid: number): void { this.send({ kind: 'kill', pid: rootPid }); }
 
   /**
    * The exit path's kill (DESIGN §4 "the host kills too"): SIGKILL to every session cgroup,
@@ -172,29 +166,6 @@ export class ReaperClient implements Disposable {
   /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
   whenRegistered(rootPid: number, timeoutMs: number): Promise<boolean> {
     return waitFor(this.registered, rootPid, timeoutMs);
-  }
-
-  /** Resolves true when the reaper reports every process of the session dead; false after
-   * timeoutMs, or when the reaper gave up on survivors (it logs them). */
-  whenSessionDead(rootPid: number, timeoutMs: number): Promise<boolean> {
-    return this.whenSessionReport(rootPid, timeoutMs).then((report) => report !== undefined && !report.stats.survivors);
-  }
-
-  /** Like whenSessionDead, with the reaper's kill statistics (ms, HUP/TERM/KILL counts). */
-  whenSessionReport(rootPid: number, timeoutMs: number): Promise<DeadReport | undefined> {
-    const known = this.dead.get(rootPid);
-    if (known) return Promise.resolve(known);
-    return new Promise((resolve) => {
-      const waiters = this.waiters.get(rootPid) ?? new Set();
-      this.waiters.set(rootPid, waiters);
-      const finish = (report: DeadReport | undefined): void => {
-        clearTimeout(timer);
-        waiters.delete(finish);
-        resolve(report);
-      };
-      const timer = setTimeout(() => finish(undefined), timeoutMs);
-      waiters.add(finish);
-    });
   }
 
   /** Closes the pipe: the reaper kills everything still registered and exits. */
@@ -278,7 +249,7 @@ export class ReaperClient implements Disposable {
   private checkStopped(): void {
     const child = this.child;
     // read at once: every 100 ms for the session's life; gone: its exit event does the replacing
-    const state = child?.pid === undefined ? undefined : processStateNow(child.pid)?.state;
+    const state = child?.pid === undefined ? undefined : procStatNow(child.pid)?.state;
     if (child && (state === 'T' || state === 't')) this.replace(child, `stopped (state ${state})`);
   }
 
@@ -308,22 +279,20 @@ export class ReaperClient implements Disposable {
       this.log.warn('reaper-bad-report', { line: line.slice(0, 200) });
       return;
     }
-    this.dead.set(report.pid, report);
     this.scanned.delete(report.pid);
     for (const [cgroup, { root }] of this.cgroups) {
       if (root !== report.pid) continue;
       this.cgroups.delete(cgroup);
       this.exitFiles.drop(cgroup);
     }
-    for (const waiter of [...(this.waiters.get(report.pid) ?? [])]) waiter(report);
   }
 }
 
 /** The reaper process runs: not ended, not a zombie, not stopped. */
 function reaperRuns(child: ChildProcess): boolean {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null || child.stdin?.destroyed) return false;
-  const now = processStateNow(child.pid);
-  return now !== undefined && !now.exiting && !/^[TtZX]$/.test(now.state);
+  const now = procStatNow(child.pid);
+  return now !== undefined && !isExiting(now) && !/^[TtZX]$/.test(now.state);
 }
 
 /** A promise in `waiters[key]` that a report resolves with true; false after timeoutMs. */

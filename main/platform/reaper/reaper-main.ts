@@ -64,7 +64,6 @@ export class Reaper {
   handle(command: ReaperCommand): Promise<void> {
     switch (command.kind) {
       case 'register': return this.register(command.pid, command.startTime, command.sessionId);
-      case 'kill': return this.kill(command.pid);
       case 'killall': return this.killAll();
       case 'contain':
         this.cgroups.contain(command.cgroup, command.sessionId);
@@ -88,13 +87,7 @@ export class Reaper {
       !s.killing && (now - s.registeredAt < YOUNG_MS || !s.members.alive.some((p) => p.pid === s.members.root.pid)));
   }
 
-  kill(pid: number): Promise<void> {
-    if (this.cgroups.hasRoot(pid)) return this.cgroups.killRoot(pid);
-    const session = this.sessions.get(pid);
-    if (!session) {
-      this.report(formatDead(pid));
-      return Promise.resolve();
-    }
+  private kill(pid: number, session: TrackedSession): Promise<void> {
     session.killing ??= new StagedKill([session.members], { table: this.table, killGraceMs: this.killGraceMs, log: this.log })
       .run()
       .then(async (result) => {
@@ -105,14 +98,14 @@ export class Reaper {
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...swept.survivors];
         if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
-        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
+        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
   }
 
   killAll(): Promise<void> {
-    return Promise.all([...this.sessions.keys()].map((pid) => this.kill(pid)).concat(this.cgroups.killAll())).then(() => undefined);
+    return Promise.all([...this.sessions].map(([pid, session]) => this.kill(pid, session)).concat(this.cgroups.killAll())).then(() => undefined);
   }
 
   /** Host gone: kill everything, once. */

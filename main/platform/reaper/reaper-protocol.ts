@@ -1,6 +1,6 @@
 // The host <-> reaper pipe: one command per line, plain text, so a half-written line or a
 // crash on either side can never be misread as something else.
-//   host -> reaper:  register <pid> <starttime> [<session id>] | kill <pid> | killall
+//   host -> reaper:  register <pid> <starttime> [<session id>] | killall
 //                    contain <cgroup dir> [<session id>] | root <pid> <cgroup dir> | release <cgroup dir>
 //                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
 //                    grace <ms> (an edited killGraceMs, for the kills that start from then on)
@@ -21,12 +21,11 @@ export const SESSION_ID_ENV = 'RIPCORD_SESSION';
 export type ReaperCommand =
   /** sessionId: the value of SESSION_ID_ENV in the session's environment (counts escapees) */
   | { kind: 'register'; pid: number; startTime: number; sessionId?: string }
-  | { kind: 'kill'; pid: number }
   | { kind: 'killall' }
   /** a session cgroup, sent before its root exists: kill it if the host dies from here on;
    * sessionId: the session's tag, to sweep for its migrants after the kill (migrant-sweep.ts) */
   | { kind: 'contain'; cgroup: string; sessionId?: string }
-  /** the session's root joined the cgroup: `kill <pid>` and `dead <pid>` now mean the cgroup */
+  /** the session's root joined the cgroup: `dead <pid>` now means the cgroup */
   | { kind: 'root'; pid: number; cgroup: string }
   /** the cgroup was given up before its session started (the host removes it) */
   | { kind: 'release'; cgroup: string }
@@ -43,7 +42,6 @@ const isId = (s: string | undefined): boolean => s !== undefined && /^\d+$/.test
 export function formatCommand(command: ReaperCommand): string {
   switch (command.kind) {
     case 'register': return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
-    case 'kill': return `kill ${command.pid}\n`;
     case 'killall': return 'killall\n';
     case 'contain': return `contain ${encodeURIComponent(command.cgroup)}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
@@ -82,7 +80,6 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   }
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
-  if (verb === 'kill' && isId(a) && b === undefined) return { kind: 'kill', pid: Number(a) };
   if (verb === 'grace' && isId(a) && b === undefined) return { kind: 'grace', ms: Number(a) };
   if ((verb === 'killall' || verb === 'takeover') && a === undefined) return { kind: verb };
   const dir = (word: string | undefined): string | undefined => {

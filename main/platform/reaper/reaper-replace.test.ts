@@ -9,6 +9,8 @@ import { probeContainment } from '../containment/containment-probe';
 import { FileEventLog } from '../log/event-log';
 import { ReaperClient } from './reaper-client';
 import { bundleReaper, tempDir, waitFor } from '../processes/processes.test-support';
+import { readProcStat } from '../processes/proc-files';
+import { isAlive } from '../processes/process-tree';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let script: string;
@@ -26,9 +28,8 @@ afterEach(() => {
 afterAll(async () => { await tmp.dispose(); });
 
 const alive = async (pid: number): Promise<boolean> => {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  return stat !== '' && state !== 'Z' && state !== 'X';
+  const stat = await readProcStat(pid);
+  return stat !== undefined && isAlive(stat);
 };
 
 let count = 0;

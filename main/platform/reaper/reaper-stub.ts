@@ -1,7 +1,7 @@
 // The reaper's first stage (DESIGN §4): a POSIX sh loop that holds from the instant the host
 // spawns it — Node's start (docs/benchmarks.md#start) would otherwise compete with the session's
 // start. It reads the host's commands from the same pipe, confirms each `contain` at once, and
-// keeps every line. Any other command (`takeover`, `register`, `kill`, `killall`, a bad line),
+// keeps every line. Any other command (`takeover`, `register`, `killall`, a bad line),
 // the pipe's end (the host is gone) or a signal makes it exec the Node reaper in its own
 // process — same pid, same pipes — which handles the kept lines first (`--replay`), then the
 // rest of the pipe. So whatever happens to the host, the Node reaper runs the staged kill over

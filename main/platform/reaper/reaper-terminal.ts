@@ -12,9 +12,9 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { writeNonBlockingWithin } from '../files/bounded-write';
 import type { EventLog } from '../log/event-log';
-import { readKernelFileNow } from '../files/kernel-reads';
 import type { ProcessInfo } from '../processes/process-table';
-import { isAlive, parseProcStat } from '../processes/process-tree';
+import { isAlive } from '../processes/process-tree';
+import { procStatNow } from '../processes/proc-files';
 import { stty } from '../pty/stty';
 
 export type TerminalCommand =
@@ -75,7 +75,7 @@ export class ReaperTerminal {
     if (!kept) return;
     this.kept = undefined;
     try {
-      const parentNow = readStat(kept.parent.pid);
+      const parentNow = procStatNow(kept.parent.pid);
       const owner = terminalOwner(kept.host, kept.parent, parentNow);
       if (owner !== 'ours') {
         this.log.event('reaper-terminal-left-alone', { why: owner });
@@ -95,12 +95,12 @@ export class ReaperTerminal {
   }
 
   private foregroundOwner(kept: Kept): TerminalOwner {
-    return terminalOwner(kept.host, kept.parent, readStat(kept.parent.pid));
+    return terminalOwner(kept.host, kept.parent, procStatNow(kept.parent.pid));
   }
 
   private async keep(command: Extract<TerminalCommand, { kind: 'terminal' }>): Promise<Kept | undefined> {
-    const host = readStat(process.ppid);
-    const parent = host && readStat(host.ppid);
+    const host = procStatNow(process.ppid);
+    const parent = host && procStatNow(host.ppid);
     if (!host || !parent) return undefined;
     let handle: FileHandle;
     try {
@@ -139,12 +139,4 @@ export type TerminalOwner = 'ours' | 'parent-gone' | 'another-job';
 export function terminalOwner(host: ProcessInfo, parent: ProcessInfo, parentNow: ProcessInfo | undefined): TerminalOwner {
   if (!parentNow || parentNow.startTime !== parent.startTime || !isAlive(parentNow)) return 'parent-gone';
   return parentNow.tpgid === host.pgrp || parentNow.tpgid === parentNow.pgrp ? 'ours' : 'another-job';
-}
-
-function readStat(pid: number): ProcessInfo | undefined {
-  try {
-    return parseProcStat(readKernelFileNow(`/proc/${pid}/stat`));
-  } catch {
-    return undefined;
-  }
 }
