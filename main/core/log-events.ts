@@ -47,6 +47,8 @@ export const LogEvent = {
   reaperSessionDead: 'reaper-session-dead',
   /** processes that carried a session's tag outside its container, killed after it: pid, migrated (count), survivors */
   reaperSessionMigrated: 'reaper-session-migrated',
+  /** a listener threw while an event was delivered (or another error no caller could take): error */
+  unexpectedError: 'error.unexpected',
   /** the watchdog saw the main loop stall: ms */
   mainLoopStall: 'main-loop-stall',
 } as const;
