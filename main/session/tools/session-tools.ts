@@ -27,6 +27,8 @@ export interface SessionToolsOptions {
   command: string;
   cols: number;
   rows: number;
+  /** the exit path's last words (SessionExits.onExit): the socket is answered and removed there */
+  onExit: (listener: () => void) => Disposable;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
 }
@@ -62,7 +64,7 @@ export class SessionTools implements Disposable {
       members: { listMembers: () => guarded.container.members() },
     });
     // every way out removes the socket and answers a stop the session's end overtook
-    this.disposables.add(guarded.exitPath.onExit(() => this.server?.closeAtExit()));
+    this.disposables.add(options.onExit(() => this.server?.closeAtExit()));
   }
 
   static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
