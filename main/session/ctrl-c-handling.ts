@@ -32,7 +32,7 @@ export class CtrlCHandling implements Disposable {
     private readonly state: CtrlCState,
     private readonly log: Logger,
   ) {
-    this.hint = this.disposables.add(new DoublePressHint(() => state.windowMs, () => output.endCutWatch()));
+    this.hint = this.disposables.add(new DoublePressHint(() => state.hintRemainingMs(), () => output.endCutWatch()));
     this.disposables.add(
       session.onForegroundReturned(() => {
         state.markCancelHandled();
@@ -64,8 +64,9 @@ export class CtrlCHandling implements Disposable {
 
   /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). */
   keyPressed(): void {
-    this.state.reset();
+    // the hint first: one not yet revealed goes out with the time the machine still had left
     this.hint.hide();
+    this.state.reset();
   }
 
   /** Resolves once the root has the terminal back after the cancel, or CANCEL_ANSWER_WAIT_MS later. */

@@ -40,7 +40,7 @@ export class SessionExits {
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
-    this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, windowMs: config.doublePressWindowMs });
+    this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
     this.decisions = new ExitDecisions(this.state);
     this.exitPath = new ExitPath({ reaper, log, host });
   }

@@ -230,7 +230,7 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
     this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
-    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows, onExit: (listener) => this.exits.onExit(listener) }));
+    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows, hintRemainingMs: () => this.exits.state.hintRemainingMs(), onExit: (listener) => this.exits.onExit(listener) }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
     this.whenStartIsOver(guarded, () => {
       this.options.reaper.takeOver();

@@ -27,6 +27,8 @@ export interface SessionToolsOptions {
   command: string;
   cols: number;
   rows: number;
+  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
+  hintRemainingMs: () => number;
   /** the exit path's last words (SessionExits.onExit): the socket is answered and removed there */
   onExit: (listener: () => void) => Disposable;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
@@ -93,10 +95,9 @@ export class SessionTools implements Disposable {
       check = undefined;
       listener(hint);
       if (!hint.visible) return;
-      const deadline = performance.now() + hint.remainingMs;
       const mine = setTimeout(() => {
         void this.guarded.session.rootHoldsForeground().then((holds) => {
-          const remainingMs = deadline - performance.now();
+          const remainingMs = this.options.hintRemainingMs();
           // only if no newer hint came meanwhile
           if (!holds && remainingMs > 0 && check === mine) listener({ visible: true, remainingMs, jobStillRunning: true });
         });
