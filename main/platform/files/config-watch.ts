@@ -81,10 +81,7 @@ export class ConfigWatcher implements Disposable {
     this.current = loaded.config;
     this.log.event('config.reloaded', { file: this.file, problems: loaded.problems.length });
     for (const problem of loaded.problems) this.log.warn('config.problem', { problem });
-    try {
-      this.changed.fire({ config: loaded.config, problems: loaded.problems });
-    } catch (error) {
-      this.log.warn('config.apply-failed', { error: String(error) });
-    }
+    // a listener that fails is logged by the unexpected-error handler; the others still apply the edit
+    this.changed.fire({ config: loaded.config, problems: loaded.problems });
   }
 }
