@@ -1,4 +1,4 @@
-import type { Disposable } from './disposable';
+import { type Disposable, toDisposable } from './disposable';
 import { onUnexpectedError } from './unexpected-error';
 
 /** Subscribes a listener; the returned Disposable unsubscribes it (the xterm.js / VS Code shape). */
@@ -17,7 +17,7 @@ export class Emitter<T> implements Disposable {
   readonly event: Event<T> = (listener) => {
     const wrapped = (value: T): void => listener(value);
     this.listeners.add(wrapped);
-    return { dispose: () => this.listeners.delete(wrapped) };
+    return toDisposable(() => this.listeners.delete(wrapped));
   };
 
   get hasListeners(): boolean {

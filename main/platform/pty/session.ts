@@ -5,7 +5,7 @@ import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../../core/control-chars';
-import type { Disposable } from '../../core/disposable';
+import { type Disposable, toDisposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { EventLog } from '../log/event-log';
 import type { ProcessTable } from '../processes/process-table';
@@ -192,7 +192,7 @@ export class Session implements Disposable {
       if (this.earlyFlush) this.flushEarly();
       listener(reported);
     });
-    return { dispose: () => clearImmediate(late) };
+    return toDisposable(() => clearImmediate(late));
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
   readonly onForegroundReturned = this.foregroundReturned.event;

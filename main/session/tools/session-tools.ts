@@ -6,7 +6,7 @@
 // in memory); it disposes it with the session. Nothing here is on the exit path.
 import type { HintState } from '../../../preload/api';
 import type { RipcordConfig } from '../../core/config';
-import { DisposableStore, type Disposable } from '../../core/disposable';
+import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
 import type { SessionInfo } from '../../platform/control/control-protocol';
 import { ControlServer } from '../../platform/control/control-server';
 import type { GuardedSession } from '../guarded-session';
@@ -104,18 +104,15 @@ export class SessionTools implements Disposable {
       }, STILL_RUNNING_AFTER_MS);
       check = mine;
     });
-    return {
-      dispose: () => {
-        clearTimeout(check);
-        check = undefined;
-        subscription.dispose();
-      },
-    };
+    return toDisposable(() => {
+      clearTimeout(check);
+      check = undefined;
+      subscription.dispose();
+    });
   }
 
   dispose(): void {
     this.disposed = true;
-    this.server?.dispose();
     this.disposables.dispose();
   }
 
@@ -129,7 +126,7 @@ export class SessionTools implements Disposable {
       this.options.log.warn('control.unpublished', { error: published.error });
       return;
     }
-    if (this.disposed) published.server.dispose();
-    else this.server = published.server;
+    // a store already disposed disposes what is added to it: a socket published too late is removed at once
+    this.server = this.disposables.add(published.server);
   }
 }
