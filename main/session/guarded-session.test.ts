@@ -183,7 +183,7 @@ describe('GuardedSession', () => {
     expect(events.indexOf('flush')).toBeLessThan(events.indexOf('answer'));
 
     await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled');
-    h.guarded.input('x'); // a key ends the double-press window: the next press is a first one
+    h.guarded.input('x'); // a key ends the double press: the next press is a first one
     h.guarded.input('\x15stty raw -echo; echo "raw-$((6*7))"; head -c 1 >/dev/null; stty sane; echo "got the byte"\r');
     await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
     events.length = 0;
@@ -264,7 +264,7 @@ describe('GuardedSession', () => {
     // typed after the presses, so it reaches the tty (and its echo the output) only after them
     h.guarded.input('typed-after');
     await h.waitFor(() => h.output().includes('typed-after'), 'the echo of what was typed after');
-    // the typed key, in order after both presses, ended the double-press window
+    // the typed key, in order after both presses, ended the double press
     expect(h.decisions.state.phase).toBe('idle');
     expect(h.exits).toEqual([]);
   });
