@@ -12,7 +12,7 @@ export const LogEvent = {
   sessionStartFailed: 'session.start-failed',
   /** the session kept killing its reaper past the replacement budget and is ended: message */
   sessionUnguarded: 'session.unguarded',
-  /** every trigger and what was decided: kind, action (session: false before the spawn) */
+  /** every trigger and what was decided (SessionExits.decide): kind, action (session: false while no program runs) */
   trigger: 'trigger',
   /** the root program has the terminal back after a cancel */
   cancelHandled: 'cancel.handled',
