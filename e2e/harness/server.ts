@@ -14,6 +14,7 @@ import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../../main/core/exit-
 import { loadConfig, type LoadedConfig } from '../../main/platform/files/config-file';
 import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
+import { logUnexpectedErrors } from '../../main/platform/log/unexpected-errors';
 import { ReaperClient } from '../../main/platform/reaper/reaper-client';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
 import { installSignalTriggers } from '../../main/session/host-signals';
@@ -179,6 +180,7 @@ async function main(): Promise<void> {
   const options = parsed.options;
   const loaded = loadConfig(options.config);
   const log = openLog({ ...(options.log ? { file: options.log } : {}), level: loaded.config.logLevel });
+  logUnexpectedErrors(log);
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
   const reaper = ReaperClient.start({
     killGraceMs: loaded.config.killGraceMs,

@@ -1,11 +1,11 @@
 // Bursts of Ctrl+C from several worker threads on one shared CtrlCState, with the real
 // monotonic clock: whatever the interleaving, the outcomes must be a history the DESIGN §2
-// table allows — one cancel per window, an exit once a press lands past the debounce, and
+// table allows — one cancel per interval, an exit once a press lands past the debounce, and
 // the exit sticky for every thread afterwards.
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { expect, test } from '@playwright/test';
-import { CtrlCState, DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from '../../main/core/ctrl-c-state';
+import { CtrlCState, DEFAULT_DEBOUNCE_MS, DEFAULT_INTERVAL_MS } from '../../main/core/ctrl-c-state';
 import { count } from './stress-mode';
 
 const THREADS = 4;
@@ -100,15 +100,15 @@ for (const burstMs of [100, 400, 1500]) {
       const first = cancels[0];
       expect(first, 'some press started a cancel').toBeDefined();
       if (first === undefined) return;
-      // The anchor only moves on a cancel more than a window after the previous one.
-      for (let i = 1; i < cancels.length; i++) expect((cancels[i] as number) - (cancels[i - 1] as number)).toBeGreaterThan(DEFAULT_WINDOW_MS);
+      // The anchor only moves on a cancel more than an interval after the previous one.
+      for (let i = 1; i < cancels.length; i++) expect((cancels[i] as number) - (cancels[i - 1] as number)).toBeGreaterThan(DEFAULT_INTERVAL_MS);
       // Exit is sticky: no thread saw a cancel or an ignored press after it saw an exit...
       expect(results.map((r) => r.cancelAfterExit)).toEqual(Array<boolean>(THREADS).fill(false));
       // ...and the word ends in ExitRequested exactly when some press exited.
       expect(state.phase === 'exit-requested').toBe(exits.length > 0);
-      // A press stamped between debounce and window after the (only) cancel must have exited.
+      // A press stamped between debounce and interval after the (only) cancel must have exited.
       const lastPress = Math.max(...results.map((r) => r.last));
-      if (cancels.length === 1 && lastPress - first >= DEFAULT_DEBOUNCE_MS && lastPress - first <= DEFAULT_WINDOW_MS) {
+      if (cancels.length === 1 && lastPress - first >= DEFAULT_DEBOUNCE_MS && lastPress - first <= DEFAULT_INTERVAL_MS) {
         expect(exits.length).toBeGreaterThan(0);
       }
       // The press that made the exit came at least a debounce after the cancel (later-stamped

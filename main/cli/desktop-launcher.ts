@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { EXIT_CODE_SIGNAL_BASE } from '../core/exit-codes';
+import { DisposableStore, toDisposable } from '../core/disposable';
 import { visibleText } from '../core/visible-text';
 import { fetchElectron, shouldFetchElectron } from './electron-fetch';
 
@@ -117,13 +118,16 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
     // sent to the launcher alone are passed on.
     const ignore = () => {};
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    signals.on('SIGINT', ignore);
-    signals.on('SIGTERM', forward);
-    signals.on('SIGHUP', forward);
+    const listening = new DisposableStore();
+    const listen = (signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): void => {
+      signals.on(signal, listener);
+      listening.add(toDisposable(() => signals.off(signal, listener)));
+    };
+    listen('SIGINT', ignore);
+    listen('SIGTERM', forward);
+    listen('SIGHUP', forward);
     const done = (code: number) => {
-      signals.off('SIGINT', ignore);
-      signals.off('SIGTERM', forward);
-      signals.off('SIGHUP', forward);
+      listening.dispose();
       resolve(code);
     };
     child.once('error', (error) => {

@@ -2,7 +2,7 @@
 // terminal or changes its settings is stopped by the kernel (SIGTTIN, SIGTTOU: "Stopped (tty
 // output)"). So ripcord takes the terminal — raw mode, reading keys — only once it is in the
 // foreground: at once when started there, else after the shell's `fg`.
-import type { Disposable } from '../core/disposable';
+import { type Disposable, toDisposable } from '../core/disposable';
 import { holdsForeground, ownershipNow, readOwnership, type TerminalOwnership } from './terminal-loss';
 
 /** Between the shell's `fg` and raw mode; `fg` also sends SIGCONT, which checks at once. */
@@ -22,7 +22,7 @@ export function whenInForeground(then: () => void): Disposable {
   let timer: NodeJS.Timeout | undefined;
   if (mayTakeTerminal(ownershipNow())) {
     then();
-    return { dispose: () => undefined };
+    return toDisposable(() => undefined);
   }
   const check = async (): Promise<void> => {
     clearTimeout(timer);
@@ -43,6 +43,6 @@ export function whenInForeground(then: () => void): Disposable {
   };
   process.on('SIGCONT', onContinued);
   timer = setTimeout(() => void check(), FOREGROUND_WAIT_POLL_MS);
-  return { dispose: stop };
+  return toDisposable(stop);
 }
 

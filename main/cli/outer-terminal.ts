@@ -1,4 +1,4 @@
-import type { Disposable } from '../core/disposable';
+import { type Disposable, toDisposable } from '../core/disposable';
 import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
 import { holdsForeground, ownershipNow } from './terminal-loss';
 import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
@@ -83,29 +83,27 @@ export class OuterTerminal {
     };
     input.on('data', handler);
     input.resume();
-    return {
-      dispose: () => {
-        input.off('data', handler);
-        input.pause();
-      },
-    };
+    return toDisposable(() => {
+      input.off('data', handler);
+      input.pause();
+    });
   }
 
   onInputEnd(listener: () => void): Disposable {
     this.streams.input.on('end', listener);
-    return { dispose: () => this.streams.input.off('end', listener) };
+    return toDisposable(() => this.streams.input.off('end', listener));
   }
 
   onResize(listener: (size: TerminalSize) => void): Disposable {
     const handler = (): void => listener(this.size);
     this.streams.output.on('resize', handler);
-    return { dispose: () => this.streams.output.off('resize', handler) };
+    return toDisposable(() => this.streams.output.off('resize', handler));
   }
 
   /** Reading the terminal failed: EIO once it hung up, or once ripcord is a background job of an orphaned group. */
   onInputError(listener: (error: Error) => void): Disposable {
     this.streams.input.on('error', listener);
-    return { dispose: () => this.streams.input.off('error', listener) };
+    return toDisposable(() => this.streams.input.off('error', listener));
   }
 
   /**
@@ -119,7 +117,7 @@ export class OuterTerminal {
 
   onOutputError(listener: (error: Error) => void): Disposable {
     this.streams.output.on('error', listener);
-    return { dispose: () => this.streams.output.off('error', listener) };
+    return toDisposable(() => this.streams.output.off('error', listener));
   }
 
   /** Child output; `sent` runs once the chunk has left for the terminal (the flow-control ack). */

@@ -8,6 +8,7 @@ import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
 import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
 import { openLog, type Logger } from '../platform/log/log';
+import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { makeNonDumpable } from '../platform/processes/process-guard';
 import { ReaperClient } from '../platform/reaper/reaper-client';
 import { uncontainedNotice } from '../platform/containment/containment-notice';
@@ -35,6 +36,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   // A log that fails mid-session says so once, after the restore: never into the program's screen.
   let logNote: string | undefined;
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
+  // a listener's error is logged, never printed into the program's screen (main/core/unexpected-error.ts)
+  logUnexpectedErrors(log);
   keepSchemaCopy(log);
   // no same-user process may ptrace the host or read its memory and descriptors (DESIGN §4)
   const nonDumpable = makeNonDumpable();

@@ -2,7 +2,7 @@
 // "Hang-up"): the shell that started it took the terminal back, or the process that started it
 // went away. Reading the terminal then fails with EIO or ends, but only while something reads;
 // these checks also cover a session that is quiet and a user who has gone to another job.
-import type { Disposable } from '../core/disposable';
+import { type Disposable, toDisposable } from '../core/disposable';
 import { procStatNow, readProcStat, type ProcStat } from '../platform/processes/proc-files';
 
 /** A lost terminal is noticed within this; each check is one small /proc read. */
@@ -48,10 +48,8 @@ export function watchTerminalOwnership(onLost: (loss: TerminalLoss) => void): Di
   void readOwnership().then((start) => {
     if (start && !stopped) timer = setTimeout(() => void check(start), TERMINAL_OWNERSHIP_POLL_MS);
   });
-  return {
-    dispose: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  return toDisposable(() => {
+    stopped = true;
+    clearTimeout(timer);
+  });
 }

@@ -5,7 +5,7 @@
 // and build/config-schema.test.ts fails when either drifts.
 import type { ErrorObject } from 'ajv';
 import validate from './config-validator.generated';
-import { DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS } from './ctrl-c-state';
+import { DEFAULT_DEBOUNCE_MS, DEFAULT_INTERVAL_MS } from './ctrl-c-state';
 import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
 import { ownedEnvKeyProblems } from './session-env-keys';
 import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
@@ -87,7 +87,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   env: {},
   exitCommands: [...DEFAULT_EXIT_COMMANDS],
   shellIntegration: true,
-  doublePressWindowMs: DEFAULT_WINDOW_MS,
+  doublePressWindowMs: DEFAULT_INTERVAL_MS,
   debounceMs: DEFAULT_DEBOUNCE_MS,
   killGraceMs: DEFAULT_KILL_GRACE_MS,
   globalShortcut: 'CommandOrControl+Alt+Q',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CtrlCState, DEFAULT_DEBOUNCE_MS, DEFAULT_WINDOW_MS, type CtrlCPhase, type PressOutcome } from './ctrl-c-state';
+import { CtrlCState, DEFAULT_DEBOUNCE_MS, DEFAULT_INTERVAL_MS, type CtrlCPhase, type PressOutcome } from './ctrl-c-state';
 
 /** The only clock these tests use: time moves when the test says so. */
 function fakeClock(start = 0): { now: () => number; set: (ms: number) => void } {
@@ -62,7 +62,7 @@ describe('CtrlCState press table (DESIGN §2)', () => {
       const state = stateIn(phase);
       const press = ANCHOR + 2_000;
       expect(state.register(press)).toBe('cancel');
-      expect(state.hintRemainingMs(press)).toBe(DEFAULT_WINDOW_MS);
+      expect(state.hintRemainingMs(press)).toBe(DEFAULT_INTERVAL_MS);
       // Exactly the debounce after the new anchor is a second press, not a bounce.
       expect(state.register(press + DEFAULT_DEBOUNCE_MS)).toBe('exit');
     }
@@ -72,7 +72,7 @@ describe('CtrlCState press table (DESIGN §2)', () => {
     const state = stateIn('cancel-requested');
     expect(state.register(ANCHOR + 150)).toBe('ignored');
     expect(state.hintRemainingMs(ANCHOR + 150)).toBe(850);
-    // Measured from the ignored press this would be 900 ms (exit); from the anchor it is past the window.
+    // Measured from the ignored press this would be 900 ms (exit); from the anchor it is past the interval.
     expect(state.register(ANCHOR + 1050)).toBe('cancel');
   });
 
@@ -101,13 +101,13 @@ describe('CtrlCState sequences', () => {
     expect(outcomes).toEqual(['cancel', ...Array<PressOutcome>(19).fill('ignored'), 'exit']);
   });
 
-  it('re-arms instead of exiting when the window expires in ExitArmed', () => {
+  it('re-arms instead of exiting when the interval expires in ExitArmed', () => {
     const state = new CtrlCState({ clock: fakeClock().now });
     expect(state.register(0)).toBe('cancel');
     state.markCancelHandled();
     expect(state.register(1000.001)).toBe('cancel');
     expect(state.phase).toBe('cancel-requested');
-    // The re-armed cancel is a fresh anchor: the debounce applies again, then the window.
+    // The re-armed cancel is a fresh anchor: the debounce applies again, then the interval.
     expect(state.register(1100)).toBe('ignored');
     expect(state.register(1200.001)).toBe('exit');
   });
@@ -123,8 +123,8 @@ describe('CtrlCState sequences', () => {
     expect(state.register()).toBe('exit');
   });
 
-  it('honours a configured debounce and window', () => {
-    const state = new CtrlCState({ clock: fakeClock().now, debounceMs: 50, windowMs: 300 });
+  it('honours a configured debounce and interval', () => {
+    const state = new CtrlCState({ clock: fakeClock().now, debounceMs: 50, intervalMs: 300 });
     expect(state.register(0)).toBe('cancel');
     expect(state.register(49.999)).toBe('ignored');
     expect(state.register(300.001)).toBe('cancel');
@@ -134,8 +134,8 @@ describe('CtrlCState sequences', () => {
   it('rejects a configuration it cannot honour', () => {
     const clock = fakeClock().now;
     expect(() => new CtrlCState({ clock, debounceMs: -1 })).toThrow(RangeError);
-    expect(() => new CtrlCState({ clock, debounceMs: 500, windowMs: 400 })).toThrow(RangeError);
-    expect(() => new CtrlCState({ clock, windowMs: Number.NaN })).toThrow(RangeError);
+    expect(() => new CtrlCState({ clock, debounceMs: 500, intervalMs: 400 })).toThrow(RangeError);
+    expect(() => new CtrlCState({ clock, intervalMs: Number.NaN })).toThrow(RangeError);
     expect(() => new CtrlCState({ clock, buffer: new SharedArrayBuffer(4) })).toThrow(RangeError);
   });
 
@@ -194,7 +194,7 @@ describe('CtrlCState transitions besides presses', () => {
     const state = stateIn('cancel-requested');
     state.reset();
     expect(state.register(ANCHOR + 300)).toBe('cancel');
-    expect(state.hintRemainingMs(ANCHOR + 300)).toBe(DEFAULT_WINDOW_MS);
+    expect(state.hintRemainingMs(ANCHOR + 300)).toBe(DEFAULT_INTERVAL_MS);
   });
 
   it.each<[CtrlCPhase, ReturnType<CtrlCState['checkCancellation']>]>([
@@ -222,19 +222,18 @@ describe('CtrlCState transitions besides presses', () => {
 describe('CtrlCState edited intervals (setTiming) apply from the next press', () => {
   it('a new doublePressWindowMs counts from the next first press, not the one under way', () => {
     const clock = fakeClock();
-    const state = new CtrlCState({ clock: clock.now, windowMs: 1000 });
+    const state = new CtrlCState({ clock: clock.now, intervalMs: 1000 });
     expect(state.register(0)).toBe('cancel');
     state.setTiming(DEFAULT_DEBOUNCE_MS, 3000);
-    // the press under way keeps its 1 s window: 1.5 s later is a new first press...
+    // the press under way keeps its 1 s interval: 1.5 s later is a new first press...
     expect(state.register(1500)).toBe('cancel');
-    expect(state.windowMs).toBe(3000);
     expect(state.hintRemainingMs(1500)).toBe(3000);
-    // ...whose second press may come 2.5 s later under the new 3 s window
+    // ...whose second press may come 2.5 s later under the new 3 s interval
     expect(state.register(4000)).toBe('exit');
   });
 
-  it('a shorter window never cuts short a double press under way', () => {
-    const state = new CtrlCState({ clock: fakeClock().now, windowMs: 3000 });
+  it('a shorter interval never cuts short a double press under way', () => {
+    const state = new CtrlCState({ clock: fakeClock().now, intervalMs: 3000 });
     expect(state.register(0)).toBe('cancel');
     state.markCancelHandled();
     state.setTiming(DEFAULT_DEBOUNCE_MS, 500);
@@ -245,7 +244,7 @@ describe('CtrlCState edited intervals (setTiming) apply from the next press', ()
   it('a new debounce applies from the next first press', () => {
     const state = new CtrlCState({ clock: fakeClock().now, debounceMs: 200 });
     expect(state.register(0)).toBe('cancel');
-    state.setTiming(0, DEFAULT_WINDOW_MS);
+    state.setTiming(0, DEFAULT_INTERVAL_MS);
     expect(state.register(100)).toBe('ignored');
     state.reset();
     expect(state.register(5000)).toBe('cancel');
@@ -256,6 +255,6 @@ describe('CtrlCState edited intervals (setTiming) apply from the next press', ()
     const state = new CtrlCState({ clock: fakeClock().now });
     expect(() => state.setTiming(500, 100)).toThrow(RangeError);
     expect(state.register(0)).toBe('cancel');
-    expect(state.windowMs).toBe(DEFAULT_WINDOW_MS);
+    expect(state.hintRemainingMs(0)).toBe(DEFAULT_INTERVAL_MS);
   });
 });

@@ -5,13 +5,14 @@ export type PressOutcome = 'cancel' | 'exit' | 'ignored';
 
 /** Presses closer than this to the last accepted one are key bounce or a double tap, not intent. */
 export const DEFAULT_DEBOUNCE_MS = 200;
-/** A second press within this long after a cancel means "quit". */
-export const DEFAULT_WINDOW_MS = 1000;
+/** The double-press interval: a second press within this long after a cancel means "quit". */
+export const DEFAULT_INTERVAL_MS = 1000;
 
 export interface CtrlCStateOptions {
   clock: MonotonicClock;
   debounceMs?: number;
-  windowMs?: number;
+  /** the double-press interval (the setting `doublePressWindowMs`) */
+  intervalMs?: number;
   /** An existing buffer (e.g. received by a worker thread) instead of a fresh one. */
   buffer?: SharedArrayBuffer;
 }
@@ -51,21 +52,21 @@ function phaseName(word: bigint): CtrlCPhase {
 /** The two press intervals, in µs, as one value: a press reads both from the same settings. */
 interface PressTiming {
   readonly debounceUs: bigint;
-  readonly windowUs: bigint;
+  readonly intervalUs: bigint;
 }
 
-function pressTiming(debounceMs: number, windowMs: number): PressTiming {
+function pressTiming(debounceMs: number, intervalMs: number): PressTiming {
   if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new RangeError(`debounceMs must be >= 0, got ${debounceMs}`);
-  if (!Number.isFinite(windowMs) || windowMs < debounceMs) {
-    throw new RangeError(`windowMs must be >= debounceMs (${debounceMs}), got ${windowMs}`);
+  if (!Number.isFinite(intervalMs) || intervalMs < debounceMs) {
+    throw new RangeError(`intervalMs must be >= debounceMs (${debounceMs}), got ${intervalMs}`);
   }
-  return { debounceUs: toMicros(debounceMs), windowUs: toMicros(windowMs) };
+  return { debounceUs: toMicros(debounceMs), intervalUs: toMicros(intervalMs) };
 }
 
 /**
  * The Ctrl+C state machine of DESIGN §2: one 64-bit word (phase + anchor time in µs) that every
  * transition changes with a single compare-and-swap, so threads sharing the buffer never lose a
- * transition and no lock exists. Instances over the same buffer must use the same debounce/window
+ * transition and no lock exists. Instances over the same buffer must use the same debounce and interval
  * (and get the same setTiming calls).
  */
 export class CtrlCState {
@@ -78,7 +79,7 @@ export class CtrlCState {
   private nextTiming: PressTiming | undefined;
 
   constructor(options: CtrlCStateOptions) {
-    this.timing = pressTiming(options.debounceMs ?? DEFAULT_DEBOUNCE_MS, options.windowMs ?? DEFAULT_WINDOW_MS);
+    this.timing = pressTiming(options.debounceMs ?? DEFAULT_DEBOUNCE_MS, options.intervalMs ?? DEFAULT_INTERVAL_MS);
     if (options.buffer !== undefined && options.buffer.byteLength < BYTES) {
       throw new RangeError(`buffer must hold at least ${BYTES} bytes, got ${options.buffer.byteLength}`);
     }
@@ -91,26 +92,21 @@ export class CtrlCState {
     return phaseName(Atomics.load(this.word, 0));
   }
 
-  /** The double-press window of the press under way (the hint counts it down), in ms. */
-  get windowMs(): number {
-    return Number(this.timing.windowUs) / 1000;
-  }
-
   /**
    * New intervals (the settings file was edited). They apply from the next press that starts a
    * double press — a `cancel` — never to one under way: its second press is judged by the
-   * window its first press announced. Only this instance's own fields change, never the shared
+   * interval its first press announced. Only this instance's own fields change, never the shared
    * word, so the machine stays one compare-and-swap per transition. Throws RangeError as the
    * constructor does.
    */
-  setTiming(debounceMs: number, windowMs: number): void {
-    this.nextTiming = pressTiming(debounceMs, windowMs);
+  setTiming(debounceMs: number, intervalMs: number): void {
+    this.nextTiming = pressTiming(debounceMs, intervalMs);
   }
 
   register(now: number = this.clock()): PressOutcome {
     const nowUs = toMicros(now);
     for (;;) {
-      const { debounceUs, windowUs } = this.timing;
+      const { debounceUs, intervalUs } = this.timing;
       const current = Atomics.load(this.word, 0);
       const phase = phaseOf(current);
       if (phase === EXIT_REQUESTED) return 'exit';
@@ -119,7 +115,7 @@ export class CtrlCState {
       const delta = nowUs - anchorOf(current);
       let next: bigint;
       let outcome: PressOutcome;
-      if (phase === IDLE || delta > windowUs) {
+      if (phase === IDLE || delta > intervalUs) {
         next = encode(CANCEL_REQUESTED, nowUs);
         outcome = 'cancel';
       } else if (phase === CANCEL_REQUESTED && delta < debounceUs) {
@@ -158,11 +154,15 @@ export class CtrlCState {
     return { ok: true };
   }
 
+  /**
+   * The time left, on this machine's clock, of the double-press interval a cancel opened (the
+   * hint counts it down, DoublePressHint); 0 when no double press is under way.
+   */
   hintRemainingMs(now: number = this.clock()): number {
     const word = Atomics.load(this.word, 0);
     const phase = phaseOf(word);
     if (phase !== CANCEL_REQUESTED && phase !== EXIT_ARMED) return 0;
-    const remainingUs = anchorOf(word) + this.timing.windowUs - toMicros(now);
+    const remainingUs = anchorOf(word) + this.timing.intervalUs - toMicros(now);
     return remainingUs > 0n ? Number(remainingUs) / 1000 : 0;
   }
 

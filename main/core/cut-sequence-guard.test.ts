@@ -43,7 +43,7 @@ describe('CutSequenceGuard', () => {
     expect(guard.filter('^C')).toEqual({ data: '^C', interrupted: false });
   });
 
-  it('stops watching once disarmed (the double-press window is over)', () => {
+  it('stops watching once disarmed (the double-press interval is over)', () => {
     const { guard } = guarded();
     guard.filter('\x1b]0;t');
     guard.arm();

@@ -24,7 +24,7 @@ export class CutSequenceGuard {
     this.armed = true;
   }
 
-  /** Call when the double-press window is over: a cut that late is no longer ours to fix. */
+  /** Call when the double-press interval is over: a cut that late is no longer ours to fix. */
   disarm(): void {
     this.armed = false;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Emitter } from './emitter';
+import { setUnexpectedErrorHandler } from './unexpected-error';
 
 describe('Emitter', () => {
   it('delivers to every listener in subscription order until it is disposed', () => {
@@ -44,14 +45,37 @@ describe('Emitter', () => {
     expect(seen).toEqual(['first1', 'first2', 'late2']);
   });
 
-  it('a throwing listener does not keep the others from running; its error is rethrown after', () => {
+  it('hands a throwing listener\'s error to the unexpected-error handler: the others still run, the firing code never sees it', () => {
     const emitter = new Emitter<number>();
     const seen: number[] = [];
-    emitter.event(() => {
-      throw new Error('boom');
+    const handled: unknown[] = [];
+    const boom = new Error('boom');
+    const handler = setUnexpectedErrorHandler((error) => handled.push(error));
+    try {
+      emitter.event(() => {
+        throw boom;
+      });
+      emitter.event((n) => seen.push(n));
+      expect(() => emitter.fire(5)).not.toThrow();
+      expect(seen).toEqual([5]);
+      expect(handled).toEqual([boom]);
+    } finally {
+      handler.dispose();
+    }
+  });
+
+  it('a handler that throws itself does not reach the firing code either', () => {
+    const emitter = new Emitter<void>();
+    const handler = setUnexpectedErrorHandler(() => {
+      throw new Error('the log failed');
     });
-    emitter.event((n) => seen.push(n));
-    expect(() => emitter.fire(5)).toThrow('boom');
-    expect(seen).toEqual([5]);
+    try {
+      emitter.event(() => {
+        throw new Error('boom');
+      });
+      expect(() => emitter.fire()).not.toThrow();
+    } finally {
+      handler.dispose();
+    }
   });
 });

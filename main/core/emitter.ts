@@ -1,4 +1,5 @@
-import type { Disposable } from './disposable';
+import { type Disposable, toDisposable } from './disposable';
+import { onUnexpectedError } from './unexpected-error';
 
 /** Subscribes a listener; the returned Disposable unsubscribes it (the xterm.js / VS Code shape). */
 export type Event<T> = (listener: (value: T) => void) => Disposable;
@@ -6,8 +7,9 @@ export type Event<T> = (listener: (value: T) => void) => Disposable;
 /**
  * One event source. Expose `emitter.event` as `onSomething`; keep `fire` to the owner. A
  * listener added while an event is being delivered gets the next one, not this one; one removed
- * during delivery gets nothing more. A listener that throws does not stop the others: the first
- * error is rethrown after all ran.
+ * during delivery gets nothing more. A listener that throws does not stop the others, and its
+ * error never reaches the code that fired (a key handler, a pty read): it goes to the process's
+ * unexpected-error handler (unexpected-error.ts), which the host logs.
  */
 export class Emitter<T> implements Disposable {
   private readonly listeners = new Set<(value: T) => void>();
@@ -15,7 +17,7 @@ export class Emitter<T> implements Disposable {
   readonly event: Event<T> = (listener) => {
     const wrapped = (value: T): void => listener(value);
     this.listeners.add(wrapped);
-    return { dispose: () => this.listeners.delete(wrapped) };
+    return toDisposable(() => this.listeners.delete(wrapped));
   };
 
   get hasListeners(): boolean {
@@ -23,16 +25,14 @@ export class Emitter<T> implements Disposable {
   }
 
   fire(value: T): void {
-    let failure: { error: unknown } | undefined;
     for (const listener of [...this.listeners]) {
       if (!this.listeners.has(listener)) continue;
       try {
         listener(value);
       } catch (error) {
-        failure ??= { error };
+        onUnexpectedError(error);
       }
     }
-    if (failure) throw failure.error;
   }
 
   dispose(): void {

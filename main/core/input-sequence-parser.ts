@@ -1,5 +1,5 @@
 // DESIGN §2: a double press is two presses in a row. Any key the user presses between two
-// Ctrl+C ends the double-press window; what else travels on the input stream — a terminal's
+// Ctrl+C ends the double press; what else travels on the input stream — a terminal's
 // replies to a program's queries, focus and mouse reports, kitty key releases — does not, however
 // the reads split it. DESIGN §3: every Ctrl+C press is taken out of the stream as a press.
 import { BEL, CAN, CTRL_C, ESC, SUB } from './control-chars';

@@ -12,7 +12,7 @@ export const LogEvent = {
   sessionStartFailed: 'session.start-failed',
   /** the session kept killing its reaper past the replacement budget and is ended: message */
   sessionUnguarded: 'session.unguarded',
-  /** every trigger and what was decided: kind, action (session: false before the spawn) */
+  /** every trigger and what was decided (SessionExits.decide): kind, action (session: false while no program runs) */
   trigger: 'trigger',
   /** the root program has the terminal back after a cancel */
   cancelHandled: 'cancel.handled',
@@ -47,6 +47,8 @@ export const LogEvent = {
   reaperSessionDead: 'reaper-session-dead',
   /** processes that carried a session's tag outside its container, killed after it: pid, migrated (count), survivors */
   reaperSessionMigrated: 'reaper-session-migrated',
+  /** a listener threw while an event was delivered (or another error no caller could take): error */
+  unexpectedError: 'error.unexpected',
   /** the watchdog saw the main loop stall: ms */
   mainLoopStall: 'main-loop-stall',
 } as const;

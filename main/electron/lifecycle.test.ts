@@ -75,7 +75,7 @@ describe('desktop exit wiring', () => {
     expect(d.app.exits).toEqual([code]);
   });
 
-  it('SIGINT is a press: the first cancels, a second within the window exits 130', async () => {
+  it('SIGINT is a press: the first cancels, a second within the double-press interval exits 130', async () => {
     const d = desktop();
     process.kill(process.pid, 'SIGINT');
     await wiring.workspace.logEntry((e) => e.name === 'trigger' && e.kind === 'sigint' && e.action === 'cancel');
@@ -85,7 +85,7 @@ describe('desktop exit wiring', () => {
     expect(d.app.exits).toEqual([130]);
   });
 
-  it('Ctrl+C twice within the window exits 130 even before the session runs', () => {
+  it('Ctrl+C twice within the double-press interval exits 130 even before the session runs', () => {
     const d = desktop();
     d.lifecycle.pressCtrlC();
     d.advance(300);

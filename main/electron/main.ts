@@ -6,6 +6,7 @@ import type { RipcordConfig } from '../core/config';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
 import { ConfigWatcher } from '../platform/files/config-watch';
 import { openLog, type Logger } from '../platform/log/log';
+import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { containmentPlan } from '../platform/containment/containment-probe';
 import { makeNonDumpable } from '../platform/processes/process-guard';
 import { ReaperClient } from '../platform/reaper/reaper-client';
@@ -54,6 +55,8 @@ function openTerminalWindow({ config, problems, settings, log, lifecycle, files 
 
 function main(): void {
   const log = openLog();
+  // a listener's error is logged where it happened and goes no further (main/core/unexpected-error.ts)
+  logUnexpectedErrors(log);
   // no same-user process may ptrace the app's main process or read its memory and descriptors (DESIGN §4)
   const guard = makeNonDumpable();
   log.event('host.non-dumpable', guard.ok ? { ok: true } : { ok: false, error: guard.error });

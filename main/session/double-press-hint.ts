@@ -22,32 +22,32 @@ const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
 export class DoublePressHint implements Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private revealTimer: ReturnType<typeof setTimeout> | undefined;
-  private deadline = 0;
   private readonly hint = new Emitter<HintState>();
   readonly onHint = this.hint.event;
 
   constructor(
-    /** the window of the press just made (the settings can change it between presses) */
-    private readonly windowMs: () => number,
+    /**
+     * The time left of the double-press interval the press just made opened, on the Ctrl+C
+     * machine's clock (CtrlCState.hintRemainingMs): a fake clock in a test drives both.
+     */
+    private readonly remainingMs: () => number,
     private readonly onExpire: () => void,
   ) {}
 
   show(): void {
     this.clearTimers();
-    const windowMs = this.windowMs();
-    this.deadline = performance.now() + windowMs;
-    this.timer = setTimeout(() => this.hide(), windowMs);
+    this.timer = setTimeout(() => this.hide(), this.remainingMs());
     this.timer.unref?.();
     this.revealTimer = setTimeout(() => this.reveal(), HINT_REVEAL_MAX_MS);
     this.revealTimer.unref?.();
   }
 
-  /** The press's answer went to the screen: the hint follows it, with the window's time left. */
+  /** The press's answer went to the screen: the hint follows it, with the interval's time left. */
   reveal(): void {
     if (this.revealTimer === undefined) return;
     clearTimeout(this.revealTimer);
     this.revealTimer = undefined;
-    this.emit({ visible: true, remainingMs: Math.max(0, this.deadline - performance.now()) });
+    this.emit({ visible: true, remainingMs: this.remainingMs() });
   }
 
   hide(): void {

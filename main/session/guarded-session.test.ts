@@ -1,6 +1,7 @@
-// GuardedSession on real ptys, a real bash and a real reaper process: the behaviour every host
-// shares (DESIGN §3, §6). The only stand-in is the host's last step — exit(code) records the
-// code instead of ending the test runner.
+// GuardedSession on real ptys, a real bash and a real reaper process, deciding through the
+// SessionExits a lifecycle would give it: the behaviour every host shares (DESIGN §3, §6). The
+// only stand-in is the host's last step — exit(code) records the code instead of ending the test
+// runner.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import type { MonotonicClock } from '../core/clock';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
+import { SessionExits } from './session-exits';
 import { openLog, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper/reaper-client';
 import { bundleReaper, foregroundJob, stopSessions, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
@@ -32,6 +34,8 @@ afterAll(async () => {
 
 interface Harness {
   guarded: GuardedSession;
+  /** where every trigger is decided: the Ctrl+C machine, the decisions, the exit path */
+  decisions: SessionExits;
   exits: number[];
   output: () => string;
   waitFor: (predicate: () => boolean, what: string) => Promise<void>;
@@ -50,7 +54,8 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
-  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 80, rows: 24, ...(clock ? { clock } : {}) });
+  const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, ...(clock ? { clock } : {}) });
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, exits: decisions });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
   started.push({ session: guarded, reaper });
@@ -79,7 +84,7 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
     }, what);
   };
   await waitFor(() => text.includes('READY$ '), 'the first prompt');
-  return { guarded, exits, output: () => text, waitFor, waitForForeground };
+  return { guarded, decisions, exits, output: () => text, waitFor, waitForForeground };
 }
 
 const prompts = (text: string): number => text.split('READY$ ').length - 1;
@@ -117,7 +122,7 @@ describe('GuardedSession', () => {
     const before = prompts(h.output());
     h.guarded.input('\x03');
     await h.waitFor(() => prompts(h.output()) > before, 'the prompt after the cancel');
-    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled');
     expect(h.exits).toEqual([]);
   });
 
@@ -177,8 +182,8 @@ describe('GuardedSession', () => {
     expect(events.indexOf('flush')).toBeGreaterThan(0);
     expect(events.indexOf('flush')).toBeLessThan(events.indexOf('answer'));
 
-    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
-    h.guarded.input('x'); // a key ends the double-press window: the next press is a first one
+    await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled');
+    h.guarded.input('x'); // a key ends the double press: the next press is a first one
     h.guarded.input('\x15stty raw -echo; echo "raw-$((6*7))"; head -c 1 >/dev/null; stty sane; echo "got the byte"\r');
     await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
     events.length = 0;
@@ -193,7 +198,7 @@ describe('GuardedSession', () => {
     h.guarded.onHold((holding) => events.push(holding ? 'hold' : 'released'));
     h.guarded.onFlush(() => events.push('flush'));
     h.guarded.input('\x03');
-    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled');
+    await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled');
     // the cut of a press at the prompt: the kernel echoes ^C at once
     await h.waitFor(() => events.includes('flush'), 'the first press\'s cut');
     expect(events[0]).toBe('hold');
@@ -234,7 +239,7 @@ describe('GuardedSession', () => {
     h.guarded.pressCtrlC();
     // no wait for the hint: it rides on bash's answer, which a press this fast may precede (the
     // hint's own tests are above)
-    await h.waitFor(() => h.guarded.state.phase === 'exit-armed', 'the cancel to be handled at the idle prompt');
+    await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled at the idle prompt');
     h.guarded.pressCtrlC();
     await h.waitFor(() => h.exits.length > 0, 'the exit');
     expect(h.exits).toEqual([130]);
@@ -259,8 +264,8 @@ describe('GuardedSession', () => {
     // typed after the presses, so it reaches the tty (and its echo the output) only after them
     h.guarded.input('typed-after');
     await h.waitFor(() => h.output().includes('typed-after'), 'the echo of what was typed after');
-    // the typed key, in order after both presses, ended the double-press window
-    expect(h.guarded.state.phase).toBe('idle');
+    // the typed key, in order after both presses, ended the double press
+    expect(h.decisions.state.phase).toBe('idle');
     expect(h.exits).toEqual([]);
   });
 
@@ -280,14 +285,16 @@ describe('GuardedSession', () => {
     const h = await start({ ...bash, shell: '/bin/sh', args: ['-c', 'printf "READY$ "; read _; exit 7'] });
     h.guarded.input('\r');
     await h.waitFor(() => h.exits.length > 0, 'the exit');
-    h.guarded.trigger({ kind: 'sigterm' });
+    h.decisions.decide({ kind: 'sigterm' });
     expect(h.exits).toEqual([7]);
   });
 
   it('reports a missing program as an error value', async () => {
     const reaper = ReaperClient.start({ killGraceMs: 500, script: reaperScript });
     try {
-      const result = await GuardedSession.start({ config: { ...bash, shell: '/no/such/program' }, log, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24 });
+      const config = { ...bash, shell: '/no/such/program' };
+      const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
+      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, exits });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('/no/such/program');
     } finally {

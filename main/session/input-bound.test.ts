@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper/reaper-client';
 import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
 import { GuardedSession } from './guarded-session';
+import { SessionExits } from './session-exits';
 import { MAX_QUEUED_INPUT_BYTES } from './input-bound';
 
 /** Raw mode, so the line discipline stops taking bytes once its buffer is full, and no reading. */
@@ -40,7 +41,8 @@ function recordingLog(): Logger & { lines: { name: string; fields: Record<string
 /** A session of `config` whose screen keeps up, once its output shows `ready`. */
 async function startUntil(config: RipcordConfig, ready: string, log: Logger, keyPressesReported: boolean): Promise<{ guarded: GuardedSession; output: () => string }> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
-  const result = await GuardedSession.start({ config, log, reaper, host: { restore: () => {}, exit: () => {} }, cols: 80, rows: 24, keyPressesReported });
+  const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, keyPressesReported, exits });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
   started.push({ session: guarded, reaper });

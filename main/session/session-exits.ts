@@ -1,6 +1,8 @@
+import { LogEvent } from '../core/log-events';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
+import { type Disposable, toDisposable } from '../core/disposable';
 import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import type { ReaperClient } from '../platform/reaper/reaper-client';
@@ -14,20 +16,31 @@ export interface SessionExitsOptions {
   clock?: MonotonicClock;
 }
 
+/** The running program's part in a decision (GuardedSession). */
+export interface DecidingProgram {
+  /** A trigger is about to be decided: what was read reaches the screen before anything the trigger causes. */
+  beforeDecision(): void;
+  /** A trigger was decided (a cancel is the program's to carry out); before the exit path runs on an exit. */
+  decided(trigger: Trigger, decision: Decision): void;
+}
+
 /**
- * The one Ctrl+C state machine, the one set of exit decisions (the only holder of the exit
- * code) and the one exit path of a process (DESIGN §3). SessionLifecycle creates it at process
- * start; the GuardedSession it spawns later decides with the same objects, so a press before the
- * spawn and one after it are two presses of one machine.
+ * The one place a process decides what a trigger does, and the one exit path that acts on an
+ * exit (DESIGN §3): the Ctrl+C state machine, the exit decisions (the only holder of the exit
+ * code) and the exit path. SessionLifecycle creates it at process start; every trigger — a
+ * press, a signal, a close, the shortcut, an exit command, the root's end — comes here, from the
+ * host before the spawn and from the running program after it, so a press before the spawn and
+ * one after it are two presses of one machine.
  */
 export class SessionExits {
   readonly state: CtrlCState;
-  readonly decisions: ExitDecisions;
-  readonly exitPath: ExitPath;
+  private readonly decisions: ExitDecisions;
+  private readonly exitPath: ExitPath;
+  private program: DecidingProgram | undefined;
 
-  constructor(options: SessionExitsOptions) {
+  constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
-    this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, windowMs: config.doublePressWindowMs });
+    this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
     this.decisions = new ExitDecisions(this.state);
     this.exitPath = new ExitPath({ reaper, log, host });
   }
@@ -41,9 +54,26 @@ export class SessionExits {
     return this.decisions.exitCode !== undefined;
   }
 
-  /** Decides a trigger; an exit decision runs the exit path at once. */
+  /** ExitPath.onExit: the last moment to tell other processes, inside the exit path. */
+  onExit(listener: () => void): Disposable {
+    return this.exitPath.onExit(listener);
+  }
+
+  /** The running program takes part in every decision until the returned Disposable is disposed. */
+  attach(program: DecidingProgram): Disposable {
+    this.program = program;
+    return toDisposable(() => {
+      if (this.program === program) this.program = undefined;
+    });
+  }
+
+  /** Decides a trigger and logs it; an exit decision runs the exit path at once. */
   decide(trigger: Trigger): Decision {
+    const { program } = this;
+    program?.beforeDecision();
     const decision = this.decisions.decide(trigger);
+    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, ...(program ? {} : { session: false }) });
+    program?.decided(trigger, decision);
     if (decision.action === 'exit') this.exitPath.exitNow(decision.code, decision.reason);
     return decision;
   }
@@ -52,5 +82,10 @@ export class SessionExits {
   exitNow(code: number, reason: string): void {
     const decision = this.decisions.exitWith(code, reason);
     if (decision.action === 'exit') this.exitPath.exitNow(decision.code, decision.reason);
+  }
+
+  /** The program could not be started: a window close then exits EXIT_CODE_START_FAILED. */
+  markStartFailed(): void {
+    this.decisions.markStartFailed();
   }
 }

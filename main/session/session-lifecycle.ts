@@ -158,10 +158,10 @@ export class SessionLifecycle implements Disposable {
     this.guarded?.ack(chars);
   }
 
-  /** A Ctrl+C press from a key handler (the desktop's before-input-event). */
+  /** A Ctrl+C press from a key handler (the desktop's before-input-event); a running program takes it in order with its input. */
   pressCtrlC = (): void => {
     if (this.guarded) this.guarded.pressCtrlC();
-    else this.decideWithoutSession({ kind: 'ctrl-c' });
+    else this.exits.decide({ kind: 'ctrl-c' });
   };
 
   /** Any other real key, from a host that reports key presses: a double press is two presses in a row. */
@@ -169,10 +169,9 @@ export class SessionLifecycle implements Disposable {
     this.guarded?.keyPressed();
   };
 
-  /** Every exit trigger of every host (signals, close, shortcut, hang-up) comes in here. */
+  /** Every exit trigger of every host (signals, close, shortcut, hang-up) comes in here, and goes to SessionExits. */
   trigger = (trigger: Trigger): void => {
-    if (this.guarded) this.guarded.trigger(trigger);
-    else this.decideWithoutSession(trigger);
+    this.exits.decide(trigger);
   };
 
   /**
@@ -195,23 +194,16 @@ export class SessionLifecycle implements Disposable {
     this.disposables.dispose();
   }
 
-  private decideWithoutSession(trigger: Trigger): void {
-    const decision = this.exits.decide(trigger);
-    this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, session: false });
-  }
-
   private async start(cols: number, rows: number): Promise<void> {
-    const { log, reaper, host, clock, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
+    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
     const { config } = this;
     const started = await GuardedSession.start({
       config,
       log,
       reaper,
-      host,
       cols,
       rows,
       exits: this.exits,
-      ...(clock ? { clock } : {}),
       ...(command ? { command } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       ...(inheritTerminalType ? { inheritTerminalType } : {}),
@@ -238,7 +230,7 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(guarded.onFlush(() => this.flush.fire()));
     this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
     this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
-    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows }));
+    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows, hintRemainingMs: () => this.exits.state.hintRemainingMs(), onExit: (listener) => this.exits.onExit(listener) }));
     this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
     this.whenStartIsOver(guarded, () => {
       this.options.reaper.takeOver();
@@ -292,7 +284,7 @@ export class SessionLifecycle implements Disposable {
     this.earlyInput = [];
     this.earlyInputChars = 0;
     this.options.log.error(LogEvent.sessionStartFailed, { error: message });
-    this.exits.decisions.markStartFailed();
+    this.exits.markStartFailed();
     this.startFailed.fire(message);
   }
 }

@@ -1,8 +1,8 @@
 // The settings file, watched while the app runs (issue #30: settings apply without a restart).
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import path from 'node:path';
 import type { RipcordConfig } from '../../core/config';
-import type { Disposable } from '../../core/disposable';
+import { DisposableStore, toDisposable, type Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { reloadConfig } from './config-file';
 import type { Logger } from '../log/log';
@@ -29,8 +29,8 @@ export interface ConfigChange {
  * watches left) is logged; the settings then stay as they were read at the start.
  */
 export class ConfigWatcher implements Disposable {
-  private readonly changed = new Emitter<ConfigChange>();
-  private readonly watcher: FSWatcher | undefined;
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new Emitter<ConfigChange>());
   private timer: ReturnType<typeof setTimeout> | undefined;
   private reads: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -46,13 +46,15 @@ export class ConfigWatcher implements Disposable {
     private readonly log: Pick<Logger, 'event' | 'warn'>,
   ) {
     this.last = JSON.stringify({ config: current, problems: startupProblems });
+    this.disposables.add(toDisposable(() => clearTimeout(this.timer)));
     const name = path.basename(file);
     try {
       // persistent: false — a watch never keeps the process alive on its own
-      this.watcher = watch(path.dirname(file), { persistent: false }, (_event, changed) => {
+      const watcher = watch(path.dirname(file), { persistent: false }, (_event, changed) => {
         if (changed === null || changed === name) this.schedule();
       });
-      this.watcher.on('error', (error) => log.warn('config.watch-failed', { file, error: String(error) }));
+      this.disposables.add(toDisposable(() => watcher.close()));
+      watcher.on('error', (error) => log.warn('config.watch-failed', { file, error: String(error) }));
     } catch (error) {
       log.warn('config.watch-failed', { file, error: String(error) });
     }
@@ -60,9 +62,7 @@ export class ConfigWatcher implements Disposable {
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.timer);
-    this.watcher?.close();
-    this.changed.dispose();
+    this.disposables.dispose();
   }
 
   private schedule(): void {
@@ -81,10 +81,7 @@ export class ConfigWatcher implements Disposable {
     this.current = loaded.config;
     this.log.event('config.reloaded', { file: this.file, problems: loaded.problems.length });
     for (const problem of loaded.problems) this.log.warn('config.problem', { problem });
-    try {
-      this.changed.fire({ config: loaded.config, problems: loaded.problems });
-    } catch (error) {
-      this.log.warn('config.apply-failed', { error: String(error) });
-    }
+    // a listener that fails is logged by the unexpected-error handler; the others still apply the edit
+    this.changed.fire({ config: loaded.config, problems: loaded.problems });
   }
 }

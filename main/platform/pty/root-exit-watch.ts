@@ -1,4 +1,4 @@
-import type { Disposable } from '../../core/disposable';
+import { type Disposable, toDisposable } from '../../core/disposable';
 
 /** node-pty's waitpid thread reaps the root within a ms of its exit; look this often... */
 const REAP_POLL_MS = 5;
@@ -33,7 +33,7 @@ export function watchRootExit(pid: number, onGone: () => void): Disposable {
     if (timer === undefined) check(REAP_POLLS);
   };
   process.on('SIGCHLD', onChild);
-  return { dispose: stop };
+  return toDisposable(stop);
 }
 
 function isRunning(pid: number): boolean {
@@ -63,10 +63,8 @@ export function watchRootStops(pid: number, state: (pid: number) => Promise<stri
     });
   };
   process.on('SIGCHLD', onChild);
-  return {
-    dispose: () => {
-      done = true;
-      process.off('SIGCHLD', onChild);
-    },
-  };
+  return toDisposable(() => {
+    done = true;
+    process.off('SIGCHLD', onChild);
+  });
 }

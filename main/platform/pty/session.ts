@@ -5,7 +5,7 @@ import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../../core/control-chars';
-import type { Disposable } from '../../core/disposable';
+import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { EventLog } from '../log/event-log';
 import type { ProcessTable } from '../processes/process-table';
@@ -103,10 +103,11 @@ async function checkMaskOnce(log: EventLog | undefined): Promise<void> {
 
 export class Session implements Disposable {
   readonly pid: number;
-  private readonly data = new Emitter<string>();
-  private readonly exited = new Emitter<SessionExit>();
-  private readonly foregroundReturned = new Emitter<void>();
-  private readonly stopChanged = new Emitter<boolean>();
+  private readonly disposables = new DisposableStore();
+  private readonly data = this.disposables.add(new Emitter<string>());
+  private readonly exited = this.disposables.add(new Emitter<SessionExit>());
+  private readonly foregroundReturned = this.disposables.add(new Emitter<void>());
+  private readonly stopChanged = this.disposables.add(new Emitter<boolean>());
   private stopWatch: Disposable | undefined;
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
@@ -121,7 +122,6 @@ export class Session implements Disposable {
   private slave: number | undefined;
   private watch: { timer: NodeJS.Timeout; until: number } | undefined;
   private disposed = false;
-  private readonly subscriptions: Disposable[];
   /** input towards the program (node-pty's writer when it does not say its descriptor) */
   private readonly writer: PtyWriter | undefined;
 
@@ -129,8 +129,8 @@ export class Session implements Disposable {
   constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
     this.pid = proc.pid;
     const { fd } = proc as pty.IPty & { fd?: number };
-    this.writer = typeof fd === 'number' ? new PtyWriter(fd) : undefined;
-    this.subscriptions = [
+    this.writer = typeof fd === 'number' ? this.disposables.add(new PtyWriter(fd)) : undefined;
+    this.disposables.add(
       proc.onData((data) => {
         this.exitSettle.activity(); // still draining: keep waiting
         this.rootGoneDrain.activity();
@@ -141,16 +141,25 @@ export class Session implements Disposable {
           this.earlyChars += data.length;
         }
       }),
+    );
+    this.disposables.add(
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
         // once ripcord closed the pty no more data can come: nothing to settle
         if (this.ptyClosed) this.reportExit();
         else this.exitSettle.start();
       }),
-      watchRootExit(proc.pid, () => this.rootGoneDrain.start()),
-      this.exitSettle,
-      this.rootGoneDrain,
-    ];
+    );
+    this.disposables.add(watchRootExit(proc.pid, () => this.rootGoneDrain.start()));
+    this.disposables.add(this.exitSettle);
+    this.disposables.add(this.rootGoneDrain);
+    this.disposables.add(
+      toDisposable(() => {
+        if (this.watch) clearTimeout(this.watch.timer);
+        clearImmediate(this.earlyFlush);
+        this.early = undefined;
+      }),
+    );
   }
 
   /**
@@ -192,7 +201,7 @@ export class Session implements Disposable {
       if (this.earlyFlush) this.flushEarly();
       listener(reported);
     });
-    return { dispose: () => clearImmediate(late) };
+    return toDisposable(() => clearImmediate(late));
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
   readonly onForegroundReturned = this.foregroundReturned.event;
@@ -203,7 +212,7 @@ export class Session implements Disposable {
    */
   onRootStopped(listener: (stopped: boolean) => void): Disposable {
     if (!this.stopWatch && !this.disposed) {
-      this.stopWatch = watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped));
+      this.stopWatch = this.disposables.add(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
     }
     return this.stopChanged.event(listener);
   }
@@ -257,16 +266,7 @@ export class Session implements Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.watch) clearTimeout(this.watch.timer);
-    for (const s of this.subscriptions) s.dispose();
-    this.writer?.dispose();
-    this.data.dispose();
-    this.exited.dispose();
-    this.foregroundReturned.dispose();
-    this.stopWatch?.dispose();
-    this.stopChanged.dispose();
-    clearImmediate(this.earlyFlush);
-    this.early = undefined;
+    this.disposables.dispose();
     this.closePty();
   }
 

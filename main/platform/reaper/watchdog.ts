@@ -4,7 +4,7 @@
 import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Disposable } from '../../core/disposable';
+import { type Disposable, toDisposable } from '../../core/disposable';
 import type { EventLog } from '../log/event-log';
 
 /** DESIGN §4 heartbeat period. */
@@ -29,13 +29,8 @@ export function startWatchdog(log: EventLog, options: WatchdogOptions = {}): Dis
   worker.unref();
   const heartbeat = setInterval(() => Atomics.add(beat, 0, 1), HEARTBEAT_MS);
   heartbeat.unref();
-  let disposed = false;
-  return {
-    dispose(): void {
-      if (disposed) return;
-      disposed = true;
-      clearInterval(heartbeat);
-      void worker.terminate();
-    },
-  };
+  return toDisposable(() => {
+    clearInterval(heartbeat);
+    void worker.terminate();
+  });
 }

@@ -1,11 +1,13 @@
-// Real shells in real ptys behind a GuardedSession, each with a home directory of its own (its
-// dotfiles are the test's), for the shell-integration tests. The only stand-in is the host's
-// last step: exit(code) records the code instead of ending the test runner.
+// Real shells in real ptys behind a GuardedSession (deciding through the SessionExits a lifecycle
+// would give it), each with a home directory of its own (its dotfiles are the test's), for the
+// shell-integration tests. The only stand-in is the host's last step: exit(code) records the code
+// instead of ending the test runner.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
+import { SessionExits } from '../session-exits';
 import { openLog, type Logger } from '../../platform/log/log';
 import { ReaperClient } from '../../platform/reaper/reaper-client';
 import { bundleReaper, stopSessions, type SessionUnderTest } from '../../platform/processes/processes.test-support';
@@ -76,7 +78,9 @@ export class ShellSessions {
     config.env = Object.fromEntries(Object.entries(config.env).filter(([, value]) => value !== ''));
     const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: this.reaperScript });
     const exits: number[] = [];
-    const result = await GuardedSession.start({ config, log: this.log as Logger, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, cols: 100, rows: 30 });
+    const log = this.log as Logger;
+    const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } });
+    const result = await GuardedSession.start({ config, log, reaper, cols: 100, rows: 30, exits: decisions });
     if (!result.ok) throw new Error(result.error);
     const { guarded } = result;
     this.started.push({ session: guarded, reaper });

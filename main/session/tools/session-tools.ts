@@ -6,7 +6,7 @@
 // in memory); it disposes it with the session. Nothing here is on the exit path.
 import type { HintState } from '../../../preload/api';
 import type { RipcordConfig } from '../../core/config';
-import { DisposableStore, type Disposable } from '../../core/disposable';
+import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
 import type { SessionInfo } from '../../platform/control/control-protocol';
 import { ControlServer } from '../../platform/control/control-server';
 import type { GuardedSession } from '../guarded-session';
@@ -27,6 +27,10 @@ export interface SessionToolsOptions {
   command: string;
   cols: number;
   rows: number;
+  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
+  hintRemainingMs: () => number;
+  /** the exit path's last words (SessionExits.onExit): the socket is answered and removed there */
+  onExit: (listener: () => void) => Disposable;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
 }
@@ -62,7 +66,7 @@ export class SessionTools implements Disposable {
       members: { listMembers: () => guarded.container.members() },
     });
     // every way out removes the socket and answers a stop the session's end overtook
-    this.disposables.add(guarded.exitPath.onExit(() => this.server?.closeAtExit()));
+    this.disposables.add(options.onExit(() => this.server?.closeAtExit()));
   }
 
   static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
@@ -91,28 +95,24 @@ export class SessionTools implements Disposable {
       check = undefined;
       listener(hint);
       if (!hint.visible) return;
-      const deadline = performance.now() + hint.remainingMs;
       const mine = setTimeout(() => {
         void this.guarded.session.rootHoldsForeground().then((holds) => {
-          const remainingMs = deadline - performance.now();
+          const remainingMs = this.options.hintRemainingMs();
           // only if no newer hint came meanwhile
           if (!holds && remainingMs > 0 && check === mine) listener({ visible: true, remainingMs, jobStillRunning: true });
         });
       }, STILL_RUNNING_AFTER_MS);
       check = mine;
     });
-    return {
-      dispose: () => {
-        clearTimeout(check);
-        check = undefined;
-        subscription.dispose();
-      },
-    };
+    return toDisposable(() => {
+      clearTimeout(check);
+      check = undefined;
+      subscription.dispose();
+    });
   }
 
   dispose(): void {
     this.disposed = true;
-    this.server?.dispose();
     this.disposables.dispose();
   }
 
@@ -126,7 +126,7 @@ export class SessionTools implements Disposable {
       this.options.log.warn('control.unpublished', { error: published.error });
       return;
     }
-    if (this.disposed) published.server.dispose();
-    else this.server = published.server;
+    // a store already disposed disposes what is added to it: a socket published too late is removed at once
+    this.server = this.disposables.add(published.server);
   }
 }
