@@ -4,7 +4,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
-import type { RendererSettings, RipcordApi } from '../preload/api';
+import type { RendererSettings, RipcordApi } from '../contracts/renderer';
 import { AckCounter } from './ack-counter';
 import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';

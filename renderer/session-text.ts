@@ -1,4 +1,4 @@
-import type { SessionEnd } from '../preload/api';
+import type { SessionEnd } from '../contracts/renderer';
 
 /** C0/C1 controls and DEL: a host message is text, never a sequence for the terminal. */
 // eslint-disable-next-line no-control-regex

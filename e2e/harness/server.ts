@@ -15,12 +15,13 @@ import { loadConfig, type LoadedConfig } from '../../main/platform/files/config-
 import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
 import { ReaperClient } from '../../main/platform/reaper/reaper-client';
+import { handleRequest, IpcChannel, isEventChannel, type Parsed } from '../../contracts/renderer';
+import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
 import { installSignalTriggers } from '../../main/session/host-signals';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
 import { parseHarnessArgs } from './options';
-import { parseClientMessage, serverMessage, type ClientMessage, type ServerMessage } from './protocol';
-import { HarnessPages, requestUrl, send } from './pages';
+import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from './pages';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
@@ -112,60 +113,33 @@ class Harness {
   }
 
   private onMessage(raw: RawData, isBinary: boolean): void {
-    const parsed = isBinary ? ({ ok: false, reason: 'binary frame' } as const) : parseClientMessage(raw.toString());
+    const parsed: Parsed<PageMessage> = isBinary ? { ok: false, problem: 'binary frame' } : parsePageMessage(raw.toString());
     if (!parsed.ok) {
-      this.log.warn('harness.message-dropped', { reason: parsed.reason });
+      this.log.warn('harness.message-dropped', { reason: parsed.problem });
       return;
     }
-    this.handle(parsed.message);
-  }
-
-  private handle(message: ClientMessage): void {
-    switch (message.type) {
-      case 'input':
-        this.desktop.input(message.data);
-        break;
-      case 'resize':
-        this.desktop.resize(message.cols, message.rows);
-        break;
-      case 'ack':
-        this.desktop.ack(message.chars);
-        break;
-      case 'openLink':
-        this.desktop.openLink(message.url);
-        break;
-      case 'paste':
-        this.desktop.paste();
-        break;
-      case 'getSettings':
-        this.send({ type: 'settings', id: message.id, settings: this.desktop.getSettings() });
-        break;
-      case 'stopJob':
-        this.desktop.stopJob();
-        break;
-      case 'stopProcess':
-        this.desktop.stopProcess(message.pid);
-        break;
-      case 'watchProcesses':
-        this.desktop.watchProcesses(message.open);
-        break;
+    const { channel, args, id } = parsed.value;
+    const handled = handleRequest(this.desktop, channel, args);
+    if (!handled.ok) {
+      this.log.warn('harness.message-dropped', { reason: `${channel}: ${handled.problem}` });
+      return;
     }
+    if (channel === IpcChannel.getSettings && id !== undefined && handled.value) this.send({ channel, id, args: [handled.value] });
   }
 
-  private send(message: ServerMessage): void {
+  private send(message: HostMessage): void {
     this.client?.send(JSON.stringify(message));
   }
 
-  /** The page as DesktopSession sends to it: the IPC channels as WebSocket messages. */
+  /** The page as DesktopSession sends to it: each IPC event as a WebSocket message on the same channel. */
   private renderer(): RendererChannel {
     return {
-      send: (channel, value) => {
-        const message = serverMessage(channel, value);
-        if (message) this.send(message);
+      send: (channel, ...args) => {
+        if (isEventChannel(channel)) this.client?.send(JSON.stringify({ channel, args }));
         else this.log.warn('harness.unknown-channel', { channel });
       },
       isDestroyed: () => this.client === undefined,
-      paste: () => this.send({ type: 'paste' }),
+      paste: () => this.send({ channel: HarnessChannel.paste, args: [] }),
     };
   }
 }
@@ -210,7 +184,7 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port);
+  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
   const harness = new Harness(log, reaper, lifecycle, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });

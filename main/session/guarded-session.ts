@@ -11,7 +11,7 @@ import { isInteractiveShellCommandLine } from '../core/interactive-shell';
 import { FlowControl } from '../core/flow-control';
 import { ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import { DoublePressHint } from './double-press-hint';
 import type { ExitPath, ExitPathHost } from './exit-path';
 import { InputBound } from './input-bound';

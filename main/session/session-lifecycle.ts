@@ -1,5 +1,5 @@
 import { LogEvent } from '../core/log-events';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
@@ -8,7 +8,7 @@ import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
-import type { SessionInfo } from '../platform/control/control-protocol';
+import type { SessionInfo } from '../../contracts/control-socket';
 import type { SessionContainer } from '../platform/containment/session-container';
 import type { SessionControl } from './tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';

@@ -2,7 +2,7 @@
 // CPU, memory, running time, signal dispositions and the command line, from /proc. Reads are
 // asynchronous (main process) and only happen while someone looks.
 import { readFile } from 'node:fs/promises';
-import type { ProcessRow } from '../../../preload/api';
+import type { ProcessRow } from '../../../contracts/renderer';
 import { signalSummary, signalsInMask } from '../../core/signal-mask';
 
 /** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux ABI ripcord runs on. */

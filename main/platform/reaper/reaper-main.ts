@@ -16,7 +16,7 @@ import { procNow } from '../files/kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
 import { sweepMigrants } from '../containment/migrant-sweep';
 import { makeNonDumpable } from '../processes/process-guard';
-import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
+import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from '../../../contracts/reaper-pipe';
 import { StagedKill } from '../processes/staged-kill';
 import { ReaperTerminal } from './reaper-terminal';
 

@@ -1,0 +1,372 @@
+// The contract between the page (renderer/) and its host — the desktop's main process over IPC
+// through the preload, or the browser harness over its WebSocket (contracts/harness-socket.ts):
+// the page's API, the channel names, what each channel carries and its bounds, and the checks
+// the host runs on everything the page sends (DESIGN §7: the page is untrusted). Named functions
+// only: the page never sees ipcRenderer.
+
+/** Settings the renderer needs from the config file. */
+export interface RendererSettings {
+  fontFamily: string;
+  fontSize: number;
+  /** colors over the designed theme (xterm ITheme keys) */
+  theme: Record<string, string>;
+  /** "system" follows prefers-color-scheme */
+  themeMode: 'system' | 'dark' | 'light';
+  minimumContrastRatio: number;
+  scrollback: number;
+  copyOnSelect: boolean;
+  screenReaderMode: boolean;
+  allowClipboardWrite: boolean;
+  /** the renderer acknowledges parsed output every this many chars (DESIGN §6) */
+  ackEveryChars: number;
+  /** config problems to show once in the window ("FILE: key: problem") */
+  problems: string[];
+}
+
+/** The double-press hint: shown after a cancel for the rest of the window. */
+export interface HintState {
+  visible: boolean;
+  remainingMs: number;
+  /** the cancelled job is still running: the hint offers the stop-job key */
+  jobStillRunning?: boolean;
+}
+
+/** One process of the session, as the process view shows it (also `ripcord ps --json`). */
+export interface ProcessRow {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  /** depth in the session's tree (0 = the root or a process whose parent left the session) */
+  depth: number;
+  /** one-letter state of /proc/<pid>/stat: R, S, D, T, ... */
+  state: string;
+  /** share of one CPU since the previous sample (0 on the first) */
+  cpuPercent: number;
+  rssKb: number;
+  runningMs: number;
+  /** signal names (INT, TERM, ...) from /proc/<pid>/status SigIgn / SigBlk / SigCgt */
+  ignores: string[];
+  blocks: string[];
+  catches: string[];
+  /** what it does with HUP/INT/QUIT/TERM in words: "ignores INT TERM, catches HUP" */
+  signals: string;
+  command: string;
+  /** a member of the job holding the terminal (not the root's own group) */
+  foreground: boolean;
+}
+
+export interface ProcessView {
+  sessionPid: number;
+  /** process group holding the terminal when it is not the root's; null when the root holds it */
+  foregroundPgrp: number | null;
+  rows: ProcessRow[];
+  /** the session's transcript file, when transcripts are on */
+  transcript: string | null;
+}
+
+/** What a stop request did, in words for the user. */
+export interface StopOutcome {
+  ok: boolean;
+  message: string;
+}
+
+/** A notice about the running session, shown once in a banner (a session without its container). */
+export interface SessionNotice {
+  title: string;
+  lines: string[];
+}
+
+export interface SessionEnd {
+  exitCode: number;
+  /** human-readable reason, e.g. a spawn error; shown in the window */
+  message?: string;
+}
+
+/**
+ * One key event as the host sees it before the page does: the fields of Electron's `Input`
+ * (before-input-event) that the key entry reads (main/session/key-entry.ts). The browser
+ * harness's page builds it from a KeyboardEvent.
+ */
+export interface KeyInput {
+  /** 'keyDown' or 'keyUp' ('rawKeyDown': Chromium's first key-down, as Electron may report it) */
+  type: string;
+  /** the character or key name the layout produces (KeyboardEvent.key) */
+  key: string;
+  /** the physical key (KeyboardEvent.code) */
+  code: string;
+  control: boolean;
+  shift: boolean;
+  alt: boolean;
+  meta: boolean;
+  isAutoRepeat: boolean;
+}
+
+export type Unsubscribe = () => void;
+
+/** The page's side: what the preload (or the harness's page script) exposes as window.ripcord. */
+export interface RipcordApi {
+  /** keystrokes and pastes, exactly as xterm's onData gives them */
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** chars of output xterm has parsed (called from the write callback) */
+  ack(chars: number): void;
+  /** open an http(s) link in the system browser */
+  openLink(url: string): void;
+  /**
+   * paste the clipboard into the focused terminal (the context menu's Paste): the host makes the
+   * page paste as Ctrl+Shift+V does, so the page needs no clipboard-read permission
+   */
+  paste(): void;
+  getSettings(): Promise<RendererSettings>;
+  /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
+  onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
+  onData(listener: (data: string) => void): Unsubscribe;
+  onHint(listener: (hint: HintState) => void): Unsubscribe;
+  onExit(listener: (end: SessionEnd) => void): Unsubscribe;
+  /**
+   * The program was interrupted and the kernel dropped its queued output: output the screen
+   * still holds unparsed from before this point may be dropped too (DESIGN §6).
+   */
+  onFlush(listener: () => void): Unsubscribe;
+  /**
+   * true: the host holds the program's output until an interrupt's cut, so output the screen
+   * still holds unparsed may be dropped by the next flush — no need to parse it meanwhile.
+   * false: the hold ended without a cut; everything received is to be shown. A flush also ends it.
+   */
+  onHold(listener: (holding: boolean) => void): Unsubscribe;
+  /** stop the foreground job (staged kill of its group and descendants); the shell stays */
+  stopJob(): void;
+  /** stop one process of the session and its descendants */
+  stopProcess(pid: number): void;
+  /** process view open (true: a view every second) or closed (false: none) */
+  watchProcesses(open: boolean): void;
+  onProcesses(listener: (view: ProcessView) => void): Unsubscribe;
+  /** how many processes the session has, every few seconds */
+  onProcessCount(listener: (count: number) => void): Unsubscribe;
+  onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
+  /** the app menu asks to open or close the process view */
+  onToggleProcesses(listener: () => void): Unsubscribe;
+  /** the session says something the user must know from its start (DESIGN §4: no silent downgrade) */
+  onNotice(listener: (notice: SessionNotice) => void): Unsubscribe;
+}
+
+/** The host's side: the page's requests, once checked (handleRequest). */
+export interface IpcTarget {
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  ack(chars: number): void;
+  openLink(url: string): void;
+  paste(): void;
+  getSettings(): RendererSettings;
+  stopJob(): void;
+  stopProcess(pid: number): void;
+  watchProcesses(open: boolean): void;
+}
+
+/** The channel of each request (page → host) and event (host → page). */
+export const IpcChannel = {
+  input: 'ripcord:input',
+  resize: 'ripcord:resize',
+  ack: 'ripcord:ack',
+  openLink: 'ripcord:open-link',
+  paste: 'ripcord:paste',
+  getSettings: 'ripcord:get-settings',
+  settings: 'ripcord:settings',
+  data: 'ripcord:data',
+  hint: 'ripcord:hint',
+  exit: 'ripcord:exit',
+  flush: 'ripcord:flush',
+  hold: 'ripcord:hold',
+  stopJob: 'ripcord:stop-job',
+  stopProcess: 'ripcord:stop-process',
+  watchProcesses: 'ripcord:watch-processes',
+  processes: 'ripcord:processes',
+  processCount: 'ripcord:process-count',
+  stopOutcome: 'ripcord:stop-outcome',
+  toggleProcesses: 'ripcord:toggle-processes',
+  notice: 'ripcord:notice',
+} as const;
+
+/** The page's requests; getSettings is the one that is answered (an invoke). */
+export const REQUEST_CHANNELS = [
+  IpcChannel.input,
+  IpcChannel.resize,
+  IpcChannel.ack,
+  IpcChannel.openLink,
+  IpcChannel.paste,
+  IpcChannel.getSettings,
+  IpcChannel.stopJob,
+  IpcChannel.stopProcess,
+  IpcChannel.watchProcesses,
+] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+
+/** What the host sends the page on each event channel: one value per message. */
+export interface EventValues {
+  [IpcChannel.settings]: RendererSettings;
+  [IpcChannel.data]: string;
+  [IpcChannel.hint]: HintState;
+  [IpcChannel.exit]: SessionEnd;
+  [IpcChannel.flush]: null;
+  [IpcChannel.hold]: boolean;
+  [IpcChannel.processes]: ProcessView;
+  [IpcChannel.processCount]: number;
+  [IpcChannel.stopOutcome]: StopOutcome;
+  [IpcChannel.toggleProcesses]: undefined;
+  [IpcChannel.notice]: SessionNotice;
+}
+export type EventChannel = keyof EventValues;
+
+const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel));
+
+export function isEventChannel(channel: string): channel is EventChannel {
+  return EVENT_CHANNELS.includes(channel);
+}
+
+/**
+ * Upper bound of one input message. Senders split bigger pastes (inputPieces), so only a page
+ * that bypasses them exceeds it: 1 MiB, the session's own bound on input queued for the program
+ * (InputBound), which one message could fill but never overflow.
+ */
+export const MAX_INPUT_CHARS = 1_048_576;
+/** Pastes bigger than this go to the host in pieces: each message stays small, far under MAX_INPUT_CHARS. */
+export const INPUT_PIECE_CHARS = 65_536;
+/** No screen is wider or taller than this many cells (8K at a 2 px font); the pty itself takes up to 65 535. */
+export const MAX_TERMINAL_CELLS = 4_096;
+/**
+ * The page acks in batches of `ackEveryChars` parsed chars, never more than the host sent
+ * unacknowledged (its high watermark and a read, DESIGN §6): beyond this cannot be honest.
+ */
+export const MAX_ACK_CHARS = 10_000_000;
+/** Far longer than any real link, short enough to keep a log line readable. */
+export const MAX_URL_CHARS = 8_192;
+/** Linux pid_max can be at most 2^22. */
+export const MAX_PID = 4_194_304;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** A refused message: why, for the log. */
+export const refuse = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+
+function arity(args: readonly unknown[], count: number): string | undefined {
+  return args.length === count ? undefined : `expected ${count} argument(s), got ${args.length}`;
+}
+
+function isCount(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Splits long input into pieces of at most INPUT_PIECE_CHARS without cutting a surrogate pair in half. */
+export function inputPieces(data: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < data.length) {
+    let end = Math.min(start + INPUT_PIECE_CHARS, data.length);
+    const last = data.charCodeAt(end - 1);
+    if (end < data.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    out.push(data.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+export function parseInput(args: readonly unknown[]): Parsed<string> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [data] = args;
+  if (typeof data !== 'string') return refuse(`input must be a string, got ${typeof data}`);
+  if (data.length === 0 || data.length > MAX_INPUT_CHARS) return refuse(`input length ${data.length} outside 1..${MAX_INPUT_CHARS}`);
+  return { ok: true, value: data };
+}
+
+export function parseResize(args: readonly unknown[]): Parsed<{ cols: number; rows: number }> {
+  const wrongArity = arity(args, 2);
+  if (wrongArity) return refuse(wrongArity);
+  const [cols, rows] = args;
+  if (!isCount(cols, 1, MAX_TERMINAL_CELLS) || !isCount(rows, 1, MAX_TERMINAL_CELLS)) {
+    return refuse(`size must be two integers in 1..${MAX_TERMINAL_CELLS}, got ${String(cols)}x${String(rows)}`);
+  }
+  return { ok: true, value: { cols, rows } };
+}
+
+export function parseAck(args: readonly unknown[]): Parsed<number> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [chars] = args;
+  if (!isCount(chars, 1, MAX_ACK_CHARS)) return refuse(`ack must be an integer in 1..${MAX_ACK_CHARS}, got ${String(chars)}`);
+  return { ok: true, value: chars };
+}
+
+/** Only http and https leave the app (DESIGN §7); file:, javascript:, custom schemes never do. */
+export function parseOpenLink(args: readonly unknown[]): Parsed<string> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [url] = args;
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_CHARS) return refuse(`link must be a string of 1..${MAX_URL_CHARS} chars`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refuse('link is not a URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refuse(`link scheme ${parsed.protocol} is not http or https`);
+  return { ok: true, value: parsed.href };
+}
+
+export function parseNoArguments(args: readonly unknown[]): Parsed<undefined> {
+  const wrongArity = arity(args, 0);
+  return wrongArity ? refuse(wrongArity) : { ok: true, value: undefined };
+}
+
+/** A pid the page asks to stop; membership is checked where the stop runs. */
+export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [pid] = args;
+  if (!isCount(pid, 1, MAX_PID)) return refuse(`pid must be an integer in 1..${MAX_PID}, got ${String(pid)}`);
+  return { ok: true, value: pid };
+}
+
+export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [open] = args;
+  return typeof open === 'boolean' ? { ok: true, value: open } : refuse(`open must be a boolean, got ${typeof open}`);
+}
+
+export function isRequestChannel(channel: unknown): channel is RequestChannel {
+  return (REQUEST_CHANNELS as readonly unknown[]).includes(channel);
+}
+
+/** What a request is answered with: getSettings' settings; undefined for the rest. */
+export type RequestAnswer = RendererSettings | undefined;
+
+/** Runs `use` with the checked value, or says why the request was refused. */
+function deliver<T>(parsed: Parsed<T>, use: (value: T) => RequestAnswer): Parsed<RequestAnswer> {
+  return parsed.ok ? { ok: true, value: use(parsed.value) } : parsed;
+}
+
+/**
+ * One request from the page, as the preload sends it on `channel` with `args`: checked, then
+ * handed to the host. The value is the answer (getSettings' settings; undefined for the rest),
+ * or why the request was refused, which the host logs. Whatever the target throws is the caller's.
+ */
+export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Parsed<RequestAnswer> {
+  switch (channel) {
+    case IpcChannel.input: return deliver(parseInput(args), (data) => void target.input(data));
+    case IpcChannel.resize: return deliver(parseResize(args), ({ cols, rows }) => void target.resize(cols, rows));
+    case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
+    case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
+    case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
+    case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
+    case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());
+    case IpcChannel.stopProcess: return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
+    case IpcChannel.watchProcesses: return deliver(parseWatchProcesses(args), (open) => void target.watchProcesses(open));
+  }
+}
+
+declare global {
+  interface Window {
+    ripcord: RipcordApi;
+  }
+}
