@@ -1,5 +1,5 @@
 // The browser pipelines the bench compares the harness with: a page over the same WebSocket
-// protocol (e2e/harness) and a bare pty behind it, Ctrl+C written to the pty like any key, and
+// protocol (contracts/harness-socket.ts) and a bare pty behind it, Ctrl+C written to the pty like any key, and
 // the window closing ends it with pty.kill() of the shell pid only.
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
@@ -16,7 +16,9 @@ import { FlowControl } from '../../main/core/flow-control';
 import { rendererSettings } from '../../main/session/renderer-settings';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
 import { IpcChannel, parseAck, parseInput, parseResize, type RendererSettings } from '../../contracts/renderer';
-import { parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
+import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
+import { CTRL_C } from '../../main/core/control-chars';
+import { classifyKey } from '../../main/session/key-entry';
 
 interface NaiveOptions {
   rendererDir: string;
@@ -94,7 +96,13 @@ async function main(): Promise<void> {
     ws.on('message', (raw) => {
       const parsed = parsePageMessage(raw.toString());
       if (!parsed.ok) return;
-      const { channel, args, id } = parsed.value;
+      const message = parsed.value;
+      if (message.channel === HarnessChannel.key) {
+        // the page keeps a Ctrl+C from xterm (as ripcord's desktop does): a naive terminal sends it on as the byte
+        if (classifyKey(message.args[0]) === 'press') child?.write(CTRL_C);
+        return;
+      }
+      const { channel, args, id } = message;
       if (channel === IpcChannel.input) {
         const data = parseInput(args);
         if (data.ok) child?.write(data.value);

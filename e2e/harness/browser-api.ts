@@ -1,8 +1,10 @@
 // The page side of the harness, dist/harness-api.js, loaded before renderer.js: window.ripcord
 // (the renderer contract's RipcordApi) over the harness WebSocket (contracts/harness-socket.ts),
-// as the preload gives it over IPC.
-import { inputPieces, IpcChannel, type EventChannel, type EventValues, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+// as the preload gives it over IPC — and every key event to the host before the page sees it,
+// as Electron gives main every key in before-input-event.
+import { inputPieces, IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
 import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
+import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';
 
 /** What the specs read back from the page besides the terminal itself. */
@@ -41,6 +43,20 @@ class Channel<T> {
 }
 
 type EventChannels = { [C in EventChannel]: Channel<EventValues[C]> };
+
+/** A KeyboardEvent as Electron's before-input-event reports it. */
+function keyInput(event: KeyboardEvent): KeyInput {
+  return {
+    type: event.type === 'keydown' ? 'keyDown' : 'keyUp',
+    key: event.key,
+    code: event.code,
+    control: event.ctrlKey,
+    shift: event.shiftKey,
+    alt: event.altKey,
+    meta: event.metaKey,
+    isAutoRepeat: event.repeat,
+  };
+}
 
 function installHarnessApi(): void {
   const token = new URLSearchParams(location.search).get('token') ?? '';
@@ -91,6 +107,23 @@ function installHarnessApi(): void {
       (events[message.channel] as Channel<unknown>).emit(message.args[0]);
     }
   });
+
+  // Electron hands main every key before the page (before-input-event); here the page's first
+  // listener hands it to the host's key entry, and keeps from the page what the key entry keeps
+  // from it (the same classification), so xterm never sees a Ctrl+C, as in the desktop.
+  const onKey = (event: KeyboardEvent): void => {
+    const input = keyInput(event);
+    const verdict = classifyKey(input);
+    // In the desktop main sends `hold` at the key event (DESIGN §6); here the key event is in the
+    // page, so this stand-in for main holds it without the round trip. The host answers every press.
+    if (verdict === 'press') events[IpcChannel.hold].emit(true);
+    send({ channel: HarnessChannel.key, args: [input] });
+    if (verdict === 'pass') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  window.addEventListener('keydown', onKey, { capture: true });
+  window.addEventListener('keyup', onKey, { capture: true });
 
   // What webContents.paste() does in the desktop: a paste event on the focused element with the
   // clipboard's text, which xterm turns into input (bracketed when the program asked for it).

@@ -1,7 +1,8 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer to a browser and
 // bridges it over a loopback WebSocket to the desktop's own session wiring — SessionLifecycle,
-// DesktopSession, the host signal table — on the real core, reaper and pty: a WebSocket instead
-// of IPC, process.exit instead of app.exit, the page closing instead of the window. When ready it
+// DesktopSession, the host signal table, the key entry — on the real core, reaper and pty: a
+// WebSocket instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
+// before-input-event, process.exit instead of app.exit, the page closing instead of the window. When ready it
 // prints one JSON line on stdout: {"url", "port", "token", "pid", "reaperPid", "log"}.
 // Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=….
 import http from 'node:http';
@@ -18,6 +19,7 @@ import { ReaperClient } from '../../main/platform/reaper/reaper-client';
 import { handleRequest, IpcChannel, isEventChannel, type Parsed } from '../../contracts/renderer';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
+import { enterKey } from '../../main/session/key-entry';
 import { installSignalTriggers } from '../../main/session/host-signals';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
 import { parseHarnessArgs } from './options';
@@ -118,7 +120,13 @@ class Harness {
       this.log.warn('harness.message-dropped', { reason: parsed.problem });
       return;
     }
-    const { channel, args, id } = parsed.value;
+    const message = parsed.value;
+    if (message.channel === HarnessChannel.key) {
+      // before the page handles the key, as before-input-event in the desktop (input-guard.ts)
+      enterKey(message.args[0], this.lifecycle, this.log);
+      return;
+    }
+    const { channel, args, id } = message;
     const handled = handleRequest(this.desktop, channel, args);
     if (!handled.ok) {
       this.log.warn('harness.message-dropped', { reason: `${channel}: ${handled.problem}` });
@@ -167,6 +175,8 @@ async function main(): Promise<void> {
     host: { restore: () => undefined, exit: (code) => process.exit(code) },
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    // as the desktop: the page's keys come to the key entry (Harness.onMessage), so its input is only data
+    keyPressesReported: true,
     tools: 'harness',
     settingsFile: loaded.path,
   });
