@@ -1,10 +1,11 @@
 // The browser harness's WebSocket (e2e/harness): the renderer contract (./renderer.ts) with a
 // socket in place of IPC. A message is one JSON object `{channel, args}`: a request or an event
 // of the renderer contract on its own channel, with the arguments the preload or main would pass
-// and checked by the same validators (handleRequest). Beside them only what IPC carries
+// and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
 // otherwise: the id of an invoke's answer, the keys Electron hands main before the page
 // (before-input-event), and main's webContents.paste().
-import { IpcChannel, isRequestChannel, refuse, type EventChannel, type EventValues, type KeyInput, type Parsed, type RendererSettings, type RequestChannel } from './renderer';
+import { IpcChannel, isRequestChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RequestChannel } from './renderer';
+import { refuse, type Parsed } from './renderer-checks';
 
 export const HarnessChannel = {
   /** page → host: one key event, sent before the page handles it (Electron's before-input-event) */

@@ -2,7 +2,8 @@
 // ipcRenderer, so it can send nothing but these messages (and main checks each one anyway).
 // Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; the contract is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { inputPieces, IpcChannel, type EventChannel, type EventValues, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from '../contracts/renderer';
+import { inputPieces } from '../contracts/renderer-checks';
+import { IpcChannel, type EventChannel, type EventValues, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from '../contracts/renderer';
 
 function subscribe<C extends EventChannel>(channel: C, listener: (value: EventValues[C]) => void): Unsubscribe {
   const forward = (_event: IpcRendererEvent, value: EventValues[C]): void => listener(value);

@@ -2,7 +2,8 @@
 // (the renderer contract's RipcordApi) over the harness WebSocket (contracts/harness-socket.ts),
 // as the preload gives it over IPC — and every key event to the host before the page sees it,
 // as Electron gives main every key in before-input-event.
-import { inputPieces, IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+import { inputPieces } from '../../contracts/renderer-checks';
+import { IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
 import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';

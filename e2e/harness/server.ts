@@ -16,7 +16,8 @@ import { loadConfig, type LoadedConfig } from '../../main/platform/files/config-
 import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
 import { ReaperClient } from '../../main/platform/reaper/reaper-client';
-import { handleRequest, IpcChannel, isEventChannel, type Parsed } from '../../contracts/renderer';
+import { IpcChannel, isEventChannel } from '../../contracts/renderer';
+import { handleRequest, refuse, type Parsed } from '../../contracts/renderer-checks';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
 import { enterKey } from '../../main/session/key-entry';
@@ -115,7 +116,7 @@ class Harness {
   }
 
   private onMessage(raw: RawData, isBinary: boolean): void {
-    const parsed: Parsed<PageMessage> = isBinary ? { ok: false, problem: 'binary frame' } : parsePageMessage(raw.toString());
+    const parsed: Parsed<PageMessage> = isBinary ? refuse('binary frame') : parsePageMessage(raw.toString());
     if (!parsed.ok) {
       this.log.warn('harness.message-dropped', { reason: parsed.problem });
       return;

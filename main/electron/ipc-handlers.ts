@@ -1,4 +1,5 @@
-import { handleRequest, IpcChannel, REQUEST_CHANNELS, type IpcTarget, type Parsed, type RequestAnswer, type RequestChannel } from '../../contracts/renderer';
+import { IpcChannel, REQUEST_CHANNELS, type IpcTarget, type RequestChannel } from '../../contracts/renderer';
+import { handleRequest, type Parsed, type RequestAnswer } from '../../contracts/renderer-checks';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log/log';
 import { isSameDocument } from './page-url';
@@ -68,7 +69,7 @@ export function installIpcHandlers(options: {
   const { ipc, page, target, log } = options;
   const drops = new DropLog(log);
 
-  /** Hands a request from the trusted page to the target (contracts/renderer.ts checks it): its answer, or undefined when dropped. */
+  /** Hands a request from the trusted page to the target (contracts/renderer-checks.ts checks it): its answer, or undefined when dropped. */
   function accept(channel: RequestChannel, event: IpcSenderEvent, args: readonly unknown[]): RequestAnswer {
     const foreign = senderProblem(event, page);
     if (foreign !== undefined) {

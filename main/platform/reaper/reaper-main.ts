@@ -1,6 +1,6 @@
 // The reaper (DESIGN §4): a separate process, detached in its own session, that outlives the
 // host just long enough to kill every session process. Commands arrive on stdin
-// (reaper-protocol.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
+// (contracts/reaper-pipe.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
 // and everything registered gets the staged kill. It is exec'd by its first stage, a sh stub
 // (reaper-stub.ts), which hands over the lines it already read (`--replay`) and the signal that
 // ended it, if one did (`--signal`). Bundled to dist/reaper.js; runs under plain Node or
