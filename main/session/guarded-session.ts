@@ -50,8 +50,9 @@ export interface GuardedSessionOptions {
   /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
   inheritTerminalType?: boolean;
   /**
-   * The host reports key presses itself through keyPressed() (the desktop: real key events),
-   * instead of GuardedSession finding them in the input, which also carries a program's replies.
+   * The host reports key presses itself through keyPressed() (the key entry: the desktop's and
+   * the harness's key events), instead of GuardedSession finding them in the input, which also
+   * carries a program's replies.
    */
   keyPressesReported?: boolean;
   /** the lifecycle's state machine, decisions and exit path; a session started alone (tests) makes its own */

@@ -42,7 +42,7 @@ export interface SessionLifecycleOptions {
   cwd?: string;
   /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
   inheritTerminalType?: boolean;
-  /** the host reports real key presses through keyPressed() (the desktop's key events) */
+  /** the host reports real key presses through pressCtrlC() and keyPressed() (the key entry: the desktop's and the harness's key events) */
   keyPressesReported?: boolean;
   /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
   tools?: SessionInfo['host'];
@@ -158,7 +158,7 @@ export class SessionLifecycle implements Disposable {
     this.guarded?.ack(chars);
   }
 
-  /** A Ctrl+C press from a key handler (the desktop's before-input-event). */
+  /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages). */
   pressCtrlC = (): void => {
     if (this.guarded) this.guarded.pressCtrlC();
     else this.decideWithoutSession({ kind: 'ctrl-c' });
