@@ -20,8 +20,9 @@ const ban = {
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
   /** The renderer shares the control-character names, which are pure data, and the one escaper of them, and nothing else of main/core. */
   coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text'], message: 'the renderer may import only main/core/control-chars and main/core/visible-text of main/core' },
-  preload: { group: ['**/preload/*', '**/preload'], message: 'this layer may not import preload/' },
-  preloadImpl: { group: ['**/preload/*', '!**/preload/api'], message: 'import only the contract, preload/api' },
+  /** The preload is the desktop's bridge: its contract is contracts/renderer.ts, which every side imports. */
+  preload: { group: ['**/preload/*', '**/preload'], message: 'only preload/ imports preload/: import the contract from contracts/' },
+  contracts: { group: ['**/contracts/*', '**/contracts'], message: 'main/core is pure logic: it knows no protocol (contracts/)' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
 
@@ -88,21 +89,24 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // The protocols of DESIGN §1, each declared once: plain TypeScript every side can import, importing nothing but each other.
+  { files: ['contracts/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['contracts/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.contracts, ban.xterm) },
   // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
-  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl) },
-  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.contracts) },
+  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // The session lifecycle: product behaviour on top of the OS adapters, shared by every host.
-  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.cli, ban.renderer, ban.preloadImpl, ban.xterm) },
-  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl, ban.xterm) },
+  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload, ban.xterm) },
   // Its tests may check what it writes to the outer terminal on a headless xterm, as core's do.
-  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
+  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload) },
   // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
-  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preloadImpl) },
+  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload) },
   { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.preloadImpl) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.preload) },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', 'main/**/*.test-support.ts', ...syncAllowList], rules: noSyncCalls },
-  { files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
+  { files: ['contracts/**/*.ts', 'main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
 );

@@ -44,6 +44,11 @@ for (const high of [20_000]) { // SMALL_WATERMARK of lib/paths.ts
     }],
   });
 }
+// The harness's page script, beside the naive and the watermark harnesses that serve it.
+await build({
+  entryPoints: { 'harness-api': path.join(here, '..', 'e2e', 'harness', 'browser-api.ts') },
+  outdir: out, bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', logLevel: 'warning',
+});
 // The peer's page: a browser bundle named like ripcord's, beside ripcord's own index.html, so
 // the naive harness serves it (and its WebSocket bridge) the way it serves ripcord's page.
 const peerDir = path.join(out, 'peer-renderer');
@@ -56,5 +61,5 @@ const dist = process.env.RIPCORD_DIST ?? path.join(here, '..', 'dist');
 for (const sibling of ['reaper.js', 'watchdog.js']) await copyFile(path.join(dist, sibling), path.join(out, sibling)).catch(() => undefined);
 await copyFile(path.join(here, '..', 'renderer', 'index.html'), path.join(peerDir, 'index.html'));
 // the settings floor's shell integration, found beside its bundle as ripcord's is beside dist/cli.js
-await cp(path.join(here, '..', 'main', 'platform', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
+await cp(path.join(here, '..', 'main', 'session', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
 

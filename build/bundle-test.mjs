@@ -7,6 +7,18 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// the harness's page script, which it serves before renderer.js (e2e/harness/pages.ts)
+await build({
+  entryPoints: { 'harness-api': 'e2e/harness/browser-api.ts' },
+  outdir: path.join(root, 'dist'),
+  absWorkingDir: root,
+  bundle: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome120',
+});
 await build({
   entryPoints: { harness: 'e2e/harness/server.ts' },
   outdir: path.join(root, 'dist'),

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '..');
 const DESIGN_FILE = path.join(root, 'docs/design.md');
 /** The folders whose source may cite the design. */
-const CITING_FOLDERS = ['main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
+const CITING_FOLDERS = ['contracts', 'main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
 const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.mjs', '.js', '.html', '.css', '.sh']);
 /** Generated or installed output inside those folders: not our source. */
 const SKIPPED_FOLDERS = new Set(['node_modules', 'results', 'icons']);

@@ -36,7 +36,7 @@ function layeringTable(): Row[] {
   return rows;
 }
 
-const FOLDERS = new Set(['main/core', 'main/platform', 'main/session', 'main/electron', 'main/cli', 'preload', 'renderer']);
+const FOLDERS = new Set(['contracts', 'main/core', 'main/platform', 'main/session', 'main/electron', 'main/cli', 'preload', 'renderer']);
 
 /** The import specifier a file `from` writes to reach `target`: a folder, a file of ours or a package. */
 function specifier(from: string, target: string): string {

@@ -29,6 +29,10 @@ describe('layering lint (DESIGN §1)', () => {
     ['main/platform/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['main/core/x.ts', "import { ExitPath } from '../session/exit-path';\nexport const e = ExitPath;\n"],
     ['renderer/x.ts', "import { ExitDecisions } from '../main/core/exit-decisions';\nexport const e = ExitDecisions;\n"],
+    ['main/session/x.ts', "import type { RipcordApi } from '../../preload/preload';\nexport type A = RipcordApi;\n"],
+    ['renderer/x.ts', "import type { RipcordApi } from '../preload';\nexport type A = RipcordApi;\n"],
+    ['contracts/x.ts', "import { CTRL_C } from '../main/core/control-chars';\nexport const c = CTRL_C;\n"],
+    ['contracts/x.ts', "import path from 'node:path';\nexport const p = path;\n"],
   ])('%s rejects %j', async (file, code) => {
     const errors = await errorsFor(file, code);
     expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
@@ -36,13 +40,15 @@ describe('layering lint (DESIGN §1)', () => {
 
   it.each([
     ['main/platform/x.ts', "import { readFile } from 'node:fs/promises';\nexport const f = readFile;\n"],
-    ['main/electron/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../preload/api';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
-    ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../preload/api';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
+    ['main/electron/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../contracts/renderer';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
+    ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../contracts/renderer';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
     ['main/platform/pty/session.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
-    ['main/session/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../preload/api';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
+    ['main/session/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../contracts/renderer';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
     ['main/electron/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['main/cli/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
+    ['preload/x.ts', "import { IpcChannel } from '../contracts/renderer';\nexport const c = IpcChannel;\n"],
+    ['contracts/x.ts', "import type { ProcessView } from './renderer';\nexport type V = ProcessView;\n"],
   ])('%s allows %j', async (file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
   });

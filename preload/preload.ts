@@ -1,31 +1,12 @@
 // The bridge of DESIGN §7: contextBridge exposes named functions only — the page never gets
 // ipcRenderer, so it can send nothing but these messages (and main checks each one anyway).
-// Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; ./api is bundled.
+// Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; the contract is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IpcChannel, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from './api';
+import { inputPieces } from '../contracts/renderer-checks';
+import { IpcChannel, type EventChannel, type EventValues, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from '../contracts/renderer';
 
-/**
- * Pastes bigger than this go to main in pieces: each IPC message stays small, and main's own
- * per-message bound (main/electron/ipc-messages.ts MAX_INPUT_CHARS, larger) is never hit.
- */
-const INPUT_PIECE_CHARS = 65_536;
-
-/** Splits long input without cutting a surrogate pair in half. */
-function pieces(data: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (start < data.length) {
-    let end = Math.min(start + INPUT_PIECE_CHARS, data.length);
-    const last = data.charCodeAt(end - 1);
-    if (end < data.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    out.push(data.slice(start, end));
-    start = end;
-  }
-  return out;
-}
-
-function subscribe<T>(channel: string, listener: (value: T) => void): Unsubscribe {
-  const forward = (_event: IpcRendererEvent, value: T): void => listener(value);
+function subscribe<C extends EventChannel>(channel: C, listener: (value: EventValues[C]) => void): Unsubscribe {
+  const forward = (_event: IpcRendererEvent, value: EventValues[C]): void => listener(value);
   ipcRenderer.on(channel, forward);
   return () => {
     ipcRenderer.removeListener(channel, forward);
@@ -34,7 +15,8 @@ function subscribe<T>(channel: string, listener: (value: T) => void): Unsubscrib
 
 const api: RipcordApi = {
   input(data: string): void {
-    for (const piece of pieces(data)) ipcRenderer.send(IpcChannel.input, piece);
+    // each IPC message stays small; main's per-message bound (MAX_INPUT_CHARS, larger) is never hit
+    for (const piece of inputPieces(data)) ipcRenderer.send(IpcChannel.input, piece);
   },
   resize(cols: number, rows: number): void {
     ipcRenderer.send(IpcChannel.resize, cols, rows);

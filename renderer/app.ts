@@ -4,7 +4,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
-import type { RendererSettings, RipcordApi } from '../preload/api';
+import type { RendererSettings, RipcordApi } from '../contracts/renderer';
 import { AckCounter } from './ack-counter';
 import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';
@@ -80,8 +80,9 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
       showStartFailure(root, end.message);
     }
   });
-  // Ctrl+C is not special here: the desktop host catches it before the page sees it, and
-  // the browser harness receives the "\x03" chunk like any other input.
+  // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
+  // before-input-event, the browser harness in its page's first key listener), so xterm never
+  // sends it; a "\x03" in the input is a byte for the program.
   terminal.onData((data) => api.input(data));
   terminal.onBinary((data) => api.input(data));
   terminal.onResize(({ cols, rows }) => api.resize(cols, rows));

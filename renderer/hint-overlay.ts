@@ -1,4 +1,4 @@
-import type { HintState } from '../preload/api';
+import type { HintState } from '../contracts/renderer';
 import { STOP_JOB_KEY } from './process-view';
 
 /** How often the countdown text refreshes; a tenth of a second is what it shows. */

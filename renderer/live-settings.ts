@@ -1,5 +1,5 @@
 import type { Terminal } from '@xterm/xterm';
-import type { RendererSettings } from '../preload/api';
+import type { RendererSettings } from '../contracts/renderer';
 import { showProblemsBanner } from './banner';
 import type { FontZoom } from './font-zoom';
 import type { WindowTheme } from './window-theme';

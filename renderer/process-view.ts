@@ -2,7 +2,7 @@
 // running time, what each does with the job-stopping signals ("ignores INT" says why Ctrl+C
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
-import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../preload/api';
+import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../contracts/renderer';
 import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */

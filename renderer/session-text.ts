@@ -1,5 +1,5 @@
 import { visibleLines } from '../main/core/visible-text';
-import type { SessionEnd } from '../preload/api';
+import type { SessionEnd } from '../contracts/renderer';
 
 /**
  * The line written into the terminal when the session ends (muted, on a fresh line). Bright

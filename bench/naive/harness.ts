@@ -1,5 +1,5 @@
 // The browser pipelines the bench compares the harness with: a page over the same WebSocket
-// protocol (e2e/harness) and a bare pty behind it, Ctrl+C written to the pty like any key, and
+// protocol (contracts/harness-socket.ts) and a bare pty behind it, Ctrl+C written to the pty like any key, and
 // the window closing ends it with pty.kill() of the shell pid only.
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
@@ -14,9 +14,12 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_CONFIG } from '../../main/core/config';
 import { FlowControl } from '../../main/core/flow-control';
 import { rendererSettings } from '../../main/session/renderer-settings';
-import { HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
-import { parseClientMessage, type ServerMessage } from '../../e2e/harness/protocol';
-import type { RendererSettings } from '../../preload/api';
+import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
+import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
+import { parseAck, parseInput, parseResize } from '../../contracts/renderer-checks';
+import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
+import { CTRL_C } from '../../main/core/control-chars';
+import { classifyKey } from '../../main/session/key-entry';
 
 interface NaiveOptions {
   rendererDir: string;
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir, address.port);
+  const pages = await HarnessPages.load(options.rendererDir, address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const wss = new WebSocketServer({ noServer: true });
   let child: pty.IPty | undefined;
   const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
@@ -90,19 +93,30 @@ async function main(): Promise<void> {
   });
 
   function attach(ws: WebSocket): void {
-    const out = (message: ServerMessage): void => ws.send(JSON.stringify(message));
+    const out = (message: HostMessage): void => ws.send(JSON.stringify(message));
     ws.on('message', (raw) => {
-      const parsed = parseClientMessage(raw.toString());
+      const parsed = parsePageMessage(raw.toString());
       if (!parsed.ok) return;
-      const message = parsed.message;
-      if (message.type === 'input') child?.write(message.data);
-      else if (message.type === 'ack') {
-        if (flow?.onAck(message.chars) === 'resume') child?.resume();
+      const message = parsed.value;
+      if (message.channel === HarnessChannel.key) {
+        // the page keeps a Ctrl+C from xterm (as ripcord's desktop does): a naive terminal sends it on as the byte
+        if (classifyKey(message.args[0]) === 'press') child?.write(CTRL_C);
+        return;
       }
-      else if (message.type === 'getSettings') out({ type: 'settings', id: message.id, settings: SETTINGS });
-      else if (message.type === 'resize') {
-        if (child) child.resize(message.cols, message.rows);
-        else child = start(message.cols, message.rows, out);
+      const { channel, args, id } = message;
+      if (channel === IpcChannel.input) {
+        const data = parseInput(args);
+        if (data.ok) child?.write(data.value);
+      } else if (channel === IpcChannel.ack) {
+        const chars = parseAck(args);
+        if (chars.ok && flow?.onAck(chars.value) === 'resume') child?.resume();
+      } else if (channel === IpcChannel.getSettings && id !== undefined) {
+        out({ channel, id, args: [SETTINGS] });
+      } else if (channel === IpcChannel.resize) {
+        const size = parseResize(args);
+        if (!size.ok) return;
+        if (child) child.resize(size.value.cols, size.value.rows);
+        else child = start(size.value.cols, size.value.rows, out);
       }
     });
     ws.on('close', () => {
@@ -111,7 +125,7 @@ async function main(): Promise<void> {
     });
   }
 
-  function start(cols: number, rows: number, out: (message: ServerMessage) => void): pty.IPty {
+  function start(cols: number, rows: number, out: (message: HostMessage) => void): pty.IPty {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
     const spawned = pty.spawn(options.command.file, options.command.args, {
@@ -122,11 +136,11 @@ async function main(): Promise<void> {
       env: { ...env, ...options.env, COLORTERM: 'truecolor' },
     });
     spawned.onData((data) => {
-      out({ type: 'data', data });
+      out({ channel: IpcChannel.data, args: [data] });
       if (flow?.onSent(data.length) === 'pause') spawned.pause();
     });
     spawned.onExit(({ exitCode }) => {
-      out({ type: 'exit', exitCode });
+      out({ channel: IpcChannel.exit, args: [{ exitCode }] });
       process.exit(0);
     });
     return spawned;

@@ -1,7 +1,9 @@
 // DESIGN §9, first number: Ctrl+C → shell prompt back while the child floods output, in
 // headless Chromium with the real renderer (DOM and WebGL), through the browser harness
-// (ripcord) and through the naive harness. Timed inside the page, from sending "\x03" to the
-// first moment xterm's buffer shows the prompt with the cursor after it.
+// (ripcord) and through the naive harness. Timed inside the page, from the press — a Ctrl+C key
+// event for ripcord, which its harness hands to the desktop's key entry; "\x03" input for the
+// peer and the naive page, as VS Code sends it — to the first moment xterm's buffer shows the
+// prompt with the cursor after it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +86,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await waitForPrompt(page);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
     if (options.findTerm !== undefined && kind !== 'peer') {
-      // the box keeps the focus: the flood and the press go in through window.ripcord.input
+      // the box keeps the focus: the flood goes in through window.ripcord.input, the press as a key on the box
       await page.keyboard.press('Control+Shift+F');
       await page.keyboard.type(options.findTerm);
     }
@@ -93,7 +95,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const result = await measure(page, options.timeoutMs);
+    const result = await measure(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input');
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
     return { ...result, renderer, ...(options.profileTo ? { profile: options.profileTo } : {}), ...(options.traceTo ? { trace: options.traceTo } : {}) };
@@ -160,10 +162,12 @@ interface Measured {
 /**
  * In the page: press, then check after every parsed write and every frame until the prompt
  * shows. Page code must be self-contained (the CSP forbids eval), hence the inline check.
+ * `press`: 'key' dispatches a Ctrl+C key-down on the focused element, which the harness's page
+ * hands to the host's key entry before the page sees it; 'input' sends "\x03" as input.
  */
-function measure(page: Page, timeoutMs: number): Promise<Measured> {
+function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise<Measured> {
   return page.evaluate(
-    ({ prompt, timeoutMs }) =>
+    ({ prompt, timeoutMs, press }) =>
       new Promise<Measured>((resolve, reject) => {
         const view = window.__ripcordTest;
         if (!view) {
@@ -201,9 +205,13 @@ function measure(page: Page, timeoutMs: number): Promise<Measured> {
           else if (performance.now() - t0 > timeoutMs) finish(true);
           else requestAnimationFrame(frame);
         };
-        window.ripcord.input('\x03');
+        if (press === 'key') {
+          (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
+        } else {
+          window.ripcord.input('\x03');
+        }
         requestAnimationFrame(frame);
       }),
-    { prompt: PROMPT, timeoutMs },
+    { prompt: PROMPT, timeoutMs, press },
   );
 }

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Terminal } from '@xterm/headless';
 import WebSocket from 'ws';
+import { IpcChannel } from '../../contracts/renderer';
+import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { cpuMs, newMarker, residentBytes } from '../lib/processes';
@@ -110,15 +112,15 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
           return cpuMs(pipeline.pid);
         }).then((cpu) => {
           cpuStart = cpu ?? 0;
-          ws.send(JSON.stringify({ type: 'resize', cols: COLS, rows: ROWS }));
+          ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [COLS, ROWS] } satisfies PageMessage));
         });
       });
       ws.on('error', reject);
       ws.on('close', () => resolve('the pipeline closed the connection'));
       ws.on('message', (raw: Buffer) => {
-        const message = JSON.parse(raw.toString()) as { type: string; data?: string };
-        if (message.type !== 'data' || message.data === undefined) return;
-        const data = message.data;
+        const message = JSON.parse(raw.toString()) as HostMessage;
+        if (message.channel !== IpcChannel.data) return;
+        const data = message.args[0];
         first ??= performance.now();
         chunks++;
         try {
@@ -132,7 +134,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
           last = performance.now();
           unacked += data.length;
           if (unacked >= ACK_EVERY_CHARS) {
-            ws.send(JSON.stringify({ type: 'ack', chars: unacked }));
+            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: [unacked] } satisfies PageMessage));
             unacked = 0;
           }
           tail = (tail + data).slice(-64);

@@ -52,12 +52,15 @@ test('malformed messages are logged and dropped; the connection keeps working', 
     'not json',
     '[1,2]',
     'null',
-    '{"type":"bogus"}',
-    '{"type":"resize","cols":-1,"rows":24}',
-    '{"type":"resize","cols":80.5,"rows":24}',
-    '{"type":"input","data":42}',
-    '{"type":"ack","chars":"5000"}',
-    '{"type":"getSettings"}',
+    '{"channel":"bogus","args":[]}',
+    '{"channel":"ripcord:input"}',
+    '{"channel":"ripcord:resize","args":[-1,24]}',
+    '{"channel":"ripcord:resize","args":[80.5,24]}',
+    '{"channel":"ripcord:resize","args":[80,4097]}',
+    '{"channel":"ripcord:input","args":[42]}',
+    '{"channel":"ripcord:ack","args":["5000"]}',
+    '{"channel":"ripcord:ack","args":[0]}',
+    '{"channel":"ripcord:get-settings","args":[]}',
   ];
   for (const text of bad) ws.send(text);
   ws.send(Buffer.from([1, 2, 3]), { binary: true });
@@ -69,9 +72,9 @@ test('malformed messages are logged and dropped; the connection keeps working', 
   expect(dropped.map((e) => e.reason)).toContain('not JSON');
 
   const reply = nextMessage(ws);
-  ws.send(JSON.stringify({ type: 'getSettings', id: 7 }));
+  ws.send(JSON.stringify({ channel: 'ripcord:get-settings', args: [], id: 7 }));
   const settings = await reply;
-  expect(settings).toMatchObject({ type: 'settings', id: 7, settings: { ackEveryChars: 5000, problems: [] } });
+  expect(settings).toMatchObject({ channel: 'ripcord:get-settings', id: 7, args: [{ ackEveryChars: 5000, problems: [] }] });
   expect(h.exitStatus()).toBeUndefined();
   ws.close();
   await h.exited;

@@ -1,9 +1,12 @@
-// The page side of the harness: window.ripcord (preload/api.ts's RipcordApi) over the
-// harness WebSocket. `installHarnessApi` is served as source text — `(${fn})()` — so it must
-// stay self-contained: no imports except types, no references outside its body.
-import type { HintState, ProcessView, RendererSettings, RipcordApi, SessionEnd, SessionNotice, StopOutcome, Unsubscribe } from '../../preload/api';
+// The page side of the harness, dist/harness-api.js, loaded before renderer.js: window.ripcord
+// (the renderer contract's RipcordApi) over the harness WebSocket (contracts/harness-socket.ts),
+// as the preload gives it over IPC — and every key event to the host before the page sees it,
+// as Electron gives main every key in before-input-event.
+import { inputPieces } from '../../contracts/renderer-checks';
+import { IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
+import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';
-import type { ClientMessage, ServerMessage } from './protocol';
 
 /** What the specs read back from the page besides the terminal itself. */
 export interface HarnessPageState {
@@ -21,44 +24,66 @@ declare global {
   }
 }
 
-export function installHarnessApi(): void {
+/** Events that arrive before the renderer subscribed are kept, as an IPC queue would keep them. */
+class Channel<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+  private backlog: T[] = [];
+
+  emit(value: T): void {
+    if (this.listeners.size === 0) this.backlog.push(value);
+    for (const listener of this.listeners) listener(value);
+  }
+
+  subscribe(listener: (value: T) => void): Unsubscribe {
+    this.listeners.add(listener);
+    const backlog = this.backlog;
+    this.backlog = [];
+    for (const value of backlog) listener(value);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+type EventChannels = { [C in EventChannel]: Channel<EventValues[C]> };
+
+/** A KeyboardEvent as Electron's before-input-event reports it. */
+function keyInput(event: KeyboardEvent): KeyInput {
+  return {
+    type: event.type === 'keydown' ? 'keyDown' : 'keyUp',
+    key: event.key,
+    code: event.code,
+    control: event.ctrlKey,
+    shift: event.shiftKey,
+    alt: event.altKey,
+    meta: event.metaKey,
+    isAutoRepeat: event.repeat,
+  };
+}
+
+function installHarnessApi(): void {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
   const state: HarnessPageState = { connected: false, openedLinks: [] };
   const outbox: string[] = [];
 
-  const send = (message: ClientMessage): void => {
+  const send = (message: PageMessage): void => {
     const text = JSON.stringify(message);
     if (socket.readyState === WebSocket.OPEN) socket.send(text);
     else if (socket.readyState === WebSocket.CONNECTING) outbox.push(text);
   };
 
-  // Events that arrive before the renderer subscribed are kept, as an IPC queue would keep them.
-  class Channel<T> {
-    private readonly listeners = new Set<(value: T) => void>();
-    private backlog: T[] = [];
-    emit(value: T): void {
-      if (this.listeners.size === 0) this.backlog.push(value);
-      for (const listener of this.listeners) listener(value);
-    }
-    subscribe(listener: (value: T) => void): Unsubscribe {
-      this.listeners.add(listener);
-      const backlog = this.backlog;
-      this.backlog = [];
-      for (const value of backlog) listener(value);
-      return () => this.listeners.delete(listener);
-    }
-  }
-  const data = new Channel<string>();
-  const hint = new Channel<HintState>();
-  const exit = new Channel<SessionEnd>();
-  const flush = new Channel<void>();
-  const hold = new Channel<boolean>();
-  const processes = new Channel<ProcessView>();
-  const processCount = new Channel<number>();
-  const stopOutcome = new Channel<StopOutcome>();
-  const notice = new Channel<SessionNotice>();
-  const settingsChanged = new Channel<RendererSettings>();
+  const events: EventChannels = {
+    [IpcChannel.settings]: new Channel(),
+    [IpcChannel.data]: new Channel(),
+    [IpcChannel.hint]: new Channel(),
+    [IpcChannel.exit]: new Channel(),
+    [IpcChannel.flush]: new Channel(),
+    [IpcChannel.hold]: new Channel(),
+    [IpcChannel.processes]: new Channel(),
+    [IpcChannel.processCount]: new Channel(),
+    [IpcChannel.stopOutcome]: new Channel(),
+    [IpcChannel.toggleProcesses]: new Channel(),
+    [IpcChannel.notice]: new Channel(),
+  };
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
@@ -73,47 +98,33 @@ export function installHarnessApi(): void {
     settingsRequests.clear();
   });
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as ServerMessage;
-    switch (message.type) {
-      case 'data':
-        data.emit(message.data);
-        break;
-      case 'hint':
-        hint.emit({ visible: message.visible, remainingMs: message.remainingMs, ...(message.jobStillRunning ? { jobStillRunning: true } : {}) });
-        break;
-      case 'exit':
-        exit.emit({ exitCode: message.exitCode, ...(message.message === undefined ? {} : { message: message.message }) });
-        break;
-      case 'flush':
-        flush.emit(undefined);
-        break;
-      case 'hold':
-        hold.emit(message.holding === true);
-        break;
-      case 'processes':
-        processes.emit(message.view);
-        break;
-      case 'processCount':
-        processCount.emit(message.count);
-        break;
-      case 'stopOutcome':
-        stopOutcome.emit(message.outcome);
-        break;
-      case 'notice':
-        notice.emit(message.notice);
-        break;
-      case 'settingsChanged':
-        settingsChanged.emit(message.settings);
-        break;
-      case 'paste':
-        void pasteClipboard();
-        break;
-      case 'settings':
-        settingsRequests.get(message.id)?.resolve(message.settings);
-        settingsRequests.delete(message.id);
-        break;
+    const message = JSON.parse(String(event.data)) as HostMessage;
+    if (message.channel === HarnessChannel.paste) {
+      void pasteClipboard();
+    } else if (message.channel === IpcChannel.getSettings) {
+      settingsRequests.get(message.id)?.resolve(message.args[0]);
+      settingsRequests.delete(message.id);
+    } else {
+      (events[message.channel] as Channel<unknown>).emit(message.args[0]);
     }
   });
+
+  // Electron hands main every key before the page (before-input-event); here the page's first
+  // listener hands it to the host's key entry, and keeps from the page what the key entry keeps
+  // from it (the same classification), so xterm never sees a Ctrl+C, as in the desktop.
+  const onKey = (event: KeyboardEvent): void => {
+    const input = keyInput(event);
+    const verdict = classifyKey(input);
+    // In the desktop main sends `hold` at the key event (DESIGN §6); here the key event is in the
+    // page, so this stand-in for main holds it without the round trip. The host answers every press.
+    if (verdict === 'press') events[IpcChannel.hold].emit(true);
+    send({ channel: HarnessChannel.key, args: [input] });
+    if (verdict === 'pass') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  window.addEventListener('keydown', onKey, { capture: true });
+  window.addEventListener('keyup', onKey, { capture: true });
 
   // What webContents.paste() does in the desktop: a paste event on the focused element with the
   // clipboard's text, which xterm turns into input (bracketed when the program asked for it).
@@ -124,41 +135,37 @@ export function installHarnessApi(): void {
   };
 
   const api: RipcordApi = {
-    input: (text) => {
-      // In the desktop main takes Ctrl+C before the page and its host tells the page to hold at
-      // once (IpcChannel.hold); here the key starts in the page, so this stand-in for main tells
-      // it without the round trip. The host answers every press (hold, flush or release).
-      if (text === '\x03') hold.emit(true);
-      send({ type: 'input', data: text });
+    input: (data) => {
+      for (const piece of inputPieces(data)) send({ channel: IpcChannel.input, args: [piece] });
     },
-    resize: (cols, rows) => send({ type: 'resize', cols, rows }),
-    paste: () => send({ type: 'paste' }),
-    ack: (chars) => send({ type: 'ack', chars }),
+    resize: (cols, rows) => send({ channel: IpcChannel.resize, args: [cols, rows] }),
+    ack: (chars) => send({ channel: IpcChannel.ack, args: [chars] }),
     openLink: (url) => {
       state.openedLinks.push(url);
-      send({ type: 'openLink', url });
+      send({ channel: IpcChannel.openLink, args: [url] });
     },
+    paste: () => send({ channel: IpcChannel.paste, args: [] }),
     getSettings: () =>
       new Promise<RendererSettings>((resolve, reject) => {
         const id = nextRequest++;
         settingsRequests.set(id, { resolve, reject });
-        send({ type: 'getSettings', id });
+        send({ channel: IpcChannel.getSettings, args: [], id });
       }),
-    onSettings: (listener) => settingsChanged.subscribe(listener),
-    onData: (listener) => data.subscribe(listener),
-    onHint: (listener) => hint.subscribe(listener),
-    onExit: (listener) => exit.subscribe(listener),
-    onFlush: (listener) => flush.subscribe(() => listener()),
-    onHold: (listener) => hold.subscribe(listener),
-    stopJob: () => send({ type: 'stopJob' }),
-    stopProcess: (pid) => send({ type: 'stopProcess', pid }),
-    watchProcesses: (open) => send({ type: 'watchProcesses', open }),
-    onProcesses: (listener) => processes.subscribe(listener),
-    onProcessCount: (listener) => processCount.subscribe(listener),
-    onStopOutcome: (listener) => stopOutcome.subscribe(listener),
+    onSettings: (listener) => events[IpcChannel.settings].subscribe(listener),
+    onData: (listener) => events[IpcChannel.data].subscribe(listener),
+    onHint: (listener) => events[IpcChannel.hint].subscribe(listener),
+    onExit: (listener) => events[IpcChannel.exit].subscribe(listener),
+    onFlush: (listener) => events[IpcChannel.flush].subscribe(() => listener()),
+    onHold: (listener) => events[IpcChannel.hold].subscribe((holding) => listener(holding === true)),
+    stopJob: () => send({ channel: IpcChannel.stopJob, args: [] }),
+    stopProcess: (pid) => send({ channel: IpcChannel.stopProcess, args: [pid] }),
+    watchProcesses: (open) => send({ channel: IpcChannel.watchProcesses, args: [open] }),
+    onProcesses: (listener) => events[IpcChannel.processes].subscribe(listener),
+    onProcessCount: (listener) => events[IpcChannel.processCount].subscribe(listener),
+    onStopOutcome: (listener) => events[IpcChannel.stopOutcome].subscribe(listener),
     // the harness has no app menu: the key in the page is the way in
-    onToggleProcesses: () => () => undefined,
-    onNotice: (listener) => notice.subscribe(listener),
+    onToggleProcesses: (listener) => events[IpcChannel.toggleProcesses].subscribe(() => listener()),
+    onNotice: (listener) => events[IpcChannel.notice].subscribe(listener),
   };
   window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;
@@ -166,3 +173,5 @@ export function installHarnessApi(): void {
     window.__ripcordTest = view;
   };
 }
+
+installHarnessApi();

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { installHarnessApi } from './browser-api';
 
 /** The files of dist/renderer the page loads; nothing else on disk is reachable. */
 const STATIC_FILES: Record<string, string> = {
@@ -11,7 +10,8 @@ const STATIC_FILES: Record<string, string> = {
   '/renderer.css.map': 'application/json',
 };
 
-const HARNESS_SCRIPT = `(${installHarnessApi.toString()})();\n`;
+/** The page script (browser-api.ts), bundled beside the harness that serves it (build/bundle-test.mjs). */
+export const HARNESS_PAGE_SCRIPT = 'harness-api.js';
 
 /**
  * The real renderer page with two harness changes: its CSP also allows the harness
@@ -19,7 +19,7 @@ const HARNESS_SCRIPT = `(${installHarnessApi.toString()})();\n`;
  */
 export function harnessIndexHtml(original: string, port: number): string {
   const csp = original.replace("connect-src 'none'", `connect-src ws://127.0.0.1:${port}`);
-  const page = csp.replace('<script src="renderer.js"></script>', '<script src="harness-api.js"></script>\n    <script src="renderer.js"></script>');
+  const page = csp.replace('<script src="renderer.js"></script>', `<script src="${HARNESS_PAGE_SCRIPT}"></script>\n    <script src="renderer.js"></script>`);
   if (csp === original || page === csp) throw new Error("renderer/index.html changed: no \"connect-src 'none'\" or no renderer.js script tag to patch");
   return page;
 }
@@ -28,19 +28,21 @@ export class HarnessPages {
   private constructor(
     private readonly rendererDir: string,
     private readonly indexHtml: string,
+    private readonly pageScript: Buffer,
   ) {}
 
-  static async load(rendererDir: string, port: number): Promise<HarnessPages> {
-    const original = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
-    return new HarnessPages(rendererDir, harnessIndexHtml(original, port));
+  /** `pageScript`: the bundled harness-api.js. */
+  static async load(rendererDir: string, port: number, pageScript: string): Promise<HarnessPages> {
+    const [original, script] = await Promise.all([readFile(path.join(rendererDir, 'index.html'), 'utf8'), readFile(pageScript)]);
+    return new HarnessPages(rendererDir, harnessIndexHtml(original, port), script);
   }
 
   /** Answers GET requests for the page; false when the path is not one of its files. */
   async serve(pathname: string, res: ServerResponse): Promise<boolean> {
     if (pathname === '/' || pathname === '/index.html') {
       send(res, 200, 'text/html; charset=utf-8', this.indexHtml);
-    } else if (pathname === '/harness-api.js') {
-      send(res, 200, 'text/javascript; charset=utf-8', HARNESS_SCRIPT);
+    } else if (pathname === `/${HARNESS_PAGE_SCRIPT}`) {
+      send(res, 200, 'text/javascript; charset=utf-8', this.pageScript);
     } else if (Object.hasOwn(STATIC_FILES, pathname)) {
       try {
         const body = await readFile(path.join(this.rendererDir, pathname.slice(1)));

@@ -1,7 +1,8 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer to a browser and
 // bridges it over a loopback WebSocket to the desktop's own session wiring — SessionLifecycle,
-// DesktopSession, the host signal table — on the real core, reaper and pty: a WebSocket instead
-// of IPC, process.exit instead of app.exit, the page closing instead of the window. When ready it
+// DesktopSession, the host signal table, the key entry — on the real core, reaper and pty: a
+// WebSocket instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
+// before-input-event, process.exit instead of app.exit, the page closing instead of the window. When ready it
 // prints one JSON line on stdout: {"url", "port", "token", "pid", "reaperPid", "log"}.
 // Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=….
 import http from 'node:http';
@@ -16,12 +17,15 @@ import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
 import { logUnexpectedErrors } from '../../main/platform/log/unexpected-errors';
 import { ReaperClient } from '../../main/platform/reaper/reaper-client';
+import { IpcChannel, isEventChannel } from '../../contracts/renderer';
+import { handleRequest, refuse, type Parsed } from '../../contracts/renderer-checks';
+import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
+import { enterKey } from '../../main/session/key-entry';
 import { installSignalTriggers } from '../../main/session/host-signals';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
 import { parseHarnessArgs } from './options';
-import { parseClientMessage, serverMessage, type ClientMessage, type ServerMessage } from './protocol';
-import { HarnessPages, requestUrl, send } from './pages';
+import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from './pages';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
@@ -113,60 +117,39 @@ class Harness {
   }
 
   private onMessage(raw: RawData, isBinary: boolean): void {
-    const parsed = isBinary ? ({ ok: false, reason: 'binary frame' } as const) : parseClientMessage(raw.toString());
+    const parsed: Parsed<PageMessage> = isBinary ? refuse('binary frame') : parsePageMessage(raw.toString());
     if (!parsed.ok) {
-      this.log.warn('harness.message-dropped', { reason: parsed.reason });
+      this.log.warn('harness.message-dropped', { reason: parsed.problem });
       return;
     }
-    this.handle(parsed.message);
-  }
-
-  private handle(message: ClientMessage): void {
-    switch (message.type) {
-      case 'input':
-        this.desktop.input(message.data);
-        break;
-      case 'resize':
-        this.desktop.resize(message.cols, message.rows);
-        break;
-      case 'ack':
-        this.desktop.ack(message.chars);
-        break;
-      case 'openLink':
-        this.desktop.openLink(message.url);
-        break;
-      case 'paste':
-        this.desktop.paste();
-        break;
-      case 'getSettings':
-        this.send({ type: 'settings', id: message.id, settings: this.desktop.getSettings() });
-        break;
-      case 'stopJob':
-        this.desktop.stopJob();
-        break;
-      case 'stopProcess':
-        this.desktop.stopProcess(message.pid);
-        break;
-      case 'watchProcesses':
-        this.desktop.watchProcesses(message.open);
-        break;
+    const message = parsed.value;
+    if (message.channel === HarnessChannel.key) {
+      // before the page handles the key, as before-input-event in the desktop (input-guard.ts)
+      enterKey(message.args[0], this.lifecycle, this.log);
+      return;
     }
+    const { channel, args, id } = message;
+    const handled = handleRequest(this.desktop, channel, args);
+    if (!handled.ok) {
+      this.log.warn('harness.message-dropped', { reason: `${channel}: ${handled.problem}` });
+      return;
+    }
+    if (channel === IpcChannel.getSettings && id !== undefined && handled.value) this.send({ channel, id, args: [handled.value] });
   }
 
-  private send(message: ServerMessage): void {
+  private send(message: HostMessage): void {
     this.client?.send(JSON.stringify(message));
   }
 
-  /** The page as DesktopSession sends to it: the IPC channels as WebSocket messages. */
+  /** The page as DesktopSession sends to it: each IPC event as a WebSocket message on the same channel. */
   private renderer(): RendererChannel {
     return {
-      send: (channel, value) => {
-        const message = serverMessage(channel, value);
-        if (message) this.send(message);
+      send: (channel, ...args) => {
+        if (isEventChannel(channel)) this.client?.send(JSON.stringify({ channel, args }));
         else this.log.warn('harness.unknown-channel', { channel });
       },
       isDestroyed: () => this.client === undefined,
-      paste: () => this.send({ type: 'paste' }),
+      paste: () => this.send({ channel: HarnessChannel.paste, args: [] }),
     };
   }
 }
@@ -195,6 +178,8 @@ async function main(): Promise<void> {
     host: { restore: () => undefined, exit: (code) => process.exit(code) },
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    // as the desktop: the page's keys come to the key entry (Harness.onMessage), so its input is only data
+    keyPressesReported: true,
     tools: 'harness',
     settingsFile: loaded.path,
   });
@@ -212,7 +197,7 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port);
+  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
   const harness = new Harness(log, reaper, lifecycle, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });

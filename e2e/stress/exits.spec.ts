@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { IpcChannel } from '../../contracts/renderer';
+import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { HOSTILE_PROCESSES, writeHostileScript } from '../../bench/lib/hostile-tree';
 import { PROMPT, startBrowserPipeline } from '../../bench/lib/pipelines';
 import { markedProcesses, newMarker, whenNoneLeft } from '../../bench/lib/processes';
@@ -44,13 +46,13 @@ async function windowCloseExit(): Promise<number> {
   try {
     let screen = '';
     ws.on('message', (raw: Buffer) => {
-      const message = JSON.parse(raw.toString()) as { type: string; data?: string };
-      if (message.type === 'data') screen = (screen + (message.data ?? '')).slice(-4096);
+      const message = JSON.parse(raw.toString()) as HostMessage;
+      if (message.channel === IpcChannel.data) screen = (screen + message.args[0]).slice(-4096);
     });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    ws.send(JSON.stringify({ type: 'resize', cols: 100, rows: 30 }));
+    ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
     await expect.poll(() => screen.endsWith(PROMPT), { timeout: 20_000 }).toBe(true);
-    ws.send(JSON.stringify({ type: 'input', data: `bash ${await writeHostileScript(dir)}\r` }));
+    ws.send(JSON.stringify({ channel: IpcChannel.input, args: [`bash ${await writeHostileScript(dir)}\r`] } satisfies PageMessage));
     // the shell carries the marker too, through the session environment
     await expect.poll(async () => (await markedProcesses(marker)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(HOSTILE_PROCESSES + 1);
     ws.close();

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { IpcChannel } from '../../contracts/renderer';
+import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { startBrowserPipeline, startTerminalHost, stopTerminalHost } from '../../bench/lib/pipelines';
 import { newMarker, residentBytes } from '../../bench/lib/processes';
@@ -104,19 +106,19 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
       let unacked = 0;
       const end = new Promise<number>((resolve) => {
         ws.on('message', (raw: Buffer) => {
-          const message = JSON.parse(raw.toString()) as { type: string; data?: string; exitCode?: number };
-          if (message.type === 'exit') resolve(message.exitCode ?? -1);
-          if (message.type !== 'data' || message.data === undefined) return;
-          received += message.data.length;
-          unacked += message.data.length;
+          const message = JSON.parse(raw.toString()) as HostMessage;
+          if (message.channel === IpcChannel.exit) resolve(message.args[0].exitCode);
+          if (message.channel !== IpcChannel.data) return;
+          received += message.args[0].length;
+          unacked += message.args[0].length;
           if (unacked >= ACK_EVERY_CHARS) {
-            ws.send(JSON.stringify({ type: 'ack', chars: unacked }));
+            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: [unacked] } satisfies PageMessage));
             unacked = 0;
           }
         });
       });
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      ws.send(JSON.stringify({ type: 'resize', cols: 100, rows: 30 }));
+      ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
       await pipeline.exited; // the session ended: the harness ran its exit path
       const growth = await memory.stop();
       expect(received).toBeGreaterThan(FLOOD_BYTES / 2);

@@ -1,7 +1,7 @@
 // `ripcord ps [--json]` and `ripcord stop SESSION [PID|--job]` (issue #16): every running
 // session of this user, and stopping one's foreground job or one process's subtree.
-import type { ProcessRow } from '../../preload/api';
-import { SESSION_ENDED_MESSAGE, type SessionInfo } from '../platform/control/control-protocol';
+import type { ProcessRow } from '../../contracts/renderer';
+import { SESSION_ENDED_MESSAGE, type SessionInfo } from '../../contracts/control-socket';
 import { ask, isListening, listHosts, PS_TIMEOUT_MS, removeStale, STOP_TIMEOUT_MS } from '../platform/control/control-client';
 
 export const PS_USAGE = `Usage: ripcord ps [--json]

@@ -2,7 +2,7 @@
 // lifecycle and the window's session, wired by terminal-window.ts (the wiring main.ts uses) on fake
 // Electron objects — with a real bash on a real pty, a real reaper process and real signals.
 import { describe, expect, it } from 'vitest';
-import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../preload/api';
+import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../contracts/renderer';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { foregroundJob, waitFor } from '../platform/processes/processes.test-support';
 import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';

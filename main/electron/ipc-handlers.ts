@@ -1,9 +1,8 @@
-import { IpcChannel } from '../../preload/api';
+import { IpcChannel, REQUEST_CHANNELS, type IpcTarget, type RequestChannel } from '../../contracts/renderer';
+import { handleRequest, type Parsed, type RequestAnswer } from '../../contracts/renderer-checks';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log/log';
-import type { IpcTarget } from '../session/desktop-session';
 import { isSameDocument } from './page-url';
-import { parseAck, parseInput, parseNoArguments, parseOpenLink, parseResize, parseStopProcess, parseWatchProcesses, type Parsed } from './ipc-messages';
 
 /** The part of IpcMainEvent / IpcMainInvokeEvent the sender check reads. */
 export interface IpcSenderEvent {
@@ -70,40 +69,30 @@ export function installIpcHandlers(options: {
   const { ipc, page, target, log } = options;
   const drops = new DropLog(log);
 
-  /** Runs `use` with the parsed message, or logs why the message was dropped. */
-  function accept<T, R>(channel: string, event: IpcSenderEvent, parsed: Parsed<T>, use: (value: T) => R): R | undefined {
+  /** Hands a request from the trusted page to the target (contracts/renderer-checks.ts checks it): its answer, or undefined when dropped. */
+  function accept(channel: RequestChannel, event: IpcSenderEvent, args: readonly unknown[]): RequestAnswer {
     const foreign = senderProblem(event, page);
     if (foreign !== undefined) {
       drops.drop(channel, foreign);
       return undefined;
     }
-    if (!parsed.ok) {
-      drops.drop(channel, parsed.problem);
-      return undefined;
-    }
+    let handled: Parsed<RequestAnswer>;
     try {
-      return use(parsed.value);
+      handled = handleRequest(target, channel, args);
     } catch (error) {
       log.error('ipc.handler-failed', { channel, error: String(error) });
       return undefined;
     }
+    if (!handled.ok) drops.drop(channel, handled.problem);
+    return handled.ok ? handled.value : undefined;
   }
 
-  const listeners: [string, OnListener][] = [
-    [IpcChannel.input, (event, ...args) => accept(IpcChannel.input, event, parseInput(args), (data) => target.input(data))],
-    [IpcChannel.resize, (event, ...args) => accept(IpcChannel.resize, event, parseResize(args), ({ cols, rows }) => target.resize(cols, rows))],
-    [IpcChannel.ack, (event, ...args) => accept(IpcChannel.ack, event, parseAck(args), (chars) => target.ack(chars))],
-    [IpcChannel.openLink, (event, ...args) => accept(IpcChannel.openLink, event, parseOpenLink(args), (url) => target.openLink(url))],
-    [IpcChannel.paste, (event, ...args) => accept(IpcChannel.paste, event, parseNoArguments(args), () => target.paste())],
-    [IpcChannel.stopJob, (event, ...args) => accept(IpcChannel.stopJob, event, parseNoArguments(args), () => target.stopJob())],
-    [IpcChannel.stopProcess, (event, ...args) => accept(IpcChannel.stopProcess, event, parseStopProcess(args), (pid) => target.stopProcess(pid))],
-    [IpcChannel.watchProcesses, (event, ...args) => accept(IpcChannel.watchProcesses, event, parseWatchProcesses(args), (open) => target.watchProcesses(open))],
-  ];
+  const listeners = REQUEST_CHANNELS.filter((channel) => channel !== IpcChannel.getSettings).map(
+    (channel): [RequestChannel, OnListener] => [channel, (event, ...args) => void accept(channel, event, args)],
+  );
   for (const [channel, listener] of listeners) ipc.on(channel, listener);
   // A rejected request answers undefined: throwing would only hand the renderer an error object.
-  ipc.handle(IpcChannel.getSettings, (event, ...args) =>
-    accept(IpcChannel.getSettings, event, parseNoArguments(args), () => target.getSettings()),
-  );
+  ipc.handle(IpcChannel.getSettings, (event, ...args) => accept(IpcChannel.getSettings, event, args));
 
   return toDisposable(() => {
     for (const [channel, listener] of listeners) ipc.removeListener(channel, listener);

@@ -14,7 +14,7 @@ import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import { startWatchdog } from '../platform/reaper/watchdog';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { SessionLifecycle } from '../session/session-lifecycle';
-import { IpcChannel } from '../../preload/api';
+import { IpcChannel } from '../../contracts/renderer';
 import { applicationMenu } from './app-menu';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';

@@ -2,7 +2,7 @@
 // objects: the global shortcut is replaced only by one that registers, and the page and the
 // session get the settings actually in force.
 import { describe, expect, it } from 'vitest';
-import { IpcChannel, type RendererSettings } from '../../preload/api';
+import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { Emitter } from '../core/emitter';
 import type { ConfigChange } from '../platform/files/config-watch';

@@ -51,7 +51,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   const shortcut = exitShortcut.update(config.globalShortcut);
   const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
   const store = new DisposableStore();
-  store.add(installInputGuard(parts.page, lifecycle.pressCtrlC, log, lifecycle.keyPressed));
+  store.add(installInputGuard(parts.page, lifecycle, log));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: lifecycle.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: lifecycle.trigger, log }));
   const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, problems, openExternal: parts.openExternal }));

@@ -2,7 +2,7 @@ import { LogEvent } from '../core/log-events';
 import type { CtrlCState } from '../core/ctrl-c-state';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import type { Decision, Trigger } from '../core/exit-decisions';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import type { Logger } from '../platform/log/log';
 import type { Session } from '../platform/pty/session';
 import { DoublePressHint } from './double-press-hint';

@@ -1,5 +1,5 @@
 import { rendererSettings } from './renderer-settings';
-import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type SessionNotice } from '../../preload/api';
+import { IpcChannel, type HintState, type IpcTarget, type RendererSettings, type SessionEnd, type SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
@@ -16,19 +16,6 @@ export interface RendererChannel {
   isDestroyed(): boolean;
   /** the page pastes the clipboard into its focused element, as the paste key does */
   paste(): void;
-}
-
-/** The page's requests, once the host checked their sender and shape (IPC handlers, harness protocol). */
-export interface IpcTarget {
-  input(data: string): void;
-  resize(cols: number, rows: number): void;
-  ack(chars: number): void;
-  openLink(url: string): void;
-  paste(): void;
-  getSettings(): RendererSettings;
-  stopJob(): void;
-  stopProcess(pid: number): void;
-  watchProcesses(open: boolean): void;
 }
 
 /**

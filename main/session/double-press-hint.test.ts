@@ -2,7 +2,7 @@
 // clock that drives CtrlCState (the only fake the team rules allow) drives the hint too; its
 // timers are real.
 import { describe, expect, it } from 'vitest';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { DoublePressHint } from './double-press-hint';
 

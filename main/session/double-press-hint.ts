@@ -1,4 +1,4 @@
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { CUT_WAIT_MS } from './interrupt-hold';

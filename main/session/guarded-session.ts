@@ -1,7 +1,7 @@
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter, type Event } from '../core/emitter';
 import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import type { Session } from '../platform/pty/session';
 import type { SessionContainer } from '../platform/containment/session-container';
 import { CtrlCHandling } from './ctrl-c-handling';
@@ -12,8 +12,9 @@ import type { SessionExits } from './session-exits';
 
 export interface GuardedSessionOptions extends ProgramStartOptions {
   /**
-   * The host reports key presses itself through keyPressed() (the desktop: real key events),
-   * instead of GuardedSession finding them in the input, which also carries a program's replies.
+   * The host reports key presses itself through keyPressed() (the key entry: the desktop's and
+   * the harness's key events), instead of GuardedSession finding them in the input, which also
+   * carries a program's replies.
    */
   keyPressesReported?: boolean;
   /** the lifecycle's state machine, decisions and exit path: what happens here is decided there */

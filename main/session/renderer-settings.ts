@@ -1,4 +1,4 @@
-import type { RendererSettings } from '../../preload/api';
+import type { RendererSettings } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { ACK_EVERY_CHARS } from '../core/flow-control';
 

@@ -1,4 +1,3 @@
-import { CTRL_C } from '../core/control-chars';
 import type { Disposable } from '../core/disposable';
 import { type InputEvent, InputSequenceParser } from '../core/input-sequence-parser';
 
@@ -19,10 +18,11 @@ export interface SessionInputTarget {
 }
 
 /**
- * The input stream of one session, read sequence by sequence (InputSequenceParser). Hosts that
- * find presses in the input (`ripcord run`, the browser harness) get every Ctrl+C as a press and
- * every other key as the end of the double-press window; the desktop, which takes both from its
- * key events, only gets its input classed for the bound on queued input.
+ * The input stream of one session, read sequence by sequence (InputSequenceParser). A host that
+ * finds presses in the input (`ripcord run`) gets every Ctrl+C as a press and every other key as
+ * the end of the double-press window; the desktop and the browser harness, which take both from
+ * their key events (key-entry.ts), only get their input classed for the bound on queued input:
+ * a `\x03` in it is a byte for the program, never a press (DESIGN §3).
  */
 export class SessionInput implements Disposable {
   private readonly parser: InputSequenceParser;
@@ -32,14 +32,10 @@ export class SessionInput implements Disposable {
     this.parser = new InputSequenceParser(findsPresses);
   }
 
-  /** Input as the terminal sent it; a chunk that is exactly `\x03` is a press in every host. */
+  /** Input as the terminal sent it. */
   input(data: string): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (data === CTRL_C && !this.findsPresses) {
-      this.target.pressCtrlC();
-      return;
-    }
     this.deliver(this.parser.feed(data));
     if (this.parser.holding) this.flushTimer = setTimeout(() => this.deliver(this.parser.flush()), HELD_SEQUENCE_MAX_MS);
   }

@@ -1,5 +1,5 @@
 import { LogEvent } from '../core/log-events';
-import type { HintState } from '../../preload/api';
+import type { HintState } from '../../contracts/renderer';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
@@ -8,7 +8,7 @@ import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
-import type { SessionInfo } from '../platform/control/control-protocol';
+import type { SessionInfo } from '../../contracts/control-socket';
 import type { SessionContainer } from '../platform/containment/session-container';
 import type { SessionControl } from './tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';
@@ -42,7 +42,7 @@ export interface SessionLifecycleOptions {
   cwd?: string;
   /** `ripcord run`: the program keeps the outer terminal's TERM/COLORTERM */
   inheritTerminalType?: boolean;
-  /** the host reports real key presses through keyPressed() (the desktop's key events) */
+  /** the host reports real key presses through pressCtrlC() and keyPressed() (the key entry: the desktop's and the harness's key events) */
   keyPressesReported?: boolean;
   /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
   tools?: SessionInfo['host'];
@@ -158,7 +158,7 @@ export class SessionLifecycle implements Disposable {
     this.guarded?.ack(chars);
   }
 
-  /** A Ctrl+C press from a key handler (the desktop's before-input-event); a running program takes it in order with its input. */
+  /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); a running program takes it in order with its input. */
   pressCtrlC = (): void => {
     if (this.guarded) this.guarded.pressCtrlC();
     else this.exits.decide({ kind: 'ctrl-c' });

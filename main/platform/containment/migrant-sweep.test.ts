@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog } from '../log/event-log';
 import { sweepMigrants } from './migrant-sweep';
 import { LinuxProcessTable, pidAlive } from '../processes/process-tree';
-import { SESSION_ID_ENV } from '../reaper/reaper-protocol';
+import { SESSION_ID_ENV } from '../../../contracts/reaper-pipe';
 import { aliveWithSessionId } from './session-escapees';
 import { killMarked, markedProcesses, newMarker, waitFor } from '../processes/processes.test-support';
 

@@ -4,7 +4,7 @@
 // only (/proc/<pid>/environ); elsewhere none can be found. A process that cleared its environment
 // or made itself non-dumpable cannot be read by a non-root reaper (docs/containment.md).
 import { readdir, readFile } from 'node:fs/promises';
-import { SESSION_ID_ENV } from '../reaper/reaper-protocol';
+import { SESSION_ID_ENV } from '../../../contracts/reaper-pipe';
 import { readProcStatus } from '../processes/proc-files';
 
 /** Live processes of this user (real uid) whose environment names the session. */

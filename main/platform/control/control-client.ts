@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { type ControlAnswer, type ControlRequest, MAX_ANSWER_BYTES } from './control-protocol';
+import { type ControlAnswer, type ControlRequest, MAX_ANSWER_BYTES } from '../../../contracts/control-socket';
 import { openRuntimeDir } from './runtime-dir';
 
 /** A live host answers in milliseconds; a stop waits for the staged kill (grace ≤ 60 s) plus slack. */

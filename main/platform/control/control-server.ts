@@ -8,12 +8,12 @@ import { unlinkSync } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Disposable } from '../../core/disposable';
-import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, SESSION_ENDED_MESSAGE, type SessionInfo } from './control-protocol';
+import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, SESSION_ENDED_MESSAGE, type SessionInfo } from '../../../contracts/control-socket';
 import type { EventLog } from '../log/event-log';
 import { removeStaleSockets } from './control-client';
 import { openRuntimeDir } from './runtime-dir';
 import type { StopResult } from '../processes/job-stop';
-import type { ProcessView } from '../../../preload/api';
+import type { ProcessView } from '../../../contracts/renderer';
 
 /** What the socket's requests reach: the session's process view and stop key (SessionControl). */
 export interface ControlTarget {

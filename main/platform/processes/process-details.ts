@@ -3,7 +3,7 @@
 // asynchronous (main process) and only happen while someone looks.
 import { readFile } from 'node:fs/promises';
 import { readCommandLine, readProcStat, readProcStatus } from './proc-files';
-import type { ProcessRow } from '../../../preload/api';
+import type { ProcessRow } from '../../../contracts/renderer';
 import { signalSummary, signalsInMask } from '../../core/signals';
 import { visibleText } from '../../core/visible-text';
 

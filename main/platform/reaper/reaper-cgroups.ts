@@ -8,7 +8,7 @@ import { killCgroup } from '../containment/cgroup-kill';
 import type { EventLog } from '../log/event-log';
 import { sweepMigrants } from '../containment/migrant-sweep';
 import type { ProcessTable } from '../processes/process-table';
-import { formatDead } from './reaper-protocol';
+import { formatDead } from '../../../contracts/reaper-pipe';
 
 interface CgroupSession { cgroup: CgroupDir; sessionId?: string; root?: number; killing?: Promise<void> }
 

@@ -12,7 +12,7 @@ import type { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { ExitDescriptors } from '../containment/exit-descriptors';
-import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type ReaperCommand } from './reaper-protocol';
+import { formatCommand, LineSplitter, parseContained, parseDead, parseRegistered, type ReaperCommand } from '../../../contracts/reaper-pipe';
 import { reaperStubArgv } from './reaper-stub';
 import { isExiting, procStatNow } from '../processes/proc-files';
 import { TerminalHandover } from './terminal-handover';

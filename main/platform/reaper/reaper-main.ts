@@ -1,6 +1,6 @@
 // The reaper (DESIGN §4): a separate process, detached in its own session, that outlives the
 // host just long enough to kill every session process. Commands arrive on stdin
-// (reaper-protocol.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
+// (contracts/reaper-pipe.ts); stdin EOF means the host is gone — exited, crashed or SIGKILLed —
 // and everything registered gets the staged kill. It is exec'd by its first stage, a sh stub
 // (reaper-stub.ts), which hands over the lines it already read (`--replay`) and the signal that
 // ended it, if one did (`--signal`). Bundled to dist/reaper.js; runs under plain Node or
@@ -16,7 +16,7 @@ import { procNow } from '../files/kernel-reads';
 import { CgroupSessions } from './reaper-cgroups';
 import { sweepMigrants } from '../containment/migrant-sweep';
 import { makeNonDumpable } from '../processes/process-guard';
-import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from './reaper-protocol';
+import { formatContained, formatDead, formatRegistered, LineSplitter, parseCommand, type ReaperCommand } from '../../../contracts/reaper-pipe';
 import { StagedKill } from '../processes/staged-kill';
 import { ReaperTerminal } from './reaper-terminal';
 

@@ -16,14 +16,7 @@ import type { ProcessInfo } from '../processes/process-table';
 import { isAlive } from '../processes/process-tree';
 import { procStatNow } from '../processes/proc-files';
 import { stty } from '../pty/stty';
-
-export type TerminalCommand =
-  /** the outer terminal: its device path and number, and `stty -g` from before raw mode (undefined: none known) */
-  | { kind: 'terminal'; path: string; rdev: number; termios?: string }
-  /** what the host's restore would write now */
-  | { kind: 'terminal-restore'; bytes: string }
-  /** the host restored the terminal itself (or found it someone else's): nothing more to do */
-  | { kind: 'terminal-done' };
+import type { TerminalCommand } from '../../../contracts/reaper-pipe';
 
 interface Kept {
   handle: FileHandle;

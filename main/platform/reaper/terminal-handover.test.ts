@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommand } from './reaper-terminal';
+import type { TerminalCommand } from '../../../contracts/reaper-pipe';
 import { TerminalHandover } from './terminal-handover';
 
 function recorded() {

@@ -1,7 +1,7 @@
 // The host's side of the reaper's terminal restore (reaper-terminal.ts, DESIGN §5): what the Node
 // reaper is told of `ripcord run`'s outer terminal. Nothing is sent before the takeover, so the sh
 // stub never gets the terminal, and everything is sent again to a replacement reaper.
-import type { TerminalCommand } from './reaper-terminal';
+import type { TerminalCommand } from '../../../contracts/reaper-pipe';
 
 type KeepTerminal = Extract<TerminalCommand, { kind: 'terminal' }>;
 

@@ -1,7 +1,7 @@
 // The process view's data for a window (desktop or browser harness): a view every second while
 // the view is open and nothing while it is closed, the process count every few seconds for the
 // title, and stop requests with their outcome in words.
-import type { ProcessView, StopOutcome } from '../../../preload/api';
+import type { ProcessView, StopOutcome } from '../../../contracts/renderer';
 import type { Disposable } from '../../core/disposable';
 import type { EventLog } from '../../platform/log/event-log';
 import type { SessionControl } from './session-control';

@@ -1,7 +1,7 @@
 // What a host can ask about and do to its running session besides typing (issue #16): the
 // process view, the process count, stopping the foreground job or one process's subtree.
 // Membership comes from the session's container (its cgroup, or the process scan).
-import type { ProcessView } from '../../../preload/api';
+import type { ProcessView } from '../../../contracts/renderer';
 import type { EventLog } from '../../platform/log/event-log';
 import { foregroundJobGroup, type JobStopOptions, type MembershipSource, stopJob, stopProcessTree, type StopResult } from '../../platform/processes/job-stop';
 import { ProcessSampler } from '../../platform/processes/process-details';

@@ -4,10 +4,10 @@
 // it right after the spawn (before the first output is handed out), and once the start is over
 // publishes the control socket and lets the transcript make its file (what came before waits
 // in memory); it disposes it with the session. Nothing here is on the exit path.
-import type { HintState } from '../../../preload/api';
+import type { HintState } from '../../../contracts/renderer';
 import type { RipcordConfig } from '../../core/config';
 import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
-import type { SessionInfo } from '../../platform/control/control-protocol';
+import type { SessionInfo } from '../../../contracts/control-socket';
 import { ControlServer } from '../../platform/control/control-server';
 import type { GuardedSession } from '../guarded-session';
 import { stateDir, type Logger } from '../../platform/log/log';

@@ -1,5 +1,8 @@
-// The contract between the renderer and the host (Electron preload, or the browser harness's
-// WebSocket bridge). Named functions only: the renderer never sees ipcRenderer.
+// The contract between the page (renderer/) and its host — the desktop's main process over IPC
+// through the preload, or the browser harness over its WebSocket (./harness-socket.ts): the
+// page's API, its payloads, the channel names and what each channel carries. The bounds and the
+// checks the host runs on everything the page sends are ./renderer-checks.ts. Named functions
+// only: the page never sees ipcRenderer.
 
 /** Settings the renderer needs from the config file. */
 export interface RendererSettings {
@@ -79,8 +82,28 @@ export interface SessionEnd {
   message?: string;
 }
 
+/**
+ * One key event as the host sees it before the page does: the fields of Electron's `Input`
+ * (before-input-event) that the key entry reads (main/session/key-entry.ts). The browser
+ * harness's page builds it from a KeyboardEvent.
+ */
+export interface KeyInput {
+  /** 'keyDown' or 'keyUp' ('rawKeyDown': Chromium's first key-down, as Electron may report it) */
+  type: string;
+  /** the character or key name the layout produces (KeyboardEvent.key) */
+  key: string;
+  /** the physical key (KeyboardEvent.code) */
+  code: string;
+  control: boolean;
+  shift: boolean;
+  alt: boolean;
+  meta: boolean;
+  isAutoRepeat: boolean;
+}
+
 export type Unsubscribe = () => void;
 
+/** The page's side: what the preload (or the harness's page script) exposes as window.ripcord. */
 export interface RipcordApi {
   /** keystrokes and pastes, exactly as xterm's onData gives them */
   input(data: string): void;
@@ -127,7 +150,20 @@ export interface RipcordApi {
   onNotice(listener: (notice: SessionNotice) => void): Unsubscribe;
 }
 
-/** IPC channel names, shared by preload and main/electron. */
+/** The host's side: the page's requests, once checked (handleRequest). */
+export interface IpcTarget {
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  ack(chars: number): void;
+  openLink(url: string): void;
+  paste(): void;
+  getSettings(): RendererSettings;
+  stopJob(): void;
+  stopProcess(pid: number): void;
+  watchProcesses(open: boolean): void;
+}
+
+/** The channel of each request (page → host) and event (host → page). */
 export const IpcChannel = {
   input: 'ripcord:input',
   resize: 'ripcord:resize',
@@ -150,6 +186,46 @@ export const IpcChannel = {
   toggleProcesses: 'ripcord:toggle-processes',
   notice: 'ripcord:notice',
 } as const;
+
+/** The page's requests; getSettings is the one that is answered (an invoke). */
+export const REQUEST_CHANNELS = [
+  IpcChannel.input,
+  IpcChannel.resize,
+  IpcChannel.ack,
+  IpcChannel.openLink,
+  IpcChannel.paste,
+  IpcChannel.getSettings,
+  IpcChannel.stopJob,
+  IpcChannel.stopProcess,
+  IpcChannel.watchProcesses,
+] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+
+/** What the host sends the page on each event channel: one value per message. */
+export interface EventValues {
+  [IpcChannel.settings]: RendererSettings;
+  [IpcChannel.data]: string;
+  [IpcChannel.hint]: HintState;
+  [IpcChannel.exit]: SessionEnd;
+  [IpcChannel.flush]: null;
+  [IpcChannel.hold]: boolean;
+  [IpcChannel.processes]: ProcessView;
+  [IpcChannel.processCount]: number;
+  [IpcChannel.stopOutcome]: StopOutcome;
+  [IpcChannel.toggleProcesses]: undefined;
+  [IpcChannel.notice]: SessionNotice;
+}
+export type EventChannel = keyof EventValues;
+
+const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel));
+
+export function isEventChannel(channel: string): channel is EventChannel {
+  return EVENT_CHANNELS.includes(channel);
+}
+
+export function isRequestChannel(channel: unknown): channel is RequestChannel {
+  return (REQUEST_CHANNELS as readonly unknown[]).includes(channel);
+}
 
 declare global {
   interface Window {

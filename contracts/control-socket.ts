@@ -1,6 +1,6 @@
 // The control socket's protocol (issue #16): one JSON request line, one JSON answer line, then
 // the host closes. Both ends check what they read; nothing from the socket is trusted blindly.
-import type { ProcessView } from '../../../preload/api';
+import type { ProcessView } from './renderer';
 
 /** A request is tiny; more is not a ripcord client. */
 export const MAX_REQUEST_BYTES = 4_096;

@@ -9,14 +9,21 @@
 //   reaper -> host:  dead <pid> [ms=N HUP=N TERM=N KILL=N exited=N survivors=N] | registered <pid>
 //                    contained <cgroup dir>
 // A cgroup dir is sent URI-encoded, so a path with spaces stays one word.
-import type { StagedKillResult } from '../processes/staged-kill';
-import type { TerminalCommand } from './reaper-terminal';
 
 /**
  * In a scanned session's environment: every process that keeps the environment carries it, so
  * after the kill the reaper can count what the scan missed (the log's survivor count is true).
  */
 export const SESSION_ID_ENV = 'RIPCORD_SESSION';
+
+/** The outer terminal of `ripcord run`, kept by the reaper from takeover on (reaper-terminal.ts). */
+export type TerminalCommand =
+  /** the outer terminal: its device path and number, and `stty -g` from before raw mode (undefined: none known) */
+  | { kind: 'terminal'; path: string; rdev: number; termios?: string }
+  /** what the host's restore would write now */
+  | { kind: 'terminal-restore'; bytes: string }
+  /** the host restored the terminal itself (or found it someone else's): nothing more to do */
+  | { kind: 'terminal-done' };
 
 export type ReaperCommand =
   /** sessionId: the value of SESSION_ID_ENV in the session's environment (counts escapees) */
@@ -37,6 +44,33 @@ export type ReaperCommand =
 
 export interface DeadReport { pid: number; stats: Record<string, number> }
 
+/** What a staged kill of a session did (StagedKillResult), as a `dead` line reports it. */
+export interface KillReport {
+  /** processes that died after this signal was the last one they received */
+  killedBy: { HUP: number; TERM: number; KILL: number };
+  /** members that vanished before any signal reached them */
+  exitedUnsignalled: number;
+  /** members still alive when the kill gave up */
+  survivors: readonly unknown[];
+  ms: number;
+}
+
+/** UTF-8 text as one base64 word, whatever bytes it holds. */
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The text of a base64 word; undefined when it is none. */
+function fromBase64(word: string): string | undefined {
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(word), (char) => char.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
 const isId = (s: string | undefined): boolean => s !== undefined && /^\d+$/.test(s);
 
 export function formatCommand(command: ReaperCommand): string {
@@ -49,7 +83,7 @@ export function formatCommand(command: ReaperCommand): string {
     case 'takeover': return 'takeover\n';
     case 'grace': return `grace ${command.ms}\n`;
     case 'terminal': return `terminal ${encodeURIComponent(command.path)} ${command.rdev}${command.termios === undefined ? '' : ` ${encodeURIComponent(command.termios)}`}\n`;
-    case 'terminal-restore': return `terminal-restore ${Buffer.from(command.bytes, 'utf8').toString('base64')}\n`;
+    case 'terminal-restore': return `terminal-restore ${toBase64(command.bytes)}\n`;
     case 'terminal-done': return 'terminal-done\n';
   }
 }
@@ -58,7 +92,8 @@ function parseTerminalCommand(verb: string, words: (string | undefined)[]): Term
   const [a, b, c, ...rest] = words;
   if (verb === 'terminal-done' && a === undefined) return { kind: 'terminal-done' };
   if (verb === 'terminal-restore' && b === undefined && /^[A-Za-z0-9+/]*={0,2}$/.test(a ?? '')) {
-    return { kind: 'terminal-restore', bytes: Buffer.from(a ?? '', 'base64').toString('utf8') };
+    const bytes = fromBase64(a ?? '');
+    return bytes === undefined ? undefined : { kind: 'terminal-restore', bytes };
   }
   if (verb !== 'terminal' || !isId(b) || rest.length > 0) return undefined;
   try {
@@ -99,7 +134,7 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   return undefined;
 }
 
-export function formatDead(pid: number, result?: StagedKillResult): string {
+export function formatDead(pid: number, result?: KillReport): string {
   if (!result) return `dead ${pid}\n`;
   const { killedBy, ms, exitedUnsignalled, survivors } = result;
   return `dead ${pid} ms=${ms} HUP=${killedBy.HUP} TERM=${killedBy.TERM} KILL=${killedBy.KILL} exited=${exitedUnsignalled} survivors=${survivors.length}\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommand, formatRegistered, parseCommand, parseRegistered, type ReaperCommand } from './reaper-protocol';
+import { formatCommand, formatRegistered, parseCommand, parseRegistered, type ReaperCommand } from './reaper-pipe';
 
 describe('reaper protocol: containers', () => {
   it('round-trips cgroup commands, paths with spaces included', () => {

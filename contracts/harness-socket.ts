@@ -1,0 +1,63 @@
+// The browser harness's WebSocket (e2e/harness): the renderer contract (./renderer.ts) with a
+// socket in place of IPC. A message is one JSON object `{channel, args}`: a request or an event
+// of the renderer contract on its own channel, with the arguments the preload or main would pass
+// and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
+// otherwise: the id of an invoke's answer, the keys Electron hands main before the page
+// (before-input-event), and main's webContents.paste().
+import { IpcChannel, isRequestChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RequestChannel } from './renderer';
+import { refuse, type Parsed } from './renderer-checks';
+
+export const HarnessChannel = {
+  /** page → host: one key event, sent before the page handles it (Electron's before-input-event) */
+  key: 'harness:key',
+  /** host → page: paste the clipboard into the focused element (webContents.paste()) */
+  paste: 'harness:paste',
+} as const;
+
+/** What the page sends. `id`: an invoke's (getSettings), echoed by its answer. */
+export type PageMessage =
+  | { channel: RequestChannel; args: unknown[]; id?: number }
+  | { channel: typeof HarnessChannel.key; args: [KeyInput] };
+
+/** What the host sends: an event with its one value, the answer of an invoke, or a paste. */
+export type HostMessage =
+  | { [C in EventChannel]: { channel: C; args: [EventValues[C]] } }[EventChannel]
+  | { channel: typeof IpcChannel.getSettings; id: number; args: [RendererSettings] }
+  | { channel: typeof HarnessChannel.paste; args: [] };
+
+/** Key names and codes are short ('c', 'ArrowUp', 'AudioVolumeMute'); longer is not a key. */
+const MAX_KEY_NAME_CHARS = 64;
+
+const isName = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_KEY_NAME_CHARS;
+
+/** One key event: each field of KeyInput, of its type; other fields are dropped. */
+function parseKeyInput(args: readonly unknown[]): Parsed<KeyInput> {
+  const [raw] = args;
+  if (args.length !== 1 || typeof raw !== 'object' || raw === null) return refuse('a key is one object');
+  const { type, key, code, control, shift, alt, meta, isAutoRepeat } = raw as Record<string, unknown>;
+  if (!isName(type) || !isName(key) || !isName(code)) return refuse(`type, key and code must be strings of at most ${MAX_KEY_NAME_CHARS} chars`);
+  if (typeof control !== 'boolean' || typeof shift !== 'boolean' || typeof alt !== 'boolean' || typeof meta !== 'boolean' || typeof isAutoRepeat !== 'boolean') {
+    return refuse('control, shift, alt, meta and isAutoRepeat must be booleans');
+  }
+  return { ok: true, value: { type, key, code, control, shift, alt, meta, isAutoRepeat } };
+}
+
+/** Checks one message from the page: its channel, a key's fields and an invoke's id; a request's arguments are handleRequest's. */
+export function parsePageMessage(text: string): Parsed<PageMessage> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return refuse('not JSON');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
+  const { channel, args, id } = raw as Record<string, unknown>;
+  if (channel !== HarnessChannel.key && !isRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
+  if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
+  if (channel === HarnessChannel.key) {
+    const key = parseKeyInput(args);
+    return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.problem}`);
+  }
+  if (channel !== IpcChannel.getSettings) return { ok: true, value: { channel, args } };
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { ok: true, value: { channel, args, id } } : refuse(`${channel}: an invoke needs an integer id`);
+}

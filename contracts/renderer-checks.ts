@@ -1,0 +1,143 @@
+// The checks of the renderer contract (./renderer.ts): the bounds of what the page may send,
+// the validators of each request's arguments, and handleRequest, which the desktop's IPC
+// handlers and the browser harness both run on everything the page sends (DESIGN §7: the page
+// is untrusted). A refused message is a value with its problem, which the host logs.
+import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel } from './renderer';
+
+/**
+ * Upper bound of one input message. Senders split bigger pastes (inputPieces), so only a page
+ * that bypasses them exceeds it: 1 MiB, the session's own bound on input queued for the program
+ * (InputBound), which one message could fill but never overflow.
+ */
+export const MAX_INPUT_CHARS = 1_048_576;
+/** Pastes bigger than this go to the host in pieces: each message stays small, far under MAX_INPUT_CHARS. */
+export const INPUT_PIECE_CHARS = 65_536;
+/** No screen is wider or taller than this many cells (8K at a 2 px font); the pty itself takes up to 65 535. */
+export const MAX_TERMINAL_CELLS = 4_096;
+/**
+ * The page acks in batches of `ackEveryChars` parsed chars, never more than the host sent
+ * unacknowledged (its high watermark and a read, DESIGN §6): beyond this cannot be honest.
+ */
+export const MAX_ACK_CHARS = 10_000_000;
+/** Far longer than any real link, short enough to keep a log line readable. */
+export const MAX_URL_CHARS = 8_192;
+/** Linux pid_max can be at most 2^22. */
+export const MAX_PID = 4_194_304;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** A refused message: why, for the log. */
+export const refuse = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+
+function arity(args: readonly unknown[], count: number): string | undefined {
+  return args.length === count ? undefined : `expected ${count} argument(s), got ${args.length}`;
+}
+
+function isCount(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Splits long input into pieces of at most INPUT_PIECE_CHARS without cutting a surrogate pair in half. */
+export function inputPieces(data: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < data.length) {
+    let end = Math.min(start + INPUT_PIECE_CHARS, data.length);
+    const last = data.charCodeAt(end - 1);
+    if (end < data.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    out.push(data.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+export function parseInput(args: readonly unknown[]): Parsed<string> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [data] = args;
+  if (typeof data !== 'string') return refuse(`input must be a string, got ${typeof data}`);
+  if (data.length === 0 || data.length > MAX_INPUT_CHARS) return refuse(`input length ${data.length} outside 1..${MAX_INPUT_CHARS}`);
+  return { ok: true, value: data };
+}
+
+export function parseResize(args: readonly unknown[]): Parsed<{ cols: number; rows: number }> {
+  const wrongArity = arity(args, 2);
+  if (wrongArity) return refuse(wrongArity);
+  const [cols, rows] = args;
+  if (!isCount(cols, 1, MAX_TERMINAL_CELLS) || !isCount(rows, 1, MAX_TERMINAL_CELLS)) {
+    return refuse(`size must be two integers in 1..${MAX_TERMINAL_CELLS}, got ${String(cols)}x${String(rows)}`);
+  }
+  return { ok: true, value: { cols, rows } };
+}
+
+export function parseAck(args: readonly unknown[]): Parsed<number> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [chars] = args;
+  if (!isCount(chars, 1, MAX_ACK_CHARS)) return refuse(`ack must be an integer in 1..${MAX_ACK_CHARS}, got ${String(chars)}`);
+  return { ok: true, value: chars };
+}
+
+/** Only http and https leave the app (DESIGN §7); file:, javascript:, custom schemes never do. */
+export function parseOpenLink(args: readonly unknown[]): Parsed<string> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [url] = args;
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_CHARS) return refuse(`link must be a string of 1..${MAX_URL_CHARS} chars`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refuse('link is not a URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refuse(`link scheme ${parsed.protocol} is not http or https`);
+  return { ok: true, value: parsed.href };
+}
+
+export function parseNoArguments(args: readonly unknown[]): Parsed<undefined> {
+  const wrongArity = arity(args, 0);
+  return wrongArity ? refuse(wrongArity) : { ok: true, value: undefined };
+}
+
+/** A pid the page asks to stop; membership is checked where the stop runs. */
+export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [pid] = args;
+  if (!isCount(pid, 1, MAX_PID)) return refuse(`pid must be an integer in 1..${MAX_PID}, got ${String(pid)}`);
+  return { ok: true, value: pid };
+}
+
+export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
+  const wrongArity = arity(args, 1);
+  if (wrongArity) return refuse(wrongArity);
+  const [open] = args;
+  return typeof open === 'boolean' ? { ok: true, value: open } : refuse(`open must be a boolean, got ${typeof open}`);
+}
+
+/** What a request is answered with: getSettings' settings; undefined for the rest. */
+export type RequestAnswer = RendererSettings | undefined;
+
+/** Runs `use` with the checked value, or says why the request was refused. */
+function deliver<T>(parsed: Parsed<T>, use: (value: T) => RequestAnswer): Parsed<RequestAnswer> {
+  return parsed.ok ? { ok: true, value: use(parsed.value) } : parsed;
+}
+
+/**
+ * One request from the page, as the preload sends it on `channel` with `args`: checked, then
+ * handed to the host. The value is the answer (getSettings' settings; undefined for the rest),
+ * or why the request was refused, which the host logs. Whatever the target throws is the caller's.
+ */
+export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Parsed<RequestAnswer> {
+  switch (channel) {
+    case IpcChannel.input: return deliver(parseInput(args), (data) => void target.input(data));
+    case IpcChannel.resize: return deliver(parseResize(args), ({ cols, rows }) => void target.resize(cols, rows));
+    case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
+    case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
+    case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
+    case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
+    case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());
+    case IpcChannel.stopProcess: return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
+    case IpcChannel.watchProcesses: return deliver(parseWatchProcesses(args), (open) => void target.watchProcesses(open));
+  }
+}
