@@ -70,12 +70,17 @@ export function parseResize(args: readonly unknown[]): Parsed<{ cols: number; ro
   return { ok: true, value: { cols, rows } };
 }
 
-export function parseAck(args: readonly unknown[]): Parsed<number> {
+/** One integer argument in 1..max: `what` names it in the refusal. */
+function parseCount(args: readonly unknown[], what: string, max: number): Parsed<number> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
-  const [chars] = args;
-  if (!isCount(chars, 1, MAX_ACK_CHARS)) return refuse(`ack must be an integer in 1..${MAX_ACK_CHARS}, got ${String(chars)}`);
-  return { ok: true, value: chars };
+  const [value] = args;
+  if (!isCount(value, 1, max)) return refuse(`${what} must be an integer in 1..${max}, got ${String(value)}`);
+  return { ok: true, value };
+}
+
+export function parseAck(args: readonly unknown[]): Parsed<number> {
+  return parseCount(args, 'ack', MAX_ACK_CHARS);
 }
 
 /** Only http and https leave the app (DESIGN §7); file:, javascript:, custom schemes never do. */
@@ -101,11 +106,7 @@ export function parseNoArguments(args: readonly unknown[]): Parsed<undefined> {
 
 /** A pid the page asks to stop; membership is checked where the stop runs. */
 export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
-  const wrongArity = arity(args, 1);
-  if (wrongArity) return refuse(wrongArity);
-  const [pid] = args;
-  if (!isCount(pid, 1, MAX_PID)) return refuse(`pid must be an integer in 1..${MAX_PID}, got ${String(pid)}`);
-  return { ok: true, value: pid };
+  return parseCount(args, 'pid', MAX_PID);
 }
 
 export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
