@@ -2,17 +2,14 @@
 // docs/design.md is that document. This test fails when a citation names a section that
 // docs/design.md has no heading for, so a renumbered or deleted section cannot leave
 // dangling references behind.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allSourceFiles } from './source-files.test-support';
 
 const root = path.resolve(__dirname, '..');
 const DESIGN_FILE = path.join(root, 'docs/design.md');
-/** The folders whose source may cite the design. */
-const CITING_FOLDERS = ['contracts', 'main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
 const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.mjs', '.js', '.html', '.css', '.sh']);
-/** Generated or installed output inside those folders: not our source. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'results', 'icons']);
 
 // "DESIGN", then the comment's own line break and leader if the citation wraps, then one or more
 // "§N" / "§N.M" joined by "," or "and".
@@ -43,20 +40,6 @@ function sectionsIn(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(HEADING)].map((m) => m[1] as string));
 }
 
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) files.push(...(await sourceFiles(full)));
-    } else if (SOURCE_EXTENSIONS.has(path.extname(entry.name))) {
-      files.push(full);
-    }
-  }
-  return files;
-}
-
 describe('docs/design.md sections cited by the code', () => {
   it('finds every citation form the code uses', () => {
     // Assembled so that this file's own scan does not read them as citations.
@@ -77,10 +60,8 @@ describe('docs/design.md sections cited by the code', () => {
   it('has a heading in docs/design.md for every "DESIGN §N" in the source', async () => {
     const sections = sectionsIn(await readFile(DESIGN_FILE, 'utf8'));
     const citations: Citation[] = [];
-    for (const folder of CITING_FOLDERS) {
-      for (const file of await sourceFiles(path.join(root, folder))) {
-        citations.push(...citationsIn(path.relative(root, file), await readFile(file, 'utf8')));
-      }
+    for (const file of await allSourceFiles((file) => SOURCE_EXTENSIONS.has(path.extname(file)))) {
+      citations.push(...citationsIn(path.relative(root, file), await readFile(file, 'utf8')));
     }
     // The scan itself must work: the code cites the design dozens of times.
     expect(citations.length).toBeGreaterThan(20);

@@ -1,16 +1,13 @@
 // Code comments link the docs by section ("docs/benchmarks.md#start"): the measurements behind
 // a choice live there, not in the comment. This test fails when such a link names a page or a
 // heading the docs do not have, so a renamed section cannot leave a comment pointing nowhere.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allSourceFiles } from './source-files.test-support';
 
 const root = path.resolve(__dirname, '..');
-/** The folders whose source may link the docs. */
-const LINKING_FOLDERS = ['main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
 const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.mjs', '.js']);
-/** Generated or installed output inside those folders: not our source. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'results', 'icons']);
 const LINK = /docs\/([a-z0-9-]+\.md)#([a-z0-9-]+)/g;
 const HEADING = /^#{1,6}\s+(.+)$/gm;
 
@@ -23,20 +20,6 @@ function anchorsIn(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(HEADING)].map((m) => anchorOf(m[1] as string)));
 }
 
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) files.push(...(await sourceFiles(full)));
-    } else if (SOURCE_EXTENSIONS.has(path.extname(entry.name))) {
-      files.push(full);
-    }
-  }
-  return files;
-}
-
 describe('links from the code to a section of the docs', () => {
   it('makes the anchors GitHub makes', () => {
     expect([...anchorsIn('# Benchmarks\n## 9. Numbers to hit\n### Flow-control window\n### `--quick` runs: Ctrl+C → prompt\n')]).toEqual([
@@ -46,13 +29,11 @@ describe('links from the code to a section of the docs', () => {
 
   it('names a heading the linked page has', async () => {
     const links: { at: string; page: string; anchor: string }[] = [];
-    for (const folder of LINKING_FOLDERS) {
-      for (const file of await sourceFiles(path.join(root, folder))) {
-        const text = await readFile(file, 'utf8');
-        for (const match of text.matchAll(LINK)) {
-          const line = text.slice(0, match.index).split('\n').length;
-          links.push({ at: `${path.relative(root, file)}:${line}`, page: match[1] as string, anchor: match[2] as string });
-        }
+    for (const file of await allSourceFiles((file) => SOURCE_EXTENSIONS.has(path.extname(file)))) {
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(LINK)) {
+        const line = text.slice(0, match.index).split('\n').length;
+        links.push({ at: `${path.relative(root, file)}:${line}`, page: match[1] as string, anchor: match[2] as string });
       }
     }
     // The scan itself must work: comments link docs/benchmarks.md's sections many times.

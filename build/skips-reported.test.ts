@@ -2,15 +2,12 @@
 // Playwright's `test.skip(condition, reason)`), never pass by printing "skipped" and returning:
 // a run would count it as passed. This test fails when a test file prints a skip and returns
 // without a skip call in between.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allSourceFiles } from './source-files.test-support';
 
 const root = path.resolve(__dirname, '..');
-/** The folders that hold tests and their helpers. */
-const TEST_FOLDERS = ['main', 'renderer', 'preload', 'e2e', 'bench', 'build'];
-/** Generated or installed output inside those folders: not our source. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'results']);
 /** A file of tests or their helpers: *.test.ts, *.spec.ts, *.test-support.ts, or anything under e2e/. */
 const TEST_FILE = /\.(test|spec|test-support)\.ts$|^e2e\//;
 /** A printed line that says a check is skipped. */
@@ -39,20 +36,6 @@ function loggedSkipReturns(text: string): number[] {
   return found;
 }
 
-async function testFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) files.push(...(await testFiles(full)));
-    } else if (entry.name.endsWith('.ts') && TEST_FILE.test(path.relative(root, full))) {
-      files.push(full);
-    }
-  }
-  return files;
-}
-
 describe('skipped checks are reported as skips', () => {
   it('finds a printed skip followed by a return, and passes one followed by a skip call', () => {
     // Assembled so that this file's own scan does not read them as printed skips.
@@ -77,7 +60,7 @@ describe('skipped checks are reported as skips', () => {
   });
 
   it('no test prints a skip and returns instead of skipping', async () => {
-    const files = (await Promise.all(TEST_FOLDERS.map((folder) => testFiles(path.join(root, folder))))).flat();
+    const files = await allSourceFiles((file) => file.endsWith('.ts') && TEST_FILE.test(file));
     // The scan itself must work: the repository has hundreds of test files.
     expect(files.length).toBeGreaterThan(100);
     const found: string[] = [];
