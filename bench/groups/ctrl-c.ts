@@ -18,6 +18,9 @@ const PROFILE_TOP = 12;
 /** Data messages listed per profiled run: the first and last half of this many. */
 const ARRIVALS_SHOWN = 16;
 
+/** Issue #32's target for the desktop's main thread while sessions flood. */
+const MAIN_LOOP_P99_TARGET_MS = 20;
+
 /** The experiment beside the contenders: ripcord with a smaller watermark (rebuilt harness). */
 type Contender = BrowserKind | 'small-watermark';
 export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
@@ -43,6 +46,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
   };
   let profiles = 0;
+  const hostLoops: Record<Contender, Sample[]> = { ripcord: [], peer: [], naive: [], 'small-watermark': [] };
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
@@ -61,6 +65,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);
       if (run.profile) for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
     }
+    hostLoops[name].push({ value: run.hostLoop.p99Ms, censored: false });
     return { value: run.ms, censored: run.censored } satisfies Sample;
   });
   const peer = series(runs.peer);
@@ -84,6 +89,13 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...(plan.findTerm === undefined ? [] : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
     ]),
   ];
+  const loop = series(hostLoops.ripcord);
+  rows.push({
+    id: `ctrl-c-${renderer}-${flood}-main-loop`, title: `Main's event-loop delay p99 during the flood and the press, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`, unit: 'ms',
+    ripcord: loop, peer: series(hostLoops.peer), naive: series(hostLoops.naive),
+    target: { text: `median run's p99 ≤ ${MAIN_LOOP_P99_TARGET_MS} ms (issue 32)`, met: loop.summary.median <= MAIN_LOOP_P99_TARGET_MS },
+    notes: ['per run: the p99 of monitorEventLoopDelay in the process that runs the sessions\' wiring (ripcord: the harness, the desktop\'s main process; the peer and naive: their one host process), from the flood on screen to the prompt'],
+  });
   if (runs['small-watermark'].length > 0) {
     rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
   }

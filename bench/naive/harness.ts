@@ -5,7 +5,8 @@
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
 //   pause the pty past 100 000 unacknowledged chars, resume under 5 000 — and nothing else.
 //   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
-// Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory.
+// Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory,
+// GET /event-loop?token= the event-loop delay since the last ask (as ripcord's harness).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { DEFAULT_CONFIG } from '../../main/core/config';
 import { FlowControl } from '../../main/core/flow-control';
 import { rendererSettings } from '../../main/session/renderer-settings';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
+import { EventLoopDelayProbe } from '../../e2e/harness/event-loop-delay';
 import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { parseAck, parseInput, parseResize } from '../../contracts/renderer-checks';
 import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
@@ -72,12 +74,17 @@ async function main(): Promise<void> {
   const pages = await HarnessPages.load(options.rendererDir, address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const wss = new WebSocketServer({ noServer: true });
   let child: pty.IPty | undefined;
+  const eventLoop = new EventLoopDelayProbe();
   const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
 
   server.on('request', (req, res) => {
     const url = requestUrl(req);
     if (url.pathname === '/stats' && url.searchParams.get('token') === token) {
       send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: child?.pid ?? null, memory: process.memoryUsage() }));
+      return;
+    }
+    if (url.pathname === '/event-loop' && url.searchParams.get('token') === token) {
+      send(res, 200, 'application/json', JSON.stringify(eventLoop.read()));
       return;
     }
     void pages.serve(url.pathname, res).then((served) => {

@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../lib/paths';
 import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
+import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 
 export type Renderer = 'dom' | 'webgl';
 export type Flood = 'yes' | 'color';
@@ -56,6 +57,8 @@ export interface CtrlCRun {
   profile?: string;
   /** a Chromium trace of the same span (CtrlCRunOptions.traceTo) */
   trace?: string;
+  /** the host process's event-loop delay from the flood on screen to the prompt (the desktop's main thread, issue #32) */
+  hostLoop: EventLoopDelay;
 }
 
 export interface CtrlCRunOptions {
@@ -92,13 +95,15 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     }
     await page.evaluate((command) => window.ripcord.input(`${command}\r`), FLOOD_COMMANDS[options.flood]);
     await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+    await hostLoopDelay(pipeline.port, pipeline.token);
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const result = await measure(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input');
+    const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
-    return { ...result, renderer, ...(options.profileTo ? { profile: options.profileTo } : {}), ...(options.traceTo ? { trace: options.traceTo } : {}) };
+    return { ...result, renderer, hostLoop, ...(options.profileTo ? { profile: options.profileTo } : {}), ...(options.traceTo ? { trace: options.traceTo } : {}) };
   } finally {
     await context.close();
     await pipeline.stop();
@@ -109,6 +114,13 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
   }
 }
 
+
+/** The harness's event-loop delay since the previous ask (e2e/harness/event-loop-delay.ts). */
+async function hostLoopDelay(port: number, token: string): Promise<EventLoopDelay> {
+  const response = await fetch(`http://127.0.0.1:${port}/event-loop?token=${encodeURIComponent(token)}`);
+  if (!response.ok) throw new Error(`event-loop probe: HTTP ${response.status}`);
+  return (await response.json()) as EventLoopDelay;
+}
 
 /** Chromium's sampling profiler over CDP, sampling every PROFILE_INTERVAL_US. */
 const PROFILE_INTERVAL_US = 100;

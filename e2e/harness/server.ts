@@ -4,7 +4,8 @@
 // WebSocket instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
 // before-input-event, process.exit instead of app.exit, the page closing instead of the window. When ready it
 // prints one JSON line on stdout: {"url", "port", "token", "pid", "reaperPid", "log"}.
-// Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=….
+// Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=…; event-loop
+// delay since the last ask: GET /event-loop?token=… (event-loop-delay.ts).
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -24,6 +25,7 @@ import { DesktopSession, type RendererChannel } from '../../main/session/desktop
 import { enterKey } from '../../main/session/key-entry';
 import { installSignalTriggers } from '../../main/session/host-signals';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
+import { EventLoopDelayProbe } from './event-loop-delay';
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from './pages';
 
@@ -36,6 +38,7 @@ class Harness {
   private client: WebSocket | undefined;
   private sessionPid: number | undefined;
   private readonly desktop: DesktopSession;
+  private readonly eventLoop = new EventLoopDelayProbe();
 
   constructor(
     private readonly log: Logger,
@@ -82,6 +85,10 @@ class Harness {
       if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
       const stats = { pid: process.pid, sessionPid: this.sessionPid ?? null, reaperPid: this.reaper.pid, memory: process.memoryUsage() };
       return send(res, 200, 'application/json', JSON.stringify(stats));
+    }
+    if (url.pathname === '/event-loop') {
+      if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
+      return send(res, 200, 'application/json', JSON.stringify(this.eventLoop.read()));
     }
     if (!(await this.pages.serve(url.pathname, res))) send(res, 404, 'text/plain', 'not found\n');
   }
