@@ -1,5 +1,4 @@
 import { LogEvent } from '../core/log-events';
-import type { CtrlCState } from '../core/ctrl-c-state';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import type { Decision, Trigger } from '../core/exit-decisions';
 import type { HintState } from '../../contracts/renderer';
@@ -7,36 +6,32 @@ import type { Logger } from '../platform/log/log';
 import type { Session } from '../platform/pty/session';
 import { DoublePressHint } from './double-press-hint';
 import type { OutputPipeline } from './output-pipeline';
-
-/**
- * Whether a cancel was handled is known from /proc a few ms after the press. Input arriving
- * sooner (a fast double tap, two presses in one read) waits for that answer this long at most —
- * well under the 200 ms debounce — so a second press at an idle prompt quits however fast it
- * comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
- */
-const CANCEL_ANSWER_WAIT_MS = 50;
+import { CANCEL_ANSWER_WAIT_MS, type ProgramDecisions } from './program-decisions';
 
 /**
  * What a Ctrl+C decision means for the running program (DESIGN §2, §3): a cancel writes `^C`
  * to the pty, holds output for the cut and shows the hint; the root taking the terminal back
- * marks the cancel handled; any other key ends the double press. The decision itself is
- * SessionExits'.
+ * is the cancel's answer, which main hears (ProgramDecisions.cancelHandled); any other key hides
+ * the hint. The decisions themselves are main's (SessionExits).
  */
 export class CtrlCHandling implements Disposable {
   private readonly disposables = new DisposableStore();
   private readonly hint: DoublePressHint;
+  /** a cancel went to the program and its root has not taken the terminal back yet */
+  private cancelUnanswered = false;
 
   constructor(
     private readonly session: Session,
     private readonly output: OutputPipeline,
-    private readonly state: CtrlCState,
+    decisions: Pick<ProgramDecisions, 'cancelHandled' | 'hintRemainingMs'>,
     private readonly log: Logger,
   ) {
-    this.hint = this.disposables.add(new DoublePressHint(() => state.hintRemainingMs(), () => output.endCutWatch()));
+    this.hint = this.disposables.add(new DoublePressHint(() => decisions.hintRemainingMs(), () => output.endCutWatch()));
     this.disposables.add(
       session.onForegroundReturned(() => {
-        state.markCancelHandled();
-        log.event(LogEvent.cancelHandled);
+        if (!this.cancelUnanswered) return;
+        this.cancelUnanswered = false;
+        decisions.cancelHandled();
       }),
     );
   }
@@ -51,6 +46,7 @@ export class CtrlCHandling implements Disposable {
       this.output.holdForCut();
       const dropped = this.session.cancel();
       if (dropped > 0) this.log.event(LogEvent.inputInterrupted, { droppedBytes: dropped });
+      this.cancelUnanswered = true;
       this.hint.show();
       return;
     }
@@ -62,16 +58,15 @@ export class CtrlCHandling implements Disposable {
     this.hint.reveal();
   }
 
-  /** Any key but Ctrl+C: a double press is two presses in a row (DESIGN §2). */
+  /** Any key but Ctrl+C ended the double press (DESIGN §2; main reset its machine). */
   keyPressed(): void {
-    // the hint first: one not yet revealed goes out with the time the machine still had left
+    this.cancelUnanswered = false;
     this.hint.hide();
-    this.state.reset();
   }
 
   /** Resolves once the root has the terminal back after the cancel, or CANCEL_ANSWER_WAIT_MS later. */
   untilCancelAnswered(): Promise<void> {
-    if (this.state.phase !== 'cancel-requested') return Promise.resolve();
+    if (!this.cancelUnanswered) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);

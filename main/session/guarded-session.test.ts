@@ -10,6 +10,7 @@ import type { MonotonicClock } from '../core/clock';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
+import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
 import { openLog, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper/reaper-client';
@@ -36,6 +37,8 @@ interface Harness {
   guarded: GuardedSession;
   /** where every trigger is decided: the Ctrl+C machine, the decisions, the exit path */
   decisions: SessionExits;
+  /** main's side of the program's decisions, where the key entry's presses go */
+  main: MainDecisions;
   exits: number[];
   output: () => string;
   waitFor: (predicate: () => boolean, what: string) => Promise<void>;
@@ -55,9 +58,11 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, ...(clock ? { clock } : {}) });
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, exits: decisions });
+  const main = new MainDecisions(decisions, log);
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
+  main.attach(guarded);
   started.push({ session: guarded, reaper });
   let text = '';
   let unacknowledged = 0;
@@ -84,7 +89,7 @@ async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-o
     }, what);
   };
   await waitFor(() => text.includes('READY$ '), 'the first prompt');
-  return { guarded, decisions, exits, output: () => text, waitFor, waitForForeground };
+  return { guarded, decisions, main, exits, output: () => text, waitFor, waitForForeground };
 }
 
 const prompts = (text: string): number => text.split('READY$ ').length - 1;
@@ -236,11 +241,11 @@ describe('GuardedSession', () => {
 
   it('exits 130 on a second Ctrl+C once the first was handled, however fast it comes', async () => {
     const h = await start();
-    h.guarded.pressCtrlC();
+    h.main.press();
     // no wait for the hint: it rides on bash's answer, which a press this fast may precede (the
     // hint's own tests are above)
     await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled at the idle prompt');
-    h.guarded.pressCtrlC();
+    h.main.press();
     await h.waitFor(() => h.exits.length > 0, 'the exit');
     expect(h.exits).toEqual([130]);
   });
@@ -294,7 +299,7 @@ describe('GuardedSession', () => {
     try {
       const config = { ...bash, shell: '/no/such/program' };
       const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
-      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, exits });
+      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: new MainDecisions(exits, log) });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('/no/such/program');
     } finally {

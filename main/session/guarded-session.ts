@@ -1,5 +1,6 @@
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter, type Event } from '../core/emitter';
+import type { Decision, Trigger } from '../core/exit-decisions';
 import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import type { HintState } from '../../contracts/renderer';
 import type { Session } from '../platform/pty/session';
@@ -7,8 +8,8 @@ import type { SessionContainer } from '../platform/containment/session-container
 import { CtrlCHandling } from './ctrl-c-handling';
 import { InputGate } from './input-gate';
 import { OutputPipeline } from './output-pipeline';
+import type { KeyFollowingProgram, ProgramDecisions } from './program-decisions';
 import { type ProgramStartOptions, type StartedProgram, startProgram } from './program-start';
-import type { SessionExits } from './session-exits';
 
 export interface GuardedSessionOptions extends ProgramStartOptions {
   /**
@@ -17,8 +18,8 @@ export interface GuardedSessionOptions extends ProgramStartOptions {
    * carries a program's replies.
    */
   keyPressesReported?: boolean;
-  /** the lifecycle's state machine, decisions and exit path: what happens here is decided there */
-  exits: SessionExits;
+  /** main's decisions: what happens here is decided there, and handed back (decided) */
+  decisions: ProgramDecisions;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -27,10 +28,10 @@ export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: 
  * One running program with the behaviour of DESIGN §3 and §6, shared by every host, in four
  * parts: its start (program-start.ts), the way of its input (InputGate), what a Ctrl+C means
  * for it (CtrlCHandling) and the way of its output (OutputPipeline). It decides nothing: a
- * press, an exit command and the root's end go to the lifecycle's SessionExits, which decides
- * every trigger and hands a cancel back here (DecidingProgram).
+ * press, an exit command and the root's end go to main (ProgramDecisions), whose SessionExits
+ * decides every trigger and hands each decision back here (decided).
  */
-export class GuardedSession implements Disposable {
+export class GuardedSession implements KeyFollowingProgram, Disposable {
   readonly session: Session;
   /** the session's processes (DESIGN §4): its cgroup, its systemd scope or the process scan */
   readonly container: SessionContainer;
@@ -63,7 +64,7 @@ export class GuardedSession implements Disposable {
 
   private constructor(program: StartedProgram, options: GuardedSessionOptions) {
     const { session, integration } = program;
-    const { exits, log, config } = options;
+    const { decisions, log, config } = options;
     this.session = session;
     this.container = program.container;
     this.run = program.run;
@@ -73,11 +74,11 @@ export class GuardedSession implements Disposable {
       new OutputPipeline(session, {
         log,
         integration,
-        exitRequested: () => exits.decide({ kind: 'exit-command', line: 'shell integration' }),
+        exitRequested: () => decisions.trigger({ kind: 'exit-command', line: 'shell integration' }),
         shown: () => ctrlC.answerShown(),
       }),
     );
-    const ctrlC = this.disposables.add(new CtrlCHandling(session, output, exits.state, log));
+    const ctrlC = this.disposables.add(new CtrlCHandling(session, output, decisions, log));
     const gate: InputGate = this.disposables.add(
       new InputGate(
         session,
@@ -90,15 +91,12 @@ export class GuardedSession implements Disposable {
           exitCommandKeys: !integration,
           spawnedInteractiveShell: program.interactiveShell,
           alternateScreen: () => output.scanner.alternateScreen,
-          exiting: () => exits.exiting,
+          exiting: () => decisions.exiting,
         },
         {
-          press: () => {
-            // input typed after a cancel waits for its answer (CtrlCHandling.untilCancelAnswered)
-            if (exits.decide({ kind: 'ctrl-c' }).action === 'cancel') gate.after(() => ctrlC.untilCancelAnswered());
-          },
-          keyPressed: () => ctrlC.keyPressed(),
-          exitCommand: (line) => exits.decide({ kind: 'exit-command', line }),
+          press: () => decisions.press(),
+          keyPressed: () => decisions.keyPressed(),
+          exitCommand: (line) => decisions.trigger({ kind: 'exit-command', line }),
         },
       ),
     );
@@ -111,16 +109,10 @@ export class GuardedSession implements Disposable {
     this.onFlush = output.onFlush;
     this.onHold = output.onHold;
     this.disposables.add(
-      exits.attach({
-        // what was read before the trigger reaches the screen before anything the trigger causes
-        beforeDecision: () => output.flushBatch(),
-        decided: (trigger, decision) => ctrlC.decided(trigger, decision),
-      }),
-    );
-    this.disposables.add(
       session.onExit(({ exitCode, signal }) => {
         output.releaseHeld();
-        exits.decide({ kind: 'session-ended', exitCode, signal });
+        output.flushBatch();
+        decisions.trigger({ kind: 'session-ended', exitCode, signal });
       }),
     );
   }
@@ -130,14 +122,27 @@ export class GuardedSession implements Disposable {
     this.gate.input(data);
   }
 
-  /** A Ctrl+C press; the desktop host calls this from before-input-event. */
-  pressCtrlC(): void {
-    this.gate.pressCtrlC();
+  /** A trigger is about to be decided: what was read reaches the screen before anything the trigger causes. */
+  beforeDecision(): void {
+    this.output.flushBatch();
   }
 
-  /** Any key but Ctrl+C, from a host that reports key presses: a double press is two presses in a row (DESIGN §2). */
+  /** Main decided a trigger; a press's effect comes in order with the input typed before it. */
+  decided(trigger: Trigger, decision: Decision): void {
+    if (trigger.kind !== 'ctrl-c') {
+      this.ctrlC.decided(trigger, decision);
+      return;
+    }
+    this.gate.pressDecided(() => {
+      this.ctrlC.decided(trigger, decision);
+      // input typed after a cancel waits for its answer (CtrlCHandling.untilCancelAnswered)
+      if (decision.action === 'cancel') this.gate.after(() => this.ctrlC.untilCancelAnswered());
+    });
+  }
+
+  /** Any key but Ctrl+C reached main (DESIGN §2): the hint goes, in order with the input. */
   keyPressed(): void {
-    this.gate.keyPressed();
+    this.gate.inOrder(() => this.ctrlC.keyPressed());
   }
 
   resize(cols: number, rows: number): void {

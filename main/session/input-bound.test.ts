@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper/reaper-client';
 import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
 import { GuardedSession } from './guarded-session';
+import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
 import { MAX_QUEUED_INPUT_BYTES } from './input-bound';
 
@@ -39,12 +40,14 @@ function recordingLog(): Logger & { lines: { name: string; fields: Record<string
 }
 
 /** A session of `config` whose screen keeps up, once its output shows `ready`. */
-async function startUntil(config: RipcordConfig, ready: string, log: Logger, keyPressesReported: boolean): Promise<{ guarded: GuardedSession; output: () => string }> {
+async function startUntil(config: RipcordConfig, ready: string, log: Logger, keyPressesReported: boolean): Promise<{ guarded: GuardedSession; decisions: MainDecisions; output: () => string }> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, keyPressesReported, exits });
+  const decisions = new MainDecisions(exits, log);
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, keyPressesReported, decisions });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
+  decisions.attach(guarded);
   started.push({ session: guarded, reaper });
   let text = '';
   guarded.onOutput((data) => {
@@ -53,7 +56,7 @@ async function startUntil(config: RipcordConfig, ready: string, log: Logger, key
   });
   guarded.run();
   await waitFor(() => (text.includes(ready) ? true : undefined), STEP_TIMEOUT_MS);
-  return { guarded, output: () => text };
+  return { guarded, decisions, output: () => text };
 }
 
 describe.each([
@@ -62,7 +65,7 @@ describe.each([
 ])('input for a program that does not read, in %s', (_host, keyPressesReported) => {
   it('stops at the bound: replies dropped and counted, keys dropped with one warning, and a Ctrl+C drops what waits', async () => {
     const log = recordingLog();
-    const { guarded } = await startUntil(DEAF, 'deaf', log, keyPressesReported);
+    const { guarded, decisions } = await startUntil(DEAF, 'deaf', log, keyPressesReported);
 
     // three times the bound of typed text (a paste in the preload's pieces), then replies
     for (let sent = 0; sent < 3 * MAX_QUEUED_INPUT_BYTES; sent += PIECE.length) guarded.input(PIECE);
@@ -72,7 +75,7 @@ describe.each([
     expect(guarded.session.queuedInputBytes).toBeGreaterThan(MAX_QUEUED_INPUT_BYTES - PIECE.length);
     expect(log.lines.filter((line) => line.name === LogEvent.inputKeysDropped)).toHaveLength(1);
 
-    guarded.pressCtrlC();
+    decisions.press();
     const interrupted = log.lines.find((line) => line.name === LogEvent.inputInterrupted);
     expect(interrupted?.fields.droppedBytes).toBeGreaterThan(MAX_QUEUED_INPUT_BYTES - 2 * PIECE.length);
     // what waits now is at most the write under way and the ^C

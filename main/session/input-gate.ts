@@ -9,7 +9,7 @@ import { SessionInput } from './session-input';
 /** Bound on each /proc read behind an exit command; past it the line goes to the program. */
 const FOREGROUND_CHECK_TIMEOUT_MS = 250;
 
-/** What the input gate found in the input, in the order it was typed. */
+/** What the input gate found in the input, in the order it was typed (main decides; ProgramDecisions). */
 export interface InputGateTarget {
   /** a Ctrl+C press */
   press(): void;
@@ -56,7 +56,7 @@ export class InputGate implements Disposable {
     this.disposables.add(toDisposable(() => this.bound.report()));
     this.keys = this.disposables.add(
       new SessionInput(
-        { pressCtrlC: () => this.pressCtrlC(), keyPressed: () => this.keyPressed(), forward: (text, typed) => this.forward(text, typed) },
+        { pressCtrlC: () => target.press(), keyPressed: () => target.keyPressed(), forward: (text, typed) => this.forward(text, typed) },
         options.findsPresses,
       ),
     );
@@ -68,17 +68,18 @@ export class InputGate implements Disposable {
     this.keys.input(data);
   }
 
-  /** A Ctrl+C press, in order with queued input; the prompt's line is no longer known. */
-  pressCtrlC(): void {
+  /** What a decided press does to the program, in order with queued input; the prompt's line is no longer known. */
+  pressDecided(effect: () => void): void {
     this.inOrder(() => {
       this.tracker.clear();
-      this.target.press();
+      effect();
     });
   }
 
-  /** Any key but Ctrl+C, in order with queued presses. */
-  keyPressed(): void {
-    this.inOrder(() => this.target.keyPressed());
+  /** Runs `step` now, or after the input queued now when some waits. */
+  inOrder(step: () => void): void {
+    if (this.queued > 0) this.after(step);
+    else step();
   }
 
   /** Runs `step` once the input queued now reached the program (a cancel's answer awaited behind a press). */
@@ -92,11 +93,6 @@ export class InputGate implements Disposable {
 
   dispose(): void {
     this.disposables.dispose();
-  }
-
-  private inOrder(step: () => void): void {
-    if (this.queued > 0) this.after(step);
-    else step();
   }
 
   /** Bytes for the program; `typed` when a key press is among them, not only replies and reports. */

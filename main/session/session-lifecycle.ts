@@ -14,6 +14,7 @@ import type { SessionControl } from './tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';
 import type { ExitPathHost } from './exit-path';
 import { GuardedSession } from './guarded-session';
+import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
 import { SessionTools } from './tools/session-tools';
 
@@ -74,6 +75,7 @@ export interface SpawnedSession {
  */
 export class SessionLifecycle implements Disposable {
   private readonly exits: SessionExits;
+  private readonly decisions: MainDecisions;
   private guarded: GuardedSession | undefined;
   private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
   private latestSize: { cols: number; rows: number } | undefined;
@@ -113,6 +115,8 @@ export class SessionLifecycle implements Disposable {
 
   constructor(private readonly options: SessionLifecycleOptions) {
     this.exits = new SessionExits(options);
+    this.decisions = new MainDecisions(this.exits, options.log);
+    this.disposables.add(this.decisions);
     this.config = options.config;
     for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.disposables.add(emitter);
     this.disposables.add(options.reaper.onGaveUp((message) => {
@@ -158,15 +162,14 @@ export class SessionLifecycle implements Disposable {
     this.guarded?.ack(chars);
   }
 
-  /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); a running program takes it in order with its input. */
+  /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); decided at once, a running program follows in order with its input. */
   pressCtrlC = (): void => {
-    if (this.guarded) this.guarded.pressCtrlC();
-    else this.exits.decide({ kind: 'ctrl-c' });
+    this.decisions.press();
   };
 
   /** Any other real key, from a host that reports key presses: a double press is two presses in a row. */
   keyPressed = (): void => {
-    this.guarded?.keyPressed();
+    this.decisions.keyPressed();
   };
 
   /** Every exit trigger of every host (signals, close, shortcut, hang-up) comes in here, and goes to SessionExits. */
@@ -203,7 +206,7 @@ export class SessionLifecycle implements Disposable {
       reaper,
       cols,
       rows,
-      exits: this.exits,
+      decisions: this.decisions,
       ...(command ? { command } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       ...(inheritTerminalType ? { inheritTerminalType } : {}),
@@ -224,6 +227,7 @@ export class SessionLifecycle implements Disposable {
     }
     this.phase = 'running';
     this.guarded = guarded;
+    this.disposables.add(this.decisions.attach(guarded));
     // The program may run now: its first output comes in a later turn of the loop, after the
     // wiring below, which runs beside the program's own start.
     guarded.run();

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
 import { GuardedSession } from '../guarded-session';
+import { MainDecisions } from '../program-decisions';
 import { SessionExits } from '../session-exits';
 import { openLog, type Logger } from '../../platform/log/log';
 import { ReaperClient } from '../../platform/reaper/reaper-client';
@@ -79,10 +80,11 @@ export class ShellSessions {
     const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: this.reaperScript });
     const exits: number[] = [];
     const log = this.log as Logger;
-    const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } });
-    const result = await GuardedSession.start({ config, log, reaper, cols: 100, rows: 30, exits: decisions });
+    const decisions = new MainDecisions(new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } }), log);
+    const result = await GuardedSession.start({ config, log, reaper, cols: 100, rows: 30, decisions });
     if (!result.ok) throw new Error(result.error);
     const { guarded } = result;
+    decisions.attach(guarded);
     this.started.push({ session: guarded, reaper });
     let text = '';
     guarded.onOutput((data) => {

@@ -1,0 +1,128 @@
+import { LogEvent } from '../core/log-events';
+import { type Disposable, toDisposable } from '../core/disposable';
+import type { Decision, Trigger } from '../core/exit-decisions';
+import type { Logger } from '../platform/log/log';
+import type { DecidingProgram, SessionExits } from './session-exits';
+
+/**
+ * Whether a cancel was handled is known from /proc a few ms after the press. What comes sooner
+ * (a fast double tap, two presses in one read, typed input) waits for that answer this long at
+ * most — well under the 200 ms debounce — so a second press at an idle prompt quits however fast
+ * it comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
+ */
+export const CANCEL_ANSWER_WAIT_MS = 50;
+
+/** The triggers a running program finds itself: an exit command or request, and its own end. */
+export type ProgramTrigger = Extract<Trigger, { kind: 'exit-command' | 'session-ended' }>;
+
+/**
+ * What a running program (GuardedSession) tells main's decisions and asks of them (DESIGN §3):
+ * it finds triggers and reports them; main decides and hands each decision back
+ * (DecidingProgram.decided). In one process this is MainDecisions itself; from the session host
+ * it is a message each way.
+ */
+export interface ProgramDecisions {
+  /** a Ctrl+C found in the input (a host that does not report its key presses) */
+  press(): void;
+  /** any other key found in the input */
+  keyPressed(): void;
+  /** an exit command at the root's prompt, the shell's exit request, or the root's end */
+  trigger(trigger: ProgramTrigger): void;
+  /** the root took the terminal back after a cancel */
+  cancelHandled(): void;
+  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
+  hintRemainingMs(): number;
+  /** an exit was decided: input goes nowhere */
+  readonly exiting: boolean;
+}
+
+/** What main does with a key besides deciding: the running program follows (GuardedSession.keyPressed). */
+export interface KeyFollowingProgram extends DecidingProgram {
+  /** any key but Ctrl+C reached main: the hint goes, in order with the input */
+  keyPressed(): void;
+}
+
+type Waiting = { kind: 'press' } | { kind: 'key' };
+
+/**
+ * Main's side of a running program's decisions, for every host: presses and keys (from the key
+ * entry, a signal, or the program's input) are decided by SessionExits in the order they came,
+ * each press after a cancel waiting for that cancel's answer (CANCEL_ANSWER_WAIT_MS at most);
+ * the program's own triggers are decided at once.
+ */
+export class MainDecisions implements ProgramDecisions, Disposable {
+  private program: KeyFollowingProgram | undefined;
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  private waiting: Waiting[] = [];
+
+  constructor(private readonly exits: SessionExits, private readonly log: Logger) {}
+
+  /** The running program takes part in every decision until the returned Disposable is disposed. */
+  attach(program: KeyFollowingProgram): Disposable {
+    this.program = program;
+    const attached = this.exits.attach(program);
+    return toDisposable(() => {
+      attached.dispose();
+      if (this.program === program) this.program = undefined;
+    });
+  }
+
+  get exiting(): boolean {
+    return this.exits.exiting;
+  }
+
+  press(): void {
+    this.inOrder({ kind: 'press' });
+  }
+
+  keyPressed(): void {
+    this.inOrder({ kind: 'key' });
+  }
+
+  trigger(trigger: ProgramTrigger): void {
+    this.exits.decide(trigger);
+  }
+
+  cancelHandled(): void {
+    this.exits.state.markCancelHandled();
+    this.log.event(LogEvent.cancelHandled);
+    this.answered();
+  }
+
+  hintRemainingMs(): number {
+    return this.exits.state.hintRemainingMs();
+  }
+
+  dispose(): void {
+    clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+    this.waiting = [];
+  }
+
+  private inOrder(step: Waiting): void {
+    if (this.answerTimer !== undefined) this.waiting.push(step);
+    else this.run(step);
+  }
+
+  private run(step: Waiting): void {
+    if (step.kind === 'key') {
+      // the program first: a hint not yet revealed goes out with the time the machine still had left
+      this.program?.keyPressed();
+      this.exits.state.reset();
+      return;
+    }
+    const decision: Decision = this.exits.decide({ kind: 'ctrl-c' });
+    // only a running program answers a cancel; before the spawn there is nothing to wait for
+    if (decision.action === 'cancel' && this.program && this.exits.state.phase === 'cancel-requested') {
+      this.answerTimer = setTimeout(() => this.answered(), CANCEL_ANSWER_WAIT_MS);
+    }
+  }
+
+  /** The cancel was answered (or its wait is over): what waited is decided now, in order. */
+  private answered(): void {
+    if (this.answerTimer === undefined) return;
+    clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+    while (this.waiting.length > 0 && this.answerTimer === undefined) this.run(this.waiting.shift() as Waiting);
+  }
+}
