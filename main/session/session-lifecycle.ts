@@ -2,7 +2,7 @@ import { LogEvent } from '../core/log-events';
 import type { HintState } from '../../contracts/renderer';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
-import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
+import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
@@ -13,22 +13,12 @@ import type { SessionContainer } from '../platform/containment/session-container
 import type { SessionControl } from './tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';
 import type { ExitPathHost } from './exit-path';
-import { GuardedSession } from './guarded-session';
+import { LocalProgram } from './local-program';
 import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
-import { SessionTools } from './tools/session-tools';
 
 /** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;
-/**
- * The start is over this long after the program's first output, when the rest of a first prompt
- * is on the screen too: then the reaper's Node stage (its own start, DESIGN §4) starts, the
- * control socket is published and the transcript makes its file — work the start the user
- * waits for need not share a core with.
- */
-const START_OVER_AFTER_OUTPUT_MS = 100;
-/** ...or this long after the spawn, for a program that prints nothing. */
-const START_OVER_LATEST_MS = 1_000;
 
 export interface SessionLifecycleOptions {
   config: RipcordConfig;
@@ -76,7 +66,7 @@ export interface SpawnedSession {
 export class SessionLifecycle implements Disposable {
   private readonly exits: SessionExits;
   private readonly decisions: MainDecisions;
-  private guarded: GuardedSession | undefined;
+  private program: LocalProgram | undefined;
   private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
   private latestSize: { cols: number; rows: number } | undefined;
   private earlyInput: string[] = [];
@@ -132,8 +122,8 @@ export class SessionLifecycle implements Disposable {
 
   /** The screen's size. The first one starts the program, at that size. */
   resize(cols: number, rows: number): void {
-    if (this.guarded) {
-      this.guarded.resize(cols, rows);
+    if (this.program) {
+      this.program.resize(cols, rows);
       return;
     }
     this.latestSize = { cols, rows };
@@ -144,8 +134,8 @@ export class SessionLifecycle implements Disposable {
 
   /** User input as the terminal sends it; before the spawn it waits for the program (bounded). */
   input(data: string): void {
-    if (this.guarded) {
-      this.guarded.input(data);
+    if (this.program) {
+      this.program.input(data);
       return;
     }
     if (this.phase !== 'starting') return; // no program, and none coming yet: nothing to type into
@@ -159,7 +149,7 @@ export class SessionLifecycle implements Disposable {
 
   /** The screen parsed `chars` more characters of output (flow control, DESIGN §6). */
   ack(chars: number): void {
-    this.guarded?.ack(chars);
+    this.program?.ack(chars);
   }
 
   /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); decided at once, a running program follows in order with its input. */
@@ -198,68 +188,54 @@ export class SessionLifecycle implements Disposable {
   }
 
   private async start(cols: number, rows: number): Promise<void> {
-    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported } = this.options;
+    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, tools } = this.options;
     const { config } = this;
-    const started = await GuardedSession.start({
+    const started = await LocalProgram.start({
       config,
       log,
       reaper,
       cols,
       rows,
       decisions: this.decisions,
+      describedAs: this.describeCommand(),
+      killGraceMs: () => this.config.killGraceMs,
+      onExit: (listener) => this.exits.onExit(listener),
       ...(command ? { command } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       ...(inheritTerminalType ? { inheritTerminalType } : {}),
       ...(keyPressesReported ? { keyPressesReported } : {}),
+      ...(tools ? { tools } : {}),
     });
     if (!started.ok) {
       this.failStart(this.blameSetting(started.error));
       return;
     }
-    const { guarded } = started;
-    this.disposables.add(guarded);
+    const { program } = started;
+    this.disposables.add(program);
     if (this.exits.exiting) {
       // The exit ran while the program was being spawned, before the reaper knew it: once more.
-      log.event(LogEvent.exitLateSession, { sessionPid: guarded.session.pid });
+      log.event(LogEvent.exitLateSession, { sessionPid: program.pid });
       reaper.killAll();
-      guarded.dispose();
+      program.dispose();
       return;
     }
     this.phase = 'running';
-    this.guarded = guarded;
-    this.disposables.add(this.decisions.attach(guarded));
-    // The program may run now: its first output comes in a later turn of the loop, after the
-    // wiring below, which runs beside the program's own start.
-    guarded.run();
-    this.disposables.add(guarded.onFlush(() => this.flush.fire()));
-    this.disposables.add(guarded.onHold((holding) => this.holding.fire(holding)));
-    this.disposables.add(guarded.onOutput((data) => this.output.fire(data)));
-    const tools = this.options.tools && this.disposables.add(SessionTools.attach(guarded, { config, killGraceMs: () => this.config.killGraceMs, log, host: this.options.tools, command: this.describeCommand(), cols, rows, hintRemainingMs: () => this.exits.state.hintRemainingMs(), onExit: (listener) => this.exits.onExit(listener) }));
-    this.disposables.add((tools ?? guarded).onHint((hint) => this.hint.fire(hint)));
-    this.whenStartIsOver(guarded, () => {
-      this.options.reaper.takeOver();
-      tools?.startIsOver();
-    });
-    const { kind, reason } = guarded.container;
-    this.spawned.fire({ pid: guarded.session.pid, modes: guarded.scanner, containment: { kind, reason }, onStopped: (listener) => this.disposables.add(guarded.session.onRootStopped(listener)), ...(tools ? { control: tools.control } : {}), ...(tools?.transcript ? { transcript: tools.transcript } : {}) });
+    this.program = program;
+    this.disposables.add(this.decisions.attach(program));
+    program.run();
+    this.disposables.add(program.onFlush(() => this.flush.fire()));
+    this.disposables.add(program.onHold((holding) => this.holding.fire(holding)));
+    this.disposables.add(program.onOutput((data) => this.output.fire(data)));
+    this.disposables.add(program.onHint((hint) => this.hint.fire(hint)));
+    this.disposables.add(program.onStartOver(() => reaper.takeOver()));
+    const { kind, reason } = program.container;
+    this.spawned.fire({ pid: program.pid, modes: program.scanner, containment: { kind, reason }, onStopped: (listener) => program.onStopped(listener), ...(program.control ? { control: program.control } : {}), ...(program.transcript ? { transcript: program.transcript } : {}) });
     const size = this.latestSize;
-    if (size && (size.cols !== cols || size.rows !== rows)) guarded.resize(size.cols, size.rows);
+    if (size && (size.cols !== cols || size.rows !== rows)) program.resize(size.cols, size.rows);
     const early = this.earlyInput;
     this.earlyInput = [];
     this.earlyInputChars = 0;
-    for (const data of early) guarded.input(data);
-  }
-
-  /** Runs `then` once, when the start is over (see START_OVER_AFTER_OUTPUT_MS); the timers never hold the process. */
-  private whenStartIsOver(guarded: GuardedSession, then: () => void): void {
-    let timer = setTimeout(then, START_OVER_LATEST_MS).unref();
-    const firstOutput = guarded.onOutput(() => {
-      firstOutput.dispose();
-      clearTimeout(timer);
-      timer = setTimeout(then, START_OVER_AFTER_OUTPUT_MS).unref();
-    });
-    this.disposables.add(firstOutput);
-    this.disposables.add(toDisposable(() => clearTimeout(timer)));
+    for (const data of early) program.input(data);
   }
 
   /** What runs, for `ripcord ps` and the transcript header. */
