@@ -20,7 +20,7 @@ await build({
   target: 'chrome120',
 });
 await build({
-  entryPoints: { harness: 'e2e/harness/server.ts' },
+  entryPoints: { harness: 'e2e/harness/server.ts', 'harness-session-host': 'e2e/harness/session-host.ts' },
   outdir: path.join(root, 'dist'),
   absWorkingDir: root,
   bundle: true,

@@ -16,6 +16,7 @@ const nodeEntries = {
   preload: 'preload/preload.ts',
   reaper: 'main/platform/reaper/reaper-main.ts',
   watchdog: 'main/platform/reaper/watchdog-worker.ts',
+  'session-host': 'main/electron/session-host-main.ts',
   cli: 'main/cli/cli.ts',
   // every subcommand but `run`: cli.js requires it only when one is used
   subcommands: 'main/cli/subcommands.ts',

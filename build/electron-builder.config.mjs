@@ -42,7 +42,7 @@ const config = {
   // (macOS) from disk. The reaper outlives the app (it kills the sessions after the host is
   // gone): as a plain file it needs no asar support from the Electron-as-Node runtime it runs
   // in, and any `node` can run it from the install for diagnosis.
-  asarUnpack: ['node_modules/node-pty/**', 'dist/*.node', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map'],
+  asarUnpack: ['node_modules/node-pty/**', 'dist/*.node', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map', 'dist/session-host.js', 'dist/session-host.js.map'],
   npmRebuild: false,
   electronDist: process.env.ELECTRON_DIST || undefined,
   afterPack: flipAppFuses,

@@ -4,7 +4,7 @@
 // and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
 // otherwise: the id of an invoke's answer, the keys Electron hands main before the page
 // (before-input-event), and main's webContents.paste().
-import { IpcChannel, isRequestChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RequestChannel } from './renderer';
+import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from './renderer';
 import { refuse, type Parsed } from './renderer-checks';
 
 export const HarnessChannel = {
@@ -14,9 +14,13 @@ export const HarnessChannel = {
   paste: 'harness:paste',
 } as const;
 
-/** What the page sends. `id`: an invoke's (getSettings), echoed by its answer. */
+/**
+ * What the page sends. `id`: an invoke's (getSettings), echoed by its answer. The screen's
+ * requests go to the session host's own socket (the page URL's `screen` port), the rest to main's.
+ */
 export type PageMessage =
   | { channel: RequestChannel; args: unknown[]; id?: number }
+  | { channel: ScreenRequestChannel; args: unknown[]; id?: undefined }
   | { channel: typeof HarnessChannel.key; args: [KeyInput] };
 
 /** What the host sends: an event with its one value, the answer of an invoke, or a paste. */
@@ -52,12 +56,12 @@ export function parsePageMessage(text: string): Parsed<PageMessage> {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
   const { channel, args, id } = raw as Record<string, unknown>;
-  if (channel !== HarnessChannel.key && !isRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
+  if (channel !== HarnessChannel.key && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
   if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
   if (channel === HarnessChannel.key) {
     const key = parseKeyInput(args);
     return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.problem}`);
   }
-  if (channel !== IpcChannel.getSettings) return { ok: true, value: { channel, args } };
+  if (channel !== IpcChannel.getSettings) return { ok: true, value: { channel, args } as PageMessage };
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { ok: true, value: { channel, args, id } } : refuse(`${channel}: an invoke needs an integer id`);
 }

@@ -2,7 +2,7 @@
 // the validators of each request's arguments, and handleRequest, which the desktop's IPC
 // handlers and the browser harness both run on everything the page sends (DESIGN §7: the page
 // is untrusted). A refused message is a value with its problem, which the host logs.
-import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel } from './renderer';
+import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel, type ScreenRequestChannel, type ScreenTarget } from './renderer';
 
 /**
  * Upper bound of one input message. Senders split bigger pastes (inputPieces), so only a page
@@ -120,7 +120,7 @@ export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
 export type RequestAnswer = RendererSettings | undefined;
 
 /** Runs `use` with the checked value, or says why the request was refused. */
-function deliver<T>(parsed: Parsed<T>, use: (value: T) => RequestAnswer): Parsed<RequestAnswer> {
+function deliver<T, A>(parsed: Parsed<T>, use: (value: T) => A): Parsed<A> {
   return parsed.ok ? { ok: true, value: use(parsed.value) } : parsed;
 }
 
@@ -133,10 +133,16 @@ export function handleRequest(target: IpcTarget, channel: RequestChannel, args: 
   switch (channel) {
     case IpcChannel.input: return deliver(parseInput(args), (data) => void target.input(data));
     case IpcChannel.resize: return deliver(parseResize(args), ({ cols, rows }) => void target.resize(cols, rows));
-    case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
     case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
     case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
     case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
+  }
+}
+
+/** One request from the page to its screen's source (ScreenTarget), checked as handleRequest checks main's. */
+export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequestChannel, args: readonly unknown[]): Parsed<undefined> {
+  switch (channel) {
+    case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
     case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());
     case IpcChannel.stopProcess: return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
     case IpcChannel.watchProcesses: return deliver(parseWatchProcesses(args), (open) => void target.watchProcesses(open));

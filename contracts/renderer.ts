@@ -154,10 +154,17 @@ export interface RipcordApi {
 export interface IpcTarget {
   input(data: string): void;
   resize(cols: number, rows: number): void;
-  ack(chars: number): void;
   openLink(url: string): void;
   paste(): void;
   getSettings(): RendererSettings;
+}
+
+/**
+ * What the page asks of its screen's source — the session host, over a MessagePort (desktop) or
+ * its own WebSocket (harness) — so that its acks and the process view never wait on main.
+ */
+export interface ScreenTarget {
+  ack(chars: number): void;
   stopJob(): void;
   stopProcess(pid: number): void;
   watchProcesses(open: boolean): void;
@@ -185,21 +192,23 @@ export const IpcChannel = {
   stopOutcome: 'ripcord:stop-outcome',
   toggleProcesses: 'ripcord:toggle-processes',
   notice: 'ripcord:notice',
+  /** main → page (desktop): the MessagePort of the page's screen, from the session host */
+  screen: 'ripcord:screen',
 } as const;
 
-/** The page's requests; getSettings is the one that is answered (an invoke). */
+/** The page's requests to main; getSettings is the one that is answered (an invoke). */
 export const REQUEST_CHANNELS = [
   IpcChannel.input,
   IpcChannel.resize,
-  IpcChannel.ack,
   IpcChannel.openLink,
   IpcChannel.paste,
   IpcChannel.getSettings,
-  IpcChannel.stopJob,
-  IpcChannel.stopProcess,
-  IpcChannel.watchProcesses,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+
+/** The page's requests to its screen's source (ScreenTarget). */
+export const SCREEN_REQUEST_CHANNELS = [IpcChannel.ack, IpcChannel.stopJob, IpcChannel.stopProcess, IpcChannel.watchProcesses] as const;
+export type ScreenRequestChannel = (typeof SCREEN_REQUEST_CHANNELS)[number];
 
 /** What the host sends the page on each event channel: one value per message. */
 export interface EventValues {
@@ -214,10 +223,11 @@ export interface EventValues {
   [IpcChannel.stopOutcome]: StopOutcome;
   [IpcChannel.toggleProcesses]: undefined;
   [IpcChannel.notice]: SessionNotice;
+  [IpcChannel.screen]: null;
 }
 export type EventChannel = keyof EventValues;
 
-const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel));
+const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel) && !(SCREEN_REQUEST_CHANNELS as readonly string[]).includes(channel));
 
 export function isEventChannel(channel: string): channel is EventChannel {
   return EVENT_CHANNELS.includes(channel);
@@ -225,6 +235,10 @@ export function isEventChannel(channel: string): channel is EventChannel {
 
 export function isRequestChannel(channel: unknown): channel is RequestChannel {
   return (REQUEST_CHANNELS as readonly unknown[]).includes(channel);
+}
+
+export function isScreenRequestChannel(channel: unknown): channel is ScreenRequestChannel {
+  return (SCREEN_REQUEST_CHANNELS as readonly unknown[]).includes(channel);
 }
 
 declare global {

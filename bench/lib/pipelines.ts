@@ -2,6 +2,7 @@
 // harness or `ripcord run`), the naive baseline built in bench/naive, and — in the browser —
 // the VS Code-style peer (bench/peer page, bench/naive harness with ack flow control).
 import { spawn } from 'node:child_process';
+import WebSocket from 'ws';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CLI, DIST, DIST_OVERRIDDEN, FLOOR_HOST, FLOOR_SETTINGS_HOST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
@@ -35,6 +36,10 @@ export interface BrowserPipeline {
   port: number;
   token: string;
   pid: number;
+  /** the processes that do the pipeline's work: ripcord's harness and its session host; the peer's and naive's one host */
+  pids: number[];
+  /** where the page's screen connects: ripcord's session host socket; the peer's and naive's one socket */
+  screenUrl: string;
   marker: string;
   logFile: string | undefined;
   exited: Promise<void>;
@@ -76,12 +81,17 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+  const url = new URL(String(ready.url));
+  const screenPort = url.searchParams.get('screen');
+  const mainUrl = `ws://127.0.0.1:${Number(ready.port)}/ws?token=${String(ready.token)}`;
   return {
     kind,
     url: String(ready.url),
     port: Number(ready.port),
     token: String(ready.token),
     pid: Number(ready.pid),
+    pids: [Number(ready.pid), ...(typeof ready.hostPid === 'number' ? [ready.hostPid] : [])],
+    screenUrl: screenPort === null ? mainUrl : `ws://127.0.0.1:${screenPort}/screen?token=${url.searchParams.get('screenToken') ?? ''}`,
     marker: options.marker,
     logFile,
     exited,
@@ -95,6 +105,17 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
       return killMarked(options.marker);
     },
   };
+}
+
+/**
+ * The page's sockets as a program (not a browser) opens them: main's, for input and resize, and
+ * the screen's, for output and acks — ripcord's session host; for the peer and naive, the same socket.
+ */
+export function openPageSockets(pipeline: Pick<BrowserPipeline, 'port' | 'token' | 'screenUrl'>): { main: WebSocket; screen: WebSocket } {
+  const origin = `http://127.0.0.1:${pipeline.port}`;
+  const main = new WebSocket(`ws://127.0.0.1:${pipeline.port}/ws?token=${pipeline.token}`, { origin });
+  const screen = pipeline.screenUrl.startsWith(`ws://127.0.0.1:${pipeline.port}/ws`) ? main : new WebSocket(pipeline.screenUrl, { origin });
+  return { main, screen };
 }
 
 export interface TerminalHostOptions {

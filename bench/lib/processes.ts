@@ -80,19 +80,20 @@ export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs
 }
 
 /**
- * Resident set size in bytes (VmRSS) and the part of it that is file pages the process maps
- * (RssFile: its code, and ripcord's transcript file), undefined when the process is gone.
+ * Resident set size in bytes (VmRSS) of the processes together, and the part of it that is file
+ * pages they map (RssFile: code, and ripcord's transcript file); undefined when one is gone.
  */
-export async function residentBytes(pid: number): Promise<{ rss: number; file: number } | undefined> {
-  const status = await readProcStatus(pid);
-  return status?.rssKb === undefined ? undefined : { rss: status.rssKb * 1024, file: (status.rssFileKb ?? 0) * 1024 };
+export async function residentBytes(pids: readonly number[]): Promise<{ rss: number; file: number } | undefined> {
+  const statuses = await Promise.all(pids.map((pid) => readProcStatus(pid)));
+  if (statuses.some((status) => status?.rssKb === undefined)) return undefined;
+  return statuses.reduce((sum, status) => ({ rss: sum.rss + (status?.rssKb ?? 0) * 1024, file: sum.file + (status?.rssFileKb ?? 0) * 1024 }), { rss: 0, file: 0 });
 }
 
-/** CPU time (user + system, all threads) a process has used, in ms; undefined once it is gone. */
-export async function cpuMs(pid: number): Promise<number | undefined> {
-  const stat = await readProcStat(pid);
+/** CPU time (user + system, all threads) the processes have used, in ms; undefined once one is gone. */
+export async function cpuMs(pids: readonly number[]): Promise<number | undefined> {
+  const stats = await Promise.all(pids.map((pid) => readProcStat(pid)));
   // utime + stime, in ticks of 10 ms (USER_HZ 100)
-  return stat === undefined ? undefined : stat.cpuTicks * 10;
+  return stats.some((stat) => stat === undefined) ? undefined : stats.reduce((sum, stat) => sum + (stat?.cpuTicks ?? 0) * 10, 0);
 }
 
 export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir, address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
+  const pages = await HarnessPages.load(options.rendererDir, [address.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const wss = new WebSocketServer({ noServer: true });
   let child: pty.IPty | undefined;
   const eventLoop = new EventLoopDelayProbe();

@@ -6,11 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Terminal } from '@xterm/headless';
-import WebSocket from 'ws';
 import { IpcChannel } from '../../contracts/renderer';
 import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
-import { startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
+import { openPageSockets, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { cpuMs, newMarker, residentBytes } from '../lib/processes';
 
 /** One line of the colored flood, as the pty delivers it (onlcr turns \n into \r\n). */
@@ -78,7 +77,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
   // the host's own memory: resident, less the file pages it maps (the transcript's file is the
   // page cache's, as a written file's pages are); both counted, the file pages apart
   const own = (m: { rss: number; file: number }): number => m.rss - m.file;
-  let start = (await residentBytes(pipeline.pid)) ?? { rss: 0, file: 0 };
+  let start = (await residentBytes(pipeline.pids)) ?? { rss: 0, file: 0 };
   let cpuStart = 0;
   let ownMax = own(start);
   let rssMax = start.rss;
@@ -94,9 +93,10 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
   let first: number | undefined;
   let last = 0;
   const sampler = setInterval(() => {
-    void residentBytes(pipeline.pid).then(sample);
+    void residentBytes(pipeline.pids).then(sample);
   }, SAMPLE_MS);
-  const ws = new WebSocket(`ws://127.0.0.1:${pipeline.port}/ws?token=${pipeline.token}`, { origin: `http://127.0.0.1:${pipeline.port}` });
+  const sockets = openPageSockets(pipeline);
+  const ws = sockets.screen;
   let guard: NodeJS.Timeout | undefined;
   try {
     const stopped = await new Promise<string | undefined>((resolve, reject) => {
@@ -105,18 +105,21 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       guard = setInterval(() => {
         if (ownMax - own(start) > MEMORY_ABORT_BYTES) resolve(`host memory grew past ${MEMORY_ABORT_BYTES / MB} MB`);
       }, SAMPLE_MS);
-      ws.on('open', () => {
-        void residentBytes(pipeline.pid).then((m) => {
+      const bothOpen = Promise.all([sockets.main, sockets.screen].map((socket) => new Promise((opened) => socket.once('open', opened))));
+      void bothOpen.then(() => {
+        void residentBytes(pipeline.pids).then((m) => {
           start = m ?? start;
           sample(start);
-          return cpuMs(pipeline.pid);
+          return cpuMs(pipeline.pids);
         }).then((cpu) => {
           cpuStart = cpu ?? 0;
-          ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [COLS, ROWS] } satisfies PageMessage));
+          sockets.main.send(JSON.stringify({ channel: IpcChannel.resize, args: [COLS, ROWS] } satisfies PageMessage));
         });
       });
-      ws.on('error', reject);
-      ws.on('close', () => resolve('the pipeline closed the connection'));
+      for (const socket of [sockets.main, sockets.screen]) {
+        socket.on('error', reject);
+        socket.on('close', () => resolve('the pipeline closed the connection'));
+      }
       ws.on('message', (raw: Buffer) => {
         const message = JSON.parse(raw.toString()) as HostMessage;
         if (message.channel !== IpcChannel.data) return;
@@ -143,7 +146,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       });
     });
     const seconds = ((last || performance.now()) - (first ?? performance.now())) / 1000;
-    const cpu = ((await cpuMs(pipeline.pid)) ?? Number.NaN) - cpuStart;
+    const cpu = ((await cpuMs(pipeline.pids)) ?? Number.NaN) - cpuStart;
     return {
       bytes: parsed,
       mbPerSecond: parsed / MB / Math.max(seconds, 1e-6),
@@ -158,7 +161,8 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
   } finally {
     clearInterval(sampler);
     clearInterval(guard);
-    ws.terminate();
+    sockets.main.terminate();
+    sockets.screen.terminate();
     screen.dispose();
     await pipeline.stop();
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });

@@ -38,6 +38,8 @@ export interface Harness {
   token: string;
   pid: number;
   reaperPid: number;
+  /** the session host process the harness forked (its sessions' parent) */
+  hostPid: number;
   marker: string;
   logFile: string;
   child: ChildProcess;
@@ -57,6 +59,8 @@ export interface HarnessStart {
   env?: Record<string, string>;
   /** extra environment for the harness process itself (RIPCORD_CGROUP_PARENT, RIPCORD_CONTAINMENT) */
   hostEnv?: Record<string, string>;
+  /** the harness leads a process group of its own, as an app started from a desktop does (a signal to the group reaches nothing else) */
+  ownGroup?: boolean;
 }
 
 export const BASH = ['/bin/bash', '--norc', '--noprofile', '-i'];
@@ -72,6 +76,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   await writeFile(configFile, JSON.stringify(config));
   const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, '--', ...(options.command ?? BASH)], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup === true,
     // the session's transcript stays in the test's directory
     env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state'), ...options.hostEnv },
   });
@@ -91,6 +96,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
     token: String(ready.token),
     pid: Number(ready.pid),
     reaperPid: Number(ready.reaperPid),
+    hostPid: Number(ready.hostPid),
     marker,
     logFile,
     child,
@@ -144,7 +150,7 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
 
 /**
  * Ends the harness if it still runs (SIGTERM: its exit path; SIGKILL if that hangs), then
- * checks that no session process and no reaper is left. Throws with the leftovers otherwise.
+ * checks that no session process, no reaper and no session host is left. Throws with the leftovers otherwise.
  */
 export async function stopHarness(harness: Harness): Promise<void> {
   if (!harness.exitStatus()) {
@@ -155,10 +161,11 @@ export async function stopHarness(harness: Harness): Promise<void> {
   }
   const leftovers = await waitFor('the session processes to be gone', LEFTOVER_TIMEOUT_MS, async () => {
     const left = await sessionProcesses(harness.marker);
-    return left.length === 0 && !isAlive(harness.reaperPid) ? [] : undefined;
+    return left.length === 0 && !isAlive(harness.reaperPid) && !isAlive(harness.hostPid) ? [] : undefined;
   }).catch(async () => {
     const left = await sessionProcesses(harness.marker);
-    return Promise.all(left.map(async (pid) => `${pid} ${await commandLine(pid)}`));
+    const helpers = [harness.reaperPid, harness.hostPid].filter(isAlive);
+    return Promise.all([...left, ...helpers].map(async (pid) => `${pid} ${await commandLine(pid)}`));
   });
   if (leftovers.length > 0) throw new Error(`processes left after the harness ended: ${leftovers.join(', ')}`);
   await rm(harness.dir, { recursive: true, force: true });
@@ -195,6 +202,7 @@ export interface HarnessStats {
   pid: number;
   sessionPid: number | null;
   reaperPid: number;
+  hostPid: number | null;
   memory: NodeJS.MemoryUsage;
 }
 

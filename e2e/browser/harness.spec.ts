@@ -79,3 +79,29 @@ test('malformed messages are logged and dropped; the connection keeps working', 
   ws.close();
   await h.exited;
 });
+
+test('the session host\'s screen socket takes only the page (token, origin) and drops malformed requests', async () => {
+  harness = await startHarness();
+  const h = harness;
+  const url = new URL(h.url);
+  const screen = (token: string, origin = `http://127.0.0.1:${h.port}`): Promise<{ ws: WebSocket } | { status: number }> =>
+    new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${url.searchParams.get('screen')}/screen?token=${encodeURIComponent(token)}`, { origin });
+      ws.once('open', () => resolve({ ws }));
+      ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+      ws.once('error', reject);
+    });
+  expect(await screen('wrong-token')).toEqual({ status: 403 });
+  expect(await screen(url.searchParams.get('screenToken') ?? '', 'http://evil.example')).toEqual({ status: 403 });
+  const page = await screen(url.searchParams.get('screenToken') ?? '');
+  if (!('ws' in page)) throw new Error(`refused: ${page.status}`);
+  for (const text of ['not json', '{"channel":"ripcord:input","args":["rm -rf ~\\r"]}', '{"channel":"ripcord:ack","args":[-1]}']) page.ws.send(text);
+  const dropped = await waitFor('the screen\'s drops to be logged', 10_000, async () => {
+    const entries = (await harnessLog(h)).filter((e) => e.name === 'host.screen-message-dropped' || e.name === 'host.screen-request-dropped');
+    return entries.length >= 3 ? entries : undefined;
+  });
+  expect(dropped.map((e) => e.reason)).toEqual(['not JSON', 'not a request to the screen: ripcord:input', 'ripcord:ack: ack must be an integer in 1..10000000, got -1']);
+  const rejected = (await harnessLog(h)).filter((e) => e.name === 'host.screen-rejected').map((e) => e.reason);
+  expect(rejected).toEqual(['bad token', 'foreign origin http://evil.example']);
+  page.ws.close();
+});

@@ -1,7 +1,10 @@
 // The page side of the harness, dist/harness-api.js, loaded before renderer.js: window.ripcord
 // (the renderer contract's RipcordApi) over the harness WebSocket (contracts/harness-socket.ts),
-// as the preload gives it over IPC — and every key event to the host before the page sees it,
-// as Electron gives main every key in before-input-event.
+// as the preload gives it over IPC, and the screen (output, hint, acks, the process view) over
+// the session host's own WebSocket (the URL's `screen` port), as the preload gets it over the
+// host's MessagePort — and every key event to the host before the page sees it, as Electron
+// gives main every key in before-input-event. Without a `screen` port (the bench's naive
+// harness) the screen shares the one socket.
 import { inputPieces } from '../../contracts/renderer-checks';
 import { IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
 import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
@@ -59,17 +62,32 @@ function keyInput(event: KeyboardEvent): KeyInput {
   };
 }
 
-function installHarnessApi(): void {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-  const state: HarnessPageState = { connected: false, openedLinks: [] };
+/** A socket whose messages wait while it connects. */
+function openSocket(url: string): { socket: WebSocket; send(message: PageMessage): void } {
+  const socket = new WebSocket(url);
   const outbox: string[] = [];
-
-  const send = (message: PageMessage): void => {
-    const text = JSON.stringify(message);
-    if (socket.readyState === WebSocket.OPEN) socket.send(text);
-    else if (socket.readyState === WebSocket.CONNECTING) outbox.push(text);
+  socket.addEventListener('open', () => {
+    for (const text of outbox.splice(0)) socket.send(text);
+  });
+  return {
+    socket,
+    send: (message) => {
+      const text = JSON.stringify(message);
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+      else if (socket.readyState === WebSocket.CONNECTING) outbox.push(text);
+    },
   };
+}
+
+function installHarnessApi(): void {
+  const params = new URLSearchParams(location.search);
+  const main = openSocket(`ws://${location.host}/ws?token=${encodeURIComponent(params.get('token') ?? '')}`);
+  const screenPort = params.get('screen');
+  const screen = screenPort === null ? main : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
+  const { socket } = main;
+  const state: HarnessPageState = { connected: false, openedLinks: [] };
+  const send = main.send;
+  const toScreen = screen.send;
 
   const events: EventChannels = {
     [IpcChannel.settings]: new Channel(),
@@ -83,21 +101,23 @@ function installHarnessApi(): void {
     [IpcChannel.stopOutcome]: new Channel(),
     [IpcChannel.toggleProcesses]: new Channel(),
     [IpcChannel.notice]: new Channel(),
+    [IpcChannel.screen]: new Channel(),
   };
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
 
-  socket.addEventListener('open', () => {
-    state.connected = true;
-    for (const text of outbox.splice(0)) socket.send(text);
-  });
+  const opened = (): void => {
+    state.connected = socket.readyState === WebSocket.OPEN && screen.socket.readyState === WebSocket.OPEN;
+  };
+  socket.addEventListener('open', opened);
+  if (screen !== main) screen.socket.addEventListener('open', opened);
   socket.addEventListener('close', (event) => {
     state.connected = false;
     state.closeCode = event.code;
     for (const request of settingsRequests.values()) request.reject(new Error('harness connection closed'));
     settingsRequests.clear();
   });
-  socket.addEventListener('message', (event) => {
+  const received = (event: MessageEvent): void => {
     const message = JSON.parse(String(event.data)) as HostMessage;
     if (message.channel === HarnessChannel.paste) {
       void pasteClipboard();
@@ -107,7 +127,9 @@ function installHarnessApi(): void {
     } else {
       (events[message.channel] as Channel<unknown>).emit(message.args[0]);
     }
-  });
+  };
+  socket.addEventListener('message', received);
+  if (screen !== main) screen.socket.addEventListener('message', received);
 
   // Electron hands main every key before the page (before-input-event); here the page's first
   // listener hands it to the host's key entry, and keeps from the page what the key entry keeps
@@ -139,7 +161,7 @@ function installHarnessApi(): void {
       for (const piece of inputPieces(data)) send({ channel: IpcChannel.input, args: [piece] });
     },
     resize: (cols, rows) => send({ channel: IpcChannel.resize, args: [cols, rows] }),
-    ack: (chars) => send({ channel: IpcChannel.ack, args: [chars] }),
+    ack: (chars) => toScreen({ channel: IpcChannel.ack, args: [chars] }),
     openLink: (url) => {
       state.openedLinks.push(url);
       send({ channel: IpcChannel.openLink, args: [url] });
@@ -157,9 +179,9 @@ function installHarnessApi(): void {
     onExit: (listener) => events[IpcChannel.exit].subscribe(listener),
     onFlush: (listener) => events[IpcChannel.flush].subscribe(() => listener()),
     onHold: (listener) => events[IpcChannel.hold].subscribe((holding) => listener(holding === true)),
-    stopJob: () => send({ channel: IpcChannel.stopJob, args: [] }),
-    stopProcess: (pid) => send({ channel: IpcChannel.stopProcess, args: [pid] }),
-    watchProcesses: (open) => send({ channel: IpcChannel.watchProcesses, args: [open] }),
+    stopJob: () => toScreen({ channel: IpcChannel.stopJob, args: [] }),
+    stopProcess: (pid) => toScreen({ channel: IpcChannel.stopProcess, args: [pid] }),
+    watchProcesses: (open) => toScreen({ channel: IpcChannel.watchProcesses, args: [open] }),
     onProcesses: (listener) => events[IpcChannel.processes].subscribe(listener),
     onProcessCount: (listener) => events[IpcChannel.processCount].subscribe(listener),
     onStopOutcome: (listener) => events[IpcChannel.stopOutcome].subscribe(listener),

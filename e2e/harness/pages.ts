@@ -17,8 +17,8 @@ export const HARNESS_PAGE_SCRIPT = 'harness-api.js';
  * The real renderer page with two harness changes: its CSP also allows the harness
  * WebSocket (and nothing else), and the harness API script loads before renderer.js.
  */
-export function harnessIndexHtml(original: string, port: number): string {
-  const csp = original.replace("connect-src 'none'", `connect-src ws://127.0.0.1:${port}`);
+export function harnessIndexHtml(original: string, ports: readonly number[]): string {
+  const csp = original.replace("connect-src 'none'", `connect-src ${ports.map((port) => `ws://127.0.0.1:${port}`).join(' ')}`);
   const page = csp.replace('<script src="renderer.js"></script>', `<script src="${HARNESS_PAGE_SCRIPT}"></script>\n    <script src="renderer.js"></script>`);
   if (csp === original || page === csp) throw new Error("renderer/index.html changed: no \"connect-src 'none'\" or no renderer.js script tag to patch");
   return page;
@@ -31,10 +31,10 @@ export class HarnessPages {
     private readonly pageScript: Buffer,
   ) {}
 
-  /** `pageScript`: the bundled harness-api.js. */
-  static async load(rendererDir: string, port: number, pageScript: string): Promise<HarnessPages> {
+  /** `pageScript`: the bundled harness-api.js; `ports`: the WebSockets the page may connect to (the harness's, the session host's). */
+  static async load(rendererDir: string, ports: readonly number[], pageScript: string): Promise<HarnessPages> {
     const [original, script] = await Promise.all([readFile(path.join(rendererDir, 'index.html'), 'utf8'), readFile(pageScript)]);
-    return new HarnessPages(rendererDir, harnessIndexHtml(original, port), script);
+    return new HarnessPages(rendererDir, harnessIndexHtml(original, ports), script);
   }
 
   /** Answers GET requests for the page; false when the path is not one of its files. */

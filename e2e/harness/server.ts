@@ -1,11 +1,13 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer to a browser and
 // bridges it over a loopback WebSocket to the desktop's own session wiring — SessionLifecycle,
-// DesktopSession, the host signal table, the key entry — on the real core, reaper and pty: a
-// WebSocket instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
-// before-input-event, process.exit instead of app.exit, the page closing instead of the window. When ready it
-// prints one JSON line on stdout: {"url", "port", "token", "pid", "reaperPid", "log"}.
-// Page URL options: ?token=…&renderer=webgl|dom. Memory probe: GET /stats?token=…; event-loop
-// delay since the last ask: GET /event-loop?token=… (event-loop-delay.ts).
+// DesktopSession, the host signal table, the key entry, the session host process — on the real
+// core, reaper and pty: a WebSocket instead of IPC (contracts/harness-socket.ts), the page's key
+// messages instead of before-input-event, process.exit instead of app.exit, the page closing
+// instead of the window, child_process.fork instead of utilityProcess and the host's own
+// WebSocket instead of a MessagePort. When ready it prints one JSON line on stdout:
+// {"url", "port", "token", "pid", "reaperPid", "hostPid", "log"}.
+// Page URL options: ?token=…&screen=PORT&screenToken=…&renderer=webgl|dom. Memory probe: GET
+// /stats?token=…; event-loop delay since the last ask: GET /event-loop?token=… (event-loop-delay.ts).
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -18,19 +20,27 @@ import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
 import { logUnexpectedErrors } from '../../main/platform/log/unexpected-errors';
 import { ReaperClient } from '../../main/platform/reaper/reaper-client';
-import { IpcChannel, isEventChannel } from '../../contracts/renderer';
+import { IpcChannel, isEventChannel, isScreenRequestChannel } from '../../contracts/renderer';
 import { handleRequest, refuse, type Parsed } from '../../contracts/renderer-checks';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { DesktopSession, type RendererChannel } from '../../main/session/desktop-session';
 import { enterKey } from '../../main/session/key-entry';
 import { installSignalTriggers } from '../../main/session/host-signals';
+import { SessionHostProcess } from '../../main/session/host/session-host-process';
 import { SessionLifecycle } from '../../main/session/session-lifecycle';
 import { EventLoopDelayProbe } from './event-loop-delay';
+import { forkSessionHost } from './forked-host';
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from './pages';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+/** Bound on the forked session host opening its screen socket (a Node start and a listen). */
+const HOST_READY_MS = 20_000;
+/** The harness session host's bundle, beside this one (build/bundle-test.mjs). */
+const HOST_SCRIPT = 'harness-session-host.js';
+
+interface HostScreenAddress { port: number; token: string }
 
 class Harness {
   private readonly token = randomBytes(24).toString('base64url');
@@ -44,6 +54,8 @@ class Harness {
     private readonly log: Logger,
     private readonly reaper: ReaperClient,
     private readonly lifecycle: SessionLifecycle,
+    private readonly host: SessionHostProcess,
+    private readonly screen: HostScreenAddress,
     loaded: LoadedConfig,
     settings: ConfigWatcher,
     server: http.Server,
@@ -58,6 +70,7 @@ class Harness {
       log,
       lifecycle,
       renderer: this.renderer(),
+      host,
       problems: loaded.problems,
       // A test harness never opens a browser; the request is logged for the specs.
       openExternal: async (url) => log.event('harness.open-link', { url }),
@@ -67,8 +80,8 @@ class Harness {
   }
 
   readyLine(): string {
-    const url = `http://127.0.0.1:${this.port}/?token=${this.token}`;
-    return JSON.stringify({ url, port: this.port, token: this.token, pid: process.pid, reaperPid: this.reaper.pid, log: this.log.file ?? null });
+    const url = `http://127.0.0.1:${this.port}/?token=${this.token}&screen=${this.screen.port}&screenToken=${this.screen.token}`;
+    return JSON.stringify({ url, port: this.port, token: this.token, pid: process.pid, reaperPid: this.reaper.pid, hostPid: this.host.pid ?? null, log: this.log.file ?? null });
   }
 
   private tokenMatches(candidate: string | null): boolean {
@@ -83,7 +96,7 @@ class Harness {
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     if (url.pathname === '/stats') {
       if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
-      const stats = { pid: process.pid, sessionPid: this.sessionPid ?? null, reaperPid: this.reaper.pid, memory: process.memoryUsage() };
+      const stats = { pid: process.pid, sessionPid: this.sessionPid ?? null, reaperPid: this.reaper.pid, hostPid: this.host.pid ?? null, memory: process.memoryUsage() };
       return send(res, 200, 'application/json', JSON.stringify(stats));
     }
     if (url.pathname === '/event-loop') {
@@ -136,6 +149,10 @@ class Harness {
       return;
     }
     const { channel, args, id } = message;
+    if (isScreenRequestChannel(channel)) {
+      this.log.warn('harness.message-dropped', { reason: `${channel}: the screen's requests go to the session host` });
+      return;
+    }
     const handled = handleRequest(this.desktop, channel, args);
     if (!handled.ok) {
       this.log.warn('harness.message-dropped', { reason: `${channel}: ${handled.problem}` });
@@ -178,17 +195,29 @@ async function main(): Promise<void> {
     log,
   });
 
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
+  const host = new SessionHostProcess(forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`), reaper, log);
+  const screen = await hostScreen(host);
+
   const lifecycle = new SessionLifecycle({
     config: loaded.config,
     log,
     reaper,
-    host: { restore: () => undefined, exit: (code) => process.exit(code) },
+    // as the desktop: a host that can no longer be asked to go is killed on the way out
+    host: { restore: () => host.exiting(), exit: (code) => process.exit(code) },
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
     // as the desktop: the page's keys come to the key entry (Harness.onMessage), so its input is only data
     keyPressesReported: true,
     tools: 'harness',
     settingsFile: loaded.path,
+    programs: host.launch,
   });
   process.on('uncaughtException', (error) => {
     log.error('harness.uncaught', { error: error.stack ?? String(error) });
@@ -197,18 +226,23 @@ async function main(): Promise<void> {
   // As the desktop: SIGINT is a press from process start on, the spawn included.
   installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
 
-  const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), address.port, path.join(__dirname, HARNESS_PAGE_SCRIPT));
+  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
-  const harness = new Harness(log, reaper, lifecycle, loaded, settings, server, address.port, pages);
+  const harness = new Harness(log, reaper, lifecycle, host, screen, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
   process.stdout.write(`${harness.readyLine()}\n`);
+}
+
+/** The forked host's screen socket, once it listens (bounded: a host that never says is a start failure). */
+function hostScreen(host: SessionHostProcess): Promise<HostScreenAddress> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the session host did not open its screen socket within ${HOST_READY_MS} ms`)), HOST_READY_MS);
+    const said = host.onScreen((address) => {
+      clearTimeout(timer);
+      said.dispose();
+      resolve(address);
+    });
+  });
 }
 
 main().catch((error: unknown) => {

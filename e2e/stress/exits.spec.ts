@@ -6,11 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import WebSocket from 'ws';
 import { IpcChannel } from '../../contracts/renderer';
 import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { HOSTILE_PROCESSES, writeHostileScript } from '../../bench/lib/hostile-tree';
-import { PROMPT, startBrowserPipeline } from '../../bench/lib/pipelines';
+import { openPageSockets, PROMPT, startBrowserPipeline } from '../../bench/lib/pipelines';
 import { markedProcesses, newMarker, whenNoneLeft } from '../../bench/lib/processes';
 import { EXIT_CODES, EXIT_TRIGGERS, runExit, type ExitRun, type ExitTrigger } from '../../bench/scenarios/exit';
 import { FULL } from './stress-mode';
@@ -42,14 +41,14 @@ async function windowCloseExit(): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-stress-close-'));
   const marker = newMarker();
   const pipeline = await startBrowserPipeline('ripcord', { dir, marker, killGraceMs: KILL_GRACE_MS });
-  const ws = new WebSocket(`ws://127.0.0.1:${pipeline.port}/ws?token=${pipeline.token}`, { origin: `http://127.0.0.1:${pipeline.port}` });
+  const { main: ws, screen: screenSocket } = openPageSockets(pipeline);
   try {
     let screen = '';
-    ws.on('message', (raw: Buffer) => {
+    screenSocket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString()) as HostMessage;
       if (message.channel === IpcChannel.data) screen = (screen + message.args[0]).slice(-4096);
     });
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    await Promise.all([ws, screenSocket].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
     ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
     await expect.poll(() => screen.endsWith(PROMPT), { timeout: 20_000 }).toBe(true);
     ws.send(JSON.stringify({ channel: IpcChannel.input, args: [`bash ${await writeHostileScript(dir)}\r`] } satisfies PageMessage));
@@ -61,6 +60,7 @@ async function windowCloseExit(): Promise<number> {
     return noneLeft === undefined ? (await markedProcesses(marker)).length : 0;
   } finally {
     ws.terminate();
+    screenSocket.terminate();
     await pipeline.stop();
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }

@@ -6,11 +6,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import WebSocket from 'ws';
 import { IpcChannel } from '../../contracts/renderer';
 import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
-import { startBrowserPipeline, startTerminalHost, stopTerminalHost } from '../../bench/lib/pipelines';
+import { openPageSockets, startBrowserPipeline, startTerminalHost, stopTerminalHost } from '../../bench/lib/pipelines';
 import { newMarker, residentBytes } from '../../bench/lib/processes';
 import { count, FULL } from './stress-mode';
 
@@ -51,12 +50,12 @@ async function floodScript(dir: string): Promise<string> {
   return file;
 }
 
-/** Samples a pid's own resident memory (less mapped file pages, as the bench counts it) until stopped; returns the peak growth over the first sample. */
-function memoryWatch(pid: number): { stop(): Promise<number> } {
+/** Samples processes' own resident memory together (less mapped file pages, as the bench counts it) until stopped; returns the peak growth over the first sample. */
+function memoryWatch(pids: readonly number[]): { stop(): Promise<number> } {
   let first: number | undefined;
   let peak = 0;
   const sample = async (): Promise<void> => {
-    const resident = await residentBytes(pid);
+    const resident = await residentBytes(pids);
     if (resident === undefined) return;
     const rss = resident.rss - resident.file;
     first ??= rss;
@@ -83,7 +82,7 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
     const marker = newMarker();
     const { program, logFile } = startTerminalHost('ripcord', { dir, marker, command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)] });
     try {
-      const memory = memoryWatch(program.pid);
+      const memory = memoryWatch([program.pid]);
       const exit = await program.exited;
       const growth = await memory.stop();
       expect(exit.exitCode).toBe(FLOOD_EXIT_CODE);
@@ -99,8 +98,8 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
   test(`the browser harness survives ${FLOOD_BYTES / MB} MB of ${kind} output with bounded memory`, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-stress-flood-'));
     const pipeline = await startBrowserPipeline('ripcord', { dir, marker: newMarker(), command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)] });
-    const ws = new WebSocket(`ws://127.0.0.1:${pipeline.port}/ws?token=${pipeline.token}`, { origin: `http://127.0.0.1:${pipeline.port}` });
-    const memory = memoryWatch(pipeline.pid);
+    const { main, screen: ws } = openPageSockets(pipeline);
+    const memory = memoryWatch(pipeline.pids);
     try {
       let received = 0;
       let unacked = 0;
@@ -117,8 +116,8 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
           }
         });
       });
-      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
+      await Promise.all([main, ws].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
+      main.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
       await pipeline.exited; // the session ended: the harness ran its exit path
       const growth = await memory.stop();
       expect(received).toBeGreaterThan(FLOOD_BYTES / 2);
@@ -127,6 +126,7 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
       void end;
     } finally {
       await memory.stop();
+      main.terminate();
       ws.terminate();
       await pipeline.stop();
       await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });

@@ -169,10 +169,10 @@ function describe(error: unknown): string {
  */
 /** `followed`: starts telling the reaper about the terminal; raw mode waits for its read of the user's settings. */
 function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger, followed: () => Promise<void>): void {
-  outer.attachModes(spawned.modes);
+  if (spawned.modes) outer.attachModes(spawned.modes);
   lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
   lifecycle.onHint((hint) => outer.showHint(hint.visible));
-  spawned.onStopped((stopped) => {
+  spawned.onStopped?.((stopped) => {
     if (stopped) outer.note(`the program (pid ${spawned.pid}) stopped itself — Ctrl+C twice quits`);
   });
   outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));

@@ -18,6 +18,7 @@ describe('app paths', () => {
       page: '/r/app.asar/dist/renderer/index.html',
       reaper: '/r/app.asar.unpacked/dist/reaper.js',
       watchdog: '/r/app.asar.unpacked/dist/watchdog.js',
+      sessionHost: '/r/app.asar.unpacked/dist/session-host.js',
     });
   });
 });

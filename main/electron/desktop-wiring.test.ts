@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../contracts/renderer';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { foregroundJob, waitFor } from '../platform/processes/processes.test-support';
+import { linkedHost } from '../session/host/linked-host.test-support';
+import { SessionHostProcess } from '../session/host/session-host-process';
 import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';
@@ -33,12 +35,16 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = [], deskt
   const opened: string[] = [];
   const log = wiring.workspace.log;
   const reaper = wiring.workspace.startReaper(config.killGraceMs);
-  const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }), ...desktop });
+  const linked = linkedHost(page);
+  const host = new SessionHostProcess(linked.process, reaper, log);
+  const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }), programs: host.launch, ...desktop });
   cleanup.push(
     { dispose: () => reaper.killAll() },
     lifecycle,
+    linked,
+    host,
     wireTerminalWindow(
-      { config, problems, log, lifecycle },
+      { config, problems, log, lifecycle, host },
       {
         app,
         window,
@@ -71,7 +77,7 @@ function openWindow(config: RipcordConfig = bash, problems: string[] = [], deskt
     await until(() => /PID=\d+/.test(output()), 'the shell pid');
     return Number(/PID=(\d+)/.exec(output())?.[1]);
   };
-  return { app, window, page, ipc, shortcuts, opened, reaper, own, output, until, type, start, shellPid };
+  return { app, window, page, ipc, shortcuts, opened, reaper, own, output, until, type, start, shellPid, screenRequest: linked.screenRequest };
 }
 
 type Desktop = ReturnType<typeof openWindow>;
@@ -116,8 +122,6 @@ describe('IPC from the page', () => {
     [IpcChannel.resize, ['80', '24'], /size must be two integers/],
     [IpcChannel.resize, [99_999, 24], /size must be two integers/],
     [IpcChannel.resize, [80], /expected 2 argument/],
-    [IpcChannel.ack, [-1], /ack must be an integer/],
-    [IpcChannel.ack, [Number.NaN], /ack must be an integer/],
     [IpcChannel.openLink, ['file:///etc/passwd'], /scheme file: is not http/],
     [IpcChannel.openLink, ['javascript:alert(1)'], /scheme javascript: is not http/],
     [IpcChannel.openLink, ['not a url'], /not a URL/],
@@ -217,9 +221,9 @@ describe('exits with a running session', () => {
     const pid = await d.shellPid();
     d.type('trap "" INT; sleep 1000\r');
     expect(await waitFor(async () => (await foregroundJob(pid)) === 'sleep', WAIT_MS)).toBe(true);
-    d.ipc.emit(IpcChannel.watchProcesses, d.own, true);
+    d.screenRequest(IpcChannel.watchProcesses, true);
     await d.until(() => d.page.valuesOn(IpcChannel.processes).length > 0, 'a process view');
-    d.ipc.emit(IpcChannel.stopJob, d.own);
+    d.screenRequest(IpcChannel.stopJob);
     await d.until(() => d.page.valuesOn(IpcChannel.stopOutcome).length > 0, 'the stop outcome');
     expect(d.page.valuesOn(IpcChannel.stopOutcome)[0]).toMatchObject({ ok: true } satisfies Partial<StopOutcome>);
     expect(await waitFor(async () => (await foregroundJob(pid)) !== 'sleep', WAIT_MS)).toBe(true);

@@ -13,6 +13,7 @@ import { ReaperClient } from '../platform/reaper/reaper-client';
 import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import { startWatchdog } from '../platform/reaper/watchdog';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
+import { SessionHostProcess } from '../session/host/session-host-process';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { IpcChannel } from '../../contracts/renderer';
 import { applicationMenu } from './app-menu';
@@ -21,6 +22,7 @@ import { appFiles } from './app-paths';
 import { desktopExitHost } from './desktop-exit-host';
 import { isSameDocument } from './page-url';
 import { wireTerminalWindow } from './terminal-window';
+import { startUtilityHost, type UtilityHost } from './utility-host';
 import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
 
 interface Startup {
@@ -29,10 +31,12 @@ interface Startup {
   settings: ConfigWatcher;
   log: Logger;
   lifecycle: SessionLifecycle;
+  host: SessionHostProcess;
+  utility: UtilityHost;
   files: ReturnType<typeof appFiles>;
 }
 
-function openTerminalWindow({ config, problems, settings, log, lifecycle, files }: Startup): Promise<void> {
+function openTerminalWindow({ config, problems, settings, log, lifecycle, host, utility, files }: Startup): Promise<void> {
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -43,10 +47,12 @@ function openTerminalWindow({ config, problems, settings, log, lifecycle, files 
   });
   const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
   const page = window.webContents;
+  // the page's screen comes straight from the session host; the preload listens from before dom-ready
+  page.on('dom-ready', () => utility.connectScreen(page));
   const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, lifecycle, configChanges: settings.onDidChange },
+    { config, problems, log, lifecycle, host, configChanges: settings.onDidChange },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
@@ -72,15 +78,19 @@ function main(): void {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
+  // Electron's utilityProcess needs the app ready; the window opens right after, and the
+  // session starts on its first size — so the lifecycle is made now and the host then
+  let host: SessionHostProcess | undefined;
   const lifecycle = new SessionLifecycle({
     config,
     log,
     reaper,
-    host: desktopExitHost({ app, shortcuts: globalShortcut }),
+    host: desktopExitHost({ app, shortcuts: globalShortcut, beforeExit: () => host?.exiting() }),
     // before-input-event reports the real keys; the page's data stream also carries replies
     keyPressesReported: true,
     tools: 'desktop',
     settingsFile: loaded.path,
+    programs: (options) => (host ? host.launch(options) : Promise.resolve({ ok: false, error: 'the session host is not running' })),
   });
 
   process.on('uncaughtException', (error) => {
@@ -95,7 +105,11 @@ function main(): void {
   registerAppScheme(protocol);
   app
     .whenReady()
-    .then(() => openTerminalWindow({ config, problems: loaded.problems, settings, log, lifecycle, files }))
+    .then(() => {
+      const utility = startUtilityHost(files.sessionHost);
+      host = new SessionHostProcess(utility.host, reaper, log);
+      return openTerminalWindow({ config, problems: loaded.problems, settings, log, lifecycle, host, utility, files });
+    })
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });
       lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');

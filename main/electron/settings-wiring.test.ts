@@ -6,6 +6,8 @@ import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { Emitter } from '../core/emitter';
 import type { ConfigChange } from '../platform/files/config-watch';
+import { linkedHost } from '../session/host/linked-host.test-support';
+import { SessionHostProcess } from '../session/host/session-host-process';
 import { SessionLifecycle } from '../session/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import { wireTerminalWindow } from './terminal-window';
@@ -23,11 +25,13 @@ function openWindow() {
   const shortcuts = new FakeGlobalShortcut();
   const edits = new Emitter<ConfigChange>();
   const reaper = wiring.workspace.startReaper(config.killGraceMs);
-  const lifecycle = new SessionLifecycle({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }) });
-  cleanup.push({ dispose: () => reaper.killAll() }, lifecycle, edits);
+  const linked = linkedHost(page);
+  const host = new SessionHostProcess(linked.process, reaper, wiring.workspace.log);
+  const lifecycle = new SessionLifecycle({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }), programs: host.launch });
+  cleanup.push({ dispose: () => reaper.killAll() }, lifecycle, edits, linked, host);
   cleanup.push(
     wireTerminalWindow(
-      { config, problems: [], log: wiring.workspace.log, lifecycle, configChanges: edits.event },
+      { config, problems: [], log: wiring.workspace.log, lifecycle, host, configChanges: edits.event },
       { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined },
     ),
   );

@@ -8,6 +8,7 @@ import type { ConfigChange } from '../platform/files/config-watch';
 import type { Logger } from '../platform/log/log';
 import { DesktopSession, type RendererChannel } from '../session/desktop-session';
 import { installSignalTriggers, type SignalSource } from '../session/host-signals';
+import type { SessionHostProcess } from '../session/host/session-host-process';
 import type { SessionLifecycle } from '../session/session-lifecycle';
 import { ExitShortcut } from './global-shortcut';
 import { installInputGuard, type KeyboardSource } from './input-guard';
@@ -21,6 +22,8 @@ export interface TerminalWindowServices {
   log: Logger;
   /** the process's one session, created at process start */
   lifecycle: SessionLifecycle;
+  /** the session host the lifecycle's program runs in */
+  host: SessionHostProcess;
   /** edits of the settings file (ConfigWatcher); none in tests that do not edit it */
   configChanges?: Event<ConfigChange>;
 }
@@ -54,7 +57,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   store.add(installInputGuard(parts.page, lifecycle, log));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: lifecycle.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: lifecycle.trigger, log }));
-  const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, problems, openExternal: parts.openExternal }));
+  const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, host: services.host, problems, openExternal: parts.openExternal }));
   store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
   if (services.configChanges) {
     // the shortcut first: the page and the session then get the one actually registered

@@ -1,13 +1,12 @@
 import { rendererSettings } from './renderer-settings';
-import { IpcChannel, type HintState, type IpcTarget, type RendererSettings, type SessionEnd, type SessionNotice } from '../../contracts/renderer';
+import { IpcChannel, type IpcTarget, type RendererSettings, type SessionEnd, type SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
-import { uncontainedNotice } from '../platform/containment/containment-notice';
 import type { ConfigChange } from '../platform/files/config-watch';
 import type { Logger } from '../platform/log/log';
-import { ProcessFeed } from './tools/process-feed';
+import type { HostState, SessionHostProcess } from './host/session-host-process';
 import type { SessionLifecycle } from './session-lifecycle';
 
 /** The page, as main sends to it: an Electron WebContents, or the browser harness's WebSocket. */
@@ -18,17 +17,25 @@ export interface RendererChannel {
   paste(): void;
 }
 
+/** What the window says when its session host stops answering, stops or dies. */
+const HOST_NOTICE_TITLES: Record<Exclude<HostState, 'running'>, string> = {
+  hung: 'ripcord: the session host is not answering',
+  stopped: 'ripcord: the session host was stopped — the session is ended',
+  gone: 'ripcord: the session host ended — the session is ended',
+};
+
 /**
- * The window's one session as the page sees it (one app process = one window = one session),
- * shared by the desktop and the browser harness: the page's requests go to the lifecycle, whose
- * output, hint, flush and start failure go to the page. The session starts on the renderer's
- * first resize — the renderer registers all its listeners before that call, and the program
- * starts with the real size instead of 80x24 plus a redraw.
+ * The window's one pane on main's side (one app process = one window = one session), shared by
+ * the desktop and the browser harness: the page's requests to main go to the lifecycle, and
+ * what main has to say goes to the page — settings, a start failure, the session host's state.
+ * What the program shows (output, hint, the process view) goes to the page from the session
+ * host itself (ScreenFeed). The session starts on the renderer's first resize — the renderer
+ * registers all its listeners before that call, and the program starts with the real size
+ * instead of 80x24 plus a redraw.
  */
 export class DesktopSession implements IpcTarget, Disposable {
   private problems: readonly string[];
   private config: RipcordConfig;
-  private feed: ProcessFeed | undefined;
   private readonly disposables = new DisposableStore();
 
   constructor(
@@ -37,6 +44,8 @@ export class DesktopSession implements IpcTarget, Disposable {
       log: Logger;
       lifecycle: SessionLifecycle;
       renderer: RendererChannel;
+      /** the session host the lifecycle's program runs in */
+      host: SessionHostProcess;
       /** problem lines (config, global shortcut) shown once in the window */
       problems: readonly string[];
       openExternal: (url: string) => Promise<void>;
@@ -45,10 +54,6 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.problems = options.problems;
     this.config = options.config;
     const { lifecycle } = options;
-    this.disposables.add(lifecycle.onFlush(() => this.send(IpcChannel.flush, null)));
-    this.disposables.add(lifecycle.onHold((holding) => this.send(IpcChannel.hold, holding)));
-    this.disposables.add(lifecycle.onOutput((data) => this.send(IpcChannel.data, data)));
-    this.disposables.add(lifecycle.onHint((hint) => this.send(IpcChannel.hint, hint satisfies HintState)));
     // The window stays and says why; closing it exits (DESIGN: errors as values, shown to the user).
     // Written into the window's terminal: a program name with ESC in it must not become a sequence.
     this.disposables.add(
@@ -59,22 +64,12 @@ export class DesktopSession implements IpcTarget, Disposable {
       this.send(IpcChannel.exit, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
       process.stderr.write(`ripcord: ${message}\n`);
     }));
-    // The process view and the stop key (issue #16) work once the program runs.
-    this.disposables.add(
-      lifecycle.onSpawned(({ control, containment }) => {
-        // a session without its container says so in the window (DESIGN §4: no silent downgrade)
-        const notice = uncontainedNotice(containment.kind, containment.reason);
-        if (notice) this.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
-        if (!control) return;
-        this.feed = this.disposables.add(
-          new ProcessFeed(control, {
-            view: (view) => this.send(IpcChannel.processes, view),
-            count: (count) => this.send(IpcChannel.processCount, count),
-            outcome: (outcome) => this.send(IpcChannel.stopOutcome, outcome),
-          }, options.log),
-        );
-      }),
-    );
+    // DESIGN §1: the quit paths are main's and work whatever the host does; the window says what happened
+    this.disposables.add(options.host.onState(({ state, why }) => {
+      if (state === 'running') return;
+      const lines = [visibleText(why), state === 'hung' ? 'the session runs on; Ctrl+C twice or closing the window still quits' : 'its processes were stopped with it; Ctrl+C twice or closing the window quits'];
+      this.send(IpcChannel.notice, { title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
+    }));
   }
 
   getSettings(): RendererSettings {
@@ -104,10 +99,6 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.options.lifecycle.input(data);
   }
 
-  ack(chars: number): void {
-    this.options.lifecycle.ack(chars);
-  }
-
   openLink(url: string): void {
     this.options.log.event('link.open', { url: url.slice(0, 200) });
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
@@ -115,18 +106,6 @@ export class DesktopSession implements IpcTarget, Disposable {
 
   paste(): void {
     if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
-  }
-
-  stopJob(): void {
-    this.feed?.stopJob();
-  }
-
-  stopProcess(pid: number): void {
-    this.feed?.stopProcess(pid);
-  }
-
-  watchProcesses(open: boolean): void {
-    this.feed?.watch(open);
   }
 
   dispose(): void {

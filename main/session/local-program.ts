@@ -7,7 +7,7 @@ import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import type { SessionContainer } from '../platform/containment/session-container';
 import type { Transcript } from '../platform/transcript/transcript';
 import { GuardedSession, type GuardedSessionOptions } from './guarded-session';
-import type { KeyFollowingProgram } from './program-decisions';
+import type { RunningProgram } from './running-program';
 import type { SessionControl } from './tools/session-control';
 import { SessionTools } from './tools/session-tools';
 
@@ -30,6 +30,8 @@ export interface LocalProgramOptions extends GuardedSessionOptions {
   killGraceMs: () => number;
   /** the exit path's last words (SessionExits.onExit): the control socket is answered and removed there */
   onExit: (listener: () => void) => Disposable;
+  /** the app process the user knows the session by (`ripcord ps`), when not this one */
+  appPid?: number;
 }
 
 export type LocalProgramStart = { ok: true; program: LocalProgram } | { ok: false; error: string };
@@ -40,7 +42,7 @@ export type LocalProgramStart = { ok: true; program: LocalProgram } | { ok: fals
  * shows goes out as events (output, flush, hold, hint); what main decides comes in as
  * KeyFollowingProgram calls.
  */
-export class LocalProgram implements KeyFollowingProgram, Disposable {
+export class LocalProgram implements RunningProgram {
   readonly pid: number;
   readonly container: Pick<SessionContainer, 'kind' | 'reason'>;
   /** the program's screen modes, as its output set them */
@@ -58,6 +60,10 @@ export class LocalProgram implements KeyFollowingProgram, Disposable {
 
   /** The start is over (START_OVER_AFTER_OUTPUT_MS): the host may start what waited for it (fires once). */
   readonly onStartOver = this.startOver.event;
+
+  get local(): LocalProgram {
+    return this;
+  }
 
   static async start(options: LocalProgramOptions): Promise<LocalProgramStart> {
     const started = await GuardedSession.start(options);
@@ -80,6 +86,7 @@ export class LocalProgram implements KeyFollowingProgram, Disposable {
       SessionTools.attach(guarded, {
         config, log, host, command: options.describedAs, cols: options.cols, rows: options.rows, killGraceMs: options.killGraceMs,
         hintRemainingMs: () => options.decisions.hintRemainingMs(), onExit: options.onExit,
+        ...(options.appPid === undefined ? {} : { appPid: options.appPid }),
       }),
     );
     this.control = this.tools?.control;
@@ -115,6 +122,9 @@ export class LocalProgram implements KeyFollowingProgram, Disposable {
   ack(chars: number): void {
     this.guarded.ack(chars);
   }
+
+  /** A stop reads the kill grace when it starts (LocalProgramOptions.killGraceMs): nothing to pass on. */
+  configChanged(): void {}
 
   beforeDecision(): void {
     this.guarded.beforeDecision();

@@ -1,7 +1,7 @@
 import { LogEvent } from '../core/log-events';
 import type { RipcordConfig } from '../core/config';
 import type { Logger } from '../platform/log/log';
-import { type SessionReaper, spawnContained } from '../platform/containment/containment-spawn';
+import { type CgroupMaker, type SpawnReaper, spawnContained } from '../platform/containment/containment-spawn';
 import type { Session } from '../platform/pty/session';
 import type { SessionContainer } from '../platform/containment/session-container';
 import { prepareShellIntegration, type ShellIntegration } from './shell-integration/prepare';
@@ -9,7 +9,9 @@ import { prepareShellIntegration, type ShellIntegration } from './shell-integrat
 export interface ProgramStartOptions {
   config: RipcordConfig;
   log: Logger;
-  reaper: SessionReaper;
+  reaper: SpawnReaper;
+  /** who makes the session's cgroup: this process (default), or main for the session host */
+  makeCgroup?: CgroupMaker;
   cols: number;
   rows: number;
   /** overrides config.shell / config.args */
@@ -58,6 +60,7 @@ export async function startProgram(options: ProgramStartOptions): Promise<Progra
     rows: options.rows,
     log,
     reaper: options.reaper,
+    ...(options.makeCgroup ? { makeCgroup: options.makeCgroup } : {}),
   });
   if (!spawned.ok) {
     prepared.integration?.dispose();

@@ -14,6 +14,7 @@ import type { SessionControl } from './tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';
 import type { ExitPathHost } from './exit-path';
 import { LocalProgram } from './local-program';
+import type { ProgramLauncher, RunningProgram } from './running-program';
 import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
 
@@ -39,20 +40,23 @@ export interface SessionLifecycleOptions {
   tools?: SessionInfo['host'];
   /** where `config` was read from: a start that fails on a setting names the setting and this file */
   settingsFile?: string;
+  /** where the program runs: this process (default), or a session host (SessionHostProcess.launch) */
+  programs?: ProgramLauncher;
 }
 
 /** What a host may know of the running program: its pid, and the output modes to undo at exit. */
 export interface SpawnedSession {
   pid: number;
-  modes: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
+  /** the program's output modes to undo at exit, when it runs in this process (`ripcord run`) */
+  modes?: { readonly inUnterminatedSequence: boolean; resetSequence(): string };
   /** the process view and stop (issue #16), when the host asked for the session tools */
   control?: SessionControl;
   /** the session's transcript (its directory, whether it was made and no file error stopped it), when transcripts are on */
   transcript?: Pick<Transcript, 'dir' | 'kept'>;
   /** what holds the session's processes, and why (DESIGN §4: told to the user when it is no container) */
   containment: Pick<SessionContainer, 'kind' | 'reason'>;
-  /** true when the program stopped itself (SIGSTOP), false when it runs again */
-  onStopped: (listener: (stopped: boolean) => void) => Disposable;
+  /** true when the program stopped itself (SIGSTOP), false when it runs again; when it runs in this process */
+  onStopped?: (listener: (stopped: boolean) => void) => Disposable;
 }
 
 /**
@@ -66,7 +70,7 @@ export interface SpawnedSession {
 export class SessionLifecycle implements Disposable {
   private readonly exits: SessionExits;
   private readonly decisions: MainDecisions;
-  private program: LocalProgram | undefined;
+  private program: RunningProgram | undefined;
   private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
   private latestSize: { cols: number; rows: number } | undefined;
   private earlyInput: string[] = [];
@@ -176,6 +180,7 @@ export class SessionLifecycle implements Disposable {
     this.config = config;
     this.exits.setTiming(config);
     this.options.reaper.setKillGrace(config.killGraceMs);
+    this.program?.configChanged(config);
   }
 
   /** An exit the host chose (internal error, cannot start): the same exit path, the reaper cleans up. */
@@ -190,7 +195,8 @@ export class SessionLifecycle implements Disposable {
   private async start(cols: number, rows: number): Promise<void> {
     const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, tools } = this.options;
     const { config } = this;
-    const started = await LocalProgram.start({
+    const launch = this.options.programs ?? LocalProgram.start;
+    const started = await launch({
       config,
       log,
       reaper,
@@ -223,13 +229,22 @@ export class SessionLifecycle implements Disposable {
     this.program = program;
     this.disposables.add(this.decisions.attach(program));
     program.run();
-    this.disposables.add(program.onFlush(() => this.flush.fire()));
-    this.disposables.add(program.onHold((holding) => this.holding.fire(holding)));
-    this.disposables.add(program.onOutput((data) => this.output.fire(data)));
-    this.disposables.add(program.onHint((hint) => this.hint.fire(hint)));
     this.disposables.add(program.onStartOver(() => reaper.takeOver()));
+    const { local } = program;
+    if (local) {
+      this.disposables.add(local.onFlush(() => this.flush.fire()));
+      this.disposables.add(local.onHold((holding) => this.holding.fire(holding)));
+      this.disposables.add(local.onOutput((data) => this.output.fire(data)));
+      this.disposables.add(local.onHint((hint) => this.hint.fire(hint)));
+    }
     const { kind, reason } = program.container;
-    this.spawned.fire({ pid: program.pid, modes: program.scanner, containment: { kind, reason }, onStopped: (listener) => program.onStopped(listener), ...(program.control ? { control: program.control } : {}), ...(program.transcript ? { transcript: program.transcript } : {}) });
+    this.spawned.fire({
+      pid: program.pid,
+      containment: { kind, reason },
+      ...(local ? { modes: local.scanner, onStopped: (listener: (stopped: boolean) => void) => local.onStopped(listener) } : {}),
+      ...(local?.control ? { control: local.control } : {}),
+      ...(local?.transcript ? { transcript: local.transcript } : {}),
+    });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) program.resize(size.cols, size.rows);
     const early = this.earlyInput;

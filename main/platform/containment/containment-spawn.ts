@@ -30,23 +30,28 @@ const START_POLL_MS = 1;
 const STALE_CLEANUP_DELAY_MS = 1_000;
 
 export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
+/** What a start asks of the reaper: in the session host, questions to main, which holds the reaper. */
+export type SpawnReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered'>;
+/** Makes the session's cgroup `name` below `parent`: in the session host, main makes it (it holds the kill). */
+export type CgroupMaker = (parent: string, name: string) => Promise<Result<CgroupDir>>;
 /**
  * `run()` lets the held root exec the program. The caller wires the session in the same turn of
  * the loop (no output can reach it before the next), beside the program's own start.
  */
 export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run(): void } | { ok: false; error: string };
 
-export async function spawnContained(options: SessionOptions & { reaper: SessionReaper; log: EventLog; plan?: ContainmentPlan }): Promise<ContainedSpawn> {
+export async function spawnContained(options: SessionOptions & { reaper: SpawnReaper; log: EventLog; plan?: ContainmentPlan; makeCgroup?: CgroupMaker }): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
   const parent = plan.facts.parent;
   if (plan.kind === 'cgroup' && parent) {
-    return spawnInCgroupOrFallback(options, () => CgroupDir.createUnique(parent, sessionName()), plan.reason);
+    const make = options.makeCgroup ?? ((dir, name) => CgroupDir.createUnique(dir, name));
+    return spawnInCgroupOrFallback(options, () => make(parent, sessionName()), plan.reason);
   }
   return spawnOutsideCgroup(options, plan);
 }
 
 type Attempt = ContainedSpawn | { ok: false; error: string; fallback: true };
-type ContainedOptions = SessionOptions & { reaper: SessionReaper; log: EventLog };
+type ContainedOptions = SessionOptions & { reaper: SpawnReaper; log: EventLog };
 
 let sessionCount = 0;
 const sessionName = (): string => `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;

@@ -33,6 +33,8 @@ export interface SessionToolsOptions {
   onExit: (listener: () => void) => Disposable;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
+  /** the app process the user knows the session by (`ripcord ps`): this one, or main for the session host */
+  appPid?: number;
 }
 
 export class SessionTools implements Disposable {
@@ -120,7 +122,7 @@ export class SessionTools implements Disposable {
     const published = await ControlServer.publish({
       control: this.control,
       log: this.options.log,
-      info: () => ({ id: process.pid, host: this.options.host, command: this.options.command, startedAt: this.startedAt }),
+      info: () => ({ id: this.options.appPid ?? process.pid, host: this.options.host, command: this.options.command, startedAt: this.startedAt }),
     });
     if (!published.ok) {
       this.options.log.warn('control.unpublished', { error: published.error });

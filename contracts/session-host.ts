@@ -1,0 +1,126 @@
+// The desktop's main process <-> its session host (DESIGN §1): one object per message over Node's
+// IPC channel (child_process.fork) or Electron's utilityProcess port, each with a `type`. Main
+// sends commands and answers; the host sends events and asks what only main may do (make a
+// session's cgroup, tell the reaper). The host's screen channel — output to the page, and the
+// page's acks and process-view requests — is the renderer contract's (contracts/renderer.ts).
+
+/** What the session host runs for main: the program's start, as the lifecycle asks for it. */
+export interface HostStart {
+  /** the settings the session starts with (RipcordConfig), checked again by the host */
+  config: Record<string, unknown>;
+  command?: { file: string; args: string[] };
+  cwd?: string;
+  cols: number;
+  rows: number;
+  keyPressesReported: boolean;
+  tools?: 'desktop' | 'harness';
+  describedAs: string;
+  /** main's pid: `ripcord ps` names the session by the app, not by its host */
+  appPid: number;
+}
+
+/** The triggers the host's program finds (ProgramTrigger). */
+export type HostTrigger = { kind: 'exit-command'; line: string } | { kind: 'session-ended'; exitCode: number; signal?: number };
+
+/** A decided trigger as the program follows it (SessionExits' Trigger and Decision, as data). */
+export interface HostDecision {
+  trigger: { kind: string; line?: string; exitCode?: number; signal?: number };
+  decision: { action: string; code?: number; reason?: string };
+  /** the double-press interval's time left when main decided */
+  hintRemainingMs: number;
+}
+
+export type HostQuestion =
+  /** make the session's cgroup below `parent` (main makes each container and holds its kill) */
+  | { kind: 'make-cgroup'; parent: string; name: string }
+  | { kind: 'contained'; cgroup: string; timeoutMs: number }
+  | { kind: 'registered'; pid: number; timeoutMs: number };
+
+export type ReaperNotice =
+  | { kind: 'contain'; cgroup: string; sessionId?: string }
+  | { kind: 'attach-root'; pid: number; cgroup: string }
+  | { kind: 'release'; cgroup: string }
+  | { kind: 'register'; pid: number; startTime: number; sessionId?: string };
+
+export type HostCommand =
+  | { type: 'start'; start: HostStart }
+  | { type: 'input'; data: string }
+  | { type: 'resize'; cols: number; rows: number }
+  | ({ type: 'decided' } & HostDecision)
+  | { type: 'key-pressed' }
+  | { type: 'kill-grace'; ms: number }
+  | { type: 'answer'; id: number; ok: boolean; dir?: string; error?: string }
+  /** the exit path's last words: a `ripcord stop` waiting is answered, the control socket goes */
+  | { type: 'exit' }
+  /** the program may run now: main has it attached to its decisions */
+  | { type: 'run' };
+
+export type HostEvent =
+  | { type: 'started'; pid: number; containment: { kind: string; reason: string } }
+  | { type: 'start-failed'; error: string }
+  | { type: 'press' }
+  | { type: 'key-pressed' }
+  | { type: 'trigger'; trigger: HostTrigger }
+  | { type: 'cancel-handled' }
+  | { type: 'start-over' }
+  | { type: 'reaper'; notice: ReaperNotice }
+  | { type: 'ask'; id: number; question: HostQuestion }
+  /** one line for main's log (the host writes no file of its own) */
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; name: string; fields?: Record<string, unknown> }
+  /** the host's thread is alive (HEARTBEAT_MS) */
+  | { type: 'heartbeat' }
+  /** the harness host's screen socket, for the page (a WebSocket: fork cannot pass a MessagePort) */
+  | { type: 'screen'; port: number; token: string };
+
+/** The host says it is alive this often; main calls it hung after HOST_HUNG_AFTER_MS without a word (VS Code waits ~6 s). */
+export const HEARTBEAT_MS = 1_000;
+export const HOST_HUNG_AFTER_MS = 6_000;
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The fields each message type must carry, and what each must be. */
+const COMMAND_FIELDS: Record<HostCommand['type'], Record<string, (value: unknown) => boolean>> = {
+  start: { start: isRecord },
+  input: { data: isText },
+  resize: { cols: isCount, rows: isCount },
+  decided: { trigger: isRecord, decision: isRecord, hintRemainingMs: (v) => typeof v === 'number' && v >= 0 },
+  'key-pressed': {},
+  'kill-grace': { ms: isCount },
+  answer: { id: isCount, ok: (v) => typeof v === 'boolean' },
+  exit: {},
+  run: {},
+};
+
+const EVENT_FIELDS: Record<HostEvent['type'], Record<string, (value: unknown) => boolean>> = {
+  started: { pid: isCount, containment: isRecord },
+  'start-failed': { error: isText },
+  press: {},
+  'key-pressed': {},
+  trigger: { trigger: isRecord },
+  'cancel-handled': {},
+  'start-over': {},
+  reaper: { notice: isRecord },
+  ask: { id: isCount, question: isRecord },
+  log: { level: (v) => v === 'info' || v === 'warn' || v === 'error', name: isText, fields: (v) => v === undefined || isRecord(v) },
+  heartbeat: {},
+  screen: { port: isCount, token: isText },
+};
+
+function checked<T>(message: unknown, fields: Record<string, Record<string, (value: unknown) => boolean>>): Checked<T> {
+  if (!isRecord(message) || !isText(message.type)) return { ok: false, problem: 'not a message object with a type' };
+  const expected = Object.hasOwn(fields, message.type) ? fields[message.type] : undefined;
+  if (expected === undefined) return { ok: false, problem: `unknown type ${JSON.stringify(message.type.slice(0, 40))}` };
+  for (const [field, isValid] of Object.entries(expected)) {
+    if (!isValid(message[field])) return { ok: false, problem: `${message.type}: bad ${field}` };
+  }
+  return { ok: true, value: message as T };
+}
+
+/** A command from main, as the host receives it. */
+export const checkCommand = (message: unknown): Checked<HostCommand> => checked(message, COMMAND_FIELDS);
+/** An event from the host, as main receives it. */
+export const checkEvent = (message: unknown): Checked<HostEvent> => checked(message, EVENT_FIELDS);

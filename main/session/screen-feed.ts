@@ -1,0 +1,61 @@
+import { IpcChannel, type HintState, type ScreenTarget, type SessionNotice } from '../../contracts/renderer';
+import { DisposableStore, type Disposable } from '../core/disposable';
+import { visibleText } from '../core/visible-text';
+import { uncontainedNotice } from '../platform/containment/containment-notice';
+import type { Logger } from '../platform/log/log';
+import type { LocalProgram } from './local-program';
+import { ProcessFeed } from './tools/process-feed';
+
+/** The page's screen, as a program's events reach it: a MessagePort, or the harness host's WebSocket. */
+export interface ScreenChannel {
+  send(channel: string, value: unknown): void;
+}
+
+/**
+ * What a running program shows in its pane, sent straight to the page by the process that runs
+ * it (the session host): its output with the hold and flush of a cut (one channel, so they stay
+ * in order), the hint, a missing container's notice and the process view; and the page's acks
+ * and stop requests, straight back (ScreenTarget).
+ */
+export class ScreenFeed implements ScreenTarget, Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly feed: ProcessFeed | undefined;
+
+  constructor(private readonly program: LocalProgram, screen: ScreenChannel, log: Logger) {
+    this.disposables.add(program.onFlush(() => screen.send(IpcChannel.flush, null)));
+    this.disposables.add(program.onHold((holding) => screen.send(IpcChannel.hold, holding)));
+    this.disposables.add(program.onOutput((data) => screen.send(IpcChannel.data, data)));
+    this.disposables.add(program.onHint((hint) => screen.send(IpcChannel.hint, hint satisfies HintState)));
+    // a session without its container says so in the window (DESIGN §4: no silent downgrade);
+    // written into the page: a reason with ESC in it must not become a sequence
+    const notice = uncontainedNotice(program.container.kind, program.container.reason);
+    if (notice) screen.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+    this.feed = program.control && this.disposables.add(
+      new ProcessFeed(program.control, {
+        view: (view) => screen.send(IpcChannel.processes, view),
+        count: (count) => screen.send(IpcChannel.processCount, count),
+        outcome: (outcome) => screen.send(IpcChannel.stopOutcome, outcome),
+      }, log),
+    );
+  }
+
+  ack(chars: number): void {
+    this.program.ack(chars);
+  }
+
+  stopJob(): void {
+    this.feed?.stopJob();
+  }
+
+  stopProcess(pid: number): void {
+    this.feed?.stopProcess(pid);
+  }
+
+  watchProcesses(open: boolean): void {
+    this.feed?.watch(open);
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}
