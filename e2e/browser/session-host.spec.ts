@@ -4,17 +4,12 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readProcStat } from '../../main/platform/processes/proc-files';
-import { type Harness, harnessLog, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, startHarness, stopHarness, waitFor, waitForPrompt } from './harness-fixture';
+import { type Harness, harnessLog, harnessPerTest, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, waitFor, waitForPrompt } from './harness-fixture';
 
 /** Bound on a log line, a notice or an exit appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
 
-let harness: Harness | undefined;
-test.afterEach(async ({ page }) => {
-  await page.close();
-  if (harness) await stopHarness(harness);
-  harness = undefined;
-});
+const harnesses = harnessPerTest();
 
 const logged = (h: Harness, name: string, match: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
   waitFor(`${name} in the log`, WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === name && Object.entries(match).every(([k, v]) => e[k] === v)));
@@ -26,7 +21,7 @@ const sessionCgroup = async (h: Harness): Promise<string | undefined> => {
 };
 
 test('the shell\'s parent is the session host, not the harness', async ({ page }) => {
-  harness = await startHarness();
+  const harness = await harnesses.start();
   await openTerminal(page, harness);
   await waitForPrompt(page);
   const { sessionPid, hostPid } = await harnessStats(harness);
@@ -41,7 +36,7 @@ test('the shell\'s parent is the session host, not the harness', async ({ page }
 
 for (const [how, signal] of [['killed (-9)', 'SIGKILL'], ['stopped (SIGSTOP)', 'SIGSTOP']] as const) {
   test(`the session host ${how}: the page says so, a double Ctrl+C still quits, nothing is left`, async ({ page }) => {
-    const h = (harness = await startHarness());
+    const h = await harnesses.start();
     await openTerminal(page, h);
     await waitForPrompt(page);
     const cgroup = await sessionCgroup(h);
@@ -60,7 +55,7 @@ for (const [how, signal] of [['killed (-9)', 'SIGKILL'], ['stopped (SIGSTOP)', '
 }
 
 test('with the session host stopped, closing the window quits at once (0) and SIGTERM would too', async ({ page }) => {
-  const h = (harness = await startHarness());
+  const h = await harnesses.start();
   await openTerminal(page, h);
   await waitForPrompt(page);
   process.kill(h.hostPid, 'SIGSTOP');
@@ -70,7 +65,7 @@ test('with the session host stopped, closing the window quits at once (0) and SI
 });
 
 test('SIGINT to the app\'s process group is one press for main and nothing for the session host', async ({ page }) => {
-  const h = (harness = await startHarness({ ownGroup: true }));
+  const h = await harnesses.start({ ownGroup: true });
   await openTerminal(page, h);
   await waitForPrompt(page);
   process.kill(-h.pid, 'SIGINT');

@@ -204,7 +204,9 @@ export async function wiringWorkspace(): Promise<{
     sessionDead: (pid, timeoutMs) => reaperSessionDead(reaperLog, pid, timeoutMs),
     async dispose(): Promise<void> {
       for (const reaper of reapers.splice(0)) reaper.dispose();
-      await rm(dir, { recursive: true, force: true });
+      // the log's last lines and the reapers' may still land while the folder goes: rm retries then
+      log.flushSync();
+      await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }
