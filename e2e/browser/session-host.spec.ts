@@ -3,7 +3,7 @@
 // paths work and nothing is left.
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { readProcStat } from '../../main/platform/processes/proc-files';
+import { readProcStat, readProcStatus } from '../../main/platform/processes/proc-files';
 import { type Harness, harnessLog, harnessPerTest, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, waitFor, waitForPrompt } from './harness-fixture';
 
 /** Bound on a log line, a notice or an exit appearing; never asserted as a timing. */
@@ -32,6 +32,19 @@ test('the shell\'s parent is the session host, not the harness', async ({ page }
   // the host leads a session of its own: a signal to the harness's group never reaches it
   const host = await readProcStat(harness.hostPid);
   expect(host?.pgrp).toBe(harness.hostPid);
+});
+
+/** bit n-1 of a /proc signal set is signal n */
+const SIGBUS_BIT = 1n << 6n;
+const catchesSigbus = async (pid: number): Promise<boolean> => (((await readProcStatus(pid))?.caught ?? 0n) & SIGBUS_BIT) !== 0n;
+
+test('the transcript and its SIGBUS guard live in the session host: main catches no SIGBUS', async ({ page }) => {
+  const harness = await harnesses.start({ config: { transcripts: true } });
+  await openTerminal(page, harness);
+  await waitForPrompt(page);
+  // the transcript's file is made once the start is over; its module installs the guard then
+  await waitFor('the session host to guard its transcript', WAIT_MS, async () => ((await catchesSigbus(harness.hostPid)) ? true : undefined));
+  expect(await catchesSigbus(harness.pid)).toBe(false);
 });
 
 for (const [how, signal] of [['killed (-9)', 'SIGKILL'], ['stopped (SIGSTOP)', 'SIGSTOP']] as const) {
