@@ -147,16 +147,20 @@ export class HostedProgram implements RunningProgram {
     switch (question.kind) {
       case 'make-cgroup': {
         const parent = (await containmentPlan()).facts.parent;
-        if (question.parent !== parent || !question.name.startsWith(CGROUP_PREFIX) || question.name.includes('/')) {
+        const { name } = question as { name: unknown };
+        if (question.parent !== parent || typeof name !== 'string' || !name.startsWith(CGROUP_PREFIX) || name.includes('/')) {
           reply({ ok: false, error: `main makes session cgroups only below ${String(parent)}, named ${CGROUP_PREFIX}…` });
           return;
         }
-        const made = await CgroupDir.createUnique(parent, question.name);
+        const made = await CgroupDir.createUnique(parent, name);
         reply(made.ok ? { ok: true, dir: made.value.dir } : { ok: false, error: made.error });
         return;
       }
       case 'contained': reply({ ok: await reaper.whenContained(String(question.cgroup), Number(question.timeoutMs)) }); return;
       case 'registered': reply({ ok: await reaper.whenRegistered(Number(question.pid), Number(question.timeoutMs)) }); return;
+      default:
+        this.options.log.warn('host.event-dropped', { problem: 'ask: not a question main answers' });
+        reply({ ok: false, error: 'not a question main answers' });
     }
   }
 }
