@@ -49,7 +49,9 @@ describe('SessionControl', () => {
     markers.push(marker);
     session.write(`(exec -a ${marker}-bg sleep 1000) &\n`);
     session.write(`bash -c 'trap "" HUP INT TERM; (exec -a ${marker}-child sleep 1000) & exec -a ${marker}-job sleep 1000'\n`);
-    expect(await waitFor(async () => (await markedProcesses(marker)).length === 3 && (await foregroundJob(session.pid)) !== undefined, 10_000)).toBe(true);
+    // the job counts once it runs under its own name: `bash -c` carries the marker in its line before it execs
+    const jobRuns = async (): Promise<boolean> => (await markedProcesses(marker)).some((p) => p.argv[0] === `${marker}-job`);
+    expect(await waitFor(async () => (await markedProcesses(marker)).length === 3 && (await jobRuns()) && (await foregroundJob(session.pid)) !== undefined, 10_000)).toBe(true);
 
     const view = await control.view();
     const job = view.rows.find((r) => r.command.startsWith(`${marker}-job`));
