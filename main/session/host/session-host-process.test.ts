@@ -1,14 +1,15 @@
 // SessionHostProcess watching a real silent process (a `sleep` standing in for a host whose
-// thread stopped answering): the Ctrl+C-free state machine of the watch on a fake clock, the
-// process and /proc real.
+// thread stopped answering): the watch's states on a fake clock, each look awaited; the process
+// and /proc real.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS, HOST_HUNG_AFTER_MS } from '../../../contracts/session-host';
 import { toDisposable } from '../../core/disposable';
 import { silentLogger } from '../../platform/log/log';
+import { readProcStat } from '../../platform/processes/proc-files';
 import { bundleReaper, waitFor } from '../../platform/processes/processes.test-support';
 import { ReaperClient } from '../../platform/reaper/reaper-client';
 import { type HostState, SessionHostProcess } from './session-host-process';
@@ -22,7 +23,6 @@ beforeAll(async () => {
   reaperScript = await bundleReaper(dir);
 });
 afterEach(() => {
-  vi.useRealTimers();
   for (const step of cleanup.splice(0)) step();
 });
 afterAll(async () => {
@@ -30,7 +30,6 @@ afterAll(async () => {
 });
 
 function watched(): { child: ChildProcess; states: HostState[]; advance(ms: number): void; tick(): Promise<void> } {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const child = spawn('sleep', ['1000'], { stdio: 'ignore' });
   const reaper = ReaperClient.start({ killGraceMs: 200, script: reaperScript });
   let now = 0;
@@ -51,12 +50,8 @@ function watched(): { child: ChildProcess; states: HostState[]; advance(ms: numb
     child,
     states,
     advance: (ms) => (now += ms),
-    // one look of the watch, and the /proc read it starts
-    tick: async () => {
-      vi.advanceTimersByTime(HEARTBEAT_MS);
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    },
+    // one look of the watch, its /proc read done
+    tick: () => host.look(),
   };
 }
 
@@ -68,16 +63,16 @@ describe('SessionHostProcess', () => {
     expect(w.states).toEqual([]);
     w.advance(HEARTBEAT_MS);
     await w.tick();
-    expect(await waitFor(() => w.states.length > 0, 2_000)).toBe(true);
     expect(w.states).toEqual(['hung']);
   });
 
   it('calls a stopped host stopped once it is silent, and kills it', async () => {
     const w = watched();
     w.child.kill('SIGSTOP');
+    expect(await waitFor(async () => (await readProcStat(w.child.pid ?? 0))?.state === 'T', 2_000)).toBe(true);
     w.advance(2 * HEARTBEAT_MS);
     await w.tick();
-    expect(await waitFor(() => w.states.includes('stopped'), 2_000)).toBe(true);
+    expect(w.states).toEqual(['stopped']);
     expect(await waitFor(() => w.child.signalCode === 'SIGKILL', 2_000)).toBe(true);
   });
 

@@ -81,7 +81,8 @@ export class SessionHostProcess implements Disposable {
     if (event.type === 'log') hostLine(this.log, event);
   }
 
-  private async look(): Promise<void> {
+  /** One look of the watch (every HEARTBEAT_MS): resolves once its /proc read, if any, is done. */
+  async look(): Promise<void> {
     const silentMs = this.clock() - this.lastHeard;
     if (this.state === 'gone' || this.state === 'stopped' || this.looking || silentMs < LOOK_AFTER_SILENCE_MS || this.host.pid === undefined) return;
     this.looking = true;
