@@ -10,6 +10,7 @@ describe('reaper protocol: containers', () => {
       { kind: 'release', cgroup: '/sys/fs/cgroup/a%b' },
       { kind: 'register', pid: 7, startTime: 1234 },
       { kind: 'grace', ms: 2500 },
+      { kind: 'end', pid: 4321 },
     ];
     for (const command of commands) {
       const line = formatCommand(command);
@@ -22,6 +23,8 @@ describe('reaper protocol: containers', () => {
     expect(parseCommand('contain relative/dir')).toBeUndefined();
     expect(parseCommand('contain %E0%A4%A')).toBeUndefined();
     expect(parseCommand('root x /a')).toBeUndefined();
+    expect(parseCommand('end 12 13')).toBeUndefined();
+    expect(parseCommand('end -1')).toBeUndefined();
     expect(parseCommand('release /a /b')).toBeUndefined();
     expect(parseCommand('contain /a bad/id')).toBeUndefined();
     expect(parseCommand('contain /a 1-1 extra')).toBeUndefined();

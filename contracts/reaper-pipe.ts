@@ -1,6 +1,6 @@
 // The host <-> reaper pipe: one command per line, plain text, so a half-written line or a
 // crash on either side can never be misread as something else.
-//   host -> reaper:  register <pid> <starttime> [<session id>] | killall
+//   host -> reaper:  register <pid> <starttime> [<session id>] | killall | end <root pid>
 //                    contain <cgroup dir> [<session id>] | root <pid> <cgroup dir> | release <cgroup dir>
 //                    takeover (the sh stub hands over to the Node reaper: reaper-stub.ts)
 //                    grace <ms> (an edited killGraceMs, for the kills that start from then on)
@@ -29,6 +29,8 @@ export type ReaperCommand =
   /** sessionId: the value of SESSION_ID_ENV in the session's environment (counts escapees) */
   | { kind: 'register'; pid: number; startTime: number; sessionId?: string }
   | { kind: 'killall' }
+  /** one session ends while the others run (its pane closed): the staged kill of the session whose root is pid */
+  | { kind: 'end'; pid: number }
   /** a session cgroup, sent before its root exists: kill it if the host dies from here on;
    * sessionId: the session's tag, to sweep for its migrants after the kill (migrant-sweep.ts) */
   | { kind: 'contain'; cgroup: string; sessionId?: string }
@@ -77,6 +79,7 @@ export function formatCommand(command: ReaperCommand): string {
   switch (command.kind) {
     case 'register': return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'killall': return 'killall\n';
+    case 'end': return `end ${command.pid}\n`;
     case 'contain': return `contain ${encodeURIComponent(command.cgroup)}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
     case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
     case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
@@ -116,6 +119,7 @@ export function parseCommand(line: string): ReaperCommand | undefined {
   if (rest.length > 0) return undefined;
   if (verb === 'register' && isId(a) && isId(b)) return { kind: 'register', pid: Number(a), startTime: Number(b) };
   if (verb === 'grace' && isId(a) && b === undefined) return { kind: 'grace', ms: Number(a) };
+  if (verb === 'end' && isId(a) && b === undefined) return { kind: 'end', pid: Number(a) };
   if ((verb === 'killall' || verb === 'takeover') && a === undefined) return { kind: verb };
   const dir = (word: string | undefined): string | undefined => {
     if (word === undefined) return undefined;

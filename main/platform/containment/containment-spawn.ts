@@ -29,7 +29,7 @@ const START_POLL_MS = 1;
 /** Stale cgroups are looked for this long after a session started: nothing its first prompt needs. */
 const STALE_CLEANUP_DELAY_MS = 1_000;
 
-export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
+export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'endSession' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
 /** What a start asks of the reaper: in the session host, questions to main, which holds the reaper. */
 export type SpawnReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered'>;
 /** Makes the session's cgroup `name` below `parent`: in the session host, main makes it (it holds the kill). */

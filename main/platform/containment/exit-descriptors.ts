@@ -42,10 +42,14 @@ export class ExitDescriptors {
    * leaves) until the reaper kills it.
    */
   killAll(): void {
-    for (const [cgroup, files] of this.cgroups) {
-      if (files.kill !== undefined && this.write(files.kill, cgroup, 'cgroup.kill')) continue;
-      if (files.freeze !== undefined) this.write(files.freeze, cgroup, 'cgroup.freeze');
-    }
+    for (const cgroup of this.cgroups.keys()) this.kill(cgroup);
+  }
+
+  /** One held cgroup's kill (a pane closed while the others run), as killAll does each. */
+  kill(cgroup: string): void {
+    const files = this.cgroups.get(cgroup);
+    if (files?.kill !== undefined && this.write(files.kill, cgroup, 'cgroup.kill')) return;
+    if (files?.freeze !== undefined) this.write(files.freeze, cgroup, 'cgroup.freeze');
   }
 
   /** Runs `work` with the spare descriptors closed, so it has room even when every other one is in use; reserves them again after. */

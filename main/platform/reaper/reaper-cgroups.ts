@@ -47,6 +47,12 @@ export class CgroupSessions {
     this.log.event('reaper-release', { cgroup: dir });
   }
 
+  /** The session whose root is pid (a pane closed); none known: nothing to do. */
+  end(pid: number): Promise<void> {
+    const session = [...this.sessions.values()].find((s) => s.root === pid);
+    return session ? this.kill(session) : Promise.resolve();
+  }
+
   killAll(): Promise<void> {
     return Promise.all([...this.sessions.values()].map((s) => this.kill(s))).then(() => undefined);
   }

@@ -135,6 +135,28 @@ describe('reaper (real processes)', () => {
     spawned.session.dispose();
   });
 
+  it('ends one session (a pane closed) and leaves the other running', async () => {
+    const logFile = newLogFile();
+    const client = startClient(logFile);
+    const start = async (name: string) => {
+      const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-${name}-child sleep 1000) & wait`, `${marker}-${name}`], cols: 80, rows: 24 });
+      if (!spawned.ok) throw new Error(spawned.error);
+      client.register(spawned.session.pid, spawned.session.startTime);
+      return spawned.session;
+    };
+    const ended = await start('ended');
+    const kept = await start('kept');
+    expect(await waitFor(async () => (await markedProcesses(marker)).length === 4, 5_000)).toBe(true);
+    client.endSession(ended.pid);
+    expect(await reaperSessionDead(logFile, ended.pid, 10_000)).toMatchObject({ survivors: 0 });
+    expect(await markedProcesses(`${marker}-ended`)).toEqual([]);
+    expect((await markedProcesses(`${marker}-kept`)).length).toBe(2);
+    client.killAll();
+    expect(await reaperSessionDead(logFile, kept.pid, 10_000)).toMatchObject({ survivors: 0 });
+    ended.dispose();
+    kept.dispose();
+  });
+
   it('an edited killGraceMs reaches the reaper: a kill that starts afterwards gives the new grace', async () => {
     // started with a grace far longer than the test may take, then edited down
     const logFile = newLogFile();

@@ -163,6 +163,23 @@ export class ReaperClient implements Disposable {
     });
   }
 
+  /**
+   * One session ends while the others run (a pane closed): its cgroup is killed here and now, as
+   * killAll kills each, and the reaper finishes it (the staged kill of a scanned session, the
+   * sweep for migrants, removing the cgroup) and reports it dead.
+   */
+  endSession(rootPid: number): void {
+    for (const [cgroup, entry] of this.cgroups) {
+      if (entry.root !== rootPid) continue;
+      this.exitFiles.kill(cgroup);
+      this.exitFiles.drop(cgroup);
+      this.cgroups.delete(cgroup);
+    }
+    this.scanned.delete(rootPid);
+    // a reaper never needed holds nothing of it (killAll's rule)
+    if (this.child) this.send({ kind: 'end', pid: rootPid });
+  }
+
   /** Resolves once the reaper has taken its first look at a registered root (false after timeoutMs). */
   whenRegistered(rootPid: number, timeoutMs: number): Promise<boolean> {
     return waitFor(this.registered, rootPid, timeoutMs);

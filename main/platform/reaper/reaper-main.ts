@@ -65,6 +65,7 @@ export class Reaper {
     switch (command.kind) {
       case 'register': return this.register(command.pid, command.startTime, command.sessionId);
       case 'killall': return this.killAll();
+      case 'end': return this.end(command.pid);
       case 'contain':
         this.cgroups.contain(command.cgroup, command.sessionId);
         this.report(formatContained(command.cgroup));
@@ -102,6 +103,12 @@ export class Reaper {
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
+  }
+
+  /** One session's staged kill, the others run on (a pane closed): the scanned session or the cgroup whose root is pid. */
+  end(pid: number): Promise<void> {
+    const session = this.sessions.get(pid);
+    return session ? this.kill(pid, session) : this.cgroups.end(pid);
   }
 
   killAll(): Promise<void> {
