@@ -13,8 +13,13 @@ export const SESSION_ENDED_MESSAGE = 'the session ended, and everything in it is
 export type ControlRequest = { op: 'ps' } | { op: 'stop'; pid?: number };
 
 export interface SessionInfo {
-  /** the id `ripcord stop` takes: the host's pid */
+  /**
+   * the id `ripcord stop` takes, and its socket's name: `ripcord run`'s pid, or — a pane of a
+   * window — its session's root pid (unique while it runs, as the panes of one window must be)
+   */
   id: number;
+  /** a window's pane: the number of its tab (from 1), as the tab bar shows it */
+  tab?: number;
   host: 'desktop' | 'run' | 'harness';
   command: string;
   /** wall-clock ms since the epoch */

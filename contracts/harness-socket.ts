@@ -4,7 +4,7 @@
 // and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
 // otherwise: the id of an invoke's answer, the keys Electron hands main before the page
 // (before-input-event), and main's webContents.paste().
-import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from './renderer';
+import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from './renderer';
 import { refuse, type Parsed } from './renderer-checks';
 
 export const HarnessChannel = {
@@ -23,9 +23,9 @@ export type PageMessage =
   | { channel: ScreenRequestChannel; args: unknown[]; id?: undefined }
   | { channel: typeof HarnessChannel.key; args: [KeyInput] };
 
-/** What the host sends: an event with its one value, the answer of an invoke, or a paste. */
+/** What the host sends: an event with its arguments, the answer of an invoke, or a paste. */
 export type HostMessage =
-  | { [C in EventChannel]: { channel: C; args: [EventValues[C]] } }[EventChannel]
+  | { [C in EventChannel]: { channel: C; args: EventArgs[C] } }[EventChannel]
   | { channel: typeof IpcChannel.getSettings; id: number; args: [RendererSettings] }
   | { channel: typeof HarnessChannel.paste; args: [] };
 

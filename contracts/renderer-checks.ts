@@ -2,6 +2,7 @@
 // the validators of each request's arguments, and handleRequest, which the desktop's IPC
 // handlers and the browser harness both run on everything the page sends (DESIGN §7: the page
 // is untrusted). A refused message is a value with its problem, which the host logs.
+import { isPaneId, parsePaneAction, type PaneId } from './panes';
 import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel, type ScreenRequestChannel, type ScreenTarget } from './renderer';
 
 /**
@@ -116,6 +117,12 @@ export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
   return typeof open === 'boolean' ? { ok: true, value: open } : refuse(`open must be a boolean, got ${typeof open}`);
 }
 
+/** A pane's request: its pane first, then the request's own arguments. */
+export function parsePaneRequest(args: readonly unknown[]): Parsed<{ pane: PaneId; args: readonly unknown[] }> {
+  const [pane, ...rest] = args;
+  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${JSON.stringify(pane)?.slice(0, 20)}`);
+}
+
 /** What a request is answered with: getSettings' settings; undefined for the rest. */
 export type RequestAnswer = RendererSettings | undefined;
 
@@ -131,15 +138,26 @@ function deliver<T, A>(parsed: Parsed<T>, use: (value: T) => A): Parsed<A> {
  */
 export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Parsed<RequestAnswer> {
   switch (channel) {
-    case IpcChannel.input: return deliver(parseInput(args), (data) => void target.input(data));
-    case IpcChannel.resize: return deliver(parseResize(args), ({ cols, rows }) => void target.resize(cols, rows));
+    case IpcChannel.input: return forPane(args, parseInput, (pane, data) => void target.input(pane, data));
+    case IpcChannel.resize: return forPane(args, parseResize, (pane, { cols, rows }) => void target.resize(pane, cols, rows));
     case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
     case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
     case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
+    case IpcChannel.paneAction: {
+      const wrongArity = arity(args, 1);
+      return wrongArity ? refuse(wrongArity) : deliver(parsePaneAction(args[0]), (action) => void target.paneAction(action));
+    }
   }
 }
 
-/** One request from the page to its screen's source (ScreenTarget), checked as handleRequest checks main's. */
+/** A pane's request: the pane's id, then the arguments `parse` checks. */
+function forPane<T>(args: readonly unknown[], parse: (rest: readonly unknown[]) => Parsed<T>, use: (pane: PaneId, value: T) => void): Parsed<undefined> {
+  const request = parsePaneRequest(args);
+  if (!request.ok) return request;
+  return deliver(parse(request.value.args), (value) => void use(request.value.pane, value));
+}
+
+/** One request from the page to a pane's screen source (ScreenTarget; the pane's id already taken off: parsePaneRequest), checked as handleRequest checks main's. */
 export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequestChannel, args: readonly unknown[]): Parsed<undefined> {
   switch (channel) {
     case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));

@@ -1,8 +1,11 @@
 // The contract between the page (renderer/) and its host — the desktop's main process over IPC
 // through the preload, or the browser harness over its WebSocket (./harness-socket.ts): the
-// page's API, its payloads, the channel names and what each channel carries. The bounds and the
+// page's API, its payloads, the channel names and what each channel carries (a window's tabs and
+// panes: ./panes.ts). The bounds and the
 // checks the host runs on everything the page sends are ./renderer-checks.ts. Named functions
 // only: the page never sees ipcRenderer.
+
+import type { PaneAction, PaneId, WindowLayout } from './panes';
 
 /** Settings the renderer needs from the config file. */
 export interface RendererSettings {
@@ -21,6 +24,8 @@ export interface RendererSettings {
   ackEveryChars: number;
   /** config problems to show once in the window ("FILE: key: problem") */
   problems: string[];
+  /** with several panes, what a double Ctrl+C ends: the hint says so */
+  doubleCtrlC: 'pane' | 'app';
 }
 
 /** The double-press hint: shown after a cancel for the rest of the window. */
@@ -80,6 +85,8 @@ export interface SessionEnd {
   exitCode: number;
   /** human-readable reason, e.g. a spawn error; shown in the window */
   message?: string;
+  /** one of several panes, whose program ended by itself: it stays, showing this, until a key closes it */
+  closesOnKey?: boolean;
 }
 
 /**
@@ -103,13 +110,17 @@ export interface KeyInput {
 
 export type Unsubscribe = () => void;
 
-/** The page's side: what the preload (or the harness's page script) exposes as window.ripcord. */
+/**
+ * The page's side: what the preload (or the harness's page script) exposes as window.ripcord —
+ * the window's. What concerns one pane names it (PaneId first); renderer/pane-api.ts gives each
+ * pane its own view of it.
+ */
 export interface RipcordApi {
-  /** keystrokes and pastes, exactly as xterm's onData gives them */
-  input(data: string): void;
-  resize(cols: number, rows: number): void;
-  /** chars of output xterm has parsed (called from the write callback) */
-  ack(chars: number): void;
+  /** keystrokes and pastes, exactly as the pane's xterm onData gives them */
+  input(pane: PaneId, data: string): void;
+  resize(pane: PaneId, cols: number, rows: number): void;
+  /** chars of the pane's output xterm has parsed (called from the write callback) */
+  ack(pane: PaneId, chars: number): void;
   /** open an http(s) link in the system browser */
   openLink(url: string): void;
   /**
@@ -118,50 +129,56 @@ export interface RipcordApi {
    */
   paste(): void;
   getSettings(): Promise<RendererSettings>;
+  /** what the mouse did to the tabs and panes; main decides and sends the layout */
+  paneAction(action: PaneAction): void;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
   onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
-  onData(listener: (data: string) => void): Unsubscribe;
-  onHint(listener: (hint: HintState) => void): Unsubscribe;
-  onExit(listener: (end: SessionEnd) => void): Unsubscribe;
+  /** the window's tabs and panes, and which has the focus: on every change, the first before any pane's event */
+  onLayout(listener: (layout: WindowLayout) => void): Unsubscribe;
+  onData(listener: (pane: PaneId, data: string) => void): Unsubscribe;
+  onHint(listener: (pane: PaneId, hint: HintState) => void): Unsubscribe;
+  onExit(listener: (pane: PaneId, end: SessionEnd) => void): Unsubscribe;
   /**
    * The program was interrupted and the kernel dropped its queued output: output the screen
    * still holds unparsed from before this point may be dropped too (DESIGN §6).
    */
-  onFlush(listener: () => void): Unsubscribe;
+  onFlush(listener: (pane: PaneId) => void): Unsubscribe;
   /**
    * true: the host holds the program's output until an interrupt's cut, so output the screen
    * still holds unparsed may be dropped by the next flush — no need to parse it meanwhile.
    * false: the hold ended without a cut; everything received is to be shown. A flush also ends it.
    */
-  onHold(listener: (holding: boolean) => void): Unsubscribe;
-  /** stop the foreground job (staged kill of its group and descendants); the shell stays */
-  stopJob(): void;
-  /** stop one process of the session and its descendants */
-  stopProcess(pid: number): void;
-  /** process view open (true: a view every second) or closed (false: none) */
-  watchProcesses(open: boolean): void;
-  onProcesses(listener: (view: ProcessView) => void): Unsubscribe;
-  /** how many processes the session has, every few seconds */
-  onProcessCount(listener: (count: number) => void): Unsubscribe;
-  onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
-  /** the app menu asks to open or close the process view */
-  onToggleProcesses(listener: () => void): Unsubscribe;
-  /** the session says something the user must know from its start (DESIGN §4: no silent downgrade) */
-  onNotice(listener: (notice: SessionNotice) => void): Unsubscribe;
+  onHold(listener: (pane: PaneId, holding: boolean) => void): Unsubscribe;
+  /** stop the pane's foreground job (staged kill of its group and descendants); the shell stays */
+  stopJob(pane: PaneId): void;
+  /** stop one process of the pane's session and its descendants */
+  stopProcess(pane: PaneId, pid: number): void;
+  /** the pane's process view open (true: a view every second) or closed (false: none) */
+  watchProcesses(pane: PaneId, open: boolean): void;
+  onProcesses(listener: (pane: PaneId, view: ProcessView) => void): Unsubscribe;
+  /** how many processes the pane's session has, every few seconds */
+  onProcessCount(listener: (pane: PaneId, count: number) => void): Unsubscribe;
+  onStopOutcome(listener: (pane: PaneId, outcome: StopOutcome) => void): Unsubscribe;
+  /** the app menu asks to open or close the focused pane's process view */
+  onToggleProcesses(listener: (pane: PaneId) => void): Unsubscribe;
+  /** the pane's session says something the user must know (DESIGN §4: no silent downgrade) */
+  onNotice(listener: (pane: PaneId, notice: SessionNotice) => void): Unsubscribe;
 }
 
 /** The host's side: the page's requests, once checked (handleRequest). */
 export interface IpcTarget {
-  input(data: string): void;
-  resize(cols: number, rows: number): void;
+  input(pane: PaneId, data: string): void;
+  resize(pane: PaneId, cols: number, rows: number): void;
   openLink(url: string): void;
   paste(): void;
   getSettings(): RendererSettings;
+  paneAction(action: PaneAction): void;
 }
 
 /**
- * What the page asks of its screen's source — the session host, over a MessagePort (desktop) or
- * its own WebSocket (harness) — so that its acks and the process view never wait on main.
+ * What the page asks of one pane's screen source — the session host, over a MessagePort
+ * (desktop) or its own WebSocket (harness) — so that its acks and the process view never wait
+ * on main. On the wire each request names its pane first.
  */
 export interface ScreenTarget {
   ack(chars: number): void;
@@ -178,7 +195,9 @@ export const IpcChannel = {
   openLink: 'ripcord:open-link',
   paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
+  paneAction: 'ripcord:pane-action',
   settings: 'ripcord:settings',
+  layout: 'ripcord:layout',
   data: 'ripcord:data',
   hint: 'ripcord:hint',
   exit: 'ripcord:exit',
@@ -203,29 +222,31 @@ export const REQUEST_CHANNELS = [
   IpcChannel.openLink,
   IpcChannel.paste,
   IpcChannel.getSettings,
+  IpcChannel.paneAction,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
-/** The page's requests to its screen's source (ScreenTarget). */
+/** The page's requests to its screen's source (ScreenTarget), each with its pane first. */
 export const SCREEN_REQUEST_CHANNELS = [IpcChannel.ack, IpcChannel.stopJob, IpcChannel.stopProcess, IpcChannel.watchProcesses] as const;
 export type ScreenRequestChannel = (typeof SCREEN_REQUEST_CHANNELS)[number];
 
-/** What the host sends the page on each event channel: one value per message. */
-export interface EventValues {
-  [IpcChannel.settings]: RendererSettings;
-  [IpcChannel.data]: string;
-  [IpcChannel.hint]: HintState;
-  [IpcChannel.exit]: SessionEnd;
-  [IpcChannel.flush]: null;
-  [IpcChannel.hold]: boolean;
-  [IpcChannel.processes]: ProcessView;
-  [IpcChannel.processCount]: number;
-  [IpcChannel.stopOutcome]: StopOutcome;
-  [IpcChannel.toggleProcesses]: undefined;
-  [IpcChannel.notice]: SessionNotice;
-  [IpcChannel.screen]: null;
+/** What the host sends the page on each event channel: the arguments of one message (a pane's events name it first). */
+export interface EventArgs {
+  [IpcChannel.settings]: [RendererSettings];
+  [IpcChannel.layout]: [WindowLayout];
+  [IpcChannel.data]: [PaneId, string];
+  [IpcChannel.hint]: [PaneId, HintState];
+  [IpcChannel.exit]: [PaneId, SessionEnd];
+  [IpcChannel.flush]: [PaneId, null];
+  [IpcChannel.hold]: [PaneId, boolean];
+  [IpcChannel.processes]: [PaneId, ProcessView];
+  [IpcChannel.processCount]: [PaneId, number];
+  [IpcChannel.stopOutcome]: [PaneId, StopOutcome];
+  [IpcChannel.toggleProcesses]: [PaneId];
+  [IpcChannel.notice]: [PaneId, SessionNotice];
+  [IpcChannel.screen]: [null];
 }
-export type EventChannel = keyof EventValues;
+export type EventChannel = keyof EventArgs;
 
 const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel) && !(SCREEN_REQUEST_CHANNELS as readonly string[]).includes(channel));
 

@@ -3,6 +3,9 @@
 // sends commands and answers; the host sends events and asks what only main may do (make a
 // session's cgroup, tell the reaper). The host's screen channel — output to the page, and the
 // page's acks and process-view requests — is the renderer contract's (contracts/renderer.ts).
+// Each pane of a window is one session: the host runs one program per pane, and every message
+// about a program names its pane (contracts/panes.ts).
+import { isPaneId, type PaneId } from './panes';
 
 /** What the session host runs for main: the program's start, as the lifecycle asks for it. */
 export interface HostStart {
@@ -10,13 +13,13 @@ export interface HostStart {
   config: Record<string, unknown>;
   command?: { file: string; args: string[] };
   cwd?: string;
+  /** start in this pane's program's working directory (a new tab or split starts where the focused pane is) */
+  cwdFrom?: PaneId;
   cols: number;
   rows: number;
   keyPressesReported: boolean;
-  tools?: 'desktop' | 'harness';
+  tools?: 'desktop' | 'harness' | 'run';
   describedAs: string;
-  /** main's pid: `ripcord ps` names the session by the app, not by its host */
-  appPid: number;
 }
 
 /** The triggers the host's program finds (ProgramTrigger). */
@@ -42,20 +45,29 @@ export type ReaperNotice =
   | { kind: 'release'; cgroup: string }
   | { kind: 'register'; pid: number; startTime: number; sessionId?: string };
 
-export type HostCommand =
+/** The commands about one pane's program, each naming its pane. */
+export type ProgramCommand =
   | { type: 'start'; start: HostStart }
   | { type: 'input'; data: string }
   | { type: 'resize'; cols: number; rows: number }
   | ({ type: 'decided' } & HostDecision)
   | { type: 'key-pressed' }
+  /** the program may run now: main has it attached to its decisions */
+  | { type: 'run' }
+  /** the pane closed (main killed its container): its pty and its control socket go */
+  | { type: 'close' };
+
+export type HostCommand =
+  | (ProgramCommand & { pane: PaneId })
   | { type: 'kill-grace'; ms: number }
   | { type: 'answer'; id: number; ok: boolean; dir?: string; error?: string }
-  /** the exit path's last words: a `ripcord stop` waiting is answered, the control socket goes */
+  /** the exit path's last words: a `ripcord stop` waiting is answered, the control sockets go */
   | { type: 'exit' }
-  /** the program may run now: main has it attached to its decisions */
-  | { type: 'run' };
+  /** each pane's tab number (from 1), after every change of the layout: `ripcord ps` lists it */
+  | { type: 'tabs'; tabs: Record<PaneId, number> };
 
-export type HostEvent =
+/** What one pane's program tells main, each naming its pane. */
+export type ProgramEvent =
   | { type: 'started'; pid: number; containment: { kind: string; reason: string } }
   | { type: 'start-failed'; error: string }
   | { type: 'press' }
@@ -64,7 +76,10 @@ export type HostEvent =
   | { type: 'cancel-handled' }
   | { type: 'start-over' }
   | { type: 'reaper'; notice: ReaperNotice }
-  | { type: 'ask'; id: number; question: HostQuestion }
+  | { type: 'ask'; id: number; question: HostQuestion };
+
+export type HostEvent =
+  | (ProgramEvent & { pane: PaneId })
   /** one line for main's log (the host writes no file of its own) */
   | { type: 'log'; level: 'info' | 'warn' | 'error'; name: string; fields?: Record<string, unknown> }
   /** the host's thread is alive (HEARTBEAT_MS) */
@@ -83,28 +98,31 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** The fields each message type must carry, and what each must be. */
+const pane = { pane: isPaneId };
 const COMMAND_FIELDS: Record<HostCommand['type'], Record<string, (value: unknown) => boolean>> = {
-  start: { start: isRecord },
-  input: { data: isText },
-  resize: { cols: isCount, rows: isCount },
-  decided: { trigger: isRecord, decision: isRecord, hintRemainingMs: (v) => typeof v === 'number' && v >= 0 },
-  'key-pressed': {},
+  start: { ...pane, start: isRecord },
+  input: { ...pane, data: isText },
+  resize: { ...pane, cols: isCount, rows: isCount },
+  decided: { ...pane, trigger: isRecord, decision: isRecord, hintRemainingMs: (v) => typeof v === 'number' && v >= 0 },
+  'key-pressed': pane,
+  run: pane,
+  close: pane,
   'kill-grace': { ms: isCount },
   answer: { id: isCount, ok: (v) => typeof v === 'boolean' },
   exit: {},
-  run: {},
+  tabs: { tabs: (v) => isRecord(v) && Object.entries(v).every(([pane, tab]) => isPaneId(pane) && isCount(tab)) },
 };
 
 const EVENT_FIELDS: Record<HostEvent['type'], Record<string, (value: unknown) => boolean>> = {
-  started: { pid: isCount, containment: isRecord },
-  'start-failed': { error: isText },
-  press: {},
-  'key-pressed': {},
-  trigger: { trigger: isRecord },
-  'cancel-handled': {},
-  'start-over': {},
-  reaper: { notice: isRecord },
-  ask: { id: isCount, question: isRecord },
+  started: { ...pane, pid: isCount, containment: isRecord },
+  'start-failed': { ...pane, error: isText },
+  press: pane,
+  'key-pressed': pane,
+  trigger: { ...pane, trigger: isRecord },
+  'cancel-handled': pane,
+  'start-over': pane,
+  reaper: { ...pane, notice: isRecord },
+  ask: { ...pane, id: isCount, question: isRecord },
   log: { level: (v) => v === 'info' || v === 'warn' || v === 'error', name: isText, fields: (v) => v === undefined || isRecord(v) },
   heartbeat: {},
   screen: { port: isCount, token: isText },

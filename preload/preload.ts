@@ -3,7 +3,8 @@
 // Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; the contract is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { inputPieces } from '../contracts/renderer-checks';
-import { IpcChannel, type EventChannel, type EventValues, type HintState, type ProcessView, type RendererSettings, type RipcordApi, type ScreenRequestChannel, type SessionEnd, type SessionNotice, type StopOutcome, type Unsubscribe } from '../contracts/renderer';
+import { IpcChannel, type EventArgs, type EventChannel, type RendererSettings, type RipcordApi, type ScreenRequestChannel, type Unsubscribe } from '../contracts/renderer';
+import type { PaneAction, PaneId } from '../contracts/panes';
 
 /**
  * The page's screen: the session host's events and the page's acks and process-view requests,
@@ -13,7 +14,7 @@ import { IpcChannel, type EventChannel, type EventValues, type HintState, type P
 class Screen {
   private port: MessagePort | undefined;
   private outbox: unknown[] = [];
-  private readonly listeners = new Map<string, Set<(value: unknown) => void>>();
+  private readonly listeners = new Map<string, Set<(args: unknown[]) => void>>();
 
   use(port: MessagePort): void {
     this.port?.close();
@@ -21,7 +22,7 @@ class Screen {
     port.onmessage = (event: MessageEvent) => {
       const { channel, args } = (event.data ?? {}) as { channel?: unknown; args?: unknown };
       if (typeof channel !== 'string' || !Array.isArray(args)) return;
-      for (const listener of this.listeners.get(channel) ?? []) listener(args[0]);
+      for (const listener of this.listeners.get(channel) ?? []) listener(args);
     };
     for (const message of this.outbox.splice(0)) port.postMessage(message);
   }
@@ -32,10 +33,10 @@ class Screen {
     else this.outbox.push(message);
   }
 
-  subscribe<C extends EventChannel>(channel: C, listener: (value: EventValues[C]) => void): Unsubscribe {
+  subscribe<C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe {
     const set = this.listeners.get(channel) ?? new Set();
     this.listeners.set(channel, set);
-    const forward = (value: unknown): void => listener(value as EventValues[C]);
+    const forward = (args: unknown[]): void => listener(...(args as EventArgs[C]));
     set.add(forward);
     return () => {
       set.delete(forward);
@@ -49,24 +50,34 @@ ipcRenderer.on(IpcChannel.screen, (event: IpcRendererEvent) => {
   if (port) screen.use(port);
 });
 
-function subscribe<C extends EventChannel>(channel: C, listener: (value: EventValues[C]) => void): Unsubscribe {
-  const forward = (_event: IpcRendererEvent, value: EventValues[C]): void => listener(value);
+function subscribe<C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe {
+  const forward = (_event: IpcRendererEvent, ...args: unknown[]): void => listener(...(args as EventArgs[C]));
   ipcRenderer.on(channel, forward);
   return () => {
     ipcRenderer.removeListener(channel, forward);
   };
 }
 
+/** Notices come from main (the session host's state, a closed tab) and from the host (a missing container). */
+function fromBoth<C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe {
+  const fromMain = subscribe(channel, listener);
+  const fromHost = screen.subscribe(channel, listener);
+  return () => {
+    fromMain();
+    fromHost();
+  };
+}
+
 const api: RipcordApi = {
-  input(data: string): void {
+  input(pane: PaneId, data: string): void {
     // each IPC message stays small; main's per-message bound (MAX_INPUT_CHARS, larger) is never hit
-    for (const piece of inputPieces(data)) ipcRenderer.send(IpcChannel.input, piece);
+    for (const piece of inputPieces(data)) ipcRenderer.send(IpcChannel.input, pane, piece);
   },
-  resize(cols: number, rows: number): void {
-    ipcRenderer.send(IpcChannel.resize, cols, rows);
+  resize(pane: PaneId, cols: number, rows: number): void {
+    ipcRenderer.send(IpcChannel.resize, pane, cols, rows);
   },
-  ack(chars: number): void {
-    screen.request(IpcChannel.ack, chars);
+  ack(pane: PaneId, chars: number): void {
+    screen.request(IpcChannel.ack, pane, chars);
   },
   openLink(url: string): void {
     ipcRenderer.send(IpcChannel.openLink, url);
@@ -77,34 +88,31 @@ const api: RipcordApi = {
   getSettings(): Promise<RendererSettings> {
     return ipcRenderer.invoke(IpcChannel.getSettings) as Promise<RendererSettings>;
   },
-  onSettings: (listener: (settings: RendererSettings) => void) => subscribe(IpcChannel.settings, listener),
-  onData: (listener: (data: string) => void) => screen.subscribe(IpcChannel.data, listener),
-  onHint: (listener: (hint: HintState) => void) => screen.subscribe(IpcChannel.hint, listener),
-  onExit: (listener: (end: SessionEnd) => void) => subscribe(IpcChannel.exit, listener),
-  onFlush: (listener: () => void) => screen.subscribe(IpcChannel.flush, () => listener()),
-  onHold: (listener: (holding: boolean) => void) => screen.subscribe(IpcChannel.hold, (holding: unknown) => listener(holding === true)),
-  stopJob(): void {
-    screen.request(IpcChannel.stopJob);
+  paneAction(action: PaneAction): void {
+    ipcRenderer.send(IpcChannel.paneAction, action);
   },
-  stopProcess(pid: number): void {
-    screen.request(IpcChannel.stopProcess, pid);
+  onSettings: (listener) => subscribe(IpcChannel.settings, listener),
+  onLayout: (listener) => subscribe(IpcChannel.layout, listener),
+  onData: (listener) => screen.subscribe(IpcChannel.data, listener),
+  onHint: (listener) => screen.subscribe(IpcChannel.hint, listener),
+  // a start failure comes from main; a pane's end too
+  onExit: (listener) => subscribe(IpcChannel.exit, listener),
+  onFlush: (listener) => screen.subscribe(IpcChannel.flush, (pane) => listener(pane)),
+  onHold: (listener) => screen.subscribe(IpcChannel.hold, (pane, holding) => listener(pane, holding === true)),
+  stopJob(pane: PaneId): void {
+    screen.request(IpcChannel.stopJob, pane);
   },
-  watchProcesses(open: boolean): void {
-    screen.request(IpcChannel.watchProcesses, open);
+  stopProcess(pane: PaneId, pid: number): void {
+    screen.request(IpcChannel.stopProcess, pane, pid);
   },
-  onProcesses: (listener: (view: ProcessView) => void) => screen.subscribe(IpcChannel.processes, listener),
-  onProcessCount: (listener: (count: number) => void) => screen.subscribe(IpcChannel.processCount, listener),
-  onStopOutcome: (listener: (outcome: StopOutcome) => void) => screen.subscribe(IpcChannel.stopOutcome, listener),
-  onToggleProcesses: (listener: () => void) => subscribe(IpcChannel.toggleProcesses, listener),
-  // notices come from main (the session host's state) and from the host (a missing container)
-  onNotice: (listener: (notice: SessionNotice) => void) => {
-    const fromMain = subscribe(IpcChannel.notice, listener);
-    const fromHost = screen.subscribe(IpcChannel.notice, listener);
-    return () => {
-      fromMain();
-      fromHost();
-    };
+  watchProcesses(pane: PaneId, open: boolean): void {
+    screen.request(IpcChannel.watchProcesses, pane, open);
   },
+  onProcesses: (listener) => screen.subscribe(IpcChannel.processes, listener),
+  onProcessCount: (listener) => screen.subscribe(IpcChannel.processCount, listener),
+  onStopOutcome: (listener) => screen.subscribe(IpcChannel.stopOutcome, listener),
+  onToggleProcesses: (listener) => subscribe(IpcChannel.toggleProcesses, listener),
+  onNotice: (listener) => fromBoth(IpcChannel.notice, listener),
 };
 
 contextBridge.exposeInMainWorld('ripcord', api);

@@ -4,7 +4,8 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
-import type { RendererSettings, RipcordApi } from '../contracts/renderer';
+import type { RendererSettings, SessionEnd } from '../contracts/renderer';
+import type { PaneApi } from './pane-api';
 import { AckCounter } from './ack-counter';
 import { CommandMarks } from './command-marks';
 import { OutputQueue } from './output-queue';
@@ -19,18 +20,51 @@ import { focusProblemsBanner, showBanner, showProblemsBanner, showStartFailure }
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
-import { ProcessViewOverlay, WindowTitle } from './process-view';
+import { ProcessViewOverlay } from './process-view';
 import { WindowTheme } from './window-theme';
 import { FontZoom } from './font-zoom';
+
+/** OSC 7: the shell reports its working directory as a file:// URL (the tab shows its name). */
+const OSC_WORKING_DIRECTORY = 7;
+
+/** The path of an OSC 7 `file://host/path` URL; undefined for anything else. */
+export function directoryOf(data: string): string | undefined {
+  try {
+    const url = new URL(data);
+    return url.protocol === 'file:' ? decodeURIComponent(url.pathname) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Wide enough to grab, and the search matches' marks in it stay visible (the fit leaves it free). */
 const SCROLLBAR_WIDTH_PX = 14;
 
+/** What a pane's terminal tells its window: what its tab shows (title, activity, the bell, its end). */
+export interface PaneStatus {
+  title(text: string): void;
+  /** the shell's directory, as OSC 7 reports it */
+  directory(path: string): void;
+  processCount(count: number): void;
+  output(): void;
+  bell(): void;
+  ended(end: SessionEnd): void;
+}
+
+/** One pane's terminal, as its window holds it. */
+export interface TerminalPane {
+  /** the keys go to its terminal (or its open search box) */
+  focus(): void;
+  /** a double Ctrl+C closes this pane (several panes, the "pane" setting) or quits the app: the hint says which */
+  setDoublePressCloses(what: 'pane' | 'app'): void;
+  dispose(): void;
+}
+
 /**
- * One window, one terminal. Every listener on the host API is registered before the first
- * resize() call, so a host may start its session on that first resize without losing output.
+ * One pane's terminal in `root`. Every listener on the host API is registered before the first
+ * resize() call, so a host may start the pane's session on that first resize without losing output.
  */
-export function startTerminal(api: RipcordApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind): void {
+export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, testId: string): TerminalPane {
   // before the terminal's element exists: the preview sits in the same box
   const links = new LinkPreview(root, (url) => api.openLink(url));
   const terminal = new Terminal({
@@ -59,18 +93,21 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   const hint = new HintOverlay(root);
   const acks = new AckCounter(settings.ackEveryChars, (chars) => api.ack(chars));
   const output = new OutputQueue(terminal, (chars) => acks.parsed(chars));
-  api.onData((data) => output.push(data));
+  api.onData((data) => {
+    output.push(data);
+    status.output();
+  });
   api.onFlush(() => output.flush());
   api.onHold((holding) => output.hold(holding));
   api.onHint((state) => hint.update(state));
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
-  const title = new WindowTitle();
   api.onProcesses((view) => processes.update(view));
-  api.onProcessCount((count) => title.setProcessCount(count));
+  api.onProcessCount((count) => status.processCount(count));
   api.onStopOutcome((outcome) => processes.showOutcome(outcome));
   api.onToggleProcesses(() => processes.toggle());
   api.onNotice((notice) => showBanner(root, notice.title, notice.lines, () => terminal.focus()));
   api.onExit((end) => {
+    status.ended(end);
     hint.update({ visible: false, remainingMs: 0 });
     terminal.write(sessionEndText(end));
     terminal.options.disableStdin = true;
@@ -86,7 +123,13 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
   terminal.onData((data) => api.input(data));
   terminal.onBinary((data) => api.input(data));
   terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
-  terminal.onTitleChange((text) => title.setProgramTitle(text));
+  terminal.onTitleChange((text) => status.title(text));
+  terminal.onBell(() => status.bell());
+  terminal.parser.registerOscHandler(OSC_WORKING_DIRECTORY, (data) => {
+    const directory = directoryOf(data);
+    if (directory !== undefined) status.directory(directory);
+    return true;
+  });
 
   // before the first fit, so the terminal's first size already leaves room for the banner
   showProblemsBanner(root, settings.problems, () => terminal.focus());
@@ -121,15 +164,24 @@ export function startTerminal(api: RipcordApi, settings: RendererSettings, root:
     if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
 
-  fitOnResize(root, fit);
+  const resizes = fitOnResize(root, fit);
   fit.fit();
   api.resize(terminal.cols, terminal.rows);
-
-  terminal.focus();
-  window.addEventListener('focus', () => {
-    if (!searchBox.isOpen) terminal.focus();
-  });
-  offerTestView(terminal, () => gpu.kind);
+  // a click in the pane gives it the keys: main decides, and the layout says so
+  root.addEventListener('mousedown', () => api.focused());
+  offerTestView(terminal, () => gpu.kind, testId);
+  return {
+    focus: () => {
+      if (!searchBox.isOpen) terminal.focus();
+    },
+    setDoublePressCloses: (what) => hint.setDoublePressCloses(what),
+    dispose: () => {
+      resizes.disconnect();
+      hint.dispose();
+      terminal.dispose();
+      root.remove();
+    },
+  };
 }
 
 /** Ctrl+Shift+F/C/V/P/K/B belong to the window, not the program; false keeps xterm from sending them. */
@@ -181,15 +233,17 @@ function handleShortcut(
   }
 }
 
-/** Refit on every size change of the terminal's box, at most once per frame. */
-function fitOnResize(root: HTMLElement, fit: FitAddon): void {
+/** Refit on every size change of the terminal's box, at most once per frame; a hidden tab's box (0×0) is not fitted. */
+function fitOnResize(root: HTMLElement, fit: FitAddon): ResizeObserver {
   let scheduled = false;
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(() => {
       scheduled = false;
-      fit.fit();
+      if (root.clientWidth > 0 && root.clientHeight > 0) fit.fit();
     });
-  }).observe(root);
+  });
+  observer.observe(root);
+  return observer;
 }

@@ -4,10 +4,12 @@ import { STOP_JOB_KEY } from './process-view';
 /** How often the countdown text refreshes; a tenth of a second is what it shows. */
 const COUNTDOWN_TICK_MS = 100;
 
-export function hintText(remainingMs: number, jobStillRunning = false): string {
+/** `closes`: what a double press ends — the app, or (several panes, the "pane" setting) this pane. */
+export function hintText(remainingMs: number, jobStillRunning = false, closes: 'pane' | 'app' = 'app'): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
-  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice quits (${seconds.toFixed(1)} s)`;
-  return `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
+  const ends = closes === 'pane' ? 'closes this pane' : 'quits';
+  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice ${ends} (${seconds.toFixed(1)} s)`;
+  return closes === 'pane' ? `Ctrl+C again closes this pane (${seconds.toFixed(1)} s)` : `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
 }
 
 /**
@@ -19,6 +21,7 @@ export class HintOverlay {
   private readonly element: HTMLElement;
   private deadline = 0;
   private jobStillRunning = false;
+  private closes: 'pane' | 'app' = 'app';
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(parent: HTMLElement, private readonly now: () => number = () => performance.now()) {
@@ -41,6 +44,12 @@ export class HintOverlay {
     this.timer ??= setInterval(() => this.render(), COUNTDOWN_TICK_MS);
   }
 
+  /** What the hint says a double press ends (its window has one pane or several). */
+  setDoublePressCloses(closes: 'pane' | 'app'): void {
+    this.closes = closes;
+    if (!this.element.hidden) this.render();
+  }
+
   get visible(): boolean {
     return !this.element.hidden;
   }
@@ -51,7 +60,7 @@ export class HintOverlay {
       this.hide();
       return;
     }
-    this.element.textContent = hintText(remaining, this.jobStillRunning);
+    this.element.textContent = hintText(remaining, this.jobStillRunning, this.closes);
   }
 
   private hide(): void {

@@ -2,7 +2,8 @@
 // running time, what each does with the job-stopping signals ("ignores INT" says why Ctrl+C
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
-import type { ProcessRow, ProcessView, RipcordApi, StopOutcome } from '../contracts/renderer';
+import type { ProcessRow, ProcessView, StopOutcome } from '../contracts/renderer';
+import type { PaneApi } from './pane-api';
 import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */
@@ -11,7 +12,7 @@ export const STOP_JOB_KEY = 'Ctrl+Shift+K';
 /** How long a stop's outcome stays on screen. */
 const NOTICE_MS = 5_000;
 
-type ViewApi = Pick<RipcordApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
+type ViewApi = Pick<PaneApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
 
 const COLUMNS = ['PID', 'S', 'CPU%', 'RSS', 'ELAPSED', 'SIGNALS', 'COMMAND', ''] as const;
 

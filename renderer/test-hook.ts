@@ -24,11 +24,12 @@ export interface RipcordTestView {
 
 declare global {
   interface Window {
-    __ripcordTestHook?: (view: RipcordTestView) => void;
+    /** `pane`: the pane the terminal shows (each pane offers its own view) */
+    __ripcordTestHook?: (view: RipcordTestView, pane: string) => void;
   }
 }
 
-export function offerTestView(terminal: Terminal, renderer: () => RendererKind): void {
+export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string): void {
   const hook = window.__ripcordTestHook;
   if (typeof hook !== 'function') return;
   const rows = (from: number, to: number): string[] => {
@@ -51,5 +52,6 @@ export function offerTestView(terminal: Terminal, renderer: () => RendererKind):
         return () => subscription.dispose();
       },
     }),
+    pane,
   );
 }

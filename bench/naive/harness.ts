@@ -18,7 +18,8 @@ import { rendererSettings } from '../../main/session/renderer-settings';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
 import { EventLoopDelayProbe } from '../../e2e/harness/event-loop-delay';
 import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
-import { parseAck, parseInput, parseResize } from '../../contracts/renderer-checks';
+import { parseAck, parseInput, parsePaneRequest, parseResize } from '../../contracts/renderer-checks';
+import type { WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
 import { CTRL_C } from '../../main/core/control-chars';
 import { classifyKey } from '../../main/session/key-entry';
@@ -60,6 +61,10 @@ function parseArgs(argv: readonly string[]): NaiveOptions {
   }
   return options;
 }
+
+/** The naive terminal's one pane, as ripcord's window starts. */
+const PANE = '1';
+const ONE_PANE: WindowLayout = { tabs: [{ id: '1', root: { pane: PANE } }], active: '1', focused: PANE };
 
 // the defaults exactly as ripcord's page gets them (its minimumContrastRatio and theme included)
 const SETTINGS: RendererSettings = rendererSettings(DEFAULT_CONFIG, []);
@@ -110,7 +115,10 @@ async function main(): Promise<void> {
         if (classifyKey(message.args[0]) === 'press') child?.write(CTRL_C);
         return;
       }
-      const { channel, args, id } = message;
+      const { channel, id } = message;
+      // one window, one pane: a pane's request names it first
+      const request = parsePaneRequest(message.args);
+      const args = request.ok ? request.value.args : [];
       if (channel === IpcChannel.input) {
         const data = parseInput(args);
         if (data.ok) child?.write(data.value);
@@ -119,6 +127,7 @@ async function main(): Promise<void> {
         if (chars.ok && flow?.onAck(chars.value) === 'resume') child?.resume();
       } else if (channel === IpcChannel.getSettings && id !== undefined) {
         out({ channel, id, args: [SETTINGS] });
+        out({ channel: IpcChannel.layout, args: [ONE_PANE] });
       } else if (channel === IpcChannel.resize) {
         const size = parseResize(args);
         if (!size.ok) return;
@@ -143,11 +152,11 @@ async function main(): Promise<void> {
       env: { ...env, ...options.env, COLORTERM: 'truecolor' },
     });
     spawned.onData((data) => {
-      out({ channel: IpcChannel.data, args: [data] });
+      out({ channel: IpcChannel.data, args: [PANE, data] });
       if (flow?.onSent(data.length) === 'pause') spawned.pause();
     });
     spawned.onExit(({ exitCode }) => {
-      out({ channel: IpcChannel.exit, args: [{ exitCode }] });
+      out({ channel: IpcChannel.exit, args: [PANE, { exitCode }] });
       process.exit(0);
     });
     return spawned;

@@ -16,6 +16,8 @@ import { WebglAddon } from '@xterm/addon-webgl';
 import { offerTestView } from '../../renderer/test-hook';
 import { wantedRenderer, type RendererKind } from '../../renderer/gpu-renderer';
 
+/** The one terminal is the window's first pane, as ripcord's window starts (contracts/panes.ts). */
+const PANE = '1';
 /** VS Code's FlowControlConstants.CharCountAckSize. */
 const CHAR_COUNT_ACK_SIZE = 5_000;
 
@@ -39,19 +41,19 @@ async function boot(): Promise<void> {
   terminal.loadAddon(new WebLinksAddon());
 
   let unacknowledged = 0;
-  api.onData((data) => {
+  api.onData((_pane, data) => {
     terminal.write(data, () => {
       unacknowledged += data.length;
       if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-        api.ack(unacknowledged);
+        api.ack(PANE, unacknowledged);
         unacknowledged = 0;
       }
     });
   });
-  api.onExit((end) => terminal.write(`\r\n[exited ${end.exitCode}]\r\n`));
-  terminal.onData((data) => api.input(data));
-  terminal.onBinary((data) => api.input(data));
-  terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
+  api.onExit((_pane, end) => terminal.write(`\r\n[exited ${end.exitCode}]\r\n`));
+  terminal.onData((data) => api.input(PANE, data));
+  terminal.onBinary((data) => api.input(PANE, data));
+  terminal.onResize(({ cols, rows }) => api.resize(PANE, cols, rows));
 
   terminal.open(root);
   let kind: RendererKind = 'dom';
@@ -69,9 +71,9 @@ async function boot(): Promise<void> {
     }
   }
   fit.fit();
-  api.resize(terminal.cols, terminal.rows);
+  api.resize(PANE, terminal.cols, terminal.rows);
   terminal.focus();
-  offerTestView(terminal, () => kind);
+  offerTestView(terminal, () => kind, PANE);
 }
 
 void boot();

@@ -93,7 +93,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
       await page.keyboard.press('Control+Shift+F');
       await page.keyboard.type(options.findTerm);
     }
-    await page.evaluate((command) => window.ripcord.input(`${command}\r`), FLOOD_COMMANDS[options.flood]);
+    await page.evaluate((command) => window.ripcord.input('1', `${command}\r`), FLOOD_COMMANDS[options.flood]);
     await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     await hostLoopDelay(pipeline.port, pipeline.token);
     await delay(options.floodMs);
@@ -143,7 +143,7 @@ async function waitForPrompt(page: Page): Promise<void> {
   try {
     await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PROMPT_NUDGE_MS, polling: 20 });
   } catch {
-    await page.evaluate(() => window.ripcord.input('\r'));
+    await page.evaluate(() => window.ripcord.input('1', '\r'));
     try {
       await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     } catch (error) {
@@ -195,7 +195,7 @@ function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise
         let messagesAfterPress = 0;
         const arrivals: Array<[number, number]> = [];
         const t0 = performance.now();
-        const stopCounting = window.ripcord.onData((data) => {
+        const stopCounting = window.ripcord.onData((_pane, data) => {
           charsAfterPress += data.length;
           messagesAfterPress++;
           arrivals.push([performance.now() - t0, data.length]);
@@ -220,7 +220,7 @@ function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise
         if (press === 'key') {
           (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
         } else {
-          window.ripcord.input('\x03');
+          window.ripcord.input('1', '\x03');
         }
         requestAnimationFrame(frame);
       }),

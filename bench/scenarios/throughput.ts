@@ -113,7 +113,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
           return cpuMs(pipeline.pids);
         }).then((cpu) => {
           cpuStart = cpu ?? 0;
-          sockets.main.send(JSON.stringify({ channel: IpcChannel.resize, args: [COLS, ROWS] } satisfies PageMessage));
+          sockets.main.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', COLS, ROWS] } satisfies PageMessage));
         });
       });
       for (const socket of [sockets.main, sockets.screen]) {
@@ -123,7 +123,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       ws.on('message', (raw: Buffer) => {
         const message = JSON.parse(raw.toString()) as HostMessage;
         if (message.channel !== IpcChannel.data) return;
-        const data = message.args[0];
+        const data = message.args[1];
         first ??= performance.now();
         chunks++;
         try {
@@ -137,7 +137,7 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
           last = performance.now();
           unacked += data.length;
           if (unacked >= ACK_EVERY_CHARS) {
-            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: [unacked] } satisfies PageMessage));
+            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: ['1', unacked] } satisfies PageMessage));
             unacked = 0;
           }
           tail = (tail + data).slice(-64);

@@ -51,8 +51,8 @@ test('"\\x03" sent as input data is a byte for the program, not a press', async 
     for (const pid of await sessionProcesses(h.marker)) if ((await commandLine(pid)) === 'cat -v') return true;
     return undefined;
   });
-  await page.evaluate(() => window.ripcord.input('\x03'));
-  await page.evaluate(() => window.ripcord.input('-as-data\r'));
+  await page.evaluate(() => window.ripcord.input('1', '\x03'));
+  await page.evaluate(() => window.ripcord.input('1', '-as-data\r'));
   // the terminal's echo of the line and cat's copy of it: the byte reached the program
   await waitFor('cat to print the line', WAIT_MS, async () => ((await screen(page)).filter((row) => row === '^C-as-data').length >= 2 ? true : undefined));
   expect(await logged(h, 'key.ctrl-c')).toEqual([]);

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { commandLine, DIST, type Harness, openTerminal, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { commandLine, DIST, type Harness, harnessStats, openTerminal, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 const execFileAsync = promisify(execFile);
 const GRACE_MS = 400;
@@ -65,7 +65,10 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
     return JSON.stringify(shown) === JSON.stringify(table) ? true : undefined;
   });
   const { stdout } = await execFileAsync(process.execPath, [path.join(DIST, 'cli.js'), 'ps', '--json'], { encoding: 'utf8' });
-  const session = (JSON.parse(stdout) as { id: number; view: { rows: { pid: number }[] } }[]).find((s) => s.id === harness?.pid);
+  // a window's pane is named by its session's root (its shell), and listed with its tab
+  const { sessionPid } = await harnessStats(harness as Harness);
+  const session = (JSON.parse(stdout) as { id: number; tab?: number; view: { rows: { pid: number }[] } }[]).find((s) => s.id === sessionPid);
+  expect(session?.tab).toBe(1);
   expect(session?.view.rows.map((r) => r.pid).sort((a, b) => a - b)).toEqual(table);
 
   // Ctrl+C does nothing to this job; the hint offers the stop key

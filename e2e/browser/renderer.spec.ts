@@ -18,7 +18,7 @@ test('settings come from the config; config problems show once in a dismissable 
   await expect(banner).toContainText('fontSize');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(16, 32, 48)');
   // the banner pushes the terminal down instead of covering its first rows
-  const [bannerBox, terminalBox] = [await banner.boundingBox(), await page.locator('#terminal').boundingBox()];
+  const [bannerBox, terminalBox] = [await banner.boundingBox(), await page.locator('.ripcord-pane-terminal').boundingBox()];
   expect(terminalBox?.y).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? Infinity) - 1);
   const rowsWithBanner = await page.evaluate(() => window.__ripcordTest?.size().rows ?? 0);
   await banner.getByRole('button', { name: 'Dismiss' }).click();

@@ -6,7 +6,8 @@
 // gives main every key in before-input-event. Without a `screen` port (the bench's naive
 // harness) the screen shares the one socket.
 import { inputPieces } from '../../contracts/renderer-checks';
-import { IpcChannel, type EventChannel, type EventValues, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+import { IpcChannel, type EventArgs, type EventChannel, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';
@@ -18,11 +19,15 @@ export interface HarnessPageState {
   closeCode?: number;
   /** links the page asked the host to open */
   openedLinks: string[];
+  /** the window's tabs and panes as main last sent them */
+  layout?: WindowLayout;
 }
 
 declare global {
   interface Window {
     __ripcordTest?: RipcordTestView;
+    /** the view of one pane's terminal */
+    __ripcordTestPane?: (pane: PaneId) => RipcordTestView | undefined;
     __ripcordHarness?: HarnessPageState;
   }
 }
@@ -46,7 +51,7 @@ class Channel<T> {
   }
 }
 
-type EventChannels = { [C in EventChannel]: Channel<EventValues[C]> };
+type EventChannels = { [C in EventChannel]: Channel<EventArgs[C]> };
 
 /** A KeyboardEvent as Electron's before-input-event reports it. */
 function keyInput(event: KeyboardEvent): KeyInput {
@@ -91,6 +96,7 @@ function installHarnessApi(): void {
 
   const events: EventChannels = {
     [IpcChannel.settings]: new Channel(),
+    [IpcChannel.layout]: new Channel(),
     [IpcChannel.data]: new Channel(),
     [IpcChannel.hint]: new Channel(),
     [IpcChannel.exit]: new Channel(),
@@ -105,6 +111,8 @@ function installHarnessApi(): void {
   };
   const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
   let nextRequest = 0;
+  /** the pane main last said has the keys (the hold stand-in below is for it) */
+  let focused: PaneId | undefined;
 
   const opened = (): void => {
     state.connected = socket.readyState === WebSocket.OPEN && screen.socket.readyState === WebSocket.OPEN;
@@ -125,7 +133,11 @@ function installHarnessApi(): void {
       settingsRequests.get(message.id)?.resolve(message.args[0]);
       settingsRequests.delete(message.id);
     } else {
-      (events[message.channel] as Channel<unknown>).emit(message.args[0]);
+      if (message.channel === IpcChannel.layout) {
+        state.layout = message.args[0];
+        focused = message.args[0].focused;
+      }
+      (events[message.channel] as unknown as Channel<unknown[]>).emit(message.args);
     }
   };
   socket.addEventListener('message', received);
@@ -139,7 +151,7 @@ function installHarnessApi(): void {
     const verdict = classifyKey(input);
     // In the desktop main sends `hold` at the key event (DESIGN §6); here the key event is in the
     // page, so this stand-in for main holds it without the round trip. The host answers every press.
-    if (verdict === 'press') events[IpcChannel.hold].emit(true);
+    if (verdict === 'press' && focused !== undefined) events[IpcChannel.hold].emit([focused, true]);
     send({ channel: HarnessChannel.key, args: [input] });
     if (verdict === 'pass') return;
     event.preventDefault();
@@ -156,12 +168,13 @@ function installHarnessApi(): void {
     document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
   };
 
+  const on = <C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe => events[channel].subscribe((args) => listener(...args));
   const api: RipcordApi = {
-    input: (data) => {
-      for (const piece of inputPieces(data)) send({ channel: IpcChannel.input, args: [piece] });
+    input: (pane, data) => {
+      for (const piece of inputPieces(data)) send({ channel: IpcChannel.input, args: [pane, piece] });
     },
-    resize: (cols, rows) => send({ channel: IpcChannel.resize, args: [cols, rows] }),
-    ack: (chars) => toScreen({ channel: IpcChannel.ack, args: [chars] }),
+    resize: (pane, cols, rows) => send({ channel: IpcChannel.resize, args: [pane, cols, rows] }),
+    ack: (pane, chars) => toScreen({ channel: IpcChannel.ack, args: [pane, chars] }),
     openLink: (url) => {
       state.openedLinks.push(url);
       send({ channel: IpcChannel.openLink, args: [url] });
@@ -173,27 +186,33 @@ function installHarnessApi(): void {
         settingsRequests.set(id, { resolve, reject });
         send({ channel: IpcChannel.getSettings, args: [], id });
       }),
-    onSettings: (listener) => events[IpcChannel.settings].subscribe(listener),
-    onData: (listener) => events[IpcChannel.data].subscribe(listener),
-    onHint: (listener) => events[IpcChannel.hint].subscribe(listener),
-    onExit: (listener) => events[IpcChannel.exit].subscribe(listener),
-    onFlush: (listener) => events[IpcChannel.flush].subscribe(() => listener()),
-    onHold: (listener) => events[IpcChannel.hold].subscribe((holding) => listener(holding === true)),
-    stopJob: () => toScreen({ channel: IpcChannel.stopJob, args: [] }),
-    stopProcess: (pid) => toScreen({ channel: IpcChannel.stopProcess, args: [pid] }),
-    watchProcesses: (open) => toScreen({ channel: IpcChannel.watchProcesses, args: [open] }),
-    onProcesses: (listener) => events[IpcChannel.processes].subscribe(listener),
-    onProcessCount: (listener) => events[IpcChannel.processCount].subscribe(listener),
-    onStopOutcome: (listener) => events[IpcChannel.stopOutcome].subscribe(listener),
+    paneAction: (action) => send({ channel: IpcChannel.paneAction, args: [action] }),
+    onSettings: (listener) => on(IpcChannel.settings, listener),
+    onLayout: (listener) => on(IpcChannel.layout, listener),
+    onData: (listener) => on(IpcChannel.data, listener),
+    onHint: (listener) => on(IpcChannel.hint, listener),
+    onExit: (listener) => on(IpcChannel.exit, listener),
+    onFlush: (listener) => on(IpcChannel.flush, (pane) => listener(pane)),
+    onHold: (listener) => on(IpcChannel.hold, (pane, holding) => listener(pane, holding === true)),
+    stopJob: (pane) => toScreen({ channel: IpcChannel.stopJob, args: [pane] }),
+    stopProcess: (pane, pid) => toScreen({ channel: IpcChannel.stopProcess, args: [pane, pid] }),
+    watchProcesses: (pane, open) => toScreen({ channel: IpcChannel.watchProcesses, args: [pane, open] }),
+    onProcesses: (listener) => on(IpcChannel.processes, listener),
+    onProcessCount: (listener) => on(IpcChannel.processCount, listener),
+    onStopOutcome: (listener) => on(IpcChannel.stopOutcome, listener),
     // the harness has no app menu: the key in the page is the way in
-    onToggleProcesses: (listener) => events[IpcChannel.toggleProcesses].subscribe(() => listener()),
-    onNotice: (listener) => events[IpcChannel.notice].subscribe(listener),
+    onToggleProcesses: (listener) => on(IpcChannel.toggleProcesses, listener),
+    onNotice: (listener) => on(IpcChannel.notice, listener),
   };
   window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;
-  window.__ripcordTestHook = (view) => {
-    window.__ripcordTest = view;
+  // each pane offers its view; __ripcordTest is the focused pane's (the only one, in a window of one pane)
+  const views = new Map<PaneId, RipcordTestView>();
+  window.__ripcordTestHook = (view, pane) => {
+    views.set(pane, view);
   };
+  window.__ripcordTestPane = (pane) => views.get(pane);
+  Object.defineProperty(window, '__ripcordTest', { configurable: true, get: () => views.get(focused ?? '') ?? [...views.values()][0] });
 }
 
 installHarnessApi();

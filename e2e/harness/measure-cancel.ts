@@ -65,10 +65,10 @@ async function measureOnce(page: Page): Promise<Sample> {
           pressedAt = performance.now();
           (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
         };
-        const stopHint = window.ripcord.onHint((state) => {
+        const stopHint = window.ripcord.onHint((_pane, state) => {
           if (pressedAt !== undefined && state.visible && Number.isNaN(hint)) hint = performance.now() - pressedAt;
         });
-        const stopData = window.ripcord.onData((data) => {
+        const stopData = window.ripcord.onData((_pane, data) => {
           if (pressedAt === undefined || !Number.isNaN(echo)) return;
           if (data.includes('^C')) echo = performance.now() - pressedAt;
           else chars += data.length;

@@ -53,8 +53,8 @@ export class ScreenSocket implements HostScreen {
     });
   }
 
-  send(channel: string, value: unknown): void {
-    const text = JSON.stringify({ channel, args: [value] });
+  send(channel: string, ...args: unknown[]): void {
+    const text = JSON.stringify({ channel, args });
     if (this.client) this.client.send(text);
     else this.backlog.push(text);
   }

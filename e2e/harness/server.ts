@@ -1,6 +1,6 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer to a browser and
-// bridges it over a loopback WebSocket to the desktop's own session wiring — SessionLifecycle,
-// DesktopSession, the host signal table, the key entry, the session host process — on the real
+// bridges it over a loopback WebSocket to the desktop's own session wiring — the window's panes
+// (PaneWindow), DesktopSession, the host signal table, the key entry, the session host process — on the real
 // core, reaper and pty: a WebSocket instead of IPC (contracts/harness-socket.ts), the page's key
 // messages instead of before-input-event, process.exit instead of app.exit, the page closing
 // instead of the window, child_process.fork instead of utilityProcess and the host's own
@@ -27,7 +27,8 @@ import { DesktopSession, type RendererChannel } from '../../main/session/desktop
 import { enterKey } from '../../main/session/key-entry';
 import { installSignalTriggers } from '../../main/session/host-signals';
 import { SessionHostProcess } from '../../main/session/host/session-host-process';
-import { SessionLifecycle } from '../../main/session/session-lifecycle';
+import { hostedPaneWindow } from '../../main/session/hosted-panes';
+import type { PaneWindow } from '../../main/session/pane-window';
 import { EventLoopDelayProbe } from './event-loop-delay';
 import { forkSessionHost } from './forked-host';
 import { parseHarnessArgs } from './options';
@@ -53,7 +54,7 @@ class Harness {
   constructor(
     private readonly log: Logger,
     private readonly reaper: ReaperClient,
-    private readonly lifecycle: SessionLifecycle,
+    private readonly panes: PaneWindow,
     private readonly host: SessionHostProcess,
     private readonly screen: HostScreenAddress,
     loaded: LoadedConfig,
@@ -64,11 +65,12 @@ class Harness {
   ) {
     server.on('request', (req, res) => void this.onRequest(req, res));
     server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head));
-    lifecycle.onSpawned(({ pid }) => (this.sessionPid = pid));
+    // the first pane's program: what /stats names (the bench reads it)
+    panes.panes.get(panes.current.focused)?.onSpawned(({ pid }) => (this.sessionPid = pid));
     this.desktop = new DesktopSession({
       config: loaded.config,
       log,
-      lifecycle,
+      window: panes,
       renderer: this.renderer(),
       host,
       problems: loaded.problems,
@@ -131,7 +133,7 @@ class Harness {
     ws.on('close', (code) => {
       this.log.event('harness.client-closed', { code });
       this.client = undefined;
-      this.lifecycle.trigger({ kind: 'window-close' });
+      this.panes.trigger({ kind: 'window-close' });
     });
     ws.on('error', (error) => this.log.warn('harness.client-error', { error: String(error) }));
   }
@@ -145,7 +147,7 @@ class Harness {
     const message = parsed.value;
     if (message.channel === HarnessChannel.key) {
       // before the page handles the key, as before-input-event in the desktop (input-guard.ts)
-      enterKey(message.args[0], this.lifecycle, this.log);
+      enterKey(message.args[0], this.panes, this.log);
       return;
     }
     const { channel, args, id } = message;
@@ -205,30 +207,29 @@ async function main(): Promise<void> {
   const host = new SessionHostProcess(forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`), reaper, log);
   const screen = await hostScreen(host);
 
-  const lifecycle = new SessionLifecycle({
+  // as the desktop: the page's keys come to the key entry (Harness.onMessage), so its input is only data
+  const panes = hostedPaneWindow({
     config: loaded.config,
     log,
     reaper,
-    // as the desktop: a host that can no longer be asked to go is killed on the way out
+    // as the desktop: the host hears the last words, and one that can no longer be asked to go is killed
     host: { restore: () => host.exiting(), exit: (code) => process.exit(code) },
-    ...(options.command ? { command: options.command } : {}),
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    // as the desktop: the page's keys come to the key entry (Harness.onMessage), so its input is only data
-    keyPressesReported: true,
+    sessionHost: () => host,
     tools: 'harness',
     settingsFile: loaded.path,
-    programs: host.launch,
+    ...(options.command ? { command: options.command } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   process.on('uncaughtException', (error) => {
     log.error('harness.uncaught', { error: error.stack ?? String(error) });
-    lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
+    panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
   });
   // As the desktop: SIGINT is a press from process start on, the spawn included.
-  installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
+  installSignalTriggers({ signals: process, trigger: panes.trigger, log });
 
   const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
-  const harness = new Harness(log, reaper, lifecycle, host, screen, loaded, settings, server, address.port, pages);
+  const harness = new Harness(log, reaper, panes, host, screen, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
   process.stdout.write(`${harness.readyLine()}\n`);
 }

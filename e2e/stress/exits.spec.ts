@@ -46,12 +46,12 @@ async function windowCloseExit(): Promise<number> {
     let screen = '';
     screenSocket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString()) as HostMessage;
-      if (message.channel === IpcChannel.data) screen = (screen + message.args[0]).slice(-4096);
+      if (message.channel === IpcChannel.data) screen = (screen + message.args[1]).slice(-4096);
     });
     await Promise.all([ws, screenSocket].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
-    ws.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
+    ws.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', 100, 30] } satisfies PageMessage));
     await expect.poll(() => screen.endsWith(PROMPT), { timeout: 20_000 }).toBe(true);
-    ws.send(JSON.stringify({ channel: IpcChannel.input, args: [`bash ${await writeHostileScript(dir)}\r`] } satisfies PageMessage));
+    ws.send(JSON.stringify({ channel: IpcChannel.input, args: ['1', `bash ${await writeHostileScript(dir)}\r`] } satisfies PageMessage));
     // the shell carries the marker too, through the session environment
     await expect.poll(async () => (await markedProcesses(marker)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(HOSTILE_PROCESSES + 1);
     ws.close();

@@ -106,18 +106,18 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
       const end = new Promise<number>((resolve) => {
         ws.on('message', (raw: Buffer) => {
           const message = JSON.parse(raw.toString()) as HostMessage;
-          if (message.channel === IpcChannel.exit) resolve(message.args[0].exitCode);
+          if (message.channel === IpcChannel.exit) resolve(message.args[1].exitCode);
           if (message.channel !== IpcChannel.data) return;
-          received += message.args[0].length;
-          unacked += message.args[0].length;
+          received += message.args[1].length;
+          unacked += message.args[1].length;
           if (unacked >= ACK_EVERY_CHARS) {
-            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: [unacked] } satisfies PageMessage));
+            ws.send(JSON.stringify({ channel: IpcChannel.ack, args: ['1', unacked] } satisfies PageMessage));
             unacked = 0;
           }
         });
       });
       await Promise.all([main, ws].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
-      main.send(JSON.stringify({ channel: IpcChannel.resize, args: [100, 30] } satisfies PageMessage));
+      main.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', 100, 30] } satisfies PageMessage));
       await pipeline.exited; // the session ended: the harness ran its exit path
       const growth = await memory.stop();
       expect(received).toBeGreaterThan(FLOOD_BYTES / 2);

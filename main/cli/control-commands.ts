@@ -64,7 +64,7 @@ export async function runStop(args: string[]): Promise<number> {
 }
 
 function describeSession(s: SessionInfo): string {
-  const header = `session ${s.id} (${s.host}, ${s.command}) — ${s.view.rows.length} process(es)${s.view.transcript ? `, transcript ${s.view.transcript}` : ''}`;
+  const header = `session ${s.id} (${s.host}${s.tab === undefined ? '' : `, tab ${s.tab}`}, ${s.command}) — ${s.view.rows.length} process(es)${s.view.transcript ? `, transcript ${s.view.transcript}` : ''}`;
   const lines = s.view.rows.map(describeRow);
   return [header, '    PID S   CPU%    RSS  ELAPSED  COMMAND', ...lines].join('\n');
 }

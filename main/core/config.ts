@@ -54,7 +54,17 @@ export interface RipcordConfig {
   logLevel: LogLevel;
   /** keep each session's output on disk (asciicast v2, see docs/see-stop-keep.md) */
   transcripts: boolean;
+  /** with several panes, a double Ctrl+C closes the focused pane ("pane") or quits the app ("app") */
+  doubleCtrlC: DoubleCtrlC;
+  /** the most panes a window holds (tabs and splits together) */
+  maxPanes: number;
+  /** a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false) */
+  closeEndedPanes: boolean;
 }
+
+/** What a double Ctrl+C ends when a window has several panes (with one, it quits the app either way). */
+export const DOUBLE_CTRL_C_SCOPES = ['pane', 'app'] as const;
+export type DoubleCtrlC = (typeof DOUBLE_CTRL_C_SCOPES)[number];
 
 export interface ConfigProblem {
   /** dotted path of the offending key, e.g. "theme.background" */
@@ -76,6 +86,8 @@ const FONT_SIZE_MIN = 6;
 const FONT_SIZE_MAX = 72;
 // xterm keeps every scrollback line in memory; a million lines is already hundreds of MB.
 const SCROLLBACK_MAX = 1_000_000;
+/** Each pane is a shell, a pty and a terminal: more than this in one window is a runaway, not a layout. */
+const MAX_PANES_LIMIT = 256;
 // 1 leaves colors as the program chose them; 21 is black on white, the most there is.
 const CONTRAST_MIN = 1;
 const CONTRAST_MAX = 21;
@@ -102,6 +114,10 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   allowClipboardWrite: false,
   logLevel: 'info',
   transcripts: true,
+  doubleCtrlC: 'pane',
+  // far more than a screen shows usefully; each idle pane is a shell, a pty and a terminal's memory
+  maxPanes: 32,
+  closeEndedPanes: false,
 };
 
 /** Word written instead of null to switch the global shortcut off. */
@@ -207,6 +223,18 @@ export const CONFIG_SCHEMA = {
     transcripts: {
       type: 'boolean', default: DEFAULT_CONFIG.transcripts,
       description: 'Keep what each session printed in a file (the last 20 sessions, 8 MB each). It keeps everything shown, secrets included; false turns it off.',
+    },
+    doubleCtrlC: {
+      type: 'string', enum: [...DOUBLE_CTRL_C_SCOPES], default: DEFAULT_CONFIG.doubleCtrlC,
+      description: 'With several panes, a double Ctrl+C ends the focused pane\'s session and closes it ("pane"), or quits the whole app ("app"). With one pane it quits the app either way.',
+    },
+    maxPanes: {
+      type: 'integer', minimum: 1, maximum: MAX_PANES_LIMIT, default: DEFAULT_CONFIG.maxPanes,
+      description: 'The most panes (tabs and splits together) one window holds.',
+    },
+    closeEndedPanes: {
+      type: 'boolean', default: DEFAULT_CONFIG.closeEndedPanes,
+      description: 'With several panes, a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false).',
     },
   },
 } as const;

@@ -3,84 +3,15 @@
 // Electron objects — with a real bash on a real pty, a real reaper process and real signals.
 import { describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../contracts/renderer';
-import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
+import type { RipcordConfig } from '../core/config';
 import { foregroundJob, waitFor } from '../platform/processes/processes.test-support';
-import { linkedHost } from '../session/host/linked-host.test-support';
-import { SessionHostProcess } from '../session/host/session-host-process';
-import { SessionLifecycle, type SessionLifecycleOptions } from '../session/session-lifecycle';
-import { desktopExitHost } from './desktop-exit-host';
-import type { IpcSenderEvent } from './ipc-handlers';
-import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, useWiringWorkspace } from './wiring.test-support';
+import { BASH, FIRST_PANE, openDesktopWindow, PAGE_URL, WAIT_MS, WINDOW_ID, type Desktop, type DesktopOptions } from './desktop-window.test-support';
+import { FakeEvent, sender, useWiringWorkspace } from './wiring.test-support';
 
-const WINDOW_ID = 7;
-const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
-/** Bound on a shell answering, a process dying: generous, never asserted as a timing. */
-const WAIT_MS = 10_000;
-
-const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
-
+const bash = BASH;
+const PANE = FIRST_PANE;
 const wiring = useWiringWorkspace();
-const cleanup = wiring.installed;
-
-/** What main.ts adds to the lifecycle for the desktop: real key presses, the session tools. */
-type DesktopOptions = Pick<SessionLifecycleOptions, 'keyPressesReported' | 'tools'>;
-
-function openWindow(config: RipcordConfig = bash, problems: string[] = [], desktop: DesktopOptions = {}) {
-  const app = new FakeApp();
-  const window = new FakeEmitter();
-  const page = new FakeWebContents(WINDOW_ID);
-  const ipc = new FakeIpcMain();
-  const shortcuts = new FakeGlobalShortcut();
-  const opened: string[] = [];
-  const log = wiring.workspace.log;
-  const reaper = wiring.workspace.startReaper(config.killGraceMs);
-  const linked = linkedHost(page);
-  const host = new SessionHostProcess(linked.process, reaper, log);
-  const lifecycle = new SessionLifecycle({ config, log, reaper, host: desktopExitHost({ app, shortcuts }), programs: host.launch, ...desktop });
-  cleanup.push(
-    { dispose: () => reaper.killAll() },
-    lifecycle,
-    linked,
-    host,
-    wireTerminalWindow(
-      { config, problems, log, lifecycle, host },
-      {
-        app,
-        window,
-        page,
-        webContentsId: WINDOW_ID,
-        pageUrl: PAGE_URL,
-        ipc,
-        shortcuts,
-        signals: process,
-        openExternal: async (url) => {
-          opened.push(url);
-        },
-      },
-    ),
-  );
-  // the renderer reads its options from the query; the sender check ignores it
-  const own = sender(WINDOW_ID, `${PAGE_URL}?renderer=dom`);
-  const output = (): string => page.valuesOn(IpcChannel.data).join('');
-  const until = async (check: () => boolean, what: string): Promise<void> => {
-    if (!(await waitFor(check, WAIT_MS))) throw new Error(`gave up waiting for ${what}; output: ${JSON.stringify(output().slice(-300))}`);
-  };
-  const type = (text: string, from: IpcSenderEvent = own): void => ipc.emit(IpcChannel.input, from, text);
-  /** the renderer's first fit: starts the session; resolves at the first prompt */
-  const start = async (cols = 100, rows = 30): Promise<void> => {
-    ipc.emit(IpcChannel.resize, own, cols, rows);
-    await until(() => output().includes('READY$ '), 'the first prompt');
-  };
-  const shellPid = async (): Promise<number> => {
-    type('echo PID=$$\r');
-    await until(() => /PID=\d+/.test(output()), 'the shell pid');
-    return Number(/PID=(\d+)/.exec(output())?.[1]);
-  };
-  return { app, window, page, ipc, shortcuts, opened, reaper, own, output, until, type, start, shellPid, screenRequest: linked.screenRequest };
-}
-
-type Desktop = ReturnType<typeof openWindow>;
+const openWindow = (config?: RipcordConfig, problems?: string[], desktop?: DesktopOptions): Desktop => openDesktopWindow(wiring, config, problems, desktop);
 const prompts = (d: Desktop): number => d.output().split('READY$ ').length - 1;
 
 describe('IPC from the page', () => {
@@ -89,7 +20,7 @@ describe('IPC from the page', () => {
     await d.start(100, 30);
     d.type('stty size\r');
     await d.until(() => d.output().includes('30 100'), 'stty size');
-    d.ipc.emit(IpcChannel.resize, d.own, 90, 20);
+    d.ipc.emit(IpcChannel.resize, d.own, PANE, 90, 20);
     d.type('stty size\r');
     await d.until(() => d.output().includes('20 90'), 'the resized stty size');
   });
@@ -113,15 +44,18 @@ describe('IPC from the page', () => {
   });
 
   it.each([
-    [IpcChannel.input, [42], /must be a string/],
-    [IpcChannel.input, [''], /input length 0/],
-    [IpcChannel.input, ['a', 'b'], /expected 1 argument/],
-    [IpcChannel.input, ['x'.repeat(1_048_577)], /input length/],
-    [IpcChannel.resize, [0, 10], /size must be two integers/],
-    [IpcChannel.resize, [80.5, 24], /size must be two integers/],
-    [IpcChannel.resize, ['80', '24'], /size must be two integers/],
-    [IpcChannel.resize, [99_999, 24], /size must be two integers/],
-    [IpcChannel.resize, [80], /expected 2 argument/],
+    [IpcChannel.input, [PANE, 42], /must be a string/],
+    [IpcChannel.input, [PANE, ''], /input length 0/],
+    [IpcChannel.input, [PANE, 'a', 'b'], /expected 1 argument/],
+    [IpcChannel.input, [PANE, 'x'.repeat(1_048_577)], /input length/],
+    [IpcChannel.resize, [PANE, 0, 10], /size must be two integers/],
+    [IpcChannel.resize, [PANE, 80.5, 24], /size must be two integers/],
+    [IpcChannel.resize, [PANE, '80', '24'], /size must be two integers/],
+    [IpcChannel.resize, [PANE, 99_999, 24], /size must be two integers/],
+    [IpcChannel.resize, [PANE, 80], /expected 2 argument/],
+    [IpcChannel.input, ['ls\r'], /the pane must be an id/],
+    [IpcChannel.paneAction, [{ kind: 'focus', pane: '../1' }], /focus: bad pane/],
+    [IpcChannel.paneAction, [{ kind: 'format-disk' }], /unknown pane action/],
     [IpcChannel.openLink, ['file:///etc/passwd'], /scheme file: is not http/],
     [IpcChannel.openLink, ['javascript:alert(1)'], /scheme javascript: is not http/],
     [IpcChannel.openLink, ['not a url'], /not a URL/],
@@ -200,7 +134,7 @@ describe('exits with a running session', () => {
 
   it('a real key between two Ctrl+C presses makes the second a first press again: no exit', async () => {
     // the longest window the settings allow: without the key, the second press would exit 130
-    const d = openWindow({ ...bash, doublePressWindowMs: 5_000 }, [], { keyPressesReported: true });
+    const d = openWindow({ ...bash, doublePressWindowMs: 5_000 });
     await d.start();
     const pid = await d.shellPid();
     d.type('sleep 1000\r');
@@ -275,7 +209,7 @@ describe('exits with a running session', () => {
 
   it('a program that cannot start: the window says why, and closing it exits 1', async () => {
     const d = openWindow({ ...bash, shell: '/no/such/program' });
-    d.ipc.emit(IpcChannel.resize, d.own, 80, 24);
+    d.ipc.emit(IpcChannel.resize, d.own, PANE, 80, 24);
     await d.until(() => d.page.valuesOn(IpcChannel.exit).length > 0, 'the start failure');
     const end = d.page.valuesOn(IpcChannel.exit)[0] as SessionEnd;
     expect(end.message).toContain('/no/such/program');

@@ -9,7 +9,7 @@ function guarded(): { page: FakeWebContents; presses: () => number; others: () =
   const page = new FakeWebContents(1);
   let presses = 0;
   let others = 0;
-  installInputGuard(page, { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1) }, silentLogger);
+  installInputGuard(page, { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), windowKey: () => undefined }, silentLogger);
   return { page, presses: () => presses, others: () => others };
 }
 
@@ -40,7 +40,7 @@ describe('input guard (before-input-event)', () => {
 
   it('stops listening when disposed', () => {
     const page = new FakeWebContents(1);
-    const guard = installInputGuard(page, { pressCtrlC: () => undefined, keyPressed: () => undefined }, silentLogger);
+    const guard = installInputGuard(page, { pressCtrlC: () => undefined, keyPressed: () => undefined, windowKey: () => undefined }, silentLogger);
     expect(page.listenerCount('before-input-event')).toBe(1);
     guard.dispose();
     expect(page.listenerCount('before-input-event')).toBe(0);

@@ -14,7 +14,8 @@ import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import { startWatchdog } from '../platform/reaper/watchdog';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { SessionHostProcess } from '../session/host/session-host-process';
-import { SessionLifecycle } from '../session/session-lifecycle';
+import { hostedPaneWindow } from '../session/hosted-panes';
+import type { PaneWindow } from '../session/pane-window';
 import { IpcChannel } from '../../contracts/renderer';
 import { applicationMenu } from './app-menu';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
@@ -30,13 +31,13 @@ interface Startup {
   problems: string[];
   settings: ConfigWatcher;
   log: Logger;
-  lifecycle: SessionLifecycle;
+  window: PaneWindow;
   host: SessionHostProcess;
   utility: UtilityHost;
   files: ReturnType<typeof appFiles>;
 }
 
-function openTerminalWindow({ config, problems, settings, log, lifecycle, host, utility, files }: Startup): Promise<void> {
+function openTerminalWindow({ config, problems, settings, log, window: panes, host, utility, files }: Startup): Promise<void> {
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -49,10 +50,10 @@ function openTerminalWindow({ config, problems, settings, log, lifecycle, host, 
   const page = window.webContents;
   // the page's screen comes straight from the session host; the preload listens from before dom-ready
   page.on('dom-ready', () => utility.connectScreen(page));
-  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses) });
+  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) });
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, lifecycle, host, configChanges: settings.onDidChange },
+    { config, problems, log, window: panes, host, configChanges: settings.onDidChange },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
@@ -78,24 +79,22 @@ function main(): void {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
-  // Electron's utilityProcess needs the app ready; the window opens right after, and the
-  // session starts on its first size — so the lifecycle is made now and the host then
+  // Electron's utilityProcess needs the app ready; the window opens right after, and a pane's
+  // session starts on its first size — so the panes are made now and the host then
   let host: SessionHostProcess | undefined;
-  const lifecycle = new SessionLifecycle({
+  const panes = hostedPaneWindow({
     config,
     log,
     reaper,
     host: desktopExitHost({ app, shortcuts: globalShortcut, beforeExit: () => host?.exiting() }),
-    // before-input-event reports the real keys; the page's data stream also carries replies
-    keyPressesReported: true,
+    sessionHost: () => host,
     tools: 'desktop',
     settingsFile: loaded.path,
-    programs: (options) => (host ? host.launch(options) : Promise.resolve({ ok: false, error: 'the session host is not running' })),
   });
 
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
-    lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
+    panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
   });
   process.on('unhandledRejection', (reason) => log.error('main.unhandled-rejection', { error: String(reason) }));
 
@@ -108,11 +107,11 @@ function main(): void {
     .then(() => {
       const utility = startUtilityHost(files.sessionHost);
       host = new SessionHostProcess(utility.host, reaper, log);
-      return openTerminalWindow({ config, problems: loaded.problems, settings, log, lifecycle, host, utility, files });
+      return openTerminalWindow({ config, problems: loaded.problems, settings, log, window: panes, host, utility, files });
     })
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });
-      lifecycle.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');
+      panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');
     });
 }
 

@@ -25,8 +25,8 @@ class PortScreen implements HostScreen {
     for (const message of this.backlog.splice(0)) port.postMessage(message);
   }
 
-  send(channel: string, value: unknown): void {
-    const message = { channel, args: [value] };
+  send(channel: string, ...args: unknown[]): void {
+    const message = { channel, args };
     if (this.port) this.port.postMessage(message);
     else this.backlog.push(message);
   }

@@ -8,7 +8,7 @@ import { Emitter } from '../core/emitter';
 import type { ConfigChange } from '../platform/files/config-watch';
 import { linkedHost } from '../session/host/linked-host.test-support';
 import { SessionHostProcess } from '../session/host/session-host-process';
-import { SessionLifecycle } from '../session/session-lifecycle';
+import { hostedPaneWindow } from '../session/hosted-panes';
 import { desktopExitHost } from './desktop-exit-host';
 import { wireTerminalWindow } from './terminal-window';
 import { FakeApp, FakeEmitter, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, useWiringWorkspace } from './wiring.test-support';
@@ -27,11 +27,11 @@ function openWindow() {
   const reaper = wiring.workspace.startReaper(config.killGraceMs);
   const linked = linkedHost(page);
   const host = new SessionHostProcess(linked.process, reaper, wiring.workspace.log);
-  const lifecycle = new SessionLifecycle({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }), programs: host.launch });
-  cleanup.push({ dispose: () => reaper.killAll() }, lifecycle, edits, linked, host);
+  const panes = hostedPaneWindow({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }), sessionHost: () => host });
+  cleanup.push({ dispose: () => reaper.killAll() }, panes, edits, linked, host);
   cleanup.push(
     wireTerminalWindow(
-      { config, problems: [], log: wiring.workspace.log, lifecycle, host, configChanges: edits.event },
+      { config, problems: [], log: wiring.workspace.log, window: panes, host, configChanges: edits.event },
       { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined },
     ),
   );

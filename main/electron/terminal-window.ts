@@ -9,7 +9,7 @@ import type { Logger } from '../platform/log/log';
 import { DesktopSession, type RendererChannel } from '../session/desktop-session';
 import { installSignalTriggers, type SignalSource } from '../session/host-signals';
 import type { SessionHostProcess } from '../session/host/session-host-process';
-import type { SessionLifecycle } from '../session/session-lifecycle';
+import type { PaneWindow } from '../session/pane-window';
 import { ExitShortcut } from './global-shortcut';
 import { installInputGuard, type KeyboardSource } from './input-guard';
 import { installIpcHandlers, type IpcRegistry } from './ipc-handlers';
@@ -20,9 +20,9 @@ export interface TerminalWindowServices {
   /** config problems to show once in the window */
   problems: string[];
   log: Logger;
-  /** the process's one session, created at process start */
-  lifecycle: SessionLifecycle;
-  /** the session host the lifecycle's program runs in */
+  /** the window's panes, its first pane's session created at process start */
+  window: PaneWindow;
+  /** the session host the panes' programs run in */
   host: SessionHostProcess;
   /** edits of the settings file (ConfigWatcher); none in tests that do not edit it */
   configChanges?: Event<ConfigChange>;
@@ -43,27 +43,27 @@ export interface TerminalWindowParts {
 }
 
 /**
- * Ctrl+C from before-input-event, close / quit / signals / the global shortcut into the session
- * lifecycle, and the page's IPC into the window's one session (DesktopSession, which the
- * browser harness runs too), and edits of the settings file into all of them. Install after app
- * 'ready' (see installSignalTriggers).
+ * Keys from before-input-event, close / quit / signals / the global shortcut into the window's
+ * panes (PaneWindow), the page's IPC into the window (DesktopSession, which the browser harness
+ * runs too), and edits of the settings file into all of them. Install after app 'ready' (see
+ * installSignalTriggers).
  */
 export function wireTerminalWindow(services: TerminalWindowServices, parts: TerminalWindowParts): Disposable {
-  const { config, log, lifecycle } = services;
-  const exitShortcut = new ExitShortcut(parts.shortcuts, () => lifecycle.trigger({ kind: 'global-shortcut' }), log);
+  const { config, log, window } = services;
+  const exitShortcut = new ExitShortcut(parts.shortcuts, () => window.trigger({ kind: 'global-shortcut' }), log);
   const shortcut = exitShortcut.update(config.globalShortcut);
   const problems = shortcut.ok ? services.problems : [...services.problems, shortcut.problem];
   const store = new DisposableStore();
-  store.add(installInputGuard(parts.page, lifecycle, log));
-  store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: lifecycle.trigger, log }));
-  store.add(installSignalTriggers({ signals: parts.signals, trigger: lifecycle.trigger, log }));
-  const desktop = store.add(new DesktopSession({ config, log, lifecycle, renderer: parts.page, host: services.host, problems, openExternal: parts.openExternal }));
+  store.add(installInputGuard(parts.page, window, log));
+  store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: window.trigger, log }));
+  store.add(installSignalTriggers({ signals: parts.signals, trigger: window.trigger, log }));
+  const desktop = store.add(new DesktopSession({ config, log, window, renderer: parts.page, host: services.host, problems, openExternal: parts.openExternal }));
   store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
   if (services.configChanges) {
     // the shortcut first: the page and the session then get the one actually registered
     store.add(
       services.configChanges((change) => {
-        if (lifecycle.exiting) return; // never in the middle of an exit: the shortcut was just given back
+        if (window.exiting) return; // never in the middle of an exit: the shortcut was just given back
         const registered = exitShortcut.update(change.config.globalShortcut);
         const config = { ...change.config, globalShortcut: exitShortcut.accelerator };
         desktop.applyConfig({ config, problems: registered.ok ? change.problems : [...change.problems, registered.problem] });

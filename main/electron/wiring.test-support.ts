@@ -97,7 +97,8 @@ export class FakeGlobalShortcut implements Pick<GlobalShortcut, 'register' | 'un
 
 /** A window's webContents as the wiring sees it: events, an id, and what main sends to the page. */
 export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 'send' | 'isDestroyed' | 'id' | 'paste'> {
-  readonly sent: { channel: string; value: unknown }[] = [];
+  /** each event main sent: its channel and its value (the last argument: a pane's events name the pane first) */
+  readonly sent: { channel: string; value: unknown; args: unknown[] }[] = [];
   destroyed = false;
   pastes = 0;
 
@@ -106,7 +107,7 @@ export class FakeWebContents extends FakeEmitter implements Pick<WebContents, 's
   }
 
   send(channel: string, ...args: unknown[]): void {
-    this.sent.push({ channel, value: args[0] });
+    this.sent.push({ channel, value: args.at(-1), args });
   }
 
   isDestroyed(): boolean {

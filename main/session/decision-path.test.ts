@@ -1,6 +1,8 @@
-// One decision path (DESIGN §3): every trigger is decided by SessionExits and every exit decision
-// runs its ExitPath. SessionExits keeps both private, so a second place that decides or exits
-// would have to make its own: this test fails when product code anywhere else constructs either.
+// One decision path (DESIGN §3): every trigger is decided by a session's SessionExits, and every
+// exit decision runs the process's one ExitPath — the session's own (`ripcord run`), or its
+// window's (PaneWindow, whose panes' SessionExits hand their exits to it). Each keeps them
+// private, so a second place that decides or exits would have to make its own: this test fails
+// when product code anywhere else constructs one.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +34,11 @@ async function constructing(className: string): Promise<string[]> {
 }
 
 describe('one decision path', () => {
-  it.each(['ExitDecisions', 'ExitPath', 'CtrlCState'])('only SessionExits makes a %s', async (className) => {
+  it.each(['ExitDecisions', 'CtrlCState'])('only SessionExits makes a %s', async (className) => {
     expect(await constructing(className)).toEqual(['main/session/session-exits.ts']);
+  });
+
+  it('only SessionExits (one session) and PaneWindow (a window of panes) make an ExitPath', async () => {
+    expect(await constructing('ExitPath')).toEqual(['main/session/pane-window.ts', 'main/session/session-exits.ts']);
   });
 });

@@ -8,6 +8,8 @@ import type { ConfigChange } from '../platform/files/config-watch';
 import type { Logger } from '../platform/log/log';
 import type { HostState, SessionHostProcess } from './host/session-host-process';
 import type { SessionLifecycle } from './session-lifecycle';
+import type { PaneWindow } from './pane-window';
+import type { PaneAction, PaneId } from '../../contracts/panes';
 
 /** The page, as main sends to it: an Electron WebContents, or the browser harness's WebSocket. */
 export interface RendererChannel {
@@ -25,13 +27,13 @@ const HOST_NOTICE_TITLES: Record<Exclude<HostState, 'running'>, string> = {
 };
 
 /**
- * The window's one pane on main's side (one app process = one window = one session), shared by
- * the desktop and the browser harness: the page's requests to main go to the lifecycle, and
- * what main has to say goes to the page — settings, a start failure, the session host's state.
- * What the program shows (output, hint, the process view) goes to the page from the session
- * host itself (ScreenFeed). The session starts on the renderer's first resize — the renderer
- * registers all its listeners before that call, and the program starts with the real size
- * instead of 80x24 plus a redraw.
+ * The window on main's side, shared by the desktop and the browser harness: the page's requests
+ * to main go to the window's panes (PaneWindow), and what main has to say goes to the page —
+ * settings, the layout, a pane's start failure or end, notices, the session host's state. What
+ * a program shows (output, hint, the process view) goes to the page from the session host
+ * itself (ScreenFeed). A pane's session starts on the renderer's first resize for it — the
+ * renderer registers all the pane's listeners before that call, and the program starts with
+ * the real size instead of 80x24 plus a redraw.
  */
 export class DesktopSession implements IpcTarget, Disposable {
   private problems: readonly string[];
@@ -42,9 +44,9 @@ export class DesktopSession implements IpcTarget, Disposable {
     private readonly options: {
       config: RipcordConfig;
       log: Logger;
-      lifecycle: SessionLifecycle;
+      window: PaneWindow;
       renderer: RendererChannel;
-      /** the session host the lifecycle's program runs in */
+      /** the session host the panes' programs run in */
       host: SessionHostProcess;
       /** problem lines (config, global shortcut) shown once in the window */
       problems: readonly string[];
@@ -53,22 +55,17 @@ export class DesktopSession implements IpcTarget, Disposable {
   ) {
     this.problems = options.problems;
     this.config = options.config;
-    const { lifecycle } = options;
-    // The window stays and says why; closing it exits (DESIGN: errors as values, shown to the user).
-    // Written into the window's terminal: a program name with ESC in it must not become a sequence.
-    this.disposables.add(
-      lifecycle.onStartFailed((message) => this.send(IpcChannel.exit, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message) } satisfies SessionEnd)),
-    );
-    // The app exits right after: the page shows why while it can, stderr and the log keep it.
-    this.disposables.add(lifecycle.onUnguarded((message) => {
-      this.send(IpcChannel.exit, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
-      process.stderr.write(`ripcord: ${message}\n`);
-    }));
-    // DESIGN §1: the quit paths are main's and work whatever the host does; the window says what happened
+    const { window } = options;
+    for (const [pane, session] of window.panes) this.watch(pane, session);
+    this.disposables.add(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
+    this.disposables.add(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
+    this.disposables.add(window.onNotice(({ pane, notice }) => this.send(IpcChannel.notice, pane, notice)));
+    this.disposables.add(window.onPaneEnded(({ pane, end }) => this.send(IpcChannel.exit, pane, end)));
+    // DESIGN §1: the quit paths are main's and work whatever the host does; every pane says what happened
     this.disposables.add(options.host.onState(({ state, why }) => {
       if (state === 'running') return;
-      const lines = [visibleText(why), state === 'hung' ? 'the session runs on; Ctrl+C twice or closing the window still quits' : 'its processes were stopped with it; Ctrl+C twice or closing the window quits'];
-      this.send(IpcChannel.notice, { title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
+      const lines = [visibleText(why), state === 'hung' ? 'the sessions run on; Ctrl+C twice or closing the window still quits' : 'their processes were stopped with it; Ctrl+C twice or closing the window quits'];
+      for (const pane of window.panes.keys()) this.send(IpcChannel.notice, pane, { title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
     }));
   }
 
@@ -76,27 +73,33 @@ export class DesktopSession implements IpcTarget, Disposable {
     // "Shown once": the first request gets the problems, a reload would not repeat them.
     const problems = [...this.problems];
     this.problems = [];
+    // the page asks once it listens: the layout follows, the panes it draws start their sessions
+    queueMicrotask(() => this.send(IpcChannel.layout, this.options.window.current));
     return rendererSettings(this.config, problems);
   }
 
   /**
    * The settings file was edited (both hosts watch it the same way; the desktop registered its
-   * global shortcut first): the page applies what it shows at once, the lifecycle what it
-   * applies from the next press or the next session.
+   * global shortcut first): the page applies what it shows at once, the panes what they apply
+   * from the next press or the next session.
    */
   applyConfig(change: ConfigChange): void {
-    if (this.options.lifecycle.exiting) return;
+    if (this.options.window.exiting) return;
     this.config = change.config;
-    this.options.lifecycle.updateConfig(change.config);
+    this.options.window.updateConfig(change.config);
     this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
   }
 
-  resize(cols: number, rows: number): void {
-    this.options.lifecycle.resize(cols, rows);
+  resize(pane: PaneId, cols: number, rows: number): void {
+    this.options.window.resize(pane, cols, rows);
   }
 
-  input(data: string): void {
-    this.options.lifecycle.input(data);
+  input(pane: PaneId, data: string): void {
+    this.options.window.input(pane, data);
+  }
+
+  paneAction(action: PaneAction): void {
+    this.options.window.paneAction(action);
   }
 
   openLink(url: string): void {
@@ -112,9 +115,20 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.disposables.dispose();
   }
 
+  /** A pane's session says why it could not start, or why the app ends (written into its terminal: text, never a sequence). */
+  private watch(pane: PaneId, session: SessionLifecycle): void {
+    // the pane stays and says why; closing it (or the window) goes on (DESIGN: errors as values, shown to the user)
+    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message) } satisfies SessionEnd)));
+    // the app exits right after: the page shows why while it can, stderr and the log keep it
+    this.disposables.add(session.onUnguarded((message) => {
+      this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
+      process.stderr.write(`ripcord: ${message}\n`);
+    }));
+  }
+
   /** Output can outlive the window by a moment (close → exit): sending to a dead page throws. */
-  private send(channel: string, value: unknown): void {
+  private send(channel: string, ...args: unknown[]): void {
     if (this.options.renderer.isDestroyed()) return;
-    this.options.renderer.send(channel, value);
+    this.options.renderer.send(channel, ...args);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyInput } from '../../contracts/renderer';
 import { classifyKey, enterKey } from './key-entry';
+import type { WindowKeyAction } from './window-keys';
 
 /** A key-down of `key` on its own physical key, no modifier, unless said otherwise. */
 function key(input: Partial<KeyInput> & Pick<KeyInput, 'key'>): KeyInput {
@@ -8,13 +9,14 @@ function key(input: Partial<KeyInput> & Pick<KeyInput, 'key'>): KeyInput {
 }
 
 /** The key entry on a session that counts what reaches it, and a log that keeps its event names. */
-function entry(): { enter: (input: KeyInput) => string; presses: () => number; others: () => number; logged: string[] } {
+function entry(): { enter: (input: KeyInput) => string; presses: () => number; others: () => number; logged: string[]; actions: WindowKeyAction[] } {
   let presses = 0;
   let others = 0;
   const logged: string[] = [];
-  const target = { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1) };
+  const actions: WindowKeyAction[] = [];
+  const target = { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), windowKey: (action: WindowKeyAction) => void actions.push(action) };
   const log = { event: (name: string) => void logged.push(name) };
-  return { enter: (input) => enterKey(input, target, log), presses: () => presses, others: () => others, logged };
+  return { enter: (input) => enterKey(input, target, log), presses: () => presses, others: () => others, logged, actions };
 }
 
 describe('the key entry', () => {
@@ -81,5 +83,36 @@ describe('the key entry', () => {
       expect(e.enter(key(input))).toBe('pass');
     }
     expect(e.presses()).toBe(0);
+  });
+
+  it.each<[string, Partial<KeyInput> & Pick<KeyInput, 'key'>, WindowKeyAction]>([
+    ['Ctrl+Shift+T', { key: 'T', control: true, shift: true }, { kind: 'new-tab' }],
+    ['Ctrl+Shift+W', { key: 'W', control: true, shift: true }, { kind: 'close-tab' }],
+    ['Ctrl+Tab', { key: 'Tab', code: 'Tab', control: true }, { kind: 'cycle-tab', delta: 1 }],
+    ['Ctrl+Shift+Tab', { key: 'Tab', code: 'Tab', control: true, shift: true }, { kind: 'cycle-tab', delta: -1 }],
+    ['Ctrl+PageDown', { key: 'PageDown', code: 'PageDown', control: true }, { kind: 'cycle-tab', delta: 1 }],
+    ['Ctrl+PageUp', { key: 'PageUp', code: 'PageUp', control: true }, { kind: 'cycle-tab', delta: -1 }],
+    ['Alt+3', { key: '3', code: 'Digit3', alt: true }, { kind: 'go-to-tab', number: 3 }],
+    ['Ctrl+Shift+5', { key: '%', code: 'Digit5', control: true, shift: true }, { kind: 'split', direction: 'right' }],
+    ['Alt+Shift+Plus', { key: '+', code: 'Equal', alt: true, shift: true }, { kind: 'split', direction: 'right' }],
+    ['Alt+Shift+Minus', { key: '_', code: 'Minus', alt: true, shift: true }, { kind: 'split', direction: 'down' }],
+    ['Alt+Left', { key: 'ArrowLeft', code: 'ArrowLeft', alt: true }, { kind: 'move-focus', direction: 'left' }],
+    ['Alt+Down', { key: 'ArrowDown', code: 'ArrowDown', alt: true }, { kind: 'move-focus', direction: 'down' }],
+    ['Ctrl+Shift+T on a Cyrillic layout', { key: 'Е', code: 'KeyT', control: true, shift: true }, { kind: 'new-tab' }],
+  ])('takes %s for the window: once per press, never for the page', (_name, input, action) => {
+    const e = entry();
+    expect(e.enter(key(input))).toBe('window');
+    expect(e.enter(key({ ...input, isAutoRepeat: true }))).toBe('swallow');
+    expect(e.enter(key({ ...input, type: 'keyUp' }))).toBe('swallow');
+    expect(e.actions).toEqual([action]);
+    expect(e.presses()).toBe(0);
+  });
+
+  it('leaves Alt+letters, Ctrl+T and plain arrows to the program', () => {
+    const e = entry();
+    for (const input of [{ key: 'b', alt: true }, { key: 't', control: true }, { key: 'ArrowLeft', code: 'ArrowLeft' }, { key: 'ArrowLeft', code: 'ArrowLeft', control: true }, { key: '0', code: 'Digit0', alt: true }]) {
+      expect(e.enter(key(input))).toBe('pass');
+    }
+    expect(e.actions).toEqual([]);
   });
 });

@@ -4,11 +4,13 @@
 // classification to keep from itself what the desktop's page never gets.
 import type { KeyInput } from '../../contracts/renderer';
 import type { Logger } from '../platform/log/log';
+import { windowKey, type WindowKeyAction } from './window-keys';
 
 /** What the key entry does with one key event. */
 export type KeyVerdict =
   | 'press' // a real Ctrl+C press: enters the state machine, the page never sees it
   | 'swallow' // the same key's auto-repeat or release: not a press, but the page must not see it either
+  | 'window' // a window key (tabs, panes: window-keys.ts): main acts on it, the page never sees it
   | 'pass'; // any other key: the terminal's business
 
 // Chromium reports the first key-down as 'rawKeyDown' internally; Electron documents 'keyDown'.
@@ -29,7 +31,7 @@ function isCtrlC(input: KeyInput): boolean {
 /** Keys that are only ever held with another one: alone they are no press (DESIGN §2). */
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'Super', 'Hyper', 'Fn', 'CapsLock', 'NumLock', 'ScrollLock']);
 
-/** A real key press other than Ctrl+C: it ends the double-press window. Releases, repeats and lone modifiers do not. */
+/** A real key press other than Ctrl+C (a window key included: it moves the focus away or opens a pane): it ends the double-press window. Releases, repeats and lone modifiers do not. */
 export function isOtherKeyPress(input: KeyInput): boolean {
   return KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat && !MODIFIER_KEYS.has(input.key) && !isCtrlC(input);
 }
@@ -39,16 +41,21 @@ export function isOtherKeyPress(input: KeyInput): boolean {
  * into "\x03" input, a byte the program would get without the machine knowing.
  */
 export function classifyKey(input: KeyInput): KeyVerdict {
+  const firstDown = KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat;
+  // a held window key opens one tab, not one per repeat
+  if (windowKey(input)) return firstDown ? 'window' : 'swallow';
   if (!isCtrlC(input)) return 'pass';
-  return KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat ? 'press' : 'swallow';
+  return firstDown ? 'press' : 'swallow';
 }
 
-/** The session's commands a key reaches (SessionLifecycle). */
+/** The window's commands a key reaches (PaneWindow: the focused pane's session, or the window itself). */
 export interface KeyTarget {
   /** a Ctrl+C press */
   pressCtrlC(): void;
   /** any other real key: the double-press window ends (DESIGN §2) */
   keyPressed(): void;
+  /** a window key (tabs, panes) */
+  windowKey(action: WindowKeyAction): void;
 }
 
 /**
@@ -60,6 +67,7 @@ export interface KeyTarget {
 export function enterKey(input: KeyInput, target: KeyTarget, log: Pick<Logger, 'event'>): KeyVerdict {
   const verdict = classifyKey(input);
   if (verdict === 'pass' && isOtherKeyPress(input)) target.keyPressed();
+  if (verdict === 'window') target.windowKey(windowKey(input) as WindowKeyAction);
   if (verdict === 'press') {
     // DESIGN §8: the trace of an exit starts at the key event
     log.event('key.ctrl-c');

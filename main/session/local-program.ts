@@ -9,7 +9,7 @@ import type { Transcript } from '../platform/transcript/transcript';
 import { GuardedSession, type GuardedSessionOptions } from './guarded-session';
 import type { RunningProgram } from './running-program';
 import type { SessionControl } from './tools/session-control';
-import { SessionTools } from './tools/session-tools';
+import { SessionTools, type SessionToolsOptions } from './tools/session-tools';
 
 /**
  * The start is over this long after the program's first output, when the rest of a first prompt
@@ -30,8 +30,8 @@ export interface LocalProgramOptions extends GuardedSessionOptions {
   killGraceMs: () => number;
   /** the exit path's last words (SessionExits.onExit): the control socket is answered and removed there */
   onExit: (listener: () => void) => Disposable;
-  /** the app process the user knows the session by (`ripcord ps`), when not this one */
-  appPid?: number;
+  /** one pane of a window (the session host): named by its root's pid, listed with its tab */
+  window?: SessionToolsOptions['window'];
 }
 
 export type LocalProgramStart = { ok: true; program: LocalProgram } | { ok: false; error: string };
@@ -86,7 +86,7 @@ export class LocalProgram implements RunningProgram {
       SessionTools.attach(guarded, {
         config, log, host, command: options.describedAs, cols: options.cols, rows: options.rows, killGraceMs: options.killGraceMs,
         hintRemainingMs: () => options.decisions.hintRemainingMs(), onExit: options.onExit,
-        ...(options.appPid === undefined ? {} : { appPid: options.appPid }),
+        ...(options.window ? { window: options.window } : {}),
       }),
     );
     this.control = this.tools?.control;

@@ -15,6 +15,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[]): Ren
     screenReaderMode: config.screenReaderMode,
     allowClipboardWrite: config.allowClipboardWrite,
     ackEveryChars: ACK_EVERY_CHARS,
+    doubleCtrlC: config.doubleCtrlC,
     problems,
   };
 }

@@ -8,7 +8,8 @@ import { ProcessFeed } from './tools/process-feed';
 
 /** The page's screen, as a program's events reach it: a MessagePort, or the harness host's WebSocket. */
 export interface ScreenChannel {
-  send(channel: string, value: unknown): void;
+  /** one event: its channel and arguments (the host's screen puts the pane's id first) */
+  send(channel: string, ...args: unknown[]): void;
 }
 
 /**

@@ -14,7 +14,26 @@ export interface SessionExitsOptions {
   reaper: Pick<ReaperClient, 'killAll'>;
   host: ExitPathHost;
   clock?: MonotonicClock;
+  /** one pane of a window (PaneWindow): its decided exits go there instead of to an exit path of its own */
+  ending?: SessionEnding;
 }
+
+/**
+ * Whose an exit is: the app's (a signal, the window's close, the global shortcut, a SIGINT
+ * double press, an internal error) or the session's own (a double Ctrl+C, an exit command, the
+ * program's end), which in a window of several panes ends only its pane.
+ */
+export type ExitScope = 'app' | 'session';
+
+/** Where a pane's decided exits go: its window, which ends the pane or the app (PaneWindow). */
+export interface SessionEnding {
+  ended(code: number, reason: string, scope: ExitScope): void;
+  /** the app's exit path's last words (ExitPath.onExit) */
+  onExit(listener: () => void): Disposable;
+}
+
+/** The triggers that are the session's own; every other is the app's. */
+const SESSION_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['ctrl-c', 'exit-command', 'session-ended']);
 
 /** The running program's part in a decision (GuardedSession). */
 export interface DecidingProgram {
@@ -35,14 +54,18 @@ export interface DecidingProgram {
 export class SessionExits {
   readonly state: CtrlCState;
   private readonly decisions: ExitDecisions;
-  private readonly exitPath: ExitPath;
+  private readonly ending: SessionEnding;
   private program: DecidingProgram | undefined;
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
     this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
     this.decisions = new ExitDecisions(this.state);
-    this.exitPath = new ExitPath({ reaper, log, host });
+    if (options.ending) this.ending = options.ending;
+    else {
+      const exitPath = new ExitPath({ reaper, log, host });
+      this.ending = { ended: (code, reason) => exitPath.exitNow(code, reason), onExit: (listener) => exitPath.onExit(listener) };
+    }
   }
 
   /** Edited settings: the press intervals apply from the next first press (CtrlCState.setTiming). */
@@ -56,7 +79,7 @@ export class SessionExits {
 
   /** ExitPath.onExit: the last moment to tell other processes, inside the exit path. */
   onExit(listener: () => void): Disposable {
-    return this.exitPath.onExit(listener);
+    return this.ending.onExit(listener);
   }
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
@@ -74,14 +97,14 @@ export class SessionExits {
     const decision = this.decisions.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, ...(program ? {} : { session: false }) });
     program?.decided(trigger, decision);
-    if (decision.action === 'exit') this.exitPath.exitNow(decision.code, decision.reason);
+    if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, SESSION_TRIGGERS.has(trigger.kind) ? 'session' : 'app');
     return decision;
   }
 
   /** An exit the host chose (internal error, cannot start); the first exit decided wins. */
   exitNow(code: number, reason: string): void {
     const decision = this.decisions.exitWith(code, reason);
-    if (decision.action === 'exit') this.exitPath.exitNow(decision.code, decision.reason);
+    if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, 'app');
   }
 
   /** The program could not be started: a window close then exits EXIT_CODE_START_FAILED. */

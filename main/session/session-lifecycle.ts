@@ -16,7 +16,7 @@ import type { ExitPathHost } from './exit-path';
 import { LocalProgram } from './local-program';
 import type { ProgramLauncher, RunningProgram } from './running-program';
 import { MainDecisions } from './program-decisions';
-import { SessionExits } from './session-exits';
+import { SessionExits, type SessionEnding } from './session-exits';
 
 /** Keystrokes typed in the few ms between the first size and the spawn; more is not typing. */
 const MAX_EARLY_INPUT_CHARS = 65_536;
@@ -40,8 +40,10 @@ export interface SessionLifecycleOptions {
   tools?: SessionInfo['host'];
   /** where `config` was read from: a start that fails on a setting names the setting and this file */
   settingsFile?: string;
-  /** where the program runs: this process (default), or a session host (SessionHostProcess.launch) */
+  /** where the program runs: this process (default), or a session host (SessionHostProcess.launcher) */
   programs?: ProgramLauncher;
+  /** one pane of a window: its decided exits go to the window (PaneWindow), not to an exit path of its own */
+  ending?: SessionEnding;
 }
 
 /** What a host may know of the running program: its pid, and the output modes to undo at exit. */
@@ -71,7 +73,7 @@ export class SessionLifecycle implements Disposable {
   private readonly exits: SessionExits;
   private readonly decisions: MainDecisions;
   private program: RunningProgram | undefined;
-  private phase: 'waiting' | 'starting' | 'running' | 'failed' = 'waiting';
+  private phase: 'waiting' | 'starting' | 'running' | 'failed' | 'closed' = 'waiting';
   private latestSize: { cols: number; rows: number } | undefined;
   private earlyInput: string[] = [];
   private earlyInputChars = 0;
@@ -122,6 +124,11 @@ export class SessionLifecycle implements Disposable {
 
   get exiting(): boolean {
     return this.exits.exiting;
+  }
+
+  /** The program's pid once it runs (its session's root: what the reaper knows it by). */
+  get pid(): number | undefined {
+    return this.program?.pid;
   }
 
   /** The screen's size. The first one starts the program, at that size. */
@@ -188,6 +195,17 @@ export class SessionLifecycle implements Disposable {
     this.exits.exitNow(code, reason);
   }
 
+  /**
+   * The pane closed while the app runs on (PaneWindow): the session's container is killed now —
+   * or as soon as a start under way ends — and its program closed. The app's exit path is not run.
+   */
+  close(): void {
+    const { pid } = this;
+    this.phase = 'closed';
+    if (pid !== undefined) this.options.reaper.endSession(pid);
+    this.dispose();
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }
@@ -217,6 +235,12 @@ export class SessionLifecycle implements Disposable {
       return;
     }
     const { program } = started;
+    if (this.phase === 'closed') {
+      // the pane closed while its program was being spawned, before anyone knew its pid
+      reaper.endSession(program.pid);
+      program.dispose();
+      return;
+    }
     this.disposables.add(program);
     if (this.exits.exiting) {
       // The exit ran while the program was being spawned, before the reaper knew it: once more.
@@ -275,6 +299,7 @@ export class SessionLifecycle implements Disposable {
   }
 
   private failStart(message: string): void {
+    if (this.phase === 'closed') return;
     this.phase = 'failed';
     this.earlyInput = [];
     this.earlyInputChars = 0;

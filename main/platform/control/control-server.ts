@@ -62,8 +62,8 @@ export class ControlServer implements Disposable {
   static async publish(options: ControlServerOptions): Promise<Published> {
     const opened = await openRuntimeDir({ create: true, ...(options.dir ? { dir: options.dir } : {}) });
     if (!opened.ok) return opened;
-    const socketPath = path.join(opened.dir, `${process.pid}.sock`);
-    // a pid is unique among live processes: a file with our name is a dead host's
+    const socketPath = path.join(opened.dir, `${options.info().id}.sock`);
+    // the id is a pid, unique among live processes: a file with our name is a dead session's
     await unlink(socketPath).catch(() => undefined);
     const pendingStops = new Set<net.Socket>();
     const server = net.createServer((socket) => serve(socket, options, pendingStops));

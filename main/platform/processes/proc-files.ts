@@ -1,8 +1,9 @@
 // The /proc files ripcord reads about a process, parsed in one place: `stat` (DESIGN §4: identity
-// is pid + start time), `status` (named fields: state, owner, memory, signal sets) and `cmdline`.
+// is pid + start time), `status` (named fields: state, owner, memory, signal sets), `cmdline`
+// and the `cwd` link.
 // A parser never throws: text it cannot read is undefined (a stat line) or a field left out (a
 // status), and a reader answers undefined for a process that is gone or not ours to read.
-import { readFile } from 'node:fs/promises';
+import { readFile, readlink } from 'node:fs/promises';
 import { readKernelFileNow } from '../files/kernel-reads';
 import type { ProcessInfo } from './process-table';
 
@@ -112,4 +113,9 @@ export function procStatusNow(pid: number | 'self'): ProcStatus | undefined {
 export async function readCommandLine(pid: number, procRoot = '/proc'): Promise<string[] | undefined> {
   const argv = parseCommandLine(await readFile(procFile(pid, 'cmdline', procRoot), 'utf8').catch(() => ''));
   return argv.length > 0 ? argv : undefined;
+}
+
+/** The process's working directory (/proc/<pid>/cwd); undefined when it is gone or not ours to read. */
+export async function readWorkingDirectory(pid: number, procRoot = '/proc'): Promise<string | undefined> {
+  return readlink(procFile(pid, 'cwd', procRoot)).catch(() => undefined);
 }

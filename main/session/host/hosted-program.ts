@@ -1,8 +1,9 @@
-import { checkEvent, type HostEvent, type HostQuestion, type HostTrigger, type ReaperNotice } from '../../../contracts/session-host';
+import { checkEvent, type HostCommand, type HostEvent, type HostQuestion, type HostTrigger, type ProgramCommand, type ReaperNotice } from '../../../contracts/session-host';
 import type { RipcordConfig } from '../../core/config';
 import { DisposableStore, type Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { Decision, Trigger } from '../../core/exit-decisions';
+import type { PaneId } from '../../../contracts/panes';
 import { CGROUP_PREFIX, CgroupDir } from '../../platform/containment/cgroup';
 import { containmentPlan } from '../../platform/containment/containment-probe';
 import type { SessionReaper } from '../../platform/containment/containment-spawn';
@@ -23,7 +24,7 @@ function programTrigger(trigger: Record<string, unknown>): HostTrigger | undefin
 }
 
 /**
- * A program the session host runs, as main's lifecycle sees it (RunningProgram): main's
+ * One pane's program in the session host, as the pane's lifecycle sees it (RunningProgram): main's
  * decisions go to the host, and the host's findings come to main's decisions; the host's
  * questions about the start are answered with main's own reaper and cgroups — main makes each
  * session's cgroup (only below its own plan's parent, only with ripcord's prefix) and so holds
@@ -32,17 +33,16 @@ function programTrigger(trigger: Record<string, unknown>): HostTrigger | undefin
 export class HostedProgram implements RunningProgram {
   private readonly disposables = new DisposableStore();
   private readonly startOver = this.disposables.add(new Emitter<void>());
+  private disposed = false;
   pid = 0;
   container: RunningProgram['container'] = { kind: 'process-scan', reason: 'not started' };
   readonly onStartOver = this.startOver.event;
 
-  private constructor(private readonly link: HostLink, private readonly options: LocalProgramOptions & { reaper: SessionReaper }) {
-    this.disposables.add(options.onExit(() => link.send({ type: 'exit' })));
-  }
+  private constructor(private readonly link: HostLink, private readonly pane: PaneId, private readonly options: LocalProgramOptions & { reaper: SessionReaper }) {}
 
-  /** Asks the host to start the program; resolves once it runs there, or with why it cannot. */
-  static launch(link: HostLink, options: LocalProgramOptions & { reaper: SessionReaper }): Promise<ProgramStart> {
-    const program = new HostedProgram(link, options);
+  /** Asks the host to start the pane's program; resolves once it runs there, or with why it cannot. */
+  static launch(link: HostLink, pane: PaneId, options: LocalProgramOptions & { reaper: SessionReaper; cwdFrom?: PaneId }): Promise<ProgramStart> {
+    const program = new HostedProgram(link, pane, options);
     return new Promise((resolve) => {
       let settled = false;
       program.disposables.add(link.onMessage((message) => {
@@ -55,24 +55,24 @@ export class HostedProgram implements RunningProgram {
           resolve(outcome);
         }
       }));
-      const { config, command, cwd, cols, rows, keyPressesReported, tools, describedAs } = options;
-      link.send({
+      const { config, command, cwd, cwdFrom, cols, rows, keyPressesReported, tools, describedAs } = options;
+      program.send({
         type: 'start',
-        start: { config: config as unknown as Record<string, unknown>, cols, rows, keyPressesReported: keyPressesReported === true, describedAs, appPid: process.pid, ...(command ? { command } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(tools ? { tools } : {}) },
+        start: { config: config as unknown as Record<string, unknown>, cols, rows, keyPressesReported: keyPressesReported === true, describedAs, ...(command ? { command } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(cwdFrom !== undefined ? { cwdFrom } : {}), ...(tools ? { tools } : {}) },
       });
     });
   }
 
   run(): void {
-    this.link.send({ type: 'run' });
+    this.send({ type: 'run' });
   }
 
   input(data: string): void {
-    this.link.send({ type: 'input', data });
+    this.send({ type: 'input', data });
   }
 
   resize(cols: number, rows: number): void {
-    this.link.send({ type: 'resize', cols, rows });
+    this.send({ type: 'resize', cols, rows });
   }
 
   /** The page acks to the host itself (its screen channel): nothing comes here. */
@@ -86,15 +86,23 @@ export class HostedProgram implements RunningProgram {
   beforeDecision(): void {}
 
   decided(trigger: Trigger, decision: Decision): void {
-    this.link.send({ type: 'decided', trigger, decision, hintRemainingMs: this.options.decisions.hintRemainingMs() });
+    this.send({ type: 'decided', trigger, decision, hintRemainingMs: this.options.decisions.hintRemainingMs() });
   }
 
   keyPressed(): void {
-    this.link.send({ type: 'key-pressed' });
+    this.send({ type: 'key-pressed' });
   }
 
+  /** The pane closed (its container is main's to kill): the host closes the program's pty and tools. */
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.send({ type: 'close' });
     this.disposables.dispose();
+  }
+
+  private send(command: ProgramCommand): void {
+    this.link.send({ ...command, pane: this.pane } satisfies HostCommand);
   }
 
   /** One message from the host; the start's outcome when it is one. */
@@ -106,6 +114,7 @@ export class HostedProgram implements RunningProgram {
       return undefined;
     }
     const event: HostEvent = checked.value;
+    if (!('pane' in event) || event.pane !== this.pane) return undefined; // another pane's, or the host process's (SessionHostProcess)
     switch (event.type) {
       case 'started':
         this.pid = event.pid;
@@ -124,10 +133,6 @@ export class HostedProgram implements RunningProgram {
       }
       case 'reaper': this.tellReaper(event.notice); return undefined;
       case 'ask': void this.answer(event.id, event.question); return undefined;
-      case 'log':
-      case 'heartbeat':
-      case 'screen':
-        return undefined; // the host process's (SessionHostProcess)
     }
   }
 

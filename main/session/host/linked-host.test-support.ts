@@ -38,8 +38,8 @@ export function linkedHost(screen: ScreenChannel & { isDestroyed(): boolean }): 
   const host = new SessionHost(
     { send: (event) => toMain.send(event), onMessage: (listener) => toHost.onMessage(listener) },
     {
-      send: (name, value) => {
-        if (!screen.isDestroyed()) screen.send(name, structuredClone(value));
+      send: (name, ...args) => {
+        if (!screen.isDestroyed()) screen.send(name, ...structuredClone(args));
       },
       onRequest: (listener) => {
         requests.add(listener);

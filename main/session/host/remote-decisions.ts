@@ -1,4 +1,4 @@
-import type { HostDecision, HostEvent } from '../../../contracts/session-host';
+import type { HostDecision, ProgramEvent } from '../../../contracts/session-host';
 import type { ProgramDecisions, ProgramTrigger } from '../program-decisions';
 
 /**
@@ -10,7 +10,7 @@ export class RemoteDecisions implements ProgramDecisions {
   private exitDecided = false;
   private hintEndsAt = 0;
 
-  constructor(private readonly send: (event: HostEvent) => void, private readonly clock: () => number = () => performance.now()) {}
+  constructor(private readonly send: (event: ProgramEvent) => void, private readonly clock: () => number = () => performance.now()) {}
 
   get exiting(): boolean {
     return this.exitDecided;

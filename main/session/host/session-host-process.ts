@@ -5,6 +5,7 @@ import type { SessionReaper } from '../../platform/containment/containment-spawn
 import type { Logger } from '../../platform/log/log';
 import { readProcStat } from '../../platform/processes/proc-files';
 import type { ProgramLauncher } from '../running-program';
+import { panesOf, type PaneId, type WindowLayout } from '../../../contracts/panes';
 import { HostedProgram, type HostLink } from './hosted-program';
 import { hostLine } from './host-log';
 
@@ -60,10 +61,27 @@ export class SessionHostProcess implements Disposable {
     return this.state;
   }
 
-  readonly launch: ProgramLauncher = (options) => HostedProgram.launch(this.host, { ...options, reaper: this.reaper });
+  /** Where a pane's lifecycle starts its program: in this host, under the pane's id (in `cwdFrom`'s directory, when given). */
+  launcher(pane: PaneId, cwdFrom?: PaneId): ProgramLauncher {
+    return (options) => HostedProgram.launch(this.host, pane, { ...options, reaper: this.reaper, ...(cwdFrom === undefined ? {} : { cwdFrom }) });
+  }
 
-  /** Main's exit: a host that cannot answer any more is killed, a live one goes when main's channel closes. */
+  /** The window's layout changed: each pane's tab number, for `ripcord ps`. */
+  placeTabs(layout: WindowLayout): void {
+    const tabs: Record<PaneId, number> = {};
+    layout.tabs.forEach((tab, index) => {
+      for (const pane of panesOf(tab.root)) tabs[pane] = index + 1;
+    });
+    this.host.send({ type: 'tabs', tabs });
+  }
+
+  /**
+   * Main's exit (inside its exit path): a live host hears the last words (a `ripcord stop`
+   * waiting is answered, the control sockets go) and goes when main's channel closes; one that
+   * cannot answer any more is killed.
+   */
   exiting(): void {
+    if (this.state === 'running') this.host.send({ type: 'exit' });
     if (this.state === 'stopped' || this.state === 'hung') this.host.kill();
   }
 

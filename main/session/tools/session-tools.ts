@@ -33,8 +33,8 @@ export interface SessionToolsOptions {
   onExit: (listener: () => void) => Disposable;
   /** default: $XDG_STATE_HOME/ripcord/transcripts */
   transcriptsDir?: string;
-  /** the app process the user knows the session by (`ripcord ps`): this one, or main for the session host */
-  appPid?: number;
+  /** one pane of a window: the session is named by its root's pid (this process runs every pane of it) and listed with its tab */
+  window?: { tab(): number | undefined };
 }
 
 export class SessionTools implements Disposable {
@@ -122,7 +122,11 @@ export class SessionTools implements Disposable {
     const published = await ControlServer.publish({
       control: this.control,
       log: this.options.log,
-      info: () => ({ id: this.options.appPid ?? process.pid, host: this.options.host, command: this.options.command, startedAt: this.startedAt }),
+      info: () => {
+        const tab = this.options.window?.tab();
+        const id = this.options.window ? this.guarded.session.pid : process.pid;
+        return { id, host: this.options.host, command: this.options.command, startedAt: this.startedAt, ...(tab === undefined ? {} : { tab }) };
+      },
     });
     if (!published.ok) {
       this.options.log.warn('control.unpublished', { error: published.error });

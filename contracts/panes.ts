@@ -1,0 +1,73 @@
+// A window's tabs and panes, as main decides them and the page shows them (issue #33): each
+// pane is one session, named by its id in every message about it — main's IPC, the session
+// host's commands and events, the page's screen. Main owns the layout and the focus (keys reach
+// main first); the page draws what main sends and reports what the mouse does.
+
+/** A pane's id: decimal digits, short. */
+export type PaneId = string;
+/** A tab's id: decimal digits, short. */
+export type TabId = string;
+
+const ID = /^[0-9]{1,9}$/;
+export const isPaneId = (value: unknown): value is PaneId => typeof value === 'string' && ID.test(value);
+export const isTabId = (value: unknown): value is TabId => typeof value === 'string' && ID.test(value);
+
+/** A tab's panes: one pane, or two side by side (right) or one above the other (down). */
+export type PaneNode =
+  | { pane: PaneId }
+  | { split: 'right' | 'down'; first: PaneNode; second: PaneNode; /** the first's share, 0..1 */ ratio: number };
+
+export interface TabLayout {
+  id: TabId;
+  root: PaneNode;
+}
+
+/** What main sends the page whenever a tab or a pane comes, goes or takes the focus. */
+export interface WindowLayout {
+  tabs: TabLayout[];
+  /** the tab in front */
+  active: TabId;
+  /** the pane that takes the keys: one of the active tab's */
+  focused: PaneId;
+}
+
+/** What the mouse does to the layout, reported to main, which decides (the keys' twins are main's own). */
+export type PaneAction =
+  /** a click in a pane or on a tab (its focused pane) */
+  | { kind: 'focus'; pane: PaneId }
+  /** the tab's × */
+  | { kind: 'close-tab'; tab: TabId }
+  /** the tab bar's + */
+  | { kind: 'new-tab' }
+  /** a tab dragged before another (`before` undefined: to the end) */
+  | { kind: 'move-tab'; tab: TabId; before?: TabId }
+  /**
+   * a divider dragged: the split whose second part begins with `pane` (its first pane in order:
+   * no two splits share it) gives its first part this share
+   */
+  | { kind: 'resize-split'; pane: PaneId; ratio: number };
+
+/** The panes of a node, in order (left before right, top before bottom). */
+export function panesOf(node: PaneNode): PaneId[] {
+  return 'pane' in node ? [node.pane] : [...panesOf(node.first), ...panesOf(node.second)];
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** One action from the page, checked field by field. */
+export function parsePaneAction(value: unknown): Checked<PaneAction> {
+  if (typeof value !== 'object' || value === null) return { ok: false, problem: 'a pane action is one object' };
+  const { kind, pane, tab, before, ratio } = value as Record<string, unknown>;
+  switch (kind) {
+    case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
+    case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
+    case 'new-tab': return { ok: true, value: { kind } };
+    case 'move-tab':
+      if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };
+      return { ok: true, value: { kind, tab, ...(before === undefined ? {} : { before }) } };
+    case 'resize-split':
+      if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, problem: 'resize-split: bad pane or ratio' };
+      return { ok: true, value: { kind, pane, ratio } };
+    default: return { ok: false, problem: `unknown pane action ${JSON.stringify(kind)?.slice(0, 40)}` };
+  }
+}

@@ -1,0 +1,211 @@
+// A window's tabs and panes (issue #33), as main keeps them: which tabs there are in which
+// order, how each tab's panes split its room, which tab is in front and which pane has the keys.
+// Pure: the window (PaneWindow) starts and ends the sessions and sends the page each new layout.
+import { panesOf, type PaneId, type PaneNode, type TabId, type TabLayout, type WindowLayout } from '../../contracts/panes';
+
+export type SplitDirection = 'right' | 'down';
+export type FocusDirection = 'left' | 'right' | 'up' | 'down';
+
+/** A divider is never dragged closer to an edge than this share: a pane stays a pane. */
+const MIN_RATIO = 0.1;
+
+interface Rect { left: number; top: number; right: number; bottom: number }
+
+export class PaneLayout {
+  private tabs: TabLayout[] = [];
+  private active: TabId = '';
+  private focusedPane: PaneId = '';
+  private nextTab = 1;
+
+  /** The layout with its first tab holding `pane`. */
+  constructor(pane: PaneId) {
+    this.addTab(pane);
+  }
+
+  get focused(): PaneId {
+    return this.focusedPane;
+  }
+
+  get paneCount(): number {
+    return this.tabs.reduce((count, tab) => count + panesOf(tab.root).length, 0);
+  }
+
+  has(pane: PaneId): boolean {
+    return this.tabOf(pane) !== undefined;
+  }
+
+  /** The tab's panes, in order; none for a tab that is not there. */
+  panesOfTab(tab: TabId): PaneId[] {
+    const found = this.tabs.find((t) => t.id === tab);
+    return found ? panesOf(found.root) : [];
+  }
+
+  /** The tab holding the pane, and its number counted from 1 (what `ripcord ps` says). */
+  tabOf(pane: PaneId): { id: TabId; number: number } | undefined {
+    const index = this.tabs.findIndex((tab) => panesOf(tab.root).includes(pane));
+    const tab = this.tabs[index];
+    return tab ? { id: tab.id, number: index + 1 } : undefined;
+  }
+
+  snapshot(): WindowLayout {
+    return structuredClone({ tabs: this.tabs, active: this.active, focused: this.focusedPane });
+  }
+
+  /** A new tab right after the one in front, holding `pane`, in front with the focus. */
+  addTab(pane: PaneId): void {
+    const tab: TabLayout = { id: String(this.nextTab++), root: { pane } };
+    const at = this.tabs.findIndex((t) => t.id === this.active);
+    this.tabs.splice(at + 1, 0, tab);
+    this.active = tab.id;
+    this.focusedPane = pane;
+  }
+
+  /** `pane` beside the focused one, which gives it half its room; the new pane takes the focus. */
+  split(pane: PaneId, direction: SplitDirection): void {
+    const tab = this.activeTab();
+    tab.root = replace(tab.root, this.focusedPane, { split: direction, first: { pane: this.focusedPane }, second: { pane }, ratio: 0.5 });
+    this.focusedPane = pane;
+  }
+
+  /**
+   * Takes the pane out: its sibling takes its room, a tab left empty goes. The focus, when it
+   * was there, goes to the pane that took the room (or the next tab's). False when it was the last.
+   */
+  remove(pane: PaneId): boolean {
+    const index = this.tabs.findIndex((t) => panesOf(t.root).includes(pane));
+    const tab = this.tabs[index];
+    if (!tab) return true;
+    if (this.paneCount === 1) return false;
+    const rest = without(tab.root, pane);
+    if (rest) tab.root = rest;
+    else this.tabs.splice(index, 1);
+    if (this.focusedPane === pane || !this.has(this.focusedPane)) {
+      const next = rest ? tab : (this.tabs[Math.min(index, this.tabs.length - 1)] as TabLayout);
+      this.active = next.id;
+      this.focusedPane = panesOf(next.root)[0] as PaneId;
+    }
+    return true;
+  }
+
+  /** The pane takes the keys, and its tab comes to front; false for a pane not there. */
+  focus(pane: PaneId): boolean {
+    const tab = this.tabOf(pane);
+    if (!tab) return false;
+    this.active = tab.id;
+    this.focusedPane = pane;
+    return true;
+  }
+
+  /** The tab `delta` away from the one in front (wrapping) comes to front, with its first pane. */
+  cycleTab(delta: number): void {
+    const at = this.tabs.findIndex((t) => t.id === this.active);
+    const count = this.tabs.length;
+    this.showTab(this.tabs[(((at + delta) % count) + count) % count] as TabLayout);
+  }
+
+  /** The tab numbered `number` (from 1) comes to front; false when there is none. */
+  goToTab(number: number): boolean {
+    const tab = this.tabs[number - 1];
+    if (tab) this.showTab(tab);
+    return tab !== undefined;
+  }
+
+  /** The nearest pane in that direction in the tab in front takes the focus; false when none is there. */
+  moveFocus(direction: FocusDirection): boolean {
+    const rects = new Map<PaneId, Rect>();
+    layOut(this.activeTab().root, { left: 0, top: 0, right: 1, bottom: 1 }, rects);
+    const from = rects.get(this.focusedPane) as Rect;
+    let best: { pane: PaneId; distance: number; overlap: number } | undefined;
+    for (const [pane, rect] of rects) {
+      const distance = gap(from, rect, direction);
+      const overlap = direction === 'left' || direction === 'right' ? span(from.top, from.bottom, rect.top, rect.bottom) : span(from.left, from.right, rect.left, rect.right);
+      if (pane === this.focusedPane || distance < 0 || overlap <= 0) continue;
+      if (!best || distance < best.distance || (distance === best.distance && overlap > best.overlap)) best = { pane, distance, overlap };
+    }
+    if (best) this.focusedPane = best.pane;
+    return best !== undefined;
+  }
+
+  /** A tab dragged before another (none: to the end); false for a tab not there. */
+  moveTab(tab: TabId, before: TabId | undefined): boolean {
+    const from = this.tabs.findIndex((t) => t.id === tab);
+    if (from < 0 || tab === before) return false;
+    const [moved] = this.tabs.splice(from, 1) as [TabLayout];
+    const to = before === undefined ? -1 : this.tabs.findIndex((t) => t.id === before);
+    this.tabs.splice(to < 0 ? this.tabs.length : to, 0, moved);
+    return true;
+  }
+
+  /** The split whose second part begins with `pane` gives its first part `ratio` (kept off the edges); false when no split does. */
+  resizeSplit(pane: PaneId, ratio: number): boolean {
+    const clamped = Math.min(1 - MIN_RATIO, Math.max(MIN_RATIO, ratio));
+    for (const tab of this.tabs) {
+      const split = splitBefore(tab.root, pane);
+      if (split) {
+        split.ratio = clamped;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private showTab(tab: TabLayout): void {
+    this.active = tab.id;
+    this.focusedPane = panesOf(tab.root)[0] as PaneId;
+  }
+
+  private activeTab(): TabLayout {
+    return this.tabs.find((t) => t.id === this.active) as TabLayout;
+  }
+}
+
+function replace(node: PaneNode, pane: PaneId, by: PaneNode): PaneNode {
+  if ('pane' in node) return node.pane === pane ? by : node;
+  return { ...node, first: replace(node.first, pane, by), second: replace(node.second, pane, by) };
+}
+
+/** The node without the pane (its sibling takes the split's place); undefined when nothing is left. */
+function without(node: PaneNode, pane: PaneId): PaneNode | undefined {
+  if ('pane' in node) return node.pane === pane ? undefined : node;
+  const first = without(node.first, pane);
+  const second = without(node.second, pane);
+  if (!first) return second;
+  if (!second) return first;
+  return { ...node, first, second };
+}
+
+function splitBefore(node: PaneNode, pane: PaneId): Extract<PaneNode, { split: string }> | undefined {
+  if ('pane' in node) return undefined;
+  if (panesOf(node.second)[0] === pane) return node;
+  return splitBefore(node.first, pane) ?? splitBefore(node.second, pane);
+}
+
+function layOut(node: PaneNode, rect: Rect, into: Map<PaneId, Rect>): void {
+  if ('pane' in node) {
+    into.set(node.pane, rect);
+    return;
+  }
+  if (node.split === 'right') {
+    const middle = rect.left + (rect.right - rect.left) * node.ratio;
+    layOut(node.first, { ...rect, right: middle }, into);
+    layOut(node.second, { ...rect, left: middle }, into);
+  } else {
+    const middle = rect.top + (rect.bottom - rect.top) * node.ratio;
+    layOut(node.first, { ...rect, bottom: middle }, into);
+    layOut(node.second, { ...rect, top: middle }, into);
+  }
+}
+
+/** How far `to` lies from `from` in the direction: negative when it is not that way. */
+function gap(from: Rect, to: Rect, direction: FocusDirection): number {
+  switch (direction) {
+    case 'left': return to.right <= from.left ? from.left - to.right : -1;
+    case 'right': return to.left >= from.right ? to.left - from.right : -1;
+    case 'up': return to.bottom <= from.top ? from.top - to.bottom : -1;
+    case 'down': return to.top >= from.bottom ? to.top - from.bottom : -1;
+  }
+}
+
+function span(a1: number, a2: number, b1: number, b2: number): number {
+  return Math.min(a2, b2) - Math.max(a1, b1);
+}

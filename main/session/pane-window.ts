@@ -1,0 +1,260 @@
+import type { PaneAction, PaneId, WindowLayout } from '../../contracts/panes';
+import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
+import type { RipcordConfig } from '../core/config';
+import { DisposableStore, type Disposable } from '../core/disposable';
+import { Emitter } from '../core/emitter';
+import { EXIT_CODE_CLEAN } from '../core/exit-codes';
+import { isDoublePressExit, type Trigger } from '../core/exit-decisions';
+import type { SessionReaper } from '../platform/containment/containment-spawn';
+import type { Logger } from '../platform/log/log';
+import { ExitPath, type ExitPathHost } from './exit-path';
+import type { KeyTarget } from './key-entry';
+import { PaneLayout } from './pane-layout';
+import type { ExitScope, SessionEnding } from './session-exits';
+import type { SessionLifecycle } from './session-lifecycle';
+import type { WindowKeyAction } from './window-keys';
+
+/** What a new pane's session starts from: the pane whose directory it starts in. */
+export interface PaneStart {
+  cwdFrom?: PaneId;
+}
+
+export interface PaneWindowOptions {
+  config: RipcordConfig;
+  log: Logger;
+  reaper: SessionReaper;
+  /** what differs between hosts at the very end: what to restore, how the process dies */
+  host: ExitPathHost;
+  /** a pane's session with the settings as last edited, its decided exits going to `ending`; it starts on the page's first size for the pane */
+  newSession(pane: PaneId, ending: SessionEnding, start: PaneStart, config: RipcordConfig): SessionLifecycle;
+}
+
+/**
+ * One window's panes on main's side (issue #33): each pane one session with its own Ctrl+C
+ * machine, container and exit decisions; the window holds the layout and the focus — keys
+ * reach main first (the key entry), so main decides what has them — and the app's one exit
+ * path. The ruling (docs/design.md §3): with one pane everything is as it always was; with
+ * several, a session's own exit (a double Ctrl+C, an exit command, its program's end) ends only
+ * its pane, killing its container at once, and the app's triggers (close, signals, the global
+ * shortcut, a SIGINT double press) end every session through the one exit path.
+ */
+export class PaneWindow implements KeyTarget, Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly exitPath: ExitPath;
+  private readonly layout: PaneLayout;
+  private readonly sessions = new Map<PaneId, SessionLifecycle>();
+  /** panes whose program ended by itself, shown until a key: the code each ended with */
+  private readonly ended = new Map<PaneId, number>();
+  private readonly layouts = this.disposables.add(new Emitter<WindowLayout>());
+  private readonly opened = this.disposables.add(new Emitter<{ pane: PaneId; session: SessionLifecycle }>());
+  private readonly notices = this.disposables.add(new Emitter<{ pane: PaneId; notice: SessionNotice }>());
+  private readonly ends = this.disposables.add(new Emitter<{ pane: PaneId; end: SessionEnd }>());
+  private nextPane = 1;
+  private config: RipcordConfig;
+
+  /** The tabs, the panes or the focus changed. */
+  readonly onLayout = this.layouts.event;
+  /** A pane's session was made (the first at construction: a listener added later finds it in `panes`). */
+  readonly onPaneOpened = this.opened.event;
+  /** Something the user must know, shown in a pane (a tab closed, the pane limit). */
+  readonly onNotice = this.notices.event;
+  /** A pane's program ended by itself and the pane stays until a key: how it ended. */
+  readonly onPaneEnded = this.ends.event;
+
+  constructor(private readonly options: PaneWindowOptions) {
+    this.config = options.config;
+    this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
+    const first = String(this.nextPane++);
+    this.layout = new PaneLayout(first);
+    this.open(first, {});
+  }
+
+  get exiting(): boolean {
+    return this.exitPath.exiting;
+  }
+
+  get current(): WindowLayout {
+    return this.layout.snapshot();
+  }
+
+  /** Every pane's session, by pane. */
+  get panes(): ReadonlyMap<PaneId, SessionLifecycle> {
+    return this.sessions;
+  }
+
+  /** The app's exit path's last words. */
+  onExit(listener: () => void): Disposable {
+    return this.exitPath.onExit(listener);
+  }
+
+  /** An app trigger (a signal, the close, the shortcut): the focused pane's session decides it, for the app (SIGINT: one press of its machine). */
+  trigger = (trigger: Trigger): void => {
+    const session = this.sessions.get(this.layout.focused);
+    if (session && !this.ended.has(this.layout.focused)) session.trigger(trigger);
+    else this.exitNow(trigger.kind === 'window-close' ? EXIT_CODE_CLEAN : (this.ended.get(this.layout.focused) ?? EXIT_CODE_CLEAN), trigger.kind);
+  };
+
+  pressCtrlC(): void {
+    if (this.closeIfEnded()) return;
+    this.sessions.get(this.layout.focused)?.pressCtrlC();
+  }
+
+  keyPressed(): void {
+    if (this.closeIfEnded()) return;
+    this.sessions.get(this.layout.focused)?.keyPressed();
+  }
+
+  windowKey(action: WindowKeyAction): void {
+    // another key: the focused pane's double press is over, whatever the key does
+    this.endDoublePress();
+    switch (action.kind) {
+      case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
+      case 'close-tab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
+      case 'cycle-tab': this.change(() => this.layout.cycleTab(action.delta)); return;
+      case 'go-to-tab': this.change(() => this.layout.goToTab(action.number)); return;
+      case 'split': this.newPane((pane) => this.layout.split(pane, action.direction)); return;
+      case 'move-focus': this.change(() => this.layout.moveFocus(action.direction)); return;
+    }
+  }
+
+  /** What the mouse did in the page. */
+  paneAction(action: PaneAction): void {
+    switch (action.kind) {
+      case 'focus':
+        // the focus moving away ends a double press there, as another key does
+        if (action.pane !== this.layout.focused) this.endDoublePress();
+        this.change(() => this.layout.focus(action.pane));
+        return;
+      case 'close-tab': this.closeTab(action.tab); return;
+      case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
+      case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
+      case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
+    }
+  }
+
+  input(pane: PaneId, data: string): void {
+    this.sessions.get(pane)?.input(data);
+  }
+
+  resize(pane: PaneId, cols: number, rows: number): void {
+    this.sessions.get(pane)?.resize(cols, rows);
+  }
+
+  /** The settings file was edited: every session takes what applies to it (SessionLifecycle.updateConfig). */
+  updateConfig(config: RipcordConfig): void {
+    this.config = config;
+    for (const session of this.sessions.values()) session.updateConfig(config);
+  }
+
+  /** An exit the host chose (internal error, cannot start): the one exit path. */
+  exitNow(code: number, reason: string): void {
+    this.exitPath.exitNow(code, reason);
+  }
+
+  dispose(): void {
+    for (const session of this.sessions.values()) session.dispose();
+    this.disposables.dispose();
+  }
+
+  private open(pane: PaneId, start: PaneStart): void {
+    const ending: SessionEnding = {
+      ended: (code, reason, scope) => this.sessionEnded(pane, code, reason, scope),
+      onExit: (listener) => this.exitPath.onExit(listener),
+    };
+    const session = this.options.newSession(pane, ending, start, this.config);
+    this.sessions.set(pane, session);
+    this.opened.fire({ pane, session });
+  }
+
+  private newPane(place: (pane: PaneId) => void): void {
+    const max = this.config.maxPanes;
+    if (this.layout.paneCount >= max) {
+      this.notices.fire({ pane: this.layout.focused, notice: { title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
+      return;
+    }
+    const pane = String(this.nextPane++);
+    const cwdFrom = this.ended.has(this.layout.focused) ? undefined : this.layout.focused;
+    place(pane);
+    this.open(pane, cwdFrom === undefined ? {} : { cwdFrom });
+    this.options.log.event('pane.opened', { pane, panes: this.layout.paneCount });
+    this.layouts.fire(this.layout.snapshot());
+  }
+
+  private sessionEnded(pane: PaneId, code: number, reason: string, scope: ExitScope): void {
+    if (this.exitPath.exiting) return;
+    const quitsApp = scope === 'app' || this.layout.paneCount === 1 || (isDoublePressExit(reason) && this.config.doubleCtrlC === 'app');
+    if (quitsApp) {
+      this.exitPath.exitNow(code, reason);
+      return;
+    }
+    this.options.log.event('pane.session-ended', { pane, code, reason });
+    if (reason === 'session-ended' && !this.config.closeEndedPanes) {
+      // its processes go now, as at any end of a session; the pane shows how it ended until a key
+      this.sessions.get(pane)?.close();
+      this.ended.set(pane, code);
+      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true } });
+      return;
+    }
+    this.closePanes([pane]);
+  }
+
+  private endDoublePress(): void {
+    if (!this.ended.has(this.layout.focused)) this.sessions.get(this.layout.focused)?.keyPressed();
+  }
+
+  /** A key in a pane whose program ended closes it; true when it did. */
+  private closeIfEnded(): boolean {
+    const pane = this.layout.focused;
+    if (!this.ended.has(pane)) return false;
+    this.closePanes([pane]);
+    return true;
+  }
+
+  private closeTab(tab: string | undefined): void {
+    if (tab === undefined) return;
+    const panes = this.layout.panesOfTab(tab);
+    if (panes.length === 0) return;
+    if (panes.length === this.layout.paneCount) {
+      // the last tab: as closing the window
+      this.trigger({ kind: 'window-close' });
+      return;
+    }
+    const running = panes.filter((pane) => !this.ended.has(pane)).length;
+    this.closePanes(panes);
+    const lines = [running === 0 ? 'nothing was running in it' : `${running === 1 ? 'its session was' : `its ${running} sessions were`} ended: every process of ${running === 1 ? 'it' : 'them'} is stopped`];
+    this.notices.fire({ pane: this.layout.focused, notice: { title: 'ripcord: a tab was closed', lines } });
+  }
+
+  /**
+   * The panes' sessions end at once (their containers killed, DESIGN §4) and the panes go; when
+   * only panes whose program ended are left, the app quits with the last one's code.
+   */
+  private closePanes(panes: PaneId[]): void {
+    for (const pane of panes) {
+      this.sessions.get(pane)?.close();
+      this.sessions.delete(pane);
+      const lastCode = this.ended.get(pane);
+      this.ended.delete(pane);
+      if (!this.layout.remove(pane)) {
+        // the window's last pane: the app goes with it, as with one pane always
+        this.exitPath.exitNow(lastCode ?? EXIT_CODE_CLEAN, 'last pane closed');
+        return;
+      }
+      this.options.log.event('pane.closed', { pane, panes: this.layout.paneCount });
+    }
+    if (this.ended.size === this.layout.paneCount) {
+      const codes = [...this.ended.values()];
+      this.exitPath.exitNow(codes[codes.length - 1] ?? EXIT_CODE_CLEAN, 'every pane ended');
+      return;
+    }
+    this.layouts.fire(this.layout.snapshot());
+  }
+
+  /** A focus or order change: the page hears of it when something changed. */
+  private change(apply: () => boolean | void): void {
+    const before = JSON.stringify(this.layout.snapshot());
+    apply();
+    const after = this.layout.snapshot();
+    if (JSON.stringify(after) !== before) this.layouts.fire(after);
+  }
+}

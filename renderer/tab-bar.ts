@@ -1,0 +1,118 @@
+// The tab bar (issue #33): one tab per TabLayout, in main's order, labelled for screen readers
+// as a WAI-ARIA tablist; shown once the window has two tabs. Clicks, the ×, the + and drags are
+// reported to main (PaneAction), which decides and sends the next layout. The keys of the
+// tablist pattern work while a tab has the focus: Left/Right/Home/End move between tabs,
+// Enter/Space shows one, Delete closes it.
+import type { PaneAction, TabId } from '../contracts/panes';
+
+/** What a tab shows of its panes. */
+export interface TabLabel {
+  id: TabId;
+  /** the program's title, or its directory's name */
+  title: string;
+  /** processes of its sessions, when known */
+  processes?: number;
+  /** output came while it was not in front */
+  activity: boolean;
+  /** the bell rang while it was not in front */
+  bell: boolean;
+  /** how its session ended, once every pane's has */
+  ended?: string;
+}
+
+export class TabBar {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private dragged: TabId | undefined;
+
+  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string) {
+    this.element = document.createElement('div');
+    this.element.className = 'ripcord-tabbar';
+    this.list = document.createElement('div');
+    this.list.setAttribute('role', 'tablist');
+    this.list.setAttribute('aria-label', 'Tabs');
+    this.list.addEventListener('keydown', (event) => this.onKey(event));
+    const add = document.createElement('button');
+    add.className = 'ripcord-tab-new';
+    add.type = 'button';
+    add.textContent = '+';
+    add.title = 'New tab (Ctrl+Shift+T)';
+    add.setAttribute('aria-label', 'New tab');
+    add.addEventListener('click', () => act({ kind: 'new-tab' }));
+    this.element.append(this.list, add);
+    parent.prepend(this.element);
+  }
+
+  render(tabs: TabLabel[], active: TabId, focusPane: (tab: TabId) => void): void {
+    this.element.hidden = tabs.length < 2;
+    const hadFocus = this.list.contains(document.activeElement);
+    this.list.replaceChildren(...tabs.map((tab, index) => this.tab(tab, index + 1, tab.id === active, focusPane)));
+    if (hadFocus) this.list.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }
+
+  /** One tab: the tab itself (role tab) and its × beside it, in an item the tablist sees through. */
+  private tab(label: TabLabel, number: number, selected: boolean, focusPane: (tab: TabId) => void): HTMLElement {
+    const item = document.createElement('div');
+    item.className = 'ripcord-tab';
+    item.setAttribute('role', 'presentation');
+    item.dataset.tab = label.id;
+    item.draggable = true;
+    const state = label.ended ?? (label.bell ? 'bell' : label.activity ? 'new output' : '');
+    item.dataset.state = label.ended ? 'ended' : label.bell ? 'bell' : label.activity ? 'activity' : '';
+    const tab = document.createElement('div');
+    tab.className = 'ripcord-tab-title';
+    tab.setAttribute('role', 'tab');
+    tab.id = `ripcord-tab-${label.id}`;
+    tab.dataset.tab = label.id;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.setAttribute('aria-controls', this.panelId(label.id));
+    tab.tabIndex = selected ? 0 : -1;
+    const count = label.processes === undefined ? '' : ` · ${label.processes}`;
+    tab.textContent = `${number < 10 ? `${number}: ` : ''}${label.title}${count}`;
+    tab.setAttribute('aria-label', `${label.title}${label.processes === undefined ? '' : `, ${label.processes} process${label.processes === 1 ? '' : 'es'}`}${state ? `, ${state}` : ''}`);
+    tab.setAttribute('aria-description', 'Delete closes the tab and ends its sessions');
+    tab.addEventListener('click', () => focusPane(label.id));
+    // the mouse's way to close it; the keyboard's are Ctrl+Shift+W and Delete on the tab (a
+    // control inside a tablist is not allowed there, so screen readers are told of Delete instead)
+    const close = document.createElement('span');
+    close.className = 'ripcord-tab-close';
+    close.textContent = '×';
+    close.title = 'Close tab (Ctrl+Shift+W): ends its sessions';
+    close.setAttribute('aria-hidden', 'true');
+    close.addEventListener('click', () => this.act({ kind: 'close-tab', tab: label.id }));
+    item.append(tab, close);
+    item.addEventListener('dragstart', (event) => {
+      this.dragged = label.id;
+      event.dataTransfer?.setData('text/plain', label.id);
+    });
+    item.addEventListener('dragover', (event) => event.preventDefault());
+    item.addEventListener('drop', (event) => {
+      event.preventDefault();
+      if (this.dragged !== undefined && this.dragged !== label.id) this.act({ kind: 'move-tab', tab: this.dragged, before: label.id });
+      this.dragged = undefined;
+    });
+    return item;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const tabs = [...this.list.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const at = tabs.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    const go = (index: number): void => tabs[(index + tabs.length) % tabs.length]?.focus();
+    switch (event.key) {
+      case 'ArrowRight': go(at + 1); break;
+      case 'ArrowLeft': go(at - 1); break;
+      case 'Home': go(0); break;
+      case 'End': go(tabs.length - 1); break;
+      case 'Enter':
+      case ' ': tabs[at]?.click(); break;
+      case 'Delete': {
+        const tab = tabs[at]?.dataset.tab;
+        if (tab !== undefined) this.act({ kind: 'close-tab', tab });
+        break;
+      }
+      default: return;
+    }
+    event.preventDefault();
+  }
+}

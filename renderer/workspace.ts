@@ -1,0 +1,217 @@
+// The window's tabs and panes in the page (issue #33): it draws the layout main sends — a tab
+// bar, each tab's panes split as main says, one terminal per pane with its own overlays — and
+// tells main what the mouse does. Main decides; the page never changes the layout by itself.
+import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
+import { panesOf } from '../contracts/panes';
+import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
+import { startTerminal, type PaneStatus, type TerminalPane } from './app';
+import type { RendererKind } from './gpu-renderer';
+import { PaneRouter } from './pane-api';
+import { WindowTitle } from './process-view';
+import { TabBar, type TabLabel } from './tab-bar';
+
+/** What the window knows of a pane for its tab and the window's title. */
+interface PaneState {
+  /** once the pane's box is in the page (startTerminal measures it) */
+  view?: TerminalPane;
+  element: HTMLElement;
+  title: string;
+  directory: string;
+  processes?: number;
+  activity: boolean;
+  bell: boolean;
+  ended?: SessionEnd;
+}
+
+export class Workspace {
+  private readonly router: PaneRouter;
+  private readonly panes = new Map<PaneId, PaneState>();
+  private readonly tabBar: TabBar;
+  private readonly area: HTMLElement;
+  private readonly windowTitle = new WindowTitle();
+  private layout: WindowLayout | undefined;
+  private structure = '';
+  private settings: RendererSettings;
+
+  constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind) {
+    this.settings = settings;
+    this.router = new PaneRouter(api);
+    this.area = document.createElement('div');
+    this.area.className = 'ripcord-tab-area';
+    root.append(this.area);
+    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId);
+    api.onSettings((next) => {
+      this.settings = next;
+      this.refreshHints();
+    });
+    window.addEventListener('focus', () => this.focused()?.view?.focus());
+  }
+
+  /** Draws main's layout: new panes start their terminal, closed ones go, the focused one gets the keys. */
+  apply(layout: WindowLayout): void {
+    this.layout = layout;
+    const present = new Set(layout.tabs.flatMap((tab) => panesOf(tab.root)));
+    for (const [pane, state] of this.panes) {
+      if (present.has(pane)) continue;
+      state.view?.dispose();
+      this.panes.delete(pane);
+      this.router.drop(pane);
+    }
+    const structure = JSON.stringify(layout.tabs);
+    if (structure !== this.structure) {
+      this.structure = structure;
+      this.area.replaceChildren(...layout.tabs.map((tab) => this.tabPanel(tab)));
+    }
+    for (const tab of layout.tabs) {
+      const panel = document.getElementById(panelId(tab.id));
+      if (panel) panel.hidden = tab.id !== layout.active;
+    }
+    const active = layout.tabs.find((tab) => tab.id === layout.active);
+    for (const pane of active ? panesOf(active.root) : []) {
+      const state = this.panes.get(pane);
+      if (state) Object.assign(state, { activity: false, bell: false });
+    }
+    for (const [pane, state] of this.panes) state.element.classList.toggle('ripcord-pane-focused', pane === layout.focused && this.panes.size > 1);
+    this.refreshHints();
+    this.renderTabs();
+    this.focused()?.view?.focus();
+  }
+
+  private focused(): PaneState | undefined {
+    return this.layout && this.panes.get(this.layout.focused);
+  }
+
+  private tabPanel(tab: TabLayout): HTMLElement {
+    const panel = document.createElement('div');
+    panel.className = 'ripcord-tab-panel';
+    panel.id = panelId(tab.id);
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', `ripcord-tab-${tab.id}`);
+    panel.append(this.node(tab.root));
+    return panel;
+  }
+
+  private node(node: PaneNode): HTMLElement {
+    if ('pane' in node) return this.paneElement(node.pane);
+    const split = document.createElement('div');
+    split.className = `ripcord-split ripcord-split-${node.split}`;
+    const first = this.node(node.first);
+    const second = this.node(node.second);
+    first.style.flex = `${node.ratio} 1 0`;
+    second.style.flex = `${1 - node.ratio} 1 0`;
+    const divider = document.createElement('div');
+    divider.className = 'ripcord-divider';
+    divider.setAttribute('role', 'separator');
+    divider.setAttribute('aria-orientation', node.split === 'right' ? 'vertical' : 'horizontal');
+    divider.setAttribute('aria-valuenow', String(Math.round(node.ratio * 100)));
+    divider.setAttribute('aria-label', 'Drag to resize the panes');
+    divider.addEventListener('pointerdown', (event) => this.dragDivider(event, split, first, second, node));
+    split.append(first, divider, second);
+    return split;
+  }
+
+  /** A divider dragged: the panes follow the pointer, and main hears the share at the drop. */
+  private dragDivider(event: PointerEvent, split: HTMLElement, first: HTMLElement, second: HTMLElement, node: Extract<PaneNode, { split: string }>): void {
+    event.preventDefault();
+    const divider = event.currentTarget as HTMLElement;
+    divider.setPointerCapture(event.pointerId);
+    let ratio = node.ratio;
+    const move = (moved: PointerEvent): void => {
+      const box = split.getBoundingClientRect();
+      ratio = node.split === 'right' ? (moved.clientX - box.left) / box.width : (moved.clientY - box.top) / box.height;
+      ratio = Math.min(0.9, Math.max(0.1, ratio));
+      first.style.flex = `${ratio} 1 0`;
+      second.style.flex = `${1 - ratio} 1 0`;
+    };
+    const up = (): void => {
+      divider.removeEventListener('pointermove', move);
+      divider.removeEventListener('pointerup', up);
+      const pane = panesOf(node.second)[0];
+      if (pane !== undefined) this.api.paneAction({ kind: 'resize-split', pane, ratio });
+    };
+    divider.addEventListener('pointermove', move);
+    divider.addEventListener('pointerup', up);
+  }
+
+  private paneElement(pane: PaneId): HTMLElement {
+    const known = this.panes.get(pane);
+    if (known) return known.element;
+    const element = document.createElement('section');
+    element.className = 'ripcord-pane';
+    element.dataset.pane = pane;
+    element.setAttribute('aria-label', `Terminal ${pane}`);
+    const box = document.createElement('div');
+    box.className = 'ripcord-pane-terminal';
+    element.append(box);
+    const state: PaneState = { element, title: '', directory: '', activity: false, bell: false };
+    this.panes.set(pane, state);
+    // problems are shown once, in the first pane
+    const settings = this.settings;
+    this.settings = { ...settings, problems: [] };
+    // the terminal measures its box: it starts once the box is in the page
+    queueMicrotask(() => {
+      if (!this.panes.has(pane)) return; // closed before it started
+      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane);
+      state.view = view;
+      view.setDoublePressCloses(this.doublePressCloses());
+      if (this.layout?.focused === pane) view.focus();
+    });
+    return element;
+  }
+
+  private status(pane: PaneId, state: PaneState): PaneStatus {
+    const inBack = (): boolean => this.layout?.focused !== pane && !this.isInFront(pane);
+    const changed = (): void => this.renderTabs();
+    return {
+      title: (text) => { state.title = text; changed(); },
+      directory: (path) => { state.directory = path; changed(); },
+      processCount: (count) => { state.processes = count; changed(); },
+      output: () => {
+        if (!state.activity && inBack()) { state.activity = true; changed(); }
+      },
+      bell: () => {
+        if (inBack()) { state.bell = true; changed(); }
+      },
+      ended: (end) => { state.ended = end; changed(); },
+    };
+  }
+
+  private isInFront(pane: PaneId): boolean {
+    const active = this.layout?.tabs.find((tab) => tab.id === this.layout?.active);
+    return active !== undefined && panesOf(active.root).includes(pane);
+  }
+
+  private doublePressCloses(): 'pane' | 'app' {
+    return this.panes.size > 1 && this.settings.doubleCtrlC === 'pane' ? 'pane' : 'app';
+  }
+
+  private refreshHints(): void {
+    const closes = this.doublePressCloses();
+    for (const state of this.panes.values()) state.view?.setDoublePressCloses(closes);
+  }
+
+  private renderTabs(): void {
+    const { layout } = this;
+    if (!layout) return;
+    const labels = layout.tabs.map((tab): TabLabel => {
+      const states = panesOf(tab.root).map((pane) => this.panes.get(pane)).filter((s): s is PaneState => s !== undefined);
+      const lead = states[0];
+      const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
+      const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
+      const title = lead?.title || (lead?.directory ? (lead.directory.split('/').filter(Boolean).pop() ?? '/') : '') || 'shell';
+      return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
+    });
+    this.tabBar.render(labels, layout.active, (tab: TabId) => {
+      const target = layout.tabs.find((t) => t.id === tab);
+      const pane = target && panesOf(target.root)[0];
+      if (pane !== undefined) this.api.paneAction({ kind: 'focus', pane });
+    });
+    const focused = this.focused();
+    this.windowTitle.setProgramTitle(focused?.title ?? '');
+    if (focused?.processes !== undefined) this.windowTitle.setProcessCount(focused.processes);
+  }
+}
+
+function panelId(tab: TabId): string {
+  return `ripcord-tab-panel-${tab}`;
+}
