@@ -87,6 +87,8 @@ export interface SessionEnd {
   message?: string;
   /** one of several panes, whose program ended by itself: it stays, showing this, until a key closes it */
   closesOnKey?: boolean;
+  /** the session's transcript directory (`ripcord last` shows it), when transcripts are on */
+  transcript?: string;
 }
 
 /**

@@ -68,7 +68,8 @@ export type HostCommand =
 
 /** What one pane's program tells main, each naming its pane. */
 export type ProgramEvent =
-  | { type: 'started'; pid: number; containment: { kind: string; reason: string } }
+  /** transcript: the session's transcript directory, when transcripts are on */
+  | { type: 'started'; pid: number; containment: { kind: string; reason: string }; transcript?: string }
   | { type: 'start-failed'; error: string }
   | { type: 'press' }
   | { type: 'key-pressed' }

@@ -13,6 +13,10 @@ describe('sessionEndText', () => {
     expect(sessionEndText({ exitCode: 3, message: '  ' })).toContain('session ended with code 3');
   });
 
+  it('says where an ended pane\'s output is kept and how the pane closes', () => {
+    expect(sessionEndText({ exitCode: 3, transcript: '/s/t/1', closesOnKey: true })).toContain('[ripcord] session ended with code 3 · its output is in /s/t/1 (ripcord last) · any key closes this pane');
+  });
+
   it('makes control characters visible and keeps line breaks as CRLF', () => {
     const text = sessionEndText({ exitCode: 1, message: 'bad\x1b]52;c;eA==\x07 dir\nsecond' });
     expect(text).toContain('[ripcord] bad\\x1b]52;c;eA==\\x07 dir\r\nsecond');

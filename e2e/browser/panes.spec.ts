@@ -191,6 +191,23 @@ test('/exit in a pane closes it; in the last pane the app exits 0', async ({ pag
   expect(await h.exited).toEqual({ code: 0, signal: null });
 });
 
+test('a split whose program ends by itself says how and where its output is, and closes on the next key', async ({ page }) => {
+  const h = await harnesses.start();
+  await openTerminal(page, h);
+  await focusedPrompt(page);
+  const split = (await windowKey(page, 'Alt+Shift+Equal', 'a split', (l) => paneCount(l) === 2)).focused;
+  await focusedPrompt(page);
+  await run(page, 'exit 3');
+  await page.waitForFunction((pane) => (window.__ripcordTestPane?.(pane)?.buffer() ?? []).join('').includes('session ended with code 3 · its output is in'), split);
+  const text = await page.evaluate((pane) => window.__ripcordTestPane?.(pane)?.buffer().join('') ?? '', split);
+  expect(text).toContain(`${path.join(h.dir, 'state', 'ripcord', 'transcripts')}`);
+  expect(text).toContain('any key closes this pane');
+  expect(paneCount((await layout(page)) as WindowLayout)).toBe(2);
+  await page.keyboard.press('x');
+  await layoutWhen(page, 'the ended pane to close', (l) => paneCount(l) === 1);
+  expect(h.exitStatus()).toBeUndefined();
+});
+
 test('every key of the window\'s key table', async ({ page }) => {
   const h = await harnesses.start();
   await openTerminal(page, h);

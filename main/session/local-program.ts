@@ -61,6 +61,10 @@ export class LocalProgram implements RunningProgram {
   /** The start is over (START_OVER_AFTER_OUTPUT_MS): the host may start what waited for it (fires once). */
   readonly onStartOver = this.startOver.event;
 
+  get transcriptDir(): string | undefined {
+    return this.transcript?.dir;
+  }
+
   get local(): LocalProgram {
     return this;
   }

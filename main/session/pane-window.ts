@@ -190,9 +190,11 @@ export class PaneWindow implements KeyTarget, Disposable {
     this.options.log.event('pane.session-ended', { pane, code, reason });
     if (reason === 'session-ended' && !this.config.closeEndedPanes) {
       // its processes go now, as at any end of a session; the pane shows how it ended until a key
-      this.sessions.get(pane)?.close();
+      const session = this.sessions.get(pane);
+      const transcript = session?.transcriptDir;
+      session?.close();
       this.ended.set(pane, code);
-      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true } });
+      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, ...(transcript === undefined ? {} : { transcript }) } });
       return;
     }
     this.closePanes([pane]);

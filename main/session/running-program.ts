@@ -23,6 +23,8 @@ export interface RunningProgram extends KeyFollowingProgram, Disposable {
   ack(chars: number): void;
   /** the settings were edited: what applies to a running program (a stop's kill grace) */
   configChanged(config: RipcordConfig): void;
+  /** the session's transcript directory, when transcripts are on */
+  readonly transcriptDir: string | undefined;
   /** the program itself, when it runs in this process: its output and tools are the host's to show */
   readonly local?: LocalProgram;
 }

@@ -126,6 +126,11 @@ export class SessionLifecycle implements Disposable {
     return this.exits.exiting;
   }
 
+  /** The session's transcript directory once its program runs, when transcripts are on. */
+  get transcriptDir(): string | undefined {
+    return this.program?.transcriptDir;
+  }
+
   /** The program's pid once it runs (its session's root: what the reaper knows it by). */
   get pid(): number | undefined {
     return this.program?.pid;

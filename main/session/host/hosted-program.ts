@@ -35,6 +35,7 @@ export class HostedProgram implements RunningProgram {
   private readonly startOver = this.disposables.add(new Emitter<void>());
   private disposed = false;
   pid = 0;
+  transcriptDir: string | undefined;
   container: RunningProgram['container'] = { kind: 'process-scan', reason: 'not started' };
   readonly onStartOver = this.startOver.event;
 
@@ -119,6 +120,7 @@ export class HostedProgram implements RunningProgram {
       case 'started':
         this.pid = event.pid;
         this.container = { kind: event.containment.kind as RunningProgram['container']['kind'], reason: String(event.containment.reason) };
+        if (typeof event.transcript === 'string') this.transcriptDir = event.transcript;
         return { ok: true };
       case 'start-failed': return { ok: false, error: event.error };
       case 'press': decisions.press(); return undefined;

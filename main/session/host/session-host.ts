@@ -155,7 +155,8 @@ export class SessionHost implements Disposable {
     pane.program = store.add(program);
     pane.screenFeed = store.add(new ScreenFeed(program, paneScreen(this.screen, id), this.log));
     store.add(program.onStartOver(() => send({ type: 'start-over' })));
-    send({ type: 'started', pid: program.pid, containment: { kind: program.container.kind, reason: program.container.reason } });
+    const transcript = program.transcript?.dir;
+    send({ type: 'started', pid: program.pid, containment: { kind: program.container.kind, reason: program.container.reason }, ...(transcript === undefined ? {} : { transcript }) });
   }
 }
 
