@@ -1,3 +1,5 @@
+import { button } from './dom';
+
 const STARTUP_TITLE = 'ripcord: problems in the config (defaults used for these keys)';
 
 /**
@@ -30,16 +32,10 @@ export function showBanner(terminalBox: HTMLElement, heading: string, lines: rea
   }
   text.append(title, list);
 
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'ripcord-banner-close';
-  close.textContent = '×';
-  close.title = 'Dismiss';
-  close.setAttribute('aria-label', 'Dismiss');
-  close.addEventListener('click', () => {
+  const close = button('×', () => {
     banner.remove();
     onDismiss();
-  });
+  }, { className: 'ripcord-banner-close', title: 'Dismiss' });
 
   // reached with Ctrl+Shift+B (focusProblemsBanner); Esc leaves it standing and goes back to the terminal
   banner.addEventListener('keydown', (event) => {

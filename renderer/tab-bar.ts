@@ -4,6 +4,7 @@
 // tablist pattern work while a tab has the focus: Left/Right/Home/End move between tabs,
 // Enter/Space shows one, Delete closes it.
 import type { PaneAction, TabId } from '../contracts/panes';
+import { button } from './dom';
 
 /** What a tab shows of its panes. */
 export interface TabLabel {
@@ -32,14 +33,7 @@ export class TabBar {
     this.list.setAttribute('role', 'tablist');
     this.list.setAttribute('aria-label', 'Tabs');
     this.list.addEventListener('keydown', (event) => this.onKey(event));
-    const add = document.createElement('button');
-    add.className = 'ripcord-tab-new';
-    add.type = 'button';
-    add.textContent = '+';
-    add.title = 'New tab (Ctrl+Shift+T)';
-    add.setAttribute('aria-label', 'New tab');
-    add.addEventListener('click', () => act({ kind: 'new-tab' }));
-    this.element.append(this.list, add);
+    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }));
     parent.prepend(this.element);
   }
 
