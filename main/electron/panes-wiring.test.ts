@@ -128,6 +128,18 @@ describe('a window of several panes', () => {
     expect(d.app.exits).toEqual([]);
   });
 
+  it('SIGTERM while the focused pane shows how its program ended: 143, decided by a running pane', async () => {
+    const d = openDesktopWindow(wiring);
+    await d.start();
+    const pane = await newTab(d);
+    d.type('exit 3\r', d.own, pane);
+    await d.until(() => d.page.sent.some((m) => m.channel === IpcChannel.exit && m.args[0] === pane), 'the pane\'s end', pane);
+    expect(layoutNow(d).focused).toBe(pane);
+    process.kill(process.pid, 'SIGTERM');
+    await d.until(() => d.app.exits.length > 0, 'the exit');
+    expect(d.app.exits).toEqual([143]);
+  });
+
   it('with doubleCtrlC "app", a double Ctrl+C in one of several panes quits the app (130)', async () => {
     const d = openDesktopWindow(wiring, { ...BASH, doubleCtrlC: 'app' });
     await d.start();

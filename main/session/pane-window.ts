@@ -3,7 +3,7 @@ import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
-import { EXIT_CODE_CLEAN } from '../core/exit-codes';
+import { EXIT_CODE_CLEAN, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { isDoublePressExit, type Trigger } from '../core/exit-decisions';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
 import type { Logger } from '../platform/log/log';
@@ -87,11 +87,16 @@ export class PaneWindow implements KeyTarget, Disposable {
     return this.exitPath.onExit(listener);
   }
 
-  /** An app trigger (a signal, the close, the shortcut): the focused pane's session decides it, for the app (SIGINT: one press of its machine). */
+  /**
+   * An app trigger (a signal, the close, the shortcut): a running pane's session decides it for
+   * the app — the focused one's (SIGINT: one press of its machine), or while that pane shows how
+   * its program ended, another's (while the app runs, one runs).
+   */
   trigger = (trigger: Trigger): void => {
-    const session = this.sessions.get(this.layout.focused);
-    if (session && !this.ended.has(this.layout.focused)) session.trigger(trigger);
-    else this.exitNow(trigger.kind === 'window-close' ? EXIT_CODE_CLEAN : (this.ended.get(this.layout.focused) ?? EXIT_CODE_CLEAN), trigger.kind);
+    const running = [this.layout.focused, ...this.sessions.keys()].find((pane) => !this.ended.has(pane));
+    const session = running === undefined ? undefined : this.sessions.get(running);
+    if (session) session.trigger(trigger);
+    else this.exitNow(EXIT_CODE_INTERNAL_ERROR, `${trigger.kind} with no session running`);
   };
 
   pressCtrlC(): void {
@@ -195,6 +200,7 @@ export class PaneWindow implements KeyTarget, Disposable {
       session?.close();
       this.ended.set(pane, code);
       this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, ...(transcript === undefined ? {} : { transcript }) } });
+      if (this.ended.size === this.layout.paneCount) this.exitPath.exitNow(code, 'every pane ended');
       return;
     }
     this.closePanes([pane]);
