@@ -178,6 +178,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     dispose: () => {
       resizes.disconnect();
       hint.dispose();
+      theme.dispose();
       terminal.dispose();
       root.remove();
     },

@@ -31,6 +31,7 @@ export interface PaneApi {
 }
 
 interface PaneEvents {
+  settings: [RendererSettings];
   data: [string];
   hint: [HintState];
   exit: [SessionEnd];
@@ -65,6 +66,10 @@ export class PaneRouter {
     api.onStopOutcome((pane, outcome) => this.emit(pane, 'stopOutcome', [outcome]));
     api.onToggleProcesses((pane) => this.emit(pane, 'toggleProcesses', []));
     api.onNotice((pane, notice) => this.emit(pane, 'notice', [notice]));
+    // the window's settings reach every open pane, and none that closed (a new pane starts with the window's)
+    api.onSettings((settings) => {
+      for (const pane of this.panes.keys()) for (const listener of this.event(pane, 'settings').listeners) listener([settings]);
+    });
   }
 
   /** The pane's view of the API. */
@@ -81,7 +86,7 @@ export class PaneRouter {
       stopProcess: (pid) => api.stopProcess(pane, pid),
       watchProcesses: (open) => api.watchProcesses(pane, open),
       focused: () => api.paneAction({ kind: 'focus', pane }),
-      onSettings: (listener) => api.onSettings(listener),
+      onSettings: (listener) => on('settings', listener),
       onData: (listener) => on('data', listener),
       onHint: (listener) => on('hint', listener),
       onExit: (listener) => on('exit', listener),

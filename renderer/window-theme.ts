@@ -30,10 +30,17 @@ export class WindowTheme {
   constructor(private readonly terminal: Terminal, settings: ThemeSettings) {
     this.settings = settings;
     this.media = window.matchMedia(PREFERS_LIGHT);
-    // for the window's life: the page and its one theme go together
-    this.media.addEventListener('change', () => this.apply());
+    // for the pane's life: the desktop's light or dark setting changes while it is open
+    this.media.addEventListener('change', this.onSchemeChange);
     this.update(settings);
   }
+
+  /** The pane closed: its terminal follows the desktop's setting no more. */
+  dispose(): void {
+    this.media.removeEventListener('change', this.onSchemeChange);
+  }
+
+  private readonly onSchemeChange = (): void => this.apply();
 
   get chrome(): ChromeColors {
     return chromeColors(this.current);
