@@ -8,7 +8,9 @@
 // start: the ring wraps without a split. A mapped page that cannot be backed (a full disk, the
 // file cut short by someone else) raises SIGBUS on the copy that touches it; that copy runs
 // under a guard that turns the signal into a failed write, so the recording stops and the
-// process lives on. Every other SIGBUS goes to whoever handled it before.
+// process lives on. Every other SIGBUS — another thread's, another address's — goes to whoever
+// handled it before; a library that installs its own handler later is chained to the same way
+// (each write checks the handler is still ours, one system call: docs/benchmarks.md#transcripts).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 typedef struct {
@@ -29,6 +33,7 @@ typedef struct {
   char* data; /* the output area, mapped twice: [meta_bytes, meta_bytes + data_bytes) */
   size_t data_bytes;
   uint64_t head; /* output bytes ever written; also stored at HEAD_OFFSET */
+  pid_t thread; /* the JS thread that opened it, the only one that copies into it */
   char* scratch;
   size_t scratch_bytes;
   int failed;
@@ -37,25 +42,68 @@ typedef struct {
 /* Where the header page keeps the output head (bytes ever written), as transcript-format.ts reads it. */
 #define HEAD_OFFSET 0
 
-/* volatile: the copy never reads it, and the compiler must not drop the stores around it */
-static __thread sigjmp_buf* volatile guard;
+/*
+ * The copy in progress, if any. A plain global, not thread-local: this object is dlopen'd, so a
+ * __thread variable is reached through __tls_get_addr, which may allocate on a thread's first
+ * touch — not something a signal handler may do. Every field is written only by the thread that
+ * owns the guard (`thread`), so the handler, running on the faulting thread, either sees its own
+ * stores or a thread id that is not its own. volatile: the copy never reads them, and the
+ * compiler must not drop or move the stores around it.
+ */
+static struct {
+  volatile pid_t thread; /* the guarding thread, 0 when no copy runs */
+  sigjmp_buf* volatile jump;
+  char* volatile from; /* the mapped bytes being copied to: [from, to) */
+  char* volatile to;
+} guard;
+/* The thread that is calling a handler we chained to: a handler that chains back to us is a loop. */
+static volatile pid_t chaining;
 static struct sigaction previous_sigbus;
-static int handler_installed;
 
-static void on_sigbus(int signal, siginfo_t* info, void* context) {
-  if (guard) siglongjmp(*guard, 1);
-  if (previous_sigbus.sa_flags & SA_SIGINFO) {
+static pid_t thread_id(void) {
+  return (pid_t)syscall(SYS_gettid); /* a bare system call: async-signal-safe, unlike gettid() on older glibc */
+}
+
+static void chain(int signal, siginfo_t* info, void* context, pid_t self) {
+  int loop = chaining == self;
+  if (!loop && (previous_sigbus.sa_flags & SA_SIGINFO)) {
+    chaining = self;
     previous_sigbus.sa_sigaction(signal, info, context);
-  } else if (previous_sigbus.sa_handler != SIG_DFL && previous_sigbus.sa_handler != SIG_IGN) {
+    chaining = 0;
+  } else if (!loop && previous_sigbus.sa_handler != SIG_DFL && previous_sigbus.sa_handler != SIG_IGN) {
+    chaining = self;
     previous_sigbus.sa_handler(signal);
+    chaining = 0;
   } else {
-    /* the fault repeats on return, now with the default action */
-    sigaction(SIGBUS, &previous_sigbus, NULL);
+    /* the default action (also what ends a loop): a fault repeats on return and meets it; a
+       signal sent with kill() would not, so it is sent again */
+    static const struct sigaction default_action; /* zero: SIG_DFL */
+    sigaction(signal, &default_action, NULL);
+    if (!info || info->si_code <= 0) raise(signal);
   }
 }
 
-static void install_handler(void) {
-  if (handler_installed) return;
+static void on_sigbus(int signal, siginfo_t* info, void* context) {
+  pid_t self = thread_id();
+  /* si_addr means an address only in a fault the kernel raised (si_code > 0), not in a kill() */
+  char* at = info && info->si_code > 0 ? (char*)info->si_addr : NULL;
+  /* ours only when this thread is copying and the fault is in the bytes it copies to */
+  if (guard.thread == self && at >= guard.from && at < guard.to) siglongjmp(*guard.jump, 1);
+  chain(signal, info, context, self);
+}
+
+static int is_ours(const struct sigaction* action) {
+  return (action->sa_flags & SA_SIGINFO) && action->sa_sigaction == on_sigbus;
+}
+
+/*
+ * Installs the handler, or puts it back when a library installed its own since: that newcomer
+ * becomes the handler we chain to. A copy runs only once this succeeded.
+ */
+static int ensure_handler(void) {
+  struct sigaction now;
+  if (sigaction(SIGBUS, NULL, &now) != 0) return -1;
+  if (is_ours(&now)) return 0;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_sigaction = on_sigbus;
@@ -63,7 +111,9 @@ static void install_handler(void) {
      would be a system call per copy), so SIGBUS must not stay blocked after a caught one */
   action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
   sigemptyset(&action.sa_mask);
-  if (sigaction(SIGBUS, &action, &previous_sigbus) == 0) handler_installed = 1;
+  /* written while our handler is not installed: no SIGBUS from now on reads it half-written */
+  previous_sigbus = now;
+  return sigaction(SIGBUS, &action, NULL);
 }
 
 #if defined(__x86_64__)
@@ -95,18 +145,32 @@ static void stream_copy(char* to, const char* from, size_t bytes) {
 #define stream_copy memcpy
 #endif
 
-/* A copy into the mapping; 0, or -1 when the pages could not be backed (SIGBUS). */
-static int guarded_copy(char* to, const char* from, size_t bytes, int stream) {
-  sigjmp_buf here;
-  if (sigsetjmp(here, 0)) {
-    guard = NULL;
-    return -1;
+/*
+ * A copy into the mapping by the ring's own thread, once ensure_handler() succeeded; 0, or -1
+ * when the pages could not be backed (SIGBUS). Another JS thread copying at the same moment (a
+ * worker with a ring of its own) waits for the guard: copies take microseconds.
+ */
+static int guarded_copy(ring_t* ring, char* to, const char* from, size_t bytes, int stream) {
+  pid_t none = 0;
+  while (!__atomic_compare_exchange_n(&guard.thread, &none, ring->thread, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    none = 0;
+    sched_yield();
   }
-  guard = &here;
-  if (stream) stream_copy(to, from, bytes);
-  else memcpy(to, from, bytes);
-  guard = NULL;
-  return 0;
+  sigjmp_buf here;
+  guard.jump = &here;
+  guard.from = to;
+  guard.to = to + bytes;
+  int result = 0;
+  if (sigsetjmp(here, 0)) {
+    result = -1;
+  } else if (stream) {
+    stream_copy(to, from, bytes);
+  } else {
+    memcpy(to, from, bytes);
+  }
+  guard.from = guard.to = NULL;
+  __atomic_store_n(&guard.thread, 0, __ATOMIC_RELEASE);
+  return result;
 }
 
 static void unmap(ring_t* ring) {
@@ -180,7 +244,7 @@ static void open_complete(napi_env env, napi_status status, void* data) {
   open_job_t* job = data;
   napi_value result;
   if (status == napi_ok && job->error == 0) {
-    install_handler();
+    job->ring->thread = thread_id();
     napi_create_external(env, job->ring, finalize, NULL, &result);
     napi_resolve_deferred(env, job->deferred, result);
   } else {
@@ -266,8 +330,8 @@ static napi_value ring_write(napi_env env, napi_callback_info info) {
   napi_get_value_string_utf8(env, argv[1], ring->scratch, ring->scratch_bytes, &bytes);
   if (bytes >= ring->data_bytes) return throw_error(env, "write: text longer than the ring");
   uint64_t head = ring->head + bytes;
-  if (guarded_copy(ring->data + ring->head % ring->data_bytes, ring->scratch, bytes, 1) != 0 ||
-      guarded_copy(ring->meta + HEAD_OFFSET, (const char*)&head, sizeof head, 0) != 0) {
+  if (ensure_handler() != 0 || guarded_copy(ring, ring->data + ring->head % ring->data_bytes, ring->scratch, bytes, 1) != 0 ||
+      guarded_copy(ring, ring->meta + HEAD_OFFSET, (const char*)&head, sizeof head, 0) != 0) {
     ring->failed = 1;
     return number(env, -1);
   }
@@ -291,7 +355,7 @@ static napi_value ring_put(napi_env env, napi_callback_info info) {
     return result;
   }
   if (offset < HEAD_OFFSET + 8 || (uint64_t)offset + length > ring->meta_bytes) return throw_error(env, "put: outside the header and index");
-  if (guarded_copy(ring->meta + offset, bytes, length, 0) != 0) ring->failed = 1;
+  if (ensure_handler() != 0 || guarded_copy(ring, ring->meta + offset, bytes, length, 0) != 0) ring->failed = 1;
   napi_get_boolean(env, !ring->failed, &result);
   return result;
 }
