@@ -12,7 +12,9 @@
 // Both rings keep the end: the cap is the file's size, by construction. The file is sparse — a
 // session that printed a little takes a little disk. A kill leaves it consistent at every
 // instant: output is copied before the head moves, a record is whole before the count counts it,
-// and a record grows by one 8-byte store of its end.
+// and a record grows by one 8-byte store of its end. Once the ring came round, a write lands on
+// its oldest bytes before the head moves past them: a write is at most `pieceBytes`, and the
+// reader does not trust that many of the oldest bytes of a full ring.
 import { TRANSCRIPT_RING_ALIGN } from './transcript-ring';
 
 /** Per-session cap on output: a few hundred thousand lines, the end of any long session. */
@@ -41,6 +43,11 @@ const INDEX_AT = 4096;
 const OUTPUT_BYTES_PER_SLOT = 128;
 const MIN_SLOTS = 256;
 const MAX_SLOTS = 65_536;
+/**
+ * A write's most bytes, as a part of the output area: what a kill in the middle of one can leave
+ * torn at the oldest end of a full ring, which the reader skips (128 KB of the default 8 MB).
+ */
+const PIECES_PER_RING = 64;
 
 export interface TranscriptLayout {
   /** the counters, header and index: where the output area starts */
@@ -67,6 +74,11 @@ export function layoutFor(maxBytes: number): TranscriptLayout {
   const slots = Math.min(MAX_SLOTS, Math.max(MIN_SLOTS, Math.floor(dataBytes / OUTPUT_BYTES_PER_SLOT / MIN_SLOTS) * MIN_SLOTS));
   const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN;
   return { metaBytes, dataBytes, slots };
+}
+
+/** The most UTF-8 bytes one write may put into the output area (see PIECES_PER_RING). */
+export function pieceBytes(layout: Pick<TranscriptLayout, 'dataBytes'>): number {
+  return Math.floor(layout.dataBytes / PIECES_PER_RING);
 }
 
 /** The header page but the head (the native side's): sizes, the format's name, the JSON header. */
@@ -131,7 +143,8 @@ export function parseTranscript(file: Buffer): ParseResult {
     return { ok: false, error: `its sizes do not match (${file.length} bytes, output area ${dataBytes}, ${slots} index slots)` };
   }
   const head = readCount(file, HEAD_AT);
-  const kept = Math.min(head, dataBytes);
+  // the oldest bytes of a full ring may be a write the kill cut before its head
+  const kept = Math.min(head, dataBytes - pieceBytes(layout));
   const output = ringSlice(file.subarray(layout.metaBytes), head - kept, head);
   const count = readCount(file, RECORDS_AT);
   const records: TranscriptIndexRecord[] = [];

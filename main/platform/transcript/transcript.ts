@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { EventLog } from '../log/event-log';
 import { ensurePrivateDir } from '../files/private-files';
 import { processClock } from '../processes/process-clock';
-import { encodeHeader, encodeRecord, layoutFor, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
+import { encodeHeader, encodeRecord, layoutFor, pieceBytes, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
 import { TranscriptRing } from './transcript-ring';
 
 /** Output is timed per this much (a record each): a replay keeps the program's pace. */
@@ -37,6 +37,8 @@ type Waiting = { type: 'output'; at: number; data: string } | { type: 'resize'; 
 
 export class Transcript {
   private readonly layout: TranscriptLayout;
+  /** chars per write: their UTF-8 (at most 3 bytes a char) within the format's piece */
+  private readonly pieceChars: number;
   private readonly header: Buffer;
   private ring: TranscriptRing | undefined;
   private waiting: Waiting[] = [];
@@ -67,6 +69,7 @@ export class Transcript {
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     this.layout = layoutFor(options.maxBytes ?? TRANSCRIPT_MAX_BYTES);
+    this.pieceChars = Math.floor(pieceBytes(this.layout) / 3);
     this.header = encodeHeader(this.layout, { format: TRANSCRIPT_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command });
   }
 
@@ -149,12 +152,16 @@ export class Transcript {
   private record(data: string, at: number): void {
     // a chunk bigger than the ring (never from a pty) keeps its end, as the ring would
     const text = data.length * 3 < this.layout.dataBytes ? data : data.slice(-Math.floor(this.layout.dataBytes / 3) + 1);
-    const bytes = this.ring?.write(text) ?? -1;
-    if (bytes < 0) {
-      this.fail('a page of the file could not be written (disk full, or the file was cut short)');
-      return;
+    for (let from = 0; from < text.length;) {
+      const to = pieceEnd(text, from, this.pieceChars);
+      const bytes = this.ring?.write(text.slice(from, to)) ?? -1;
+      if (bytes < 0) {
+        this.fail('a page of the file could not be written (disk full, or the file was cut short)');
+        return;
+      }
+      this.head += bytes;
+      from = to;
     }
-    this.head += bytes;
     const last = this.last;
     if (last && at - last.at < ENTRY_SPAN_MS && last.cols === this.cols && last.rows === this.rows) {
       last.end = this.head;
@@ -194,6 +201,14 @@ export class Transcript {
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: reason });
     this.ring?.close();
   }
+}
+
+/** Where the piece of `text` from `from` ends: at most `chars` on, never between the halves of a surrogate pair. */
+function pieceEnd(text: string, from: number, chars: number): number {
+  const to = from + chars;
+  if (to >= text.length) return text.length;
+  const last = text.charCodeAt(to - 1);
+  return last >= 0xd800 && last <= 0xdbff ? to - 1 : to;
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */
