@@ -89,6 +89,9 @@ describe('Transcript', () => {
     t.output('second\n');
     t.resize(81, 24);
     t.output('third, at a new size\n');
+    // a growing record's end is written when the next begins or the file closes; its bytes count at once
+    expect(outputOf(await eventsOf(t.dir)).endsWith('third, at a new size\n')).toBe(true);
+    t.dispose();
     const parsed = parseTranscript(await readFile(path.join(t.dir, TRANSCRIPT_FILE)));
     if (!parsed.ok) throw new Error(parsed.error);
     const ends = [5 * 3 + 16, 5 * 3 + 16 + 7];
@@ -98,7 +101,6 @@ describe('Transcript', () => {
       // a resize starts a record, which the output after it extends
       { end: parsed.transcript.head, at: 10, cols: 81, rows: 24 },
     ]);
-    t.dispose();
   });
 
   it('makes nothing until the start is over, then writes what waited; a megabyte waiting or the end begins at once', async () => {

@@ -48,6 +48,12 @@ export class Transcript {
   /** records ever begun, and the last one (it grows while output keeps coming at one size) */
   private records = 0;
   private last: TranscriptIndexRecord | undefined;
+  /**
+   * The last record grew in memory only: its end is written when the next record begins or the
+   * file closes. A write call per piece less; its bytes count already (the head), and after a
+   * kill the reader takes them at this record's time, as the record would have said.
+   */
+  private lastEndUnwritten = false;
   private readonly recordBytes = Buffer.alloc(RECORD_BYTES);
   private readonly countBytes = Buffer.alloc(8);
   private cols: number;
@@ -109,7 +115,7 @@ export class Transcript {
       else this.sizeChanged(item.cols, item.rows, item.at);
     }
     this.waiting = [];
-    if (this.stopped) this.ring?.close();
+    if (this.stopped) this.closeFile();
   }
 
   /** The file was made and no disk error stopped the recording: `dir` can be named. */
@@ -146,7 +152,7 @@ export class Transcript {
     if (this.stopped) return;
     this.stopped = true;
     if (!this.begun) this.begin();
-    else this.ring?.close();
+    else this.closeFile();
   }
 
   private record(data: string, at: number): void {
@@ -165,7 +171,7 @@ export class Transcript {
     const last = this.last;
     if (last && at - last.at < ENTRY_SPAN_MS && last.cols === this.cols && last.rows === this.rows) {
       last.end = this.head;
-      this.put(recordOffset(this.layout, this.records - 1), writeCount(this.countBytes, 0, this.head));
+      this.lastEndUnwritten = true;
     } else {
       this.append({ end: this.head, at, cols: this.cols, rows: this.rows });
     }
@@ -179,10 +185,22 @@ export class Transcript {
 
   /** A new record: whole in its slot before the count includes it. */
   private append(record: TranscriptIndexRecord): void {
+    this.writeLastEnd();
     this.last = record;
     this.put(recordOffset(this.layout, this.records), encodeRecord(record, this.recordBytes));
     this.records += 1;
     this.put(RECORDS_AT, writeCount(this.countBytes, 0, this.records));
+  }
+
+  private writeLastEnd(): void {
+    if (!this.lastEndUnwritten || !this.last) return;
+    this.lastEndUnwritten = false;
+    this.put(recordOffset(this.layout, this.records - 1), writeCount(this.countBytes, 0, this.last.end));
+  }
+
+  private closeFile(): void {
+    this.writeLastEnd();
+    this.ring?.close();
   }
 
   private put(offset: number, bytes: Buffer): void {
