@@ -7,8 +7,20 @@ export function transcriptLine(n: number): string {
   return `${n} ${payload}\n`;
 }
 
-/** The numbers of the whole lines in `text`, or undefined at the first one that is not `transcriptLine` of its number. */
-export function lineNumbers(text: string): number[] | undefined {
+/**
+ * The numbers of the whole lines of `text`, each the next one's predecessor, when what follows
+ * the last of them is the start of the next line (a chunk written in pieces, cut by the kill
+ * between two); undefined otherwise.
+ */
+export function consecutiveLines(text: string): number[] | undefined {
+  const cut = text.lastIndexOf('\n') + 1;
+  const numbers = lineNumbers(text.slice(0, cut));
+  if (!numbers || numbers.some((n, i) => i > 0 && n !== (numbers[i - 1] ?? 0) + 1)) return undefined;
+  return transcriptLine((numbers.at(-1) ?? -1) + 1).startsWith(text.slice(cut)) ? numbers : undefined;
+}
+
+/** The numbers of the whole lines in `text` (which ends with one), or undefined at the first one that is not `transcriptLine` of its number. */
+function lineNumbers(text: string): number[] | undefined {
   const numbers: number[] = [];
   for (const line of text.split('\n').slice(0, -1)) {
     const n = Number(line.slice(0, line.indexOf(' ')));
