@@ -1,5 +1,5 @@
 // The on-disk form of a transcript (issue #16), shared by the writer and the reader: one file
-// per session, of fixed size, written through a shared memory mapping (transcript-ring.ts).
+// per session, of fixed size, written with positional writes (transcript-file.ts).
 //
 //   [0, 64)           counters: u64 output head (bytes ever written), u64 records ever begun,
 //                     u32 output area size, u32 index slots; then the format's name
@@ -15,8 +15,8 @@
 // and a record grows by one 8-byte store of its end. Once the ring came round, a write lands on
 // its oldest bytes before the head moves past them: a write is at most `pieceBytes`, and the
 // reader does not trust that many of the oldest bytes of a full ring.
-import { TRANSCRIPT_RING_ALIGN } from './transcript-ring';
-
+/** Area sizes are multiples of this: whole pages on every platform ripcord builds for (64 KB arm64 kernels). */
+const AREA_ALIGN = 64 * 1024;
 /** Per-session cap on output: a few hundred thousand lines, the end of any long session. */
 export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
 /** Sessions whose transcripts are kept; older ones are deleted when a new one starts. */
@@ -68,11 +68,11 @@ export interface TranscriptHeader {
 /** `end`: output bytes ever written, up to this record; `at`: milliseconds since the start. */
 export interface TranscriptIndexRecord { end: number; at: number; cols: number; rows: number }
 
-/** Areas in whole mapping units (the largest page size of the platforms ripcord builds for). */
+/** Areas in whole AREA_ALIGN units. */
 export function layoutFor(maxBytes: number): TranscriptLayout {
-  const dataBytes = Math.max(TRANSCRIPT_RING_ALIGN, Math.floor(maxBytes / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN);
+  const dataBytes = Math.max(AREA_ALIGN, Math.floor(maxBytes / AREA_ALIGN) * AREA_ALIGN);
   const slots = Math.min(MAX_SLOTS, Math.max(MIN_SLOTS, Math.floor(dataBytes / OUTPUT_BYTES_PER_SLOT / MIN_SLOTS) * MIN_SLOTS));
-  const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN;
+  const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / AREA_ALIGN) * AREA_ALIGN;
   return { metaBytes, dataBytes, slots };
 }
 
@@ -81,7 +81,7 @@ export function pieceBytes(layout: Pick<TranscriptLayout, 'dataBytes'>): number 
   return Math.floor(layout.dataBytes / PIECES_PER_RING);
 }
 
-/** The header page but the head (the native side's): sizes, the format's name, the JSON header. */
+/** The header page but the head (the writer's): sizes, the format's name, the JSON header. */
 export function encodeHeader(layout: TranscriptLayout, header: TranscriptHeader): Buffer {
   const page = Buffer.alloc(INDEX_AT - RECORDS_AT);
   page.writeUInt32LE(layout.dataBytes, DATA_BYTES_AT - RECORDS_AT);

@@ -4,11 +4,10 @@
 // the child said it wrote — whole, in order, with no gap — and after them at most the start of
 // the next (a chunk is written in pieces; the kill may come between two).
 import { spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundle, BUNDLE_ENV, REPO_ROOT, tempDir } from '../processes/processes.test-support';
+import { bundle, tempDir } from '../processes/processes.test-support';
 import { CUT_RESET, pieceBytes, TRANSCRIPT_MAX_BYTES } from './transcript-format';
 import { consecutiveLines } from './transcript-kill-lines.test-support';
 import { readTranscript } from './transcript-reader';
@@ -22,19 +21,17 @@ let work: { dir: string; dispose(): Promise<void> };
 let child: string;
 beforeAll(async () => {
   work = await tempDir();
-  // inside the checkout (git-ignored): the bundle finds the native modules from there
-  child = await bundle(path.join(REPO_ROOT, 'test-results', `transcript-kill-${process.pid}.js`), { file: 'main/platform/transcript/transcript-kill-child.test-support.ts' });
+  child = await bundle(path.join(work.dir, 'child.js'), { file: 'main/platform/transcript/transcript-kill-child.test-support.ts' });
 });
 afterAll(async () => {
   await work.dispose();
-  await rm(child, { force: true });
 });
 
 interface Killed { dir: string; reported: number; signal: NodeJS.Signals | null }
 
 /** Starts the child, kills it with SIGKILL as soon as it reports line `reportAfter - 1`. */
 async function recordAndKill(root: string, reportAfter: number, maxBytes: number): Promise<Killed> {
-  const proc = spawn(process.execPath, [child, root, String(reportAfter), String(maxBytes)], { stdio: ['ignore', 'pipe', 'inherit'], env: BUNDLE_ENV });
+  const proc = spawn(process.execPath, [child, root, String(reportAfter), String(maxBytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_code, signal) => resolve(signal)));
   const deadline = setTimeout(() => proc.kill('SIGKILL'), CHILD_DEADLINE_MS);
   let dir = '';

@@ -1,9 +1,9 @@
-// Transcripts on a real file system, written through the real native module: output and its
+// Transcripts on a real file system, written with real positional writes: output and its
 // records, a private file of fixed size, the cap keeping the end (a cut transcript starts at a
 // whole line after a reset), the last 20 sessions kept, what waited before the file existed,
-// a full disk and a file cut short underneath stopping the recording (the process lives on),
-// and the reader taking whatever a kill left.
-import { mkdir, open, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+// a full disk stopping the recording (the process lives on), and the reader taking whatever a
+// kill left (transcript-kill.test.ts kills a real writer).
+import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog, type EventLog } from '../log/event-log';
@@ -209,19 +209,6 @@ describe('Transcript', () => {
     t.output('also lost');
     expect(warnings.map((w) => w.name)).toEqual(['transcript.write-failed']);
     expect(t.kept).toBe(false);
-  });
-
-  it('stops with one note when its file is cut short underneath; the process goes on', async () => {
-    const { log, warnings } = warningLog();
-    const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'sh', log });
-    t.output('kept\r\n');
-    // a page of the mapping past the file's end: the copy raises SIGBUS, which fails the write
-    await truncate(path.join(t.dir, TRANSCRIPT_FILE), 0);
-    t.output('x'.repeat(100_000));
-    t.output('after');
-    expect(warnings).toEqual([{ name: 'transcript.write-failed', fields: expect.objectContaining({ error: expect.stringMatching(/could not be written/) }) }]);
-    expect(t.kept).toBe(false);
-    t.dispose();
   });
 
   it.skipIf(fullDiskUnavailable())('stops with one note on a full disk; the process goes on', async () => {

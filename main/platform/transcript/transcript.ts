@@ -1,8 +1,8 @@
 // Each session's output kept on disk as it passes (issue #16): one file per session
-// (transcript-format.ts), output copied into it through a memory mapping as it comes
-// (transcript-ring.ts) — nothing queued for the disk, nothing for the exit path to wait for or
-// lose: a crash or kill -9 keeps every byte copied before it. Never in the way: a copy is a
-// memcpy into the page cache, nothing is fsynced, a failing disk stops the recording with one
+// (transcript-format.ts), output written into it with positional writes as it comes
+// (transcript-file.ts) — nothing queued for the disk, nothing for the exit path to wait for or
+// lose: a crash or kill -9 keeps every byte written before it. Never in the way: a write is a
+// copy into the page cache, nothing is fsynced, a failing disk stops the recording with one
 // note. The file is made only once the session's start is over (`begin`): the first prompt need
 // not share a core with it; what comes before waits in memory, bounded by what the file keeps.
 //
@@ -13,7 +13,7 @@ import type { EventLog } from '../log/event-log';
 import { ensurePrivateDir } from '../files/private-files';
 import { processClock } from '../processes/process-clock';
 import { encodeHeader, encodeRecord, layoutFor, pieceBytes, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
-import { TranscriptRing } from './transcript-ring';
+import { TranscriptFile } from './transcript-file';
 
 /** Output is timed per this much (a record each): a replay keeps the program's pace. */
 const ENTRY_SPAN_MS = 10;
@@ -40,7 +40,7 @@ export class Transcript {
   /** chars per write: their UTF-8 (at most 3 bytes a char) within the format's piece */
   private readonly pieceChars: number;
   private readonly header: Buffer;
-  private ring: TranscriptRing | undefined;
+  private file: TranscriptFile | undefined;
   private waiting: Waiting[] = [];
   private waitingChars = 0;
   /** output bytes ever written: the end of the next record */
@@ -99,13 +99,13 @@ export class Transcript {
       this.fail(String(error));
       return;
     }
-    const opened = await TranscriptRing.open(file, this.layout.metaBytes, this.layout.dataBytes);
+    const opened = await TranscriptFile.open(file, this.layout.metaBytes, this.layout.dataBytes);
     if (!opened.ok) {
       this.fail(opened.error);
       return;
     }
-    this.ring = opened.ring;
-    if (!this.ring.put(RECORDS_AT, this.header)) {
+    this.file = opened.file;
+    if (!this.file.put(RECORDS_AT, this.header)) {
       this.fail('the file could not be written (disk full?)');
       return;
     }
@@ -120,13 +120,13 @@ export class Transcript {
 
   /** The file was made and no disk error stopped the recording: `dir` can be named. */
   get kept(): boolean {
-    return this.ring !== undefined && !this.failed;
+    return this.file !== undefined && !this.failed;
   }
 
   output(data: string): void {
     if (this.stopped || data.length === 0) return;
     const at = this.elapsed();
-    if (this.ring) {
+    if (this.file) {
       this.record(data, at);
       return;
     }
@@ -143,7 +143,7 @@ export class Transcript {
 
   resize(cols: number, rows: number): void {
     if (this.stopped) return;
-    if (this.ring) this.sizeChanged(cols, rows, this.elapsed());
+    if (this.file) this.sizeChanged(cols, rows, this.elapsed());
     else this.waiting.push({ type: 'resize', at: this.elapsed(), cols, rows });
   }
 
@@ -160,9 +160,9 @@ export class Transcript {
     const text = data.length * 3 < this.layout.dataBytes ? data : data.slice(-Math.floor(this.layout.dataBytes / 3) + 1);
     for (let from = 0; from < text.length;) {
       const to = pieceEnd(text, from, this.pieceChars);
-      const bytes = this.ring?.write(text.slice(from, to)) ?? -1;
+      const bytes = this.file?.write(text.slice(from, to)) ?? -1;
       if (bytes < 0) {
-        this.fail('a page of the file could not be written (disk full, or the file was cut short)');
+        this.fail('the file could not be written (disk full?)');
         return;
       }
       this.head += bytes;
@@ -200,11 +200,11 @@ export class Transcript {
 
   private closeFile(): void {
     this.writeLastEnd();
-    this.ring?.close();
+    this.file?.close();
   }
 
   private put(offset: number, bytes: Buffer): void {
-    if (!this.failed && !this.ring?.put(offset, bytes)) this.fail('the index could not be written (disk full?)');
+    if (!this.failed && !this.file?.put(offset, bytes)) this.fail('the index could not be written (disk full?)');
   }
 
   private elapsed(): number {
@@ -217,7 +217,7 @@ export class Transcript {
     this.failed = true;
     this.waiting = [];
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: reason });
-    this.ring?.close();
+    this.file?.close();
   }
 }
 
