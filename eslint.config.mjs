@@ -73,6 +73,10 @@ export const syncAllowList = [
   'main/platform/files/kernel-reads.ts',
   // the exit path's descriptors: cgroup files opened at a session's start, written at its exit
   'main/platform/containment/exit-descriptors.ts',
+  // a transcript's positional writes into the page cache, a few µs each, in the process that runs
+  // the session (session host, `ripcord run`), never the desktop's main process: queued writes
+  // would be lost to a kill -9 (docs/benchmarks.md#transcripts)
+  'main/platform/transcript/transcript-file.ts',
 ];
 
 export default tseslint.config(

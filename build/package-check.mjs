@@ -165,15 +165,6 @@ async function main() {
       expectTrue(stdout === 'pty-ok 0', `the probe printed ${JSON.stringify(stdout)}`);
       return 'spawned /bin/echo through the packaged node-pty';
     });
-    await checks.check('the transcript\'s native module is unpacked and writes a transcript file in Node', async () => {
-      expectTrue(statFile(asar, 'dist/transcript_ring.node').unpacked === true, 'transcript_ring.node is not marked unpacked');
-      const file = path.join(work, 'probe.transcript');
-      const probe = `const ring = require(${JSON.stringify(path.join(unpacked, 'dist/transcript_ring.node'))});
-        ring.open(${JSON.stringify(file)}, 65536, 65536).then((r) => { const n = ring.write(r, 'ring-ok'); ring.close(r); process.stdout.write(String(n)); });`;
-      const { stdout } = await execFileAsync(process.execPath, ['-e', probe], { timeout: 20_000 });
-      expectTrue(stdout === '7' && (await readFile(file)).includes('ring-ok'), `the probe printed ${JSON.stringify(stdout)}`);
-      return 'wrote through the packaged module';
-    });
     await checks.check('the process guard\'s native module is unpacked and makes a Node process non-dumpable', async () => {
       expectTrue(statFile(asar, 'dist/process_guard.node').unpacked === true, 'process_guard.node is not marked unpacked');
       const probe = `const guard = require(${JSON.stringify(path.join(unpacked, 'dist/process_guard.node'))});

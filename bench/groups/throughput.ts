@@ -103,8 +103,8 @@ async function memoryRow(plan: Plan, naiveRuns: ThroughputRun[]): Promise<Scenar
     ratio: ratioOf(naiveRuns[0]?.hostGrowthMb ?? Number.NaN, Math.max(run.hostGrowthMb, 1)), ratioLabel: 'naive/ripcord',
     target: { text: '≤ 30 MB (§9)', met: run.hostGrowthMb <= 30 },
     notes: [
-      'the harness process\'s resident memory less the file pages it maps (VmRSS − RssFile), peak minus the value when the page connected: ripcord writes its transcript through a mapping of the file, whose pages are the page cache\'s as any written file\'s are (a write() puts the same pages there, unmapped)',
-      `VmRSS growth ${run.hostRssGrowthMb.toFixed(1)} MB, of it mapped file pages ${run.hostFileGrowthMb.toFixed(1)} MB (the transcript's rings: 8 MB of output, its index)`,
+      'the harness process\'s resident memory less the file pages it maps (VmRSS − RssFile), peak minus the value when the page connected: mapped file pages (code, shared libraries) are the page cache\'s',
+      `VmRSS growth ${run.hostRssGrowthMb.toFixed(1)} MB, of it mapped file pages ${run.hostFileGrowthMb.toFixed(1)} MB`,
       `ripcord's rate over the whole run: ${run.mbPerSecond.toFixed(1)} MB/s`,
       ...(plan.quick ? [`--quick sends ${plan.memoryBytes / MB} MB instead of 1 GB`] : []),
     ],

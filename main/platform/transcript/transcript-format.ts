@@ -1,5 +1,5 @@
 // The on-disk form of a transcript (issue #16), shared by the writer and the reader: one file
-// per session, of fixed size, written through a shared memory mapping (transcript-ring.ts).
+// per session, of fixed size, written with positional writes (transcript-file.ts).
 //
 //   [0, 64)           counters: u64 output head (bytes ever written), u64 records ever begun,
 //                     u32 output area size, u32 index slots; then the format's name
@@ -12,9 +12,11 @@
 // Both rings keep the end: the cap is the file's size, by construction. The file is sparse — a
 // session that printed a little takes a little disk. A kill leaves it consistent at every
 // instant: output is copied before the head moves, a record is whole before the count counts it,
-// and a record grows by one 8-byte store of its end.
-import { TRANSCRIPT_RING_ALIGN } from './transcript-ring';
-
+// and a record grows by one 8-byte store of its end. Once the ring came round, a write lands on
+// its oldest bytes before the head moves past them: a write is at most `pieceBytes`, and the
+// reader does not trust that many of the oldest bytes of a full ring.
+/** Area sizes are multiples of this: whole pages on every platform ripcord builds for (64 KB arm64 kernels). */
+const AREA_ALIGN = 64 * 1024;
 /** Per-session cap on output: a few hundred thousand lines, the end of any long session. */
 export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
 /** Sessions whose transcripts are kept; older ones are deleted when a new one starts. */
@@ -41,6 +43,11 @@ const INDEX_AT = 4096;
 const OUTPUT_BYTES_PER_SLOT = 128;
 const MIN_SLOTS = 256;
 const MAX_SLOTS = 65_536;
+/**
+ * A write's most bytes, as a part of the output area: what a kill in the middle of one can leave
+ * torn at the oldest end of a full ring, which the reader skips (128 KB of the default 8 MB).
+ */
+const PIECES_PER_RING = 64;
 
 export interface TranscriptLayout {
   /** the counters, header and index: where the output area starts */
@@ -61,15 +68,20 @@ export interface TranscriptHeader {
 /** `end`: output bytes ever written, up to this record; `at`: milliseconds since the start. */
 export interface TranscriptIndexRecord { end: number; at: number; cols: number; rows: number }
 
-/** Areas in whole mapping units (the largest page size of the platforms ripcord builds for). */
+/** Areas in whole AREA_ALIGN units. */
 export function layoutFor(maxBytes: number): TranscriptLayout {
-  const dataBytes = Math.max(TRANSCRIPT_RING_ALIGN, Math.floor(maxBytes / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN);
+  const dataBytes = Math.max(AREA_ALIGN, Math.floor(maxBytes / AREA_ALIGN) * AREA_ALIGN);
   const slots = Math.min(MAX_SLOTS, Math.max(MIN_SLOTS, Math.floor(dataBytes / OUTPUT_BYTES_PER_SLOT / MIN_SLOTS) * MIN_SLOTS));
-  const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / TRANSCRIPT_RING_ALIGN) * TRANSCRIPT_RING_ALIGN;
+  const metaBytes = Math.ceil((INDEX_AT + slots * RECORD_BYTES) / AREA_ALIGN) * AREA_ALIGN;
   return { metaBytes, dataBytes, slots };
 }
 
-/** The header page but the head (the native side's): sizes, the format's name, the JSON header. */
+/** The most UTF-8 bytes one write may put into the output area (see PIECES_PER_RING). */
+export function pieceBytes(layout: Pick<TranscriptLayout, 'dataBytes'>): number {
+  return Math.floor(layout.dataBytes / PIECES_PER_RING);
+}
+
+/** The header page but the head (the writer's): sizes, the format's name, the JSON header. */
 export function encodeHeader(layout: TranscriptLayout, header: TranscriptHeader): Buffer {
   const page = Buffer.alloc(INDEX_AT - RECORDS_AT);
   page.writeUInt32LE(layout.dataBytes, DATA_BYTES_AT - RECORDS_AT);
@@ -131,7 +143,8 @@ export function parseTranscript(file: Buffer): ParseResult {
     return { ok: false, error: `its sizes do not match (${file.length} bytes, output area ${dataBytes}, ${slots} index slots)` };
   }
   const head = readCount(file, HEAD_AT);
-  const kept = Math.min(head, dataBytes);
+  // the oldest bytes of a full ring may be a write the kill cut before its head
+  const kept = Math.min(head, dataBytes - pieceBytes(layout));
   const output = ringSlice(file.subarray(layout.metaBytes), head - kept, head);
   const count = readCount(file, RECORDS_AT);
   const records: TranscriptIndexRecord[] = [];

@@ -1,8 +1,8 @@
 // Each session's output kept on disk as it passes (issue #16): one file per session
-// (transcript-format.ts), output copied into it through a memory mapping as it comes
-// (transcript-ring.ts) — nothing queued for the disk, nothing for the exit path to wait for or
-// lose: a crash or kill -9 keeps every byte copied before it. Never in the way: a copy is a
-// memcpy into the page cache, nothing is fsynced, a failing disk stops the recording with one
+// (transcript-format.ts), output written into it with positional writes as it comes
+// (transcript-file.ts) — nothing queued for the disk, nothing for the exit path to wait for or
+// lose: a crash or kill -9 keeps every byte written before it. Never in the way: a write is a
+// copy into the page cache, nothing is fsynced, a failing disk stops the recording with one
 // note. The file is made only once the session's start is over (`begin`): the first prompt need
 // not share a core with it; what comes before waits in memory, bounded by what the file keeps.
 //
@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { EventLog } from '../log/event-log';
 import { ensurePrivateDir } from '../files/private-files';
 import { processClock } from '../processes/process-clock';
-import { encodeHeader, encodeRecord, layoutFor, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
-import { TranscriptRing } from './transcript-ring';
+import { encodeHeader, encodeRecord, layoutFor, pieceBytes, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
+import { TranscriptFile } from './transcript-file';
 
 /** Output is timed per this much (a record each): a replay keeps the program's pace. */
 const ENTRY_SPAN_MS = 10;
@@ -37,8 +37,10 @@ type Waiting = { type: 'output'; at: number; data: string } | { type: 'resize'; 
 
 export class Transcript {
   private readonly layout: TranscriptLayout;
+  /** chars per write: their UTF-8 (at most 3 bytes a char) within the format's piece */
+  private readonly pieceChars: number;
   private readonly header: Buffer;
-  private ring: TranscriptRing | undefined;
+  private file: TranscriptFile | undefined;
   private waiting: Waiting[] = [];
   private waitingChars = 0;
   /** output bytes ever written: the end of the next record */
@@ -46,6 +48,12 @@ export class Transcript {
   /** records ever begun, and the last one (it grows while output keeps coming at one size) */
   private records = 0;
   private last: TranscriptIndexRecord | undefined;
+  /**
+   * The last record grew in memory only: its end is written when the next record begins or the
+   * file closes. A write call per piece less; its bytes count already (the head), and after a
+   * kill the reader takes them at this record's time, as the record would have said.
+   */
+  private lastEndUnwritten = false;
   private readonly recordBytes = Buffer.alloc(RECORD_BYTES);
   private readonly countBytes = Buffer.alloc(8);
   private cols: number;
@@ -67,6 +75,7 @@ export class Transcript {
     const now = (options.now ?? (() => new Date()))();
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     this.layout = layoutFor(options.maxBytes ?? TRANSCRIPT_MAX_BYTES);
+    this.pieceChars = Math.floor(pieceBytes(this.layout) / 3);
     this.header = encodeHeader(this.layout, { format: TRANSCRIPT_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command });
   }
 
@@ -90,13 +99,13 @@ export class Transcript {
       this.fail(String(error));
       return;
     }
-    const opened = await TranscriptRing.open(file, this.layout.metaBytes, this.layout.dataBytes);
+    const opened = await TranscriptFile.open(file, this.layout.metaBytes, this.layout.dataBytes);
     if (!opened.ok) {
       this.fail(opened.error);
       return;
     }
-    this.ring = opened.ring;
-    if (!this.ring.put(RECORDS_AT, this.header)) {
+    this.file = opened.file;
+    if (!this.file.put(RECORDS_AT, this.header)) {
       this.fail('the file could not be written (disk full?)');
       return;
     }
@@ -106,18 +115,18 @@ export class Transcript {
       else this.sizeChanged(item.cols, item.rows, item.at);
     }
     this.waiting = [];
-    if (this.stopped) this.ring?.close();
+    if (this.stopped) this.closeFile();
   }
 
   /** The file was made and no disk error stopped the recording: `dir` can be named. */
   get kept(): boolean {
-    return this.ring !== undefined && !this.failed;
+    return this.file !== undefined && !this.failed;
   }
 
   output(data: string): void {
     if (this.stopped || data.length === 0) return;
     const at = this.elapsed();
-    if (this.ring) {
+    if (this.file) {
       this.record(data, at);
       return;
     }
@@ -134,7 +143,7 @@ export class Transcript {
 
   resize(cols: number, rows: number): void {
     if (this.stopped) return;
-    if (this.ring) this.sizeChanged(cols, rows, this.elapsed());
+    if (this.file) this.sizeChanged(cols, rows, this.elapsed());
     else this.waiting.push({ type: 'resize', at: this.elapsed(), cols, rows });
   }
 
@@ -143,22 +152,26 @@ export class Transcript {
     if (this.stopped) return;
     this.stopped = true;
     if (!this.begun) this.begin();
-    else this.ring?.close();
+    else this.closeFile();
   }
 
   private record(data: string, at: number): void {
     // a chunk bigger than the ring (never from a pty) keeps its end, as the ring would
     const text = data.length * 3 < this.layout.dataBytes ? data : data.slice(-Math.floor(this.layout.dataBytes / 3) + 1);
-    const bytes = this.ring?.write(text) ?? -1;
-    if (bytes < 0) {
-      this.fail('a page of the file could not be written (disk full, or the file was cut short)');
-      return;
+    for (let from = 0; from < text.length;) {
+      const to = pieceEnd(text, from, this.pieceChars);
+      const bytes = this.file?.write(text.slice(from, to)) ?? -1;
+      if (bytes < 0) {
+        this.fail('the file could not be written (disk full?)');
+        return;
+      }
+      this.head += bytes;
+      from = to;
     }
-    this.head += bytes;
     const last = this.last;
     if (last && at - last.at < ENTRY_SPAN_MS && last.cols === this.cols && last.rows === this.rows) {
       last.end = this.head;
-      this.put(recordOffset(this.layout, this.records - 1), writeCount(this.countBytes, 0, this.head));
+      this.lastEndUnwritten = true;
     } else {
       this.append({ end: this.head, at, cols: this.cols, rows: this.rows });
     }
@@ -172,14 +185,26 @@ export class Transcript {
 
   /** A new record: whole in its slot before the count includes it. */
   private append(record: TranscriptIndexRecord): void {
+    this.writeLastEnd();
     this.last = record;
     this.put(recordOffset(this.layout, this.records), encodeRecord(record, this.recordBytes));
     this.records += 1;
     this.put(RECORDS_AT, writeCount(this.countBytes, 0, this.records));
   }
 
+  private writeLastEnd(): void {
+    if (!this.lastEndUnwritten || !this.last) return;
+    this.lastEndUnwritten = false;
+    this.put(recordOffset(this.layout, this.records - 1), writeCount(this.countBytes, 0, this.last.end));
+  }
+
+  private closeFile(): void {
+    this.writeLastEnd();
+    this.file?.close();
+  }
+
   private put(offset: number, bytes: Buffer): void {
-    if (!this.failed && !this.ring?.put(offset, bytes)) this.fail('the index could not be written (disk full?)');
+    if (!this.failed && !this.file?.put(offset, bytes)) this.fail('the index could not be written (disk full?)');
   }
 
   private elapsed(): number {
@@ -192,8 +217,16 @@ export class Transcript {
     this.failed = true;
     this.waiting = [];
     this.options.log.warn('transcript.write-failed', { dir: this.dir, error: reason });
-    this.ring?.close();
+    this.file?.close();
   }
+}
+
+/** Where the piece of `text` from `from` ends: at most `chars` on, never between the halves of a surrogate pair. */
+function pieceEnd(text: string, from: number, chars: number): number {
+  const to = from + chars;
+  if (to >= text.length) return text.length;
+  const last = text.charCodeAt(to - 1);
+  return last >= 0xd800 && last <= 0xdbff ? to - 1 : to;
 }
 
 /** Deletes all but the newest `keep` session directories (names sort by start time). */
