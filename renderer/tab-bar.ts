@@ -25,6 +25,10 @@ export class TabBar {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private dragged: TabId | undefined;
+  /** what the tabs show now: a render that changes nothing keeps the elements (a drag or the focus on them lives on) */
+  private shown = '';
+  /** a render that came during a drag, done at its end: replacing the dragged tab would drop the drag */
+  private pending: (() => void) | undefined;
 
   constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string) {
     this.element = document.createElement('div');
@@ -38,6 +42,13 @@ export class TabBar {
   }
 
   render(tabs: TabLabel[], active: TabId, focusPane: (tab: TabId) => void): void {
+    if (this.dragged !== undefined) {
+      this.pending = () => this.render(tabs, active, focusPane);
+      return;
+    }
+    const shown = JSON.stringify([tabs, active]);
+    if (shown === this.shown) return;
+    this.shown = shown;
     this.element.hidden = tabs.length < 2;
     const hadFocus = this.list.contains(document.activeElement);
     this.list.replaceChildren(...tabs.map((tab, index) => this.tab(tab, index + 1, tab.id === active, focusPane)));
@@ -83,7 +94,13 @@ export class TabBar {
     item.addEventListener('drop', (event) => {
       event.preventDefault();
       if (this.dragged !== undefined && this.dragged !== label.id) this.act({ kind: 'move-tab', tab: this.dragged, before: label.id });
+    });
+    // after the drop (or a drag that went nowhere): what came meanwhile is drawn now
+    item.addEventListener('dragend', () => {
       this.dragged = undefined;
+      const pending = this.pending;
+      this.pending = undefined;
+      pending?.();
     });
     return item;
   }
