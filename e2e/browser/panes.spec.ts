@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { panesOf } from '../../contracts/panes';
 import { readProcStatus } from '../../main/platform/processes/proc-files';
-import { commandLine, DIST, type Harness, harnessLog, harnessPerTest, harnessStats, openTerminal, PAST_DEBOUNCE_MS, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
+import { commandLine, DIST, type Harness, type HarnessStart, harnessLog, harnessPerTest, harnessStats, openTerminal, PAST_DEBOUNCE_MS, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
 
 /** Bound on a pane's prompt, a process going, a layout arriving; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -47,6 +47,14 @@ async function focusedPrompt(page: Page): Promise<void> {
     PROMPT,
     { timeout: WAIT_MS, polling: 50 },
   );
+}
+
+/** A harness with its page open at the first pane's prompt. */
+async function openWindow(page: Page, options?: HarnessStart): Promise<Harness> {
+  const h = await harnesses.start(options);
+  await openTerminal(page, h);
+  await focusedPrompt(page);
+  return h;
 }
 
 /** A key of the window; resolves with the layout once main sent the change. */
@@ -100,9 +108,7 @@ async function sessionCgroups(h: Harness): Promise<string[]> {
 }
 
 test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+Shift+W one tab, the close all', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   await hostileTree(page, h, 'tab1');
   await newTab(page);
   await hostileTree(page, h, 'tab2');
@@ -131,9 +137,7 @@ test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+S
 });
 
 test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits neither; a double press in one ends only it', async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: 5_000 } });
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page, { config: { doublePressWindowMs: 5_000 } });
   await windowKey(page, 'Alt+Shift+Minus', 'a split down', (l) => paneCount(l) === 2);
   await focusedPrompt(page);
   for (const pane of ['1', '2', '1', '2']) {
@@ -151,9 +155,7 @@ test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits nei
 });
 
 test('`ripcord ps --json` lists every pane\'s session with its tab; `ripcord stop` reaches each', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   await newTab(page);
   await windowKey(page, 'Alt+Shift+Minus', 'a split', (l) => paneCount(l) === 3);
   await focusedPrompt(page);
@@ -180,9 +182,7 @@ test('`ripcord ps --json` lists every pane\'s session with its tab; `ripcord sto
 });
 
 test('/exit in a pane closes it; in the last pane the app exits 0', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   await newTab(page);
   await run(page, '/exit');
   await layoutWhen(page, 'the tab to close', (l) => l.tabs.length === 1);
@@ -192,9 +192,7 @@ test('/exit in a pane closes it; in the last pane the app exits 0', async ({ pag
 });
 
 test('a split whose program ends by itself says how and where its output is, and closes on the next key', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   const split = (await windowKey(page, 'Alt+Shift+Equal', 'a split', (l) => paneCount(l) === 2)).focused;
   await focusedPrompt(page);
   await run(page, 'exit 3');
@@ -209,9 +207,7 @@ test('a split whose program ends by itself says how and where its output is, and
 });
 
 test('every key of the window\'s key table', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   const two = await newTab(page);
   const three = await newTab(page);
   const order = (l: WindowLayout): string[] => l.tabs.map((t) => t.id);
@@ -253,9 +249,7 @@ test('every key of the window\'s key table', async ({ page }) => {
 });
 
 test('the tab bar and the panes pass the automated accessibility check', async ({ page }) => {
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  await openWindow(page);
   await newTab(page);
   await windowKey(page, 'Alt+Shift+Equal', 'a split', (l) => paneCount(l) === 3);
   await focusedPrompt(page);
@@ -272,9 +266,7 @@ test('the tab bar and the panes pass the automated accessibility check', async (
 
 test(`${TAB_LOOP} tabs opened and closed: no process or cgroup left of them, main's and the host's memory back near the start`, async ({ page }) => {
   test.setTimeout(180_000);
-  const h = await harnesses.start();
-  await openTerminal(page, h);
-  await focusedPrompt(page);
+  const h = await openWindow(page);
   const rss = async (pid: number): Promise<number> => ((await readProcStatus(pid))?.rssKb ?? 0) * 1024;
   const processesBefore = (await sessionProcesses(h.marker)).length;
   const cgroupsBefore = await sessionCgroups(h);

@@ -87,30 +87,26 @@ export class PaneLayout {
     return true;
   }
 
-  /** The pane takes the keys, and its tab comes to front; false for a pane not there. */
+  /** The pane takes the keys, and its tab comes to front; false when nothing changed (a pane not there, or focused already). */
   focus(pane: PaneId): boolean {
     const tab = this.tabOf(pane);
-    if (!tab) return false;
-    this.active = tab.id;
-    this.focusedPane = pane;
-    return true;
+    return tab !== undefined && this.select(tab.id, pane);
   }
 
-  /** The tab `delta` away from the one in front (wrapping) comes to front, with its first pane. */
-  cycleTab(delta: number): void {
+  /** The tab `delta` away from the one in front (wrapping) comes to front, with its first pane; false when nothing changed. */
+  cycleTab(delta: number): boolean {
     const at = this.tabs.findIndex((t) => t.id === this.active);
     const count = this.tabs.length;
-    this.showTab(this.tabs[(((at + delta) % count) + count) % count] as TabLayout);
+    return this.showTab(this.tabs[(((at + delta) % count) + count) % count] as TabLayout);
   }
 
-  /** The tab numbered `number` (from 1) comes to front; false when there is none. */
+  /** The tab numbered `number` (from 1) comes to front; false when there is none, or nothing changed. */
   goToTab(number: number): boolean {
     const tab = this.tabs[number - 1];
-    if (tab) this.showTab(tab);
-    return tab !== undefined;
+    return tab !== undefined && this.showTab(tab);
   }
 
-  /** The nearest pane in that direction in the tab in front takes the focus; false when none is there. */
+  /** The nearest pane in that direction in the tab in front takes the focus; false when none is there (nothing changed). */
   moveFocus(direction: FocusDirection): boolean {
     const rects = new Map<PaneId, Rect>();
     layOut(this.activeTab().root, { left: 0, top: 0, right: 1, bottom: 1 }, rects);
@@ -126,7 +122,7 @@ export class PaneLayout {
     return best !== undefined;
   }
 
-  /** A tab dragged before another (none: to the end); false for a tab not there. */
+  /** A tab dragged before another (none: to the end); false for a tab not there (nothing changed). */
   moveTab(tab: TabId, before: TabId | undefined): boolean {
     const from = this.tabs.findIndex((t) => t.id === tab);
     if (from < 0 || tab === before) return false;
@@ -136,7 +132,7 @@ export class PaneLayout {
     return true;
   }
 
-  /** The split whose second part begins with `pane` gives its first part `ratio` (kept off the edges); false when no split does. */
+  /** The split whose second part begins with `pane` gives its first part `ratio` (kept off the edges); false when no split does (nothing changed). */
   resizeSplit(pane: PaneId, ratio: number): boolean {
     const clamped = Math.min(1 - MIN_RATIO, Math.max(MIN_RATIO, ratio));
     for (const tab of this.tabs) {
@@ -149,9 +145,16 @@ export class PaneLayout {
     return false;
   }
 
-  private showTab(tab: TabLayout): void {
-    this.active = tab.id;
-    this.focusedPane = panesOf(tab.root)[0] as PaneId;
+  private showTab(tab: TabLayout): boolean {
+    return this.select(tab.id, panesOf(tab.root)[0] as PaneId);
+  }
+
+  /** The tab in front and the focused pane; whether either changed. */
+  private select(tab: TabId, pane: PaneId): boolean {
+    const changed = tab !== this.active || pane !== this.focusedPane;
+    this.active = tab;
+    this.focusedPane = pane;
+    return changed;
   }
 
   private activeTab(): TabLayout {

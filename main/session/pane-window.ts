@@ -258,11 +258,8 @@ export class PaneWindow implements KeyTarget, Disposable {
     this.layouts.fire(this.layout.snapshot());
   }
 
-  /** A focus or order change: the page hears of it when something changed. */
-  private change(apply: () => boolean | void): void {
-    const before = JSON.stringify(this.layout.snapshot());
-    apply();
-    const after = this.layout.snapshot();
-    if (JSON.stringify(after) !== before) this.layouts.fire(after);
+  /** A focus, order or size change: the page hears of it when the layout says it changed something. */
+  private change(apply: () => boolean): void {
+    if (apply()) this.layouts.fire(this.layout.snapshot());
   }
 }
