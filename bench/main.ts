@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys] [-- --runs N] ...`
+// `npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys,panes] [-- --runs N] ...`
 // (options: bench/lib/plan.ts, docs/benchmarks.md): every scenario of DESIGN §9 against the
 // VS Code-style peer and the naive baseline, alternating runs, then the report in
 // bench/results/ and bench/RESULTS.md. Needs `npm run build:test` (dist/cli.js, dist/harness.js, dist/reaper.js).
@@ -16,6 +16,7 @@ import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant
 import { summarizeFile, type LatencyRow, type StatsSummary } from '../main/cli/stats';
 import { benchCtrlC } from './groups/ctrl-c';
 import { benchKeys } from './groups/keys';
+import { benchPanes } from './groups/panes';
 import { benchThroughput } from './groups/throughput';
 
 /** ripcord and naive alternately (terminal hosts). */
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
   }
   let report: BenchReport = { date: new Date().toISOString(), quick: plan.quick, machine: machineInfo(), groups: {}, scenarios: [] };
   log(`${plan.quick ? 'quick' : 'full'} run of ${groups.join(', ')} on ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const runners: Record<Group, (plan: Plan) => Promise<ScenarioResult[]>> = { start: benchStart, exit: benchExit, 'ctrl-c': benchCtrlC, throughput: benchThroughput, keys: benchKeys };
+  const runners: Record<Group, (plan: Plan) => Promise<ScenarioResult[]>> = { start: benchStart, exit: benchExit, 'ctrl-c': benchCtrlC, throughput: benchThroughput, keys: benchKeys, panes: benchPanes };
   for (const group of groups) {
     const started = performance.now();
     const date = new Date().toISOString();

@@ -55,6 +55,8 @@ export interface PaneStatus {
 export interface TerminalPane {
   /** the keys go to its terminal (or its open search box) */
   focus(): void;
+  /** whether main's layout gives this pane the keys; a pane without them draws its output paced (UNFOCUSED_PACE_MS) */
+  setFocused(focused: boolean): void;
   /** a double Ctrl+C closes this pane (several panes, the "pane" setting) or quits the app: the hint says which */
   setDoublePressCloses(what: 'pane' | 'app'): void;
   dispose(): void;
@@ -174,8 +176,10 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     focus: () => {
       if (!searchBox.isOpen) terminal.focus();
     },
+    setFocused: (focused) => output.pace(!focused),
     setDoublePressCloses: (what) => hint.setDoublePressCloses(what),
     dispose: () => {
+      output.dispose();
       resizes.disconnect();
       hint.dispose();
       theme.dispose();

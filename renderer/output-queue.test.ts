@@ -1,6 +1,6 @@
 import { Terminal } from '@xterm/headless';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_MAX_MS, OutputQueue, PARSER_BACKLOG_CHARS } from './output-queue';
+import { HOLD_MAX_MS, OutputQueue, PARSER_BACKLOG_CHARS, UNFOCUSED_CHARS_PER_TURN, UNFOCUSED_TURN_MS, UnfocusedPacer } from './output-queue';
 
 function screen(): { terminal: Terminal; text: () => string } {
   const terminal = new Terminal({ cols: 80, rows: 10, allowProposedApi: true });
@@ -112,6 +112,63 @@ describe('OutputQueue (real headless xterm)', () => {
       expect(queue.queuedChars).toBe(0);
       vi.runAllTimers(); // xterm's own parse turn
       expect(text()).toBe('held');
+    });
+  });
+
+  describe('panes without the keys (UnfocusedPacer)', () => {
+    afterEach(() => vi.useRealTimers());
+    const flood = 'y\r\n'.repeat(100_000);
+
+    it('hand xterm their output in turns, at most a turn of chars each, and acknowledge all of it once parsed', () => {
+      vi.useFakeTimers();
+      const { terminal, text } = screen();
+      let acked = 0;
+      const queue = new OutputQueue(terminal, (chars) => (acked += chars), new UnfocusedPacer());
+      queue.pace(true);
+      queue.push(flood);
+      queue.push('last\r\n');
+      vi.advanceTimersByTime(UNFOCUSED_TURN_MS - 1);
+      expect(queue.queuedChars).toBe(flood.length + 6);
+      vi.advanceTimersByTime(1);
+      expect(queue.queuedChars).toBe(flood.length + 6 - UNFOCUSED_CHARS_PER_TURN);
+      vi.runAllTimers(); // every turn, and xterm's own parse turns
+      expect(acked).toBe(flood.length + 6);
+      expect(text()).toMatch(/last$/);
+    });
+
+    it('take turns, the one that waited longest first', () => {
+      vi.useFakeTimers();
+      const pacer = new UnfocusedPacer();
+      const queues = [0, 1].map(() => new OutputQueue(screen().terminal, () => {}, pacer));
+      for (const queue of queues) {
+        queue.pace(true);
+        queue.push(flood);
+      }
+      vi.advanceTimersByTime(UNFOCUSED_TURN_MS);
+      expect(queues.map((queue) => queue.queuedChars)).toEqual([flood.length - UNFOCUSED_CHARS_PER_TURN, flood.length]);
+      vi.advanceTimersByTime(UNFOCUSED_TURN_MS);
+      expect(queues.map((queue) => queue.queuedChars)).toEqual([flood.length - UNFOCUSED_CHARS_PER_TURN, flood.length - UNFOCUSED_CHARS_PER_TURN]);
+    });
+
+    it('hand on at once when the pane gets the keys, a backlog at a time again', () => {
+      vi.useFakeTimers();
+      const queue = new OutputQueue(screen().terminal, () => {}, new UnfocusedPacer());
+      queue.pace(true);
+      queue.push(flood);
+      queue.pace(false);
+      expect(queue.queuedChars).toBe(flood.length - PARSER_BACKLOG_CHARS);
+    });
+
+    it('write nothing once disposed', () => {
+      vi.useFakeTimers();
+      const { terminal, text } = screen();
+      const queue = new OutputQueue(terminal, () => {}, new UnfocusedPacer());
+      queue.pace(true);
+      queue.push('never shown');
+      queue.dispose();
+      vi.runAllTimers();
+      expect(queue.queuedChars).toBe(0);
+      expect(text()).toBe('');
     });
   });
 

@@ -14,6 +14,53 @@ export const PARSER_BACKLOG_CHARS = 4_096;
  * comes (the host gone in the middle) stops holding output back after this.
  */
 export const HOLD_MAX_MS = 1_000;
+/**
+ * Panes without the keys hand xterm their output in turns, one pane per turn, this far apart:
+ * their parsing and drawing then come as one pane's few tasks per turn, not as a share of every
+ * frame, and the page answers the focused pane's keys and Ctrl+C in between
+ * (docs/benchmarks.md#panes). About two frames: a turn's parse and draw, then room.
+ */
+export const UNFOCUSED_TURN_MS = 33;
+/**
+ * What one turn hands xterm: ~1 MB/s for all panes without the keys together, an eighth of what
+ * the 2-core machine's page parses of a colored flood (twice this kept the page as busy as no
+ * pacing; docs/benchmarks.md#panes).
+ */
+export const UNFOCUSED_CHARS_PER_TURN = 32_768;
+
+/** A queue the pacer gives turns to. */
+interface PacedQueue {
+  takeTurn(chars: number): void;
+}
+
+/**
+ * The page's one schedule for panes without the keys: while any has output waiting, a turn every
+ * UNFOCUSED_TURN_MS for the one that has waited longest.
+ */
+export class UnfocusedPacer {
+  private readonly waiting = new Set<PacedQueue>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  want(queue: PacedQueue): void {
+    this.waiting.add(queue);
+    this.timer ??= setTimeout(() => this.turn(), UNFOCUSED_TURN_MS);
+  }
+
+  drop(queue: PacedQueue): void {
+    this.waiting.delete(queue);
+  }
+
+  private turn(): void {
+    this.timer = undefined;
+    const [next] = this.waiting;
+    if (next === undefined) return;
+    this.waiting.delete(next);
+    if (this.waiting.size > 0) this.timer = setTimeout(() => this.turn(), UNFOCUSED_TURN_MS);
+    next.takeTurn(UNFOCUSED_CHARS_PER_TURN);
+  }
+}
+
+const PAGE_PACER = new UnfocusedPacer();
 
 export interface ParsingScreen {
   write(data: string, parsed: () => void): void;
@@ -25,11 +72,14 @@ export class OutputQueue {
   private droppedSinceWrite = false;
   /** set while the host holds output for an interrupt's cut: nothing more goes to xterm */
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** set while the pane has not the keys: output goes to xterm in the pacer's turns */
+  private paced = false;
 
   constructor(
     private readonly screen: ParsingScreen,
     /** chars that left the queue: parsed by xterm, or dropped (both count as acknowledged) */
     private readonly done: (chars: number) => void,
+    private readonly pacer: UnfocusedPacer = PAGE_PACER,
   ) {}
 
   push(data: string): void {
@@ -47,6 +97,26 @@ export class OutputQueue {
     clearTimeout(this.holdTimer);
     this.holdTimer = holding ? setTimeout(() => this.hold(false), HOLD_MAX_MS) : undefined;
     if (!holding) this.pump();
+  }
+
+  /** The pane lost the keys (true) or got them (false): see UnfocusedPacer. */
+  pace(paced: boolean): void {
+    this.paced = paced;
+    if (paced) return;
+    this.pacer.drop(this);
+    this.pump();
+  }
+
+  /** The pacer's turn: up to `chars` go to xterm now. */
+  takeTurn(chars: number): void {
+    this.handOver(chars);
+  }
+
+  dispose(): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    this.pacer.drop(this);
+    this.queued.length = 0;
   }
 
   /** Drops everything not yet handed to xterm and ends a hold; returns how many chars were dropped. */
@@ -67,12 +137,17 @@ export class OutputQueue {
   }
 
   private pump(): void {
-    while (this.holdTimer === undefined && this.inParser < PARSER_BACKLOG_CHARS && this.queued.length > 0) {
+    if (!this.paced) this.handOver(PARSER_BACKLOG_CHARS);
+    else if (this.queued.length > 0) this.pacer.want(this);
+  }
+
+  private handOver(backlog: number): void {
+    while (this.holdTimer === undefined && this.inParser < backlog && this.queued.length > 0) {
       // the host sends a turn's output as one message: xterm gets it a backlog's worth at a time
       let chunk = this.queued.shift() as string;
-      if (chunk.length > PARSER_BACKLOG_CHARS) {
-        this.queued.unshift(chunk.slice(PARSER_BACKLOG_CHARS));
-        chunk = chunk.slice(0, PARSER_BACKLOG_CHARS);
+      if (chunk.length > backlog) {
+        this.queued.unshift(chunk.slice(backlog));
+        chunk = chunk.slice(0, backlog);
       }
       const data = this.droppedSinceWrite ? CAN + chunk : chunk;
       this.droppedSinceWrite = false;

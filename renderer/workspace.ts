@@ -71,7 +71,10 @@ export class Workspace {
       const state = this.panes.get(pane);
       if (state) Object.assign(state, { activity: false, bell: false });
     }
-    for (const [pane, state] of this.panes) state.element.classList.toggle('ripcord-pane-focused', pane === layout.focused && this.panes.size > 1);
+    for (const [pane, state] of this.panes) {
+      state.element.classList.toggle('ripcord-pane-focused', pane === layout.focused && this.panes.size > 1);
+      state.view?.setFocused(pane === layout.focused);
+    }
     this.refreshHints();
     this.renderTabs();
     this.focused()?.view?.focus();
@@ -154,6 +157,7 @@ export class Workspace {
       const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane);
       state.view = view;
       view.setDoublePressCloses(this.doublePressCloses());
+      view.setFocused(this.layout?.focused === pane);
       if (this.layout?.focused === pane) view.focus();
     });
     return element;

@@ -1,11 +1,11 @@
 // What a bench run does: how many runs of what, from the command line.
-//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys] [-- --runs N]
+//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys,panes] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
 //                 [-- --transcripts-off] [-- --find TERM]
-// Groups: start, exit, ctrl-c, throughput, keys.
+// Groups: start, exit, ctrl-c, throughput, keys, panes.
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
-export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput', 'keys'] as const;
+export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput', 'keys', 'panes'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export interface Plan {
@@ -36,6 +36,9 @@ export interface Plan {
   /** the keys row: sessions per host, Esc presses per session */
   keySessions: number;
   keyPresses: number;
+  /** the panes rows: runs per contender per renderer, keys timed per run */
+  panesRuns: number;
+  panesKeys: number;
   /** --find TERM: in the Ctrl+C runs ripcord's page has its find box open on TERM, so the search's decorations follow the flood */
   findTerm?: string;
 }
@@ -44,19 +47,20 @@ const MB = 1024 * 1024;
 /**
  * ≥ 30 runs per contender per Ctrl+C row (issue 17): a median's 95 % interval spans ranks 10–21.
  * 24 throughput runs per contender: the transcripts' cost (on/off, issue 16) is a few percent,
- * the size of a single run's noise (docs/benchmarks.md#statistics).
+ * the size of a single run's noise (docs/benchmarks.md#statistics). 20 panes runs per contender
+ * and renderer: each starts four sessions (~10 s); a median's 95 % interval spans ranks 6–15.
  */
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
   throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 4, keyPresses: 25,
+  keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
   ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
   throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 1, keyPresses: 10,
+  keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
@@ -82,7 +86,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
   if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new Error(`--runs: a positive integer, got ${runsText}`);
   const plan: Plan = {
     ...base,
-    ...(runs === undefined ? {} : { throughputRuns: runs }),
+    ...(runs === undefined ? {} : { throughputRuns: runs, panesRuns: runs }),
     ctrlCRuns: {
       ...base.ctrlCRuns,
       ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),

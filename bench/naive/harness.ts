@@ -4,6 +4,8 @@
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
 //   pause the pty past 100 000 unacknowledged chars, resume under 5 000 — and nothing else.
+// Every pane the page sizes gets its own pty (VS Code's pty host runs all of a window's
+// terminals), started on the pane's first resize; the last pty's end ends the harness.
 //   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
 // Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory,
 // GET /event-loop?token= the event-loop delay since the last ask (as ripcord's harness).
@@ -62,7 +64,7 @@ function parseArgs(argv: readonly string[]): NaiveOptions {
   return options;
 }
 
-/** The naive terminal's one pane, as ripcord's window starts. */
+/** The window's first pane, as ripcord's window starts: the naive page shows only it. */
 const PANE = '1';
 const ONE_PANE: WindowLayout = { tabs: [{ id: '1', root: { pane: PANE } }], active: '1', focused: PANE };
 
@@ -78,14 +80,13 @@ async function main(): Promise<void> {
   if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
   const pages = await HarnessPages.load(options.rendererDir, [address.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
   const wss = new WebSocketServer({ noServer: true });
-  let child: pty.IPty | undefined;
+  const children = new Map<string, { pty: pty.IPty; flow: FlowControl | undefined }>();
   const eventLoop = new EventLoopDelayProbe();
-  const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
 
   server.on('request', (req, res) => {
     const url = requestUrl(req);
     if (url.pathname === '/stats' && url.searchParams.get('token') === token) {
-      send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: child?.pid ?? null, memory: process.memoryUsage() }));
+      send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: children.get(PANE)?.pty.pid ?? null, memory: process.memoryUsage() }));
       return;
     }
     if (url.pathname === '/event-loop' && url.searchParams.get('token') === token) {
@@ -112,36 +113,41 @@ async function main(): Promise<void> {
       const message = parsed.value;
       if (message.channel === HarnessChannel.key) {
         // the page keeps a Ctrl+C from xterm (as ripcord's desktop does): a naive terminal sends it on as the byte
-        if (classifyKey(message.args[0]) === 'press') child?.write(CTRL_C);
+        if (classifyKey(message.args[0]) === 'press') children.get(PANE)?.pty.write(CTRL_C);
         return;
       }
       const { channel, id } = message;
-      // one window, one pane: a pane's request names it first
       const request = parsePaneRequest(message.args);
       const args = request.ok ? request.value.args : [];
+      const child = request.ok ? children.get(request.value.pane) : undefined;
       if (channel === IpcChannel.input) {
         const data = parseInput(args);
-        if (data.ok) child?.write(data.value);
+        if (data.ok) child?.pty.write(data.value);
       } else if (channel === IpcChannel.ack) {
         const chars = parseAck(args);
-        if (chars.ok && flow?.onAck(chars.value) === 'resume') child?.resume();
+        if (chars.ok && child?.flow?.onAck(chars.value) === 'resume') child.pty.resume();
       } else if (channel === IpcChannel.getSettings && id !== undefined) {
         out({ channel, id, args: [SETTINGS] });
         out({ channel: IpcChannel.layout, args: [ONE_PANE] });
       } else if (channel === IpcChannel.resize) {
         const size = parseResize(args);
-        if (!size.ok) return;
-        if (child) child.resize(size.value.cols, size.value.rows);
-        else child = start(size.value.cols, size.value.rows, out);
+        if (!size.ok || !request.ok) return;
+        if (child) child.pty.resize(size.value.cols, size.value.rows);
+        else children.set(request.value.pane, start(request.value.pane, size.value.cols, size.value.rows, out));
       }
     });
     ws.on('close', () => {
-      child?.kill(); // the naive exit: SIGHUP to the shell pid only
+      killAll(); // the naive exit: SIGHUP to the shell pids only
       process.exit(0);
     });
   }
 
-  function start(cols: number, rows: number, out: (message: HostMessage) => void): pty.IPty {
+  function killAll(): void {
+    for (const child of children.values()) child.pty.kill();
+  }
+
+  function start(pane: string, cols: number, rows: number, out: (message: HostMessage) => void): { pty: pty.IPty; flow: FlowControl | undefined } {
+    const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
     const spawned = pty.spawn(options.command.file, options.command.args, {
@@ -152,18 +158,19 @@ async function main(): Promise<void> {
       env: { ...env, ...options.env, COLORTERM: 'truecolor' },
     });
     spawned.onData((data) => {
-      out({ channel: IpcChannel.data, args: [PANE, data] });
+      out({ channel: IpcChannel.data, args: [pane, data] });
       if (flow?.onSent(data.length) === 'pause') spawned.pause();
     });
     spawned.onExit(({ exitCode }) => {
-      out({ channel: IpcChannel.exit, args: [PANE, { exitCode }] });
-      process.exit(0);
+      out({ channel: IpcChannel.exit, args: [pane, { exitCode }] });
+      children.delete(pane);
+      if (children.size === 0) process.exit(0);
     });
-    return spawned;
+    return { pty: spawned, flow };
   }
 
   process.on('SIGTERM', () => {
-    child?.kill();
+    killAll();
     process.exit(143);
   });
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}/?token=${token}`, port: address.port, token, pid: process.pid })}\n`);

@@ -4,7 +4,8 @@
 // (after parsing) in batches of CharCountAckSize 5 000; nothing is queued or dropped on a
 // Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
 // page (e2e/harness/browser-api.ts) and offers the same test view, so the bench measures both
-// pages with the same in-page code.
+// pages with the same in-page code. `?panes=N` opens N terminals in a grid, each its own pane
+// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals.
 import '@xterm/xterm/css/xterm.css';
 import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
@@ -15,17 +16,52 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { offerTestView } from '../../renderer/test-hook';
 import { wantedRenderer, type RendererKind } from '../../renderer/gpu-renderer';
+import type { RendererSettings } from '../../contracts/renderer';
 
-/** The one terminal is the window's first pane, as ripcord's window starts (contracts/panes.ts). */
-const PANE = '1';
+interface PeerTerminal {
+  write(data: string): void;
+  exited(code: number): void;
+  focus(): void;
+}
+
 /** VS Code's FlowControlConstants.CharCountAckSize. */
 const CHAR_COUNT_ACK_SIZE = 5_000;
+/** The panes row's grid: two terminals side by side per row, as two splits make them. */
+const GRID_COLUMNS = 2;
+/** VS Code's sash between split terminals. */
+const GRID_GAP_PX = 1;
+
+/** `?panes=N`: N terminals in one page (the panes row), named '1'…'N' as ripcord names its window's panes. */
+function paneIds(search: string): string[] {
+  const count = Number(new URLSearchParams(search).get('panes') ?? '1');
+  return Array.from({ length: Number.isInteger(count) && count > 0 ? count : 1 }, (_, i) => String(i + 1));
+}
 
 async function boot(): Promise<void> {
   const root = document.getElementById('terminal');
   if (!root) throw new Error('index.html has no #terminal element');
+  const panes = paneIds(location.search);
   const api = window.ripcord;
   const settings = await api.getSettings();
+  if (panes.length > 1) {
+    Object.assign(root.style, { display: 'grid', gap: `${GRID_GAP_PX}px`, gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`, gridTemplateRows: `repeat(${Math.ceil(panes.length / GRID_COLUMNS)}, 1fr)` });
+  }
+  const terminals = new Map(panes.map((pane) => [pane, openTerminal(panes.length > 1 ? cell(root) : root, pane, settings)]));
+  api.onData((pane, data) => terminals.get(pane)?.write(data));
+  api.onExit((pane, end) => terminals.get(pane)?.exited(end.exitCode));
+  terminals.get(panes[panes.length - 1] ?? '1')?.focus();
+}
+
+function cell(root: HTMLElement): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'ripcord-pane-terminal';
+  root.append(box);
+  return box;
+}
+
+/** One terminal as VS Code opens it, with its own flow control's acks. */
+function openTerminal(parent: HTMLElement, pane: string, settings: RendererSettings): PeerTerminal {
+  const api = window.ripcord;
   const terminal = new Terminal({
     fontFamily: settings.fontFamily,
     fontSize: settings.fontSize,
@@ -41,21 +77,11 @@ async function boot(): Promise<void> {
   terminal.loadAddon(new WebLinksAddon());
 
   let unacknowledged = 0;
-  api.onData((_pane, data) => {
-    terminal.write(data, () => {
-      unacknowledged += data.length;
-      if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-        api.ack(PANE, unacknowledged);
-        unacknowledged = 0;
-      }
-    });
-  });
-  api.onExit((_pane, end) => terminal.write(`\r\n[exited ${end.exitCode}]\r\n`));
-  terminal.onData((data) => api.input(PANE, data));
-  terminal.onBinary((data) => api.input(PANE, data));
-  terminal.onResize(({ cols, rows }) => api.resize(PANE, cols, rows));
+  terminal.onData((data) => api.input(pane, data));
+  terminal.onBinary((data) => api.input(pane, data));
+  terminal.onResize(({ cols, rows }) => api.resize(pane, cols, rows));
 
-  terminal.open(root);
+  terminal.open(parent);
   let kind: RendererKind = 'dom';
   if (wantedRenderer(location.search) === 'webgl') {
     try {
@@ -71,9 +97,20 @@ async function boot(): Promise<void> {
     }
   }
   fit.fit();
-  api.resize(PANE, terminal.cols, terminal.rows);
-  terminal.focus();
-  offerTestView(terminal, () => kind, PANE);
+  api.resize(pane, terminal.cols, terminal.rows);
+  offerTestView(terminal, () => kind, pane);
+  return {
+    write: (data) =>
+      terminal.write(data, () => {
+        unacknowledged += data.length;
+        if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
+          api.ack(pane, unacknowledged);
+          unacknowledged = 0;
+        }
+      }),
+    exited: (code) => terminal.write(`\r\n[exited ${code}]\r\n`),
+    focus: () => terminal.focus(),
+  };
 }
 
 void boot();

@@ -21,20 +21,22 @@ export const RENDERERS: readonly Renderer[] = ['dom', 'webgl'];
 export const FLOODS: readonly Flood[] = ['yes', 'color'];
 
 /** The flood commands, typed at the bash prompt; "color" puts seven SGR changes on every short line. */
-const FLOOD_COMMANDS: Record<Flood, string> = {
+export const FLOOD_COMMANDS: Record<Flood, string> = {
   yes: 'yes',
   color: "yes $'\\e[31mred \\e[32mgreen \\e[33myellow \\e[34mblue \\e[35mmagenta \\e[36mcyan \\e[1;37mbold\\e[0m plain'",
 };
 /** A row only the flood prints, to know it has reached the screen. */
-const FLOOD_ROW: Record<Flood, string> = { yes: 'y', color: 'red green yellow blue magenta cyan bold plain' };
+export const FLOOD_ROW: Record<Flood, string> = { yes: 'y', color: 'red green yellow blue magenta cyan bold plain' };
 
 /** Chromium flags of the Playwright config, plus SwiftShader for a software WebGL. */
 export const BROWSER_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
 ];
-const PAGE_TIMEOUT_MS = 20_000;
+export const PAGE_TIMEOUT_MS = 20_000;
 const PROMPT_NUDGE_MS = 3_000;
+/** The window's first pane (contracts/panes.ts): the one pane of a single-session row. */
+const PANE = '1';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
@@ -86,20 +88,19 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     const page = await context.newPage();
     await page.goto(`${pipeline.url}&renderer=${options.renderer}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
-    await waitForPrompt(page);
+    await waitForPrompt(page, PANE);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
     if (options.findTerm !== undefined && kind !== 'peer') {
       // the box keeps the focus: the flood goes in through window.ripcord.input, the press as a key on the box
       await page.keyboard.press('Control+Shift+F');
       await page.keyboard.type(options.findTerm);
     }
-    await page.evaluate((command) => window.ripcord.input('1', `${command}\r`), FLOOD_COMMANDS[options.flood]);
-    await page.waitForFunction((row) => window.__ripcordTest?.screen().includes(row) ?? false, FLOOD_ROW[options.flood], { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+    await startFlood(page, PANE, options.flood);
     await hostLoopDelay(pipeline.port, pipeline.token);
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const result = await measure(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input');
+    const result = await measureCtrlC(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input', PANE);
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
@@ -115,8 +116,14 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
 }
 
 
+/** Types the flood's command in `pane` and waits until its rows are on the pane's screen. */
+export async function startFlood(page: Page, pane: string, flood: Flood): Promise<void> {
+  await page.evaluate(({ pane, command }) => window.ripcord.input(pane, `${command}\r`), { pane, command: FLOOD_COMMANDS[flood] });
+  await page.waitForFunction(({ pane, row }) => window.__ripcordTestPane?.(pane)?.screen().includes(row) ?? false, { pane, row: FLOOD_ROW[flood] }, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+}
+
 /** The harness's event-loop delay since the previous ask (e2e/harness/event-loop-delay.ts). */
-async function hostLoopDelay(port: number, token: string): Promise<EventLoopDelay> {
+export async function hostLoopDelay(port: number, token: string): Promise<EventLoopDelay> {
   const response = await fetch(`http://127.0.0.1:${port}/event-loop?token=${encodeURIComponent(token)}`);
   if (!response.ok) throw new Error(`event-loop probe: HTTP ${response.status}`);
   return (await response.json()) as EventLoopDelay;
@@ -124,7 +131,7 @@ async function hostLoopDelay(port: number, token: string): Promise<EventLoopDela
 
 /** Chromium's sampling profiler over CDP, sampling every PROFILE_INTERVAL_US. */
 const PROFILE_INTERVAL_US = 100;
-async function startProfiler(page: Page): Promise<{ stopTo(file: string): Promise<void> }> {
+export async function startProfiler(page: Page): Promise<{ stopTo(file: string): Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
@@ -138,30 +145,31 @@ async function startProfiler(page: Page): Promise<{ stopTo(file: string): Promis
   };
 }
 
-/** Setup only: a first prompt that does not show is asked for again once with an Enter. */
-async function waitForPrompt(page: Page): Promise<void> {
+/** Setup only: a first prompt in `pane` that does not show is asked for again once with an Enter. */
+export async function waitForPrompt(page: Page, pane: string): Promise<void> {
+  const at = { prompt: PROMPT, pane };
   try {
-    await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PROMPT_NUDGE_MS, polling: 20 });
+    await page.waitForFunction(atPromptInPage, at, { timeout: PROMPT_NUDGE_MS, polling: 20 });
   } catch {
-    await page.evaluate(() => window.ripcord.input('1', '\r'));
+    await page.evaluate((pane) => window.ripcord.input(pane, '\r'), pane);
     try {
-      await page.waitForFunction(atPromptInPage, PROMPT, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+      await page.waitForFunction(atPromptInPage, at, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
     } catch (error) {
-      const screen = await page.evaluate(() => window.__ripcordTest?.screen() ?? []);
+      const screen = await page.evaluate((pane) => window.__ripcordTestPane?.(pane)?.screen() ?? [], pane);
       throw new Error(`no prompt in the page; screen: ${JSON.stringify(screen.filter((row) => row !== ''))}`, { cause: error });
     }
   }
 }
 
-/** Runs in the page: the prompt is on the cursor's row with nothing typed after it. */
-function atPromptInPage(prompt: string): boolean {
-  const view = window.__ripcordTest;
+/** Runs in the page: the prompt is on the pane's cursor row with nothing typed after it. */
+function atPromptInPage({ prompt, pane }: { prompt: string; pane: string }): boolean {
+  const view = window.__ripcordTestPane?.(pane);
   if (!view) return false;
   const cursor = view.cursor();
   return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
 }
 
-interface Measured {
+export interface Measured {
   ms: number;
   censored: boolean;
   /** output that reached the page between the press and the prompt: what the prompt queued behind */
@@ -172,16 +180,17 @@ interface Measured {
 }
 
 /**
- * In the page: press, then check after every parsed write and every frame until the prompt
- * shows. Page code must be self-contained (the CSP forbids eval), hence the inline check.
+ * In the page: press, then check `pane` after every parsed write and every frame until its
+ * prompt shows. Page code must be self-contained (the CSP forbids eval), hence the inline check.
  * `press`: 'key' dispatches a Ctrl+C key-down on the focused element, which the harness's page
- * hands to the host's key entry before the page sees it; 'input' sends "\x03" as input.
+ * hands to the host's key entry before the page sees it (main's focused pane takes it); 'input'
+ * sends "\x03" as the pane's input.
  */
-function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise<Measured> {
+export function measureCtrlC(page: Page, timeoutMs: number, press: 'key' | 'input', pane: string): Promise<Measured> {
   return page.evaluate(
-    ({ prompt, timeoutMs, press }) =>
+    ({ prompt, timeoutMs, press, pane }) =>
       new Promise<Measured>((resolve, reject) => {
-        const view = window.__ripcordTest;
+        const view = window.__ripcordTestPane?.(pane);
         if (!view) {
           reject(new Error('no test view'));
           return;
@@ -195,7 +204,8 @@ function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise
         let messagesAfterPress = 0;
         const arrivals: Array<[number, number]> = [];
         const t0 = performance.now();
-        const stopCounting = window.ripcord.onData((_pane, data) => {
+        const stopCounting = window.ripcord.onData((from, data) => {
+          if (from !== pane) return;
           charsAfterPress += data.length;
           messagesAfterPress++;
           arrivals.push([performance.now() - t0, data.length]);
@@ -220,10 +230,10 @@ function measure(page: Page, timeoutMs: number, press: 'key' | 'input'): Promise
         if (press === 'key') {
           (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
         } else {
-          window.ripcord.input('1', '\x03');
+          window.ripcord.input(pane, '\x03');
         }
         requestAnimationFrame(frame);
       }),
-    { prompt: PROMPT, timeoutMs, press },
+    { prompt: PROMPT, timeoutMs, press, pane },
   );
 }

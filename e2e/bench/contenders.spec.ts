@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
+import { runPanesBrowser } from '../../bench/scenarios/panes-browser';
 import { runThroughput } from '../../bench/scenarios/throughput';
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
@@ -42,6 +43,16 @@ for (const kind of ['ripcord', 'peer'] as const) {
     // the flood, then its end marker and the echo of the newline
     expect(run.bytes).toBeGreaterThanOrEqual(FLOOD_BYTES);
     expect(run.mbPerSecond).toBeGreaterThan(0);
+  });
+}
+
+// The panes rows: ripcord's window split into four sessions, the peer's four terminals over
+// four ptys of one host; three flood, the fourth is interrupted and echoes what is typed.
+for (const kind of ['ripcord', 'peer'] as const) {
+  test(`${kind}: four panes, three flooding, the fourth's prompt back after a Ctrl+C and its keys echoed`, async ({ browser }) => {
+    const run = await runPanesBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, keys: 2 });
+    expect(run.ctrlC.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+    expect(run.echoes.map((echo) => echo.censored)).toEqual([false, false]);
   });
 }
 
