@@ -14,6 +14,8 @@ import { commandLine, DIST, type Harness, type HarnessStart, harnessLog, harness
 
 /** Bound on a pane's prompt, a process going, a layout arriving; never asserted as a timing. */
 const WAIT_MS = 15_000;
+/** A long output for a pane without the keys: ~590 KB, several of its turns. */
+const SEQ_LINES = 100_000;
 /** The tab loop of the issue: opened and closed this many times. */
 const TAB_LOOP = 50;
 /** "Back near the start" after the loop: each process's resident memory may have grown this much (caches, a warmed JIT). */
@@ -179,6 +181,30 @@ test('`ripcord ps --json` lists every pane\'s session with its tab; `ripcord sto
   await ripcordCli('stop', String(owner.id), '--job');
   await waitFor('the job to stop', WAIT_MS, async () => ((await named(h, h.marker)).length === 0 ? true : undefined));
   await focusedPrompt(page);
+});
+
+test('a pane without the keys takes turns: all of its long output arrives, in order, while the focused pane answers', async ({ page }) => {
+  await openWindow(page);
+  await windowKey(page, 'Alt+Shift+Minus', 'a split down', (l) => paneCount(l) === 2 && l.focused !== '1');
+  await focusedPrompt(page);
+  // pane 1 has not the keys: its command goes in as its input, as its terminal would send it
+  await page.evaluate((lines) => window.ripcord.input('1', `seq 1 ${lines}\r`), SEQ_LINES);
+  await run(page, 'echo focused-answers');
+  await page.waitForFunction(() => (window.__ripcordTest?.screen() ?? []).includes('focused-answers'));
+  await page.waitForFunction(
+    ({ prompt, last }) => {
+      const view = window.__ripcordTestPane?.('1');
+      const cursor = view?.cursor();
+      const screen = view?.screen() ?? [];
+      return cursor !== undefined && screen[cursor.y]?.trimEnd() === prompt.trimEnd() && screen[cursor.y - 1] === String(last);
+    },
+    { prompt: PROMPT, last: SEQ_LINES },
+    { timeout: WAIT_MS },
+  );
+  const numbers = (await page.evaluate(() => window.__ripcordTestPane?.('1')?.buffer() ?? [])).filter((row) => /^\d+$/.test(row)).map(Number);
+  expect(numbers.length).toBeGreaterThan(100);
+  expect(numbers.every((n, i) => i === 0 || n === (numbers[i - 1] as number) + 1)).toBe(true);
+  expect(numbers.at(-1)).toBe(SEQ_LINES);
 });
 
 test('/exit in a pane closes it; in the last pane the app exits 0', async ({ page }) => {
