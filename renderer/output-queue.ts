@@ -1,6 +1,7 @@
 // Output waits here, not inside xterm, so that an interrupt can drop what is not parsed yet —
 // what a kernel tty does with its own queue on an interrupt (DESIGN §6, §9). xterm gets at
-// most PARSER_BACKLOG_CHARS at a time; once xterm holds data it cannot be taken back.
+// most PARSER_BACKLOG_CHARS at a time; once xterm holds data it cannot be taken back. A pane
+// without the keys, which no Ctrl+C reaches, gets a turn's chars at a time (UnfocusedPacer).
 // CAN aborts an escape sequence the dropped output may have left open (xterm ignores it otherwise).
 import { CAN } from '../main/core/control-chars';
 
