@@ -17,6 +17,14 @@ export type PaneNode =
   | { pane: PaneId }
   | { split: 'right' | 'down'; first: PaneNode; second: PaneNode; /** the first's share, 0..1 */ ratio: number };
 
+/** A divider is never closer to an edge than this share: a pane stays a pane. */
+const MIN_SPLIT_RATIO = 0.1;
+
+/** A split's first share kept off the edges (main keeps it so; the page shows a drag so). */
+export function clampSplitRatio(ratio: number): number {
+  return Math.min(1 - MIN_SPLIT_RATIO, Math.max(MIN_SPLIT_RATIO, ratio));
+}
+
 export interface TabLayout {
   id: TabId;
   root: PaneNode;

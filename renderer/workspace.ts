@@ -2,7 +2,7 @@
 // bar, each tab's panes split as main says, one terminal per pane with its own overlays — and
 // tells main what the mouse does. Main decides; the page never changes the layout by itself.
 import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
-import { panesOf } from '../contracts/panes';
+import { clampSplitRatio, panesOf } from '../contracts/panes';
 import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
 import { startTerminal, type PaneStatus, type TerminalPane } from './app';
 import type { RendererKind } from './gpu-renderer';
@@ -121,8 +121,7 @@ export class Workspace {
     let ratio = node.ratio;
     const move = (moved: PointerEvent): void => {
       const box = split.getBoundingClientRect();
-      ratio = node.split === 'right' ? (moved.clientX - box.left) / box.width : (moved.clientY - box.top) / box.height;
-      ratio = Math.min(0.9, Math.max(0.1, ratio));
+      ratio = clampSplitRatio(node.split === 'right' ? (moved.clientX - box.left) / box.width : (moved.clientY - box.top) / box.height);
       first.style.flex = `${ratio} 1 0`;
       second.style.flex = `${1 - ratio} 1 0`;
     };

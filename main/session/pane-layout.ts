@@ -1,13 +1,10 @@
 // A window's tabs and panes (issue #33), as main keeps them: which tabs there are in which
 // order, how each tab's panes split its room, which tab is in front and which pane has the keys.
 // Pure: the window (PaneWindow) starts and ends the sessions and sends the page each new layout.
-import { panesOf, type PaneId, type PaneNode, type TabId, type TabLayout, type WindowLayout } from '../../contracts/panes';
+import { clampSplitRatio, panesOf, type PaneId, type PaneNode, type TabId, type TabLayout, type WindowLayout } from '../../contracts/panes';
 
 export type SplitDirection = 'right' | 'down';
 export type FocusDirection = 'left' | 'right' | 'up' | 'down';
-
-/** A divider is never dragged closer to an edge than this share: a pane stays a pane. */
-const MIN_RATIO = 0.1;
 
 interface Rect { left: number; top: number; right: number; bottom: number }
 
@@ -134,7 +131,7 @@ export class PaneLayout {
 
   /** The split whose second part begins with `pane` gives its first part `ratio` (kept off the edges); false when no split does (nothing changed). */
   resizeSplit(pane: PaneId, ratio: number): boolean {
-    const clamped = Math.min(1 - MIN_RATIO, Math.max(MIN_RATIO, ratio));
+    const clamped = clampSplitRatio(ratio);
     for (const tab of this.tabs) {
       const split = splitBefore(tab.root, pane);
       if (split) {
