@@ -172,32 +172,43 @@ function atPromptInPage({ prompt, pane }: { prompt: string; pane: string }): boo
 export interface Measured {
   ms: number;
   censored: boolean;
-  /** output that reached the page between the press and the prompt: what the prompt queued behind */
+  /** the pane's output that reached the page between the press (or input) and the row: what the row queued behind */
   charsAfterPress: number;
   messagesAfterPress: number;
   arrivals: Array<[number, number]>;
   cursorRow?: string;
 }
 
+/** A Ctrl+C key-down, as the desktop's page gets it. */
+const CTRL_C_KEY = { key: 'c', code: 'KeyC', ctrlKey: true };
+
 /**
- * In the page: press, then check `pane` after every parsed write and every frame until its
- * prompt shows. Page code must be self-contained (the CSP forbids eval), hence the inline check.
- * `press`: 'key' dispatches a Ctrl+C key-down on the focused element, which the harness's page
- * hands to the host's key entry before the page sees it (main's focused pane takes it); 'input'
- * sends "\x03" as the pane's input.
+ * In the page: a Ctrl+C, then until `pane`'s prompt shows. `press`: 'key' dispatches a Ctrl+C
+ * key-down on the focused element, which the harness's page hands to the host's key entry
+ * before the page sees it (main's focused pane takes it); 'input' sends "\x03" as the pane's input.
  */
 export function measureCtrlC(page: Page, timeoutMs: number, press: 'key' | 'input', pane: string): Promise<Measured> {
+  return measureUntilRow(page, { pane, row: PROMPT, timeoutMs, send: press === 'key' ? CTRL_C_KEY : '\x03' });
+}
+
+/**
+ * In the page: send — a key event on the focused element, or chars as the pane's input — then
+ * check `pane` after every parsed write and every frame until its cursor's row reads `row` with
+ * the cursor after it. Page code must be self-contained (the CSP
+ * forbids eval), hence the inline check.
+ */
+export function measureUntilRow(page: Page, options: { pane: string; row: string; timeoutMs: number; send: typeof CTRL_C_KEY | string }): Promise<Measured> {
   return page.evaluate(
-    ({ prompt, timeoutMs, press, pane }) =>
+    ({ pane, row, timeoutMs, send }) =>
       new Promise<Measured>((resolve, reject) => {
         const view = window.__ripcordTestPane?.(pane);
         if (!view) {
-          reject(new Error('no test view'));
+          reject(new Error(`no test view of pane ${pane}`));
           return;
         }
-        const atPrompt = (): boolean => {
+        const reached = (): boolean => {
           const cursor = view.cursor();
-          return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
+          return view.screen()[cursor.y]?.trimEnd() === row.trimEnd() && cursor.x === row.length;
         };
         let done = false;
         let charsAfterPress = 0;
@@ -219,21 +230,18 @@ export function measureCtrlC(page: Page, timeoutMs: number, press: 'key' | 'inpu
           resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
         };
         const unsubscribe = view.onWriteParsed(() => {
-          if (atPrompt()) finish(false);
+          if (reached()) finish(false);
         });
         const frame = (): void => {
           if (done) return;
-          if (atPrompt()) finish(false);
+          if (reached()) finish(false);
           else if (performance.now() - t0 > timeoutMs) finish(true);
           else requestAnimationFrame(frame);
         };
-        if (press === 'key') {
-          (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
-        } else {
-          window.ripcord.input(pane, '\x03');
-        }
+        if (typeof send === 'string') window.ripcord.input(pane, send);
+        else (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { ...send, bubbles: true, cancelable: true }));
         requestAnimationFrame(frame);
       }),
-    { prompt: PROMPT, timeoutMs, press, pane },
+    { pane: options.pane, row: options.row, timeoutMs: options.timeoutMs, send: options.send },
   );
 }

@@ -10,7 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page } from '@playwright/test';
 import { PROMPT, startBrowserPipeline } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
-import { hostLoopDelay, measureCtrlC, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Measured, type Renderer } from './ctrl-c-browser';
+import { hostLoopDelay, measureCtrlC, measureUntilRow, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Measured, type Renderer } from './ctrl-c-browser';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { panesOf } from '../../contracts/panes';
 
@@ -63,7 +63,10 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     const ctrlC = await measureCtrlC(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input', measured);
     const echoes: PanesRun['echoes'] = [];
-    for (let i = 1; i <= options.keys && !ctrlC.censored; i++) echoes.push(await measureEcho(page, measured, `${PROMPT}${ECHO_KEY.repeat(i)}`, options.timeoutMs));
+    for (let i = 1; i <= options.keys && !ctrlC.censored; i++) {
+      const { ms, censored } = await measureUntilRow(page, { pane: measured, row: `${PROMPT}${ECHO_KEY.repeat(i)}`, timeoutMs: options.timeoutMs, send: ECHO_KEY });
+      echoes.push({ ms, censored });
+    }
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
     return { ctrlC, echoes, renderer, hostLoop };
@@ -105,46 +108,5 @@ async function runQuietCommand(page: Page, pane: string): Promise<void> {
     },
     { pane, line: `${PROMPT}${QUIET_COMMAND}` },
     { timeout: PAGE_TIMEOUT_MS, polling: 20 },
-  );
-}
-
-/**
- * In the page: one key as input to `pane`, then check after every parsed write and every frame
- * until the cursor's row reads `expected` with the cursor after it (self-contained: the CSP).
- */
-function measureEcho(page: Page, pane: string, expected: string, timeoutMs: number): Promise<{ ms: number; censored: boolean }> {
-  return page.evaluate(
-    ({ pane, expected, timeoutMs, key }) =>
-      new Promise<{ ms: number; censored: boolean }>((resolve, reject) => {
-        const view = window.__ripcordTestPane?.(pane);
-        if (!view) {
-          reject(new Error(`no test view of pane ${pane}`));
-          return;
-        }
-        let done = false;
-        const echoed = (): boolean => {
-          const cursor = view.cursor();
-          return view.screen()[cursor.y]?.trimEnd() === expected && cursor.x === expected.length;
-        };
-        const finish = (censored: boolean): void => {
-          if (done) return;
-          done = true;
-          unsubscribe();
-          resolve({ ms: performance.now() - t0, censored });
-        };
-        const unsubscribe = view.onWriteParsed(() => {
-          if (echoed()) finish(false);
-        });
-        const frame = (): void => {
-          if (done) return;
-          if (echoed()) finish(false);
-          else if (performance.now() - t0 > timeoutMs) finish(true);
-          else requestAnimationFrame(frame);
-        };
-        const t0 = performance.now();
-        window.ripcord.input(pane, key);
-        requestAnimationFrame(frame);
-      }),
-    { pane, expected, timeoutMs, key: ECHO_KEY },
   );
 }
