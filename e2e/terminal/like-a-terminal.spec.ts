@@ -159,7 +159,7 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
 test('an unknown option of ripcord run points at ripcord run --help', async () => {
   const failed = await promisify(execFile)(process.execPath, [CLI, 'run', '--bogus']).then(() => undefined, (error: { code: number; stderr: string }) => error);
   expect(failed?.code).toBe(2);
-  expect(failed?.stderr).toBe('ripcord: run: Unknown option \'--bogus\'\nTry "ripcord run --help".\n');
+  expect(failed?.stderr).toBe("ripcord run: unknown option '--bogus'\nTry 'ripcord run --help'.\n");
 });
 
 function isAlive(pid: number): boolean {

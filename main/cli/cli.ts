@@ -1,11 +1,11 @@
 // The `ripcord` command (bin/ripcord runs the dist/cli.js bundle of this file with node).
 import path from 'node:path';
 import { version } from '../../package.json';
-import { visibleText, visibleLines } from '../core/visible-text';
+import { visibleLines } from '../core/visible-text';
 import { parseRunArgs, RUN_USAGE } from './run-options';
-import { EXIT_CODE_USAGE } from '../core/exit-codes';
 import { runTerminalHost } from './terminal-host';
 import { restoreLauncherEnv } from './launcher-env';
+import { usageError } from './usage-error';
 
 /**
  * The other subcommands, from their own bundle beside this one (subcommands.ts), read only when
@@ -52,7 +52,7 @@ Run "ripcord <command> --help" for a command's options.`;
 
 async function runSubcommand(args: string[]): Promise<number> {
   const parsed = parseRunArgs(args);
-  if (!parsed.ok) return runUsageError(`run: ${parsed.error}`);
+  if (!parsed.ok) return usageError('run', parsed.error);
   if (parsed.options.help) return print(RUN_USAGE);
   if (parsed.options.version) return print(version);
   return runTerminalHost(parsed.options);
@@ -61,11 +61,6 @@ async function runSubcommand(args: string[]): Promise<number> {
 function print(text: string): number {
   process.stdout.write(`${text}\n`);
   return 0;
-}
-
-function runUsageError(message: string): number {
-  process.stderr.write(`ripcord: ${visibleText(message)}\nTry "ripcord run --help".\n`);
-  return EXIT_CODE_USAGE;
 }
 
 /** Dispatches argv (without node and the script) and resolves to the exit code. */
@@ -77,9 +72,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const subcommand = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
   if (subcommand) return subcommand.run(rest);
   // The desktop app takes no options: a mistyped one is said here, before any download.
-  const unknown = first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`;
-  process.stderr.write(`ripcord: ${visibleText(unknown)}\n${usage()}\n`);
-  return EXIT_CODE_USAGE;
+  return usageError(undefined, first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`);
 }
 
 restoreLauncherEnv();

@@ -2,6 +2,7 @@
 // session of this user, and stopping one's foreground job or one process's subtree.
 import type { ProcessRow } from '../../contracts/renderer';
 import { SESSION_ENDED_MESSAGE, type SessionInfo } from '../../contracts/control-socket';
+import { usageError } from './usage-error';
 import { ask, isListening, listHosts, PS_TIMEOUT_MS, removeStale, STOP_TIMEOUT_MS } from '../platform/control/control-client';
 
 export const PS_USAGE = `Usage: ripcord ps [--json]
@@ -15,12 +16,11 @@ session and its shell keep running. A PID outside the session is refused.`;
 
 /** Exit code of a command that did not do what was asked (no such session, refused, survivors). */
 const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
 
 export async function runPs(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return out(PS_USAGE, 0);
   const unknown = args.filter((a) => a !== '--json');
-  if (unknown.length > 0) return err(`ps: unknown argument '${unknown[0]}'\n${PS_USAGE}`, EXIT_USAGE);
+  if (unknown.length > 0) return usageError('ps', `unknown argument '${unknown[0]}'`);
   const json = args.includes('--json');
   const listed = await listHosts();
   if (!listed.ok && !listed.noDir) return err(`ps: ${listed.error}`, EXIT_FAILED);
@@ -42,8 +42,8 @@ export async function runPs(args: string[]): Promise<number> {
 export async function runStop(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return out(STOP_USAGE, 0);
   const [session, target, ...extra] = args;
-  if (session === undefined || !/^\d+$/.test(session) || extra.length > 0) return err(`stop: expected SESSION [PID|--job]\n${STOP_USAGE}`, EXIT_USAGE);
-  if (target !== undefined && target !== '--job' && !/^\d+$/.test(target)) return err(`stop: '${target}' is not a PID or --job`, EXIT_USAGE);
+  if (session === undefined || !/^\d+$/.test(session) || extra.length > 0) return usageError('stop', 'expected SESSION [PID|--job]');
+  if (target !== undefined && target !== '--job' && !/^\d+$/.test(target)) return usageError('stop', `'${target}' is not a PID or --job`);
   const listed = await listHosts();
   if (!listed.ok) return err(`stop: ${listed.error}`, EXIT_FAILED);
   const host = listed.hosts.find((h) => h.id === Number(session));

@@ -1,6 +1,7 @@
 // `ripcord doctor [--json]`: which containment a session would get on this machine, why, and
 // what that containment cannot catch (DESIGN §4). The desktop app logs the same plan at start.
 import { probeContainment, type ContainmentPlan } from '../platform/containment/containment-probe';
+import { usageError } from './usage-error';
 import { makeNonDumpable, type GuardResult } from '../platform/processes/process-guard';
 
 export const DOCTOR_USAGE = `Usage: ripcord doctor [--json]
@@ -14,10 +15,7 @@ them (prctl PR_SET_DUMPABLE, tried on doctor itself). --json prints the same as 
 export async function runDoctor(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(DOCTOR_USAGE);
   const unknown = args.find((a) => a !== '--json');
-  if (unknown !== undefined) {
-    process.stderr.write(`ripcord: doctor: unknown option ${JSON.stringify(unknown)}\nTry "ripcord doctor --help".\n`);
-    return 2;
-  }
+  if (unknown !== undefined) return usageError('doctor', `unknown option '${unknown}'`);
   const plan = await probeContainment();
   // tried the way the host and the reaper do it at their start
   const guard = makeNonDumpable();

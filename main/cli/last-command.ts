@@ -3,6 +3,7 @@ import { stateDir } from '../platform/log/log';
 import { pidAlive } from '../platform/processes/process-tree';
 import { transcriptsRoot } from '../platform/transcript/transcript';
 import { listTranscripts, readTranscript } from '../platform/transcript/transcript-reader';
+import { usageError } from './usage-error';
 import { castTranscript, rawTranscript, renderTranscript } from './transcript-render';
 
 export const LAST_USAGE = `Usage: ripcord last [N] [--raw | --cast]
@@ -13,14 +14,13 @@ text it showed: its scrollback and final screen. --raw prints the bytes the prog
 Transcripts live in $XDG_STATE_HOME/ripcord/transcripts (default ~/.local/state/...).`;
 
 const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
 const FORMATS = ['--raw', '--cast'] as const;
 
 export async function runLast(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return done(process.stdout, LAST_USAGE, 0);
   const formats = args.filter((a): a is (typeof FORMATS)[number] => (FORMATS as readonly string[]).includes(a));
   const rest = args.filter((a) => !(FORMATS as readonly string[]).includes(a));
-  if (formats.length > 1 || rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0]))) return done(process.stderr, `ripcord: last: expected [N] [--raw | --cast]\n${LAST_USAGE}`, EXIT_USAGE);
+  if (formats.length > 1 || rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0]))) return usageError('last', `expected [N] [--raw | --cast], got '${args.join(' ')}'`);
   const nth = Number(rest[0] ?? '1');
   const root = transcriptsRoot(stateDir());
   // a host is running while its pid is alive; a recycled pid only hides a session until it ends

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseArgsProblem } from './usage-error';
 
 /** What `ripcord run` was asked to do, after the command line was checked. */
 export interface RunOptions {
@@ -55,7 +56,7 @@ export function parseRunArgs(args: readonly string[]): RunOptionsResult {
   try {
     values = parseOwn(own);
   } catch (error) {
-    return { ok: false, error: (error as Error).message };
+    return { ok: false, error: parseArgsProblem((error as Error).message) };
   }
   const options: RunOptions = { help: values.help === true, version: values.version === true };
   if (values.cwd !== undefined) options.cwd = values.cwd;

@@ -151,7 +151,7 @@ describe('runStats', () => {
     const bad = capture();
     expect(await runStats(['--frobnicate'], bad.io)).toBe(2);
     expect(await runStats(['a.log', 'b.log'], bad.io)).toBe(2);
-    expect(bad.err.join('')).toContain('unknown option --frobnicate');
+    expect(bad.err.join('')).toContain("ripcord stats: unknown option '--frobnicate'\nTry 'ripcord stats --help'.\n");
     const help = capture();
     expect(await runStats(['--help'], help.io)).toBe(0);
     expect(help.out.join('')).toContain('Usage: ripcord stats');

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { visibleText } from '../core/visible-text';
 import { EXIT_STAGES, LogEvent } from '../core/log-events';
 import { defaultLogPath } from '../platform/log/log';
+import { usageError } from './usage-error';
 
 /** Pseudo-stage: the reaper reported every process of the session dead. */
 const SESSION_DEAD = 'session dead';
@@ -304,10 +305,7 @@ export async function runStats(args: string[], output: StatsOutput = processOutp
     return 0;
   }
   const unknown = rest.find((arg) => arg.startsWith('-'));
-  if (unknown !== undefined || rest.length > 1) {
-    output.stderr(`ripcord: stats: ${unknown !== undefined ? `unknown option ${visibleText(unknown)}` : 'give at most one LOGFILE'}\nTry "ripcord stats --help".\n`);
-    return 2;
-  }
+  if (unknown !== undefined || rest.length > 1) return usageError('stats', unknown !== undefined ? `unknown option '${unknown}'` : 'give at most one LOGFILE', output.stderr);
   const file = rest[0] ?? defaultLogPath();
   let summary: StatsSummary;
   try {

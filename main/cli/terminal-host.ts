@@ -1,7 +1,7 @@
 import { LogEvent } from '../core/log-events';
 import { validateConfig, type RipcordConfig } from '../core/config';
 import { endOfInput } from '../core/control-chars';
-import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../core/exit-codes';
+import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { isDoublePressExit } from '../core/exit-decisions';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
 import type { ExitPathHost } from '../session/exit-path';
@@ -18,6 +18,7 @@ import { OuterTerminal } from './outer-terminal';
 import { TerminalGuard } from './terminal-guard';
 import type { RunOptions } from './run-options';
 import { whenInForeground } from './foreground-wait';
+import { usageError } from './usage-error';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
 
 /**
@@ -29,10 +30,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   const loaded = loadConfig(options.configFile);
   for (const problem of loaded.problems) process.stderr.write(`ripcord: ${problem}\n`);
   const config = applyCommandLine(loaded.config, options);
-  if (!config.ok) {
-    process.stderr.write(`ripcord: ${visibleText(config.error)}\n`);
-    return EXIT_CODE_USAGE;
-  }
+  if (!config.ok) return usageError('run', config.error);
   // A log that fails mid-session says so once, after the restore: never into the program's screen.
   let logNote: string | undefined;
   const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });

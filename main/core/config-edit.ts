@@ -1,4 +1,4 @@
-import { CONFIG_SCHEMA, type ConfigProblem, type RipcordConfig, validateConfig } from './config';
+import { CONFIG_SCHEMA, FILE_PROBLEM_KEY, type ConfigProblem, type RipcordConfig, validateConfig } from './config';
 
 /** Keys whose entries are checked one by one (validateConfig drops a bad entry, not the map). */
 const ENTRYWISE_KEYS = ['theme', 'env'] as const;
@@ -15,7 +15,7 @@ function isConfigKey(key: string): key is keyof RipcordConfig {
  */
 export function validateEditedConfig(previous: RipcordConfig, raw: unknown): { config: RipcordConfig; problems: ConfigProblem[] } {
   const { config, problems } = validateConfig(raw);
-  if (problems.some((problem) => problem.key === '(file)')) return { config: structuredClone(previous), problems };
+  if (problems.some((problem) => problem.key === FILE_PROBLEM_KEY)) return { config: structuredClone(previous), problems };
   const edited = config as unknown as Record<string, unknown>;
   for (const { key } of problems) {
     const [top = '', entry] = key.split('.');

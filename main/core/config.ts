@@ -253,7 +253,7 @@ type Json = Record<string, unknown>;
 export function validateConfig(raw: unknown): { config: RipcordConfig; problems: ConfigProblem[] } {
   if (raw === undefined) return { config: cloneDefaults(), problems: [] };
   if (!isObject(raw)) {
-    return { config: cloneDefaults(), problems: [{ key: '(file)', message: `must be a JSON object, got ${describe(raw)}` }] };
+    return { config: cloneDefaults(), problems: [{ key: FILE_PROBLEM_KEY, message: `must be a JSON object, got ${describe(raw)}` }] };
   }
   const candidate = structuredClone(raw);
   const problems: ConfigProblem[] = [];
@@ -269,7 +269,17 @@ export function validateConfig(raw: unknown): { config: RipcordConfig; problems:
     problems.push(problem);
     delete config.env[problem.key.slice('env.'.length)];
   }
-  return { config, problems };
+  return { config, problems: inFileOrder(problems, raw) };
+}
+
+/** The key a problem of the whole file is reported under. */
+export const FILE_PROBLEM_KEY = '(file)';
+
+/** Problems in the order their keys stand in the file (the schema's order is not the user's). */
+function inFileOrder(problems: ConfigProblem[], raw: Json): ConfigProblem[] {
+  const keys = Object.keys(raw);
+  const place = (problem: ConfigProblem): number => keys.indexOf(problem.key.split('.')[0] ?? '');
+  return problems.map((problem, index) => ({ problem, index })).sort((a, b) => place(a.problem) - place(b.problem) || a.index - b.index).map(({ problem }) => problem);
 }
 
 function merge(valid: Json): RipcordConfig {

@@ -54,6 +54,17 @@ describe('loadConfig', () => {
     expect(loadConfig(undefined, { XDG_CONFIG_HOME: home })).toEqual({ path: path.join(home, 'ripcord/config.json'), config: DEFAULT_CONFIG, problems: [] });
   });
 
+  it('a file that is JSON but no object says what ripcord does instead, as any problem of the whole file', async () => {
+    const file = await configFile('[]');
+    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): must be a JSON object, got []; using the defaults`] });
+    expect((await reloadConfig(file, DEFAULT_CONFIG)).problems).toEqual([`${file}: (file): must be a JSON object, got []; keeping the settings in use`]);
+  });
+
+  it('problems stand in the order of their keys in the file', async () => {
+    const file = await configFile('{"zoo": 1, "killGraceMs": 5, "theme": {"nope": "x"}, "debounceMs": -1, "aaa": 2}');
+    expect(loadConfig(file).problems.map((line) => line.slice(file.length + 2).split(':')[0])).toEqual(['zoo', 'killGraceMs', 'theme.nope', 'debounceMs', 'aaa']);
+  });
+
   it('a named file (--config, $RIPCORD_CONFIG) that is missing: defaults and one line naming it', () => {
     const file = path.join(dir, 'nope/config.json');
     const expected = { path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): does not exist; using the defaults`] };

@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { configSchemaText, validateConfig, type RipcordConfig } from '../../core/config';
+import { configSchemaText, FILE_PROBLEM_KEY, validateConfig, type RipcordConfig } from '../../core/config';
 import { validateEditedConfig } from '../../core/config-edit';
 import { visibleText } from '../../core/visible-text';
 import { readRegularFile, readRegularFileSync, type BoundedRead } from './bounded-read';
@@ -76,12 +76,14 @@ function checked(file: string, read: BoundedRead, previous?: RipcordConfig, miss
   } else if (!read.missing || missingIsProblem) {
     fileProblem = read.error;
   }
+  // a problem of the whole file says what ripcord does instead, whether it was read or parsed badly or is no object
+  const instead = previous ? 'keeping the settings in use' : 'using the defaults';
   if (fileProblem !== undefined) {
-    report('(file)', `${fileProblem}; ${previous ? 'keeping the settings in use' : 'using the defaults'}`);
+    report(FILE_PROBLEM_KEY, `${fileProblem}; ${instead}`);
     if (previous) return { path: file, config: structuredClone(previous), problems };
   }
   const { config, problems: keyProblems } = previous ? validateEditedConfig(previous, raw) : validateConfig(raw);
-  for (const problem of keyProblems) report(problem.key, problem.message);
+  for (const problem of keyProblems) report(problem.key, problem.key === FILE_PROBLEM_KEY ? `${problem.message}; ${instead}` : problem.message);
   return { path: file, config, problems };
 }
 
