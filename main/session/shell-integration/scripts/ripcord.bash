@@ -38,6 +38,7 @@ if [[ -z ${__ripcord_installed-} ]]; then
   # shown, 'running' from the command line's first command until the next prompt.
   __ripcord_state=
   __ripcord_ps1=
+  __ripcord_user_ps1=
   __ripcord_histcmd=
 
   __ripcord_set_status() { return "$1"; }
@@ -69,11 +70,14 @@ if [[ -z ${__ripcord_installed-} ]]; then
 
   # Last in PROMPT_COMMAND: the prompt starts (the mark carries the secret, so it is printed
   # here, never kept in PS1, which `echo $PS1` would show); the user's prompt commands may have
-  # rebuilt PS1, so its end is marked again.
+  # rebuilt PS1, so its end is marked again. The mark is in PS1 only while the prompt is up:
+  # __ripcord_preexec puts the user's own PS1 back before the line runs, so a child shell that
+  # inherits an exported PS1 (zsh, dash) never shows bash's \[…\] as text.
   __ripcord_prompt_ready() {
     local status=$?
     builtin printf '\e]133;A;nonce=%s\a' "$__ripcord_secret"
     if [[ $PS1 != "$__ripcord_ps1" ]]; then
+      __ripcord_user_ps1=$PS1
       __ripcord_ps1="${PS1}\[\e]133;B\a\]"
       PS1=$__ripcord_ps1
     fi
@@ -116,6 +120,7 @@ if [[ -z ${__ripcord_installed-} ]]; then
     # an empty line: the DEBUG trap fires for PROMPT_COMMAND itself
     [[ $BASH_COMMAND == __ripcord_precmd* ]] && return 0
     __ripcord_state=running
+    if [[ $PS1 == "$__ripcord_ps1" ]]; then PS1=$__ripcord_user_ps1; fi
     if [[ -n $__ripcord_secret ]] && __ripcord_exit_line; then
       builtin printf '\e]7701;exit;%s\a' "$__ripcord_secret"
     fi

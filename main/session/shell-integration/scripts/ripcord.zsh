@@ -7,6 +7,7 @@ if (( ! ${+__ripcord_installed} )); then
   # '' before the first prompt, 'prompt' at the prompt, 'running' while a command line runs.
   __ripcord_state=
   __ripcord_ps1=
+  __ripcord_user_ps1=
 
   __ripcord_report_cwd() {
     emulate -L zsh
@@ -31,7 +32,10 @@ if (( ! ${+__ripcord_installed} )); then
     __ripcord_report_cwd
     # the prompt starts; the mark carries the secret, so it is printed here, never kept in PS1
     builtin printf '\e]133;A;nonce=%s\a' "$__ripcord_secret"
+    # the end mark is in PS1 only while the prompt is up (preexec puts the user's PS1 back), so
+    # a child shell that inherits an exported PS1 never shows zsh's %{…%} as text
     if [[ $PS1 != "$__ripcord_ps1" ]]; then
+      __ripcord_user_ps1=$PS1
       __ripcord_ps1="$PS1"$'%{\e]133;B\a%}'
       PS1=$__ripcord_ps1
     fi
@@ -42,6 +46,7 @@ if (( ! ${+__ripcord_installed} )); then
     emulate -L zsh
     setopt extended_glob
     __ripcord_state=running
+    [[ $PS1 == "$__ripcord_ps1" ]] && PS1=$__ripcord_user_ps1
     local line=${1:-$3}
     line=${${line##[[:space:]]##}%%[[:space:]]##}
     if [[ -n $__ripcord_secret ]] && (( ${__ripcord_exit_commands[(Ie)$line]} )); then
