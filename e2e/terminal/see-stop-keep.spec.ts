@@ -187,13 +187,23 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
 
 test('a program that ends by itself: no transcript line, as if run directly; ripcord last has its output', async ({ term }) => {
   const dirs = await privateDirs(term);
-  // the short sleep lets the transcript's files be made: an exit never waits for them
   const pane = await term.ripcord(['/bin/sh', '-c', 'echo its-own-end; sleep 0.5; exit 3']);
   expect(await pane.waitForExit()).toBe(3);
   // the pane keeps what ripcord wrote last (the double press test above sees the note there)
   expect(await joinedScreen(pane)).not.toContain(TRANSCRIPT_NOTE);
   const last = await ripcord(dirs.env, 'last');
   expect(last.stdout.split('\n')).toContain('its-own-end');
+});
+
+// It ends before its start is over (the transcript's file is made then): its end waits for the file.
+test('a program of milliseconds (printf) leaves its transcript, and ripcord last shows it, not the session before', async ({ term }) => {
+  const dirs = await privateDirs(term);
+  const before = await term.ripcord(['/bin/sh', '-c', 'echo the-session-before; sleep 0.5']);
+  expect(await before.waitForExit()).toBe(0);
+  const pane = await term.ripcord(['/usr/bin/printf', 'a-short-one\\n']);
+  expect(await pane.waitForExit()).toBe(0);
+  const last = await ripcord(dirs.env, 'last');
+  expect(last.stdout.split('\n')).toContain('a-short-one');
 });
 
 test('a double press when the transcript could not be written: no line names one', async ({ term }) => {

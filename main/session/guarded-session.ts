@@ -52,6 +52,8 @@ export class GuardedSession implements KeyFollowingProgram, Disposable {
   private readonly output: OutputPipeline;
   private readonly ctrlC: CtrlCHandling;
   private readonly gate: InputGate;
+  /** what the root's end waits for before main hears of it (waitBeforeEndReport); bounded by whoever sets it */
+  private beforeEndReport: () => Promise<void> = () => Promise.resolve();
 
   /** The host resized the terminal (the transcript records it). */
   readonly onResize = this.resized.event;
@@ -112,9 +114,19 @@ export class GuardedSession implements KeyFollowingProgram, Disposable {
       session.onExit(({ exitCode, signal }) => {
         output.releaseHeld();
         output.flushBatch();
-        decisions.trigger({ kind: 'session-ended', exitCode, signal });
+        // the end is reported once its last output is kept (SessionTools: the transcript's file, bounded)
+        void this.beforeEndReport().then(() => decisions.trigger({ kind: 'session-ended', exitCode, signal }));
       }),
     );
+  }
+
+  /**
+   * What the root's end waits for before it is reported (and so before any exit it causes): the
+   * session's tools keep its last output. `wait` must settle within its own bound; the user's
+   * ways out (a press, the close, a signal) never wait for it.
+   */
+  waitBeforeEndReport(wait: () => Promise<void>): void {
+    this.beforeEndReport = wait;
   }
 
   /** User input as the terminal sends it (keystrokes, pastes, replies): InputGate. */

@@ -61,6 +61,8 @@ export class Transcript {
   private stopped = false;
   private failed = false;
   private begun = false;
+  /** the file's making, once begun: settles when what waited is written (or the recording failed) */
+  private opened: Promise<void> | undefined;
   private readonly started: number;
   private readonly clock: () => number;
   /** the session's directory: one per session, named by start time and host pid */
@@ -86,7 +88,19 @@ export class Transcript {
   begin(): void {
     if (this.begun) return;
     this.begun = true;
-    void this.open();
+    this.opened = this.open();
+  }
+
+  /**
+   * Resolves once what was recorded so far is in the file — or the recording failed, or
+   * `maxMs` passed (a disk that hangs). Begins the file if the start was not over yet: a session
+   * that ends within milliseconds still leaves its transcript.
+   */
+  whenWritten(maxMs: number): Promise<void> {
+    this.begin();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, maxMs); });
+    return Promise.race([this.opened, bound]).then(() => clearTimeout(timer));
   }
 
   private async open(): Promise<void> {

@@ -3,7 +3,8 @@
 // hint that offers the stop key while a cancelled job keeps running. SessionLifecycle attaches
 // it right after the spawn (before the first output is handed out), and once the start is over
 // publishes the control socket and lets the transcript make its file (what came before waits
-// in memory); it disposes it with the session. Nothing here is on the exit path.
+// in memory); it disposes it with the session. Nothing here is on the exit path; a program's own
+// end waits (bounded) for its transcript's file before it is reported.
 import type { HintState } from '../../../contracts/renderer';
 import type { RipcordConfig } from '../../core/config';
 import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
@@ -15,6 +16,8 @@ import { systemProcessTable } from '../../platform/processes/process-tree';
 import { SessionControl } from './session-control';
 import { Transcript, transcriptsRoot } from '../../platform/transcript/transcript';
 
+/** How long a program's own end waits for its transcript's file (a hung disk delays that exit by no more). */
+const TRANSCRIPT_AT_END_MAX_MS = 250;
 /** After a cancel, a job still in the foreground this much later is "still running" (it ignored INT). */
 const STILL_RUNNING_AFTER_MS = 300;
 export interface SessionToolsOptions {
@@ -55,6 +58,8 @@ export class SessionTools implements Disposable {
       this.disposables.add(guarded.onProgramOutput((data) => transcript.output(data)));
       this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
       this.disposables.add(transcript);
+      // a program that ends by itself is reported ended once its output is in the file: a session of milliseconds keeps its transcript too
+      guarded.waitBeforeEndReport(() => transcript.whenWritten(TRANSCRIPT_AT_END_MAX_MS));
     }
     const tables = systemProcessTable();
     if (!tables.ok) throw new Error('no process table'); // not reached: the session could not have started
