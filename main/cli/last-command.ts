@@ -4,13 +4,16 @@ import { pidAlive } from '../platform/processes/process-tree';
 import { transcriptsRoot } from '../platform/transcript/transcript';
 import { listTranscripts, readTranscript } from '../platform/transcript/transcript-reader';
 import { usageError } from './usage-error';
+import { replayForTerminal } from './terminal-replay';
 import { castTranscript, rawTranscript, renderTranscript } from './transcript-render';
 
 export const LAST_USAGE = `Usage: ripcord last [N] [--raw | --cast]
 
 Prints the transcript of the N-th most recent finished session (default 1, the last one) as the
-text it showed: its scrollback and final screen. --raw prints the bytes the program printed,
---cast an asciicast v2 recording (ripcord last --cast > s.cast; asciinema play s.cast).
+text it showed: its scrollback and final screen. --raw prints the bytes the program printed
+(at a terminal without the queries and settings that would make it answer or change, and with
+the modes it left on turned off; piped, as recorded), --cast an asciicast v2 recording
+(ripcord last --cast > s.cast; asciinema play s.cast).
 Transcripts live in $XDG_STATE_HOME/ripcord/transcripts (default ~/.local/state/...).`;
 
 const EXIT_FAILED = 1;
@@ -31,7 +34,8 @@ export async function runLast(args: string[]): Promise<number> {
   if (!read.ok) return done(process.stderr, `ripcord: last: ${read.error}`, EXIT_FAILED);
   switch (formats[0]) {
     case '--raw':
-      process.stdout.write(rawTranscript(read.record));
+      // at a terminal, nothing of it may make the terminal answer or stay on (terminal-replay.ts)
+      process.stdout.write(process.stdout.isTTY ? replayForTerminal(rawTranscript(read.record)) : rawTranscript(read.record));
       return 0;
     case '--cast':
       process.stdout.write(castTranscript(read.record));
