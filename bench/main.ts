@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, DIST, HARNESS, REPO_ROOT, RESULTS_DIR } from './lib/paths';
+import { isRecordRun, writeReadmeSummary } from './lib/record';
 import type { PipelineKind } from './lib/pipelines';
 import { alternateAll, GROUPS, log, parseArgs, ratioOf, type Group, type Plan } from './lib/plan';
 import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, type BenchReport, type ScenarioResult } from './lib/report';
@@ -182,9 +183,11 @@ async function main(): Promise<void> {
     log(`${group} done in ${seconds.toFixed(1)} s, load ${loadAverage.join(' ')} → ${loadAverageAfter.join(' ')}`);
   }
   if (groups.length < GROUPS.length) report = await mergeWithPrevious(report, path.join(RESULTS_DIR, 'latest.json'));
-  const files = await writeReport(report, RESULTS_DIR, path.join(REPO_ROOT, 'bench'));
+  const record = isRecordRun(process.argv.slice(2));
+  const files = await writeReport(report, RESULTS_DIR, record ? path.join(REPO_ROOT, 'bench') : undefined);
+  if (record) await writeReadmeSummary(path.join(REPO_ROOT, 'README.md'), report);
   process.stdout.write(`${markdownTable(report)}\n`);
-  log(`wrote ${files.json}, ${files.markdown}, ${files.svg}`);
+  log(`wrote ${files.json}, ${files.markdown}, ${files.svg}${record ? ', bench/RESULTS.json, bench/RESULTS.md and the README\'s summary (a full run)' : '; bench/RESULTS.* and the README only change with a full run'}`);
 }
 
 function loadNow(): number[] {
