@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileEventLog } from '../platform/log/event-log';
 import { openLog } from '../platform/log/log';
-import { formatStats, LogSummarizer, percentile, runStats, summarizeFile, type LatencyRow } from './stats';
+import { formatStats, runStats, summarizeFile } from './stats';
+import { LogSummarizer, percentile, type LatencyRow } from './log-summarizer';
 
 let dir: string;
 beforeEach(async () => {
