@@ -11,6 +11,7 @@
 // `electron` executable) when downloading one is impossible; otherwise electron-builder
 // downloads the version in node_modules/electron/package.json.
 import { flipAppFuses } from './after-pack.mjs';
+import { SHIPPED_DIST } from './dist-bundles.mjs';
 
 /** @type {import('electron-builder').Configuration} */
 const config = {
@@ -25,11 +26,11 @@ const config = {
     // so desktops link the running window to the entry (and its icon).
     desktopName: 'ripcord.desktop',
   },
-  // The bundles carry every JS dependency; only node-pty (native) ships as a module.
+  // The bundles carry every JS dependency; only node-pty (native) ships as a module. Of dist/,
+  // only what `npm run build` makes: the test bundles `build:test` adds beside it stay out.
   files: [
     'package.json',
-    'dist/**',
-    '!dist/harness.js{,.map}', // the browser test harness is test-only
+    ...SHIPPED_DIST,
     '!node_modules/**',
     'node_modules/node-pty/package.json',
     'node_modules/node-pty/lib/**/*.js',
@@ -38,11 +39,19 @@ const config = {
     'node_modules/node-pty/build/Release/spawn-helper',
     'node_modules/node-pty/prebuilds/${platform}-${arch}/**',
   ],
-  // Native code (node-pty, the transcript's module) cannot be loaded from inside an asar, and node-pty execs its spawn-helper
-  // (macOS) from disk. The reaper outlives the app (it kills the sessions after the host is
-  // gone): as a plain file it needs no asar support from the Electron-as-Node runtime it runs
-  // in, and any `node` can run it from the install for diagnosis.
-  asarUnpack: ['node_modules/node-pty/**', 'dist/*.node', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map', 'dist/session-host.js', 'dist/session-host.js.map'],
+  // Native code (node-pty, our own modules) cannot be loaded from inside an asar, and node-pty
+  // execs its spawn-helper (macOS) from disk. The reaper outlives the app (it kills the sessions
+  // after the host is gone): as a plain file it needs no asar support from the Electron-as-Node
+  // runtime it runs in, and any `node` can run it from the install for diagnosis. The session
+  // host and the CLI (cli.js, subcommands.js: the `ripcord` command, run as Node) start from
+  // the unpacked copy, so what they read beside themselves is unpacked too: the shell
+  // integration scripts, subcommands.js, the reaper. package:check fails when one is missing.
+  asarUnpack: [
+    'node_modules/node-pty/**',
+    'dist/*.node',
+    'dist/{reaper,watchdog,session-host,cli,subcommands}.js{,.map}',
+    'dist/shell-integration/**',
+  ],
   npmRebuild: false,
   electronDist: process.env.ELECTRON_DIST || undefined,
   afterPack: flipAppFuses,
