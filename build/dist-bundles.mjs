@@ -10,6 +10,8 @@ export const NODE_BUNDLES = {
   cli: 'main/cli/cli.ts',
   // every subcommand but `run`: cli.js requires it only when one is used
   subcommands: 'main/cli/subcommands.ts',
+  // the user-namespace probe the launcher runs in the Electron binary as Node
+  'userns-probe': 'main/cli/userns-probe-main.ts',
 };
 
 /** What ships of dist/: the Node bundles, the page, our native modules, the shell integration scripts. */

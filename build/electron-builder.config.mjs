@@ -12,6 +12,8 @@
 // downloads the version in node_modules/electron/package.json.
 import { flipAppFuses } from './after-pack.mjs';
 import { SHIPPED_DIST } from './dist-bundles.mjs';
+import { writeAfterInstall } from './linux/deb-scripts.mjs';
+import './linux/desktop-exec.mjs';
 
 /** @type {import('electron-builder').Configuration} */
 const config = {
@@ -49,7 +51,7 @@ const config = {
   asarUnpack: [
     'node_modules/node-pty/**',
     'dist/*.node',
-    'dist/{reaper,watchdog,session-host,cli,subcommands}.js{,.map}',
+    'dist/{reaper,watchdog,session-host,cli,subcommands,userns-probe}.js{,.map}',
     'dist/shell-integration/**',
   ],
   npmRebuild: false,
@@ -63,7 +65,15 @@ const config = {
     synopsis: 'A terminal you can always get out of',
     description: 'Ctrl+C cancels, a second Ctrl+C quits, and no process of the session outlives the app.',
     desktop: { entry: { Keywords: 'terminal;shell;console;command;prompt;' } },
+    // The `ripcord` command beside Electron in every Linux package (/opt/ripcord/bin/ripcord):
+    // the CLI in a terminal, the window with no command (build/linux/ripcord).
+    extraFiles: [{ from: 'build/linux/ripcord', to: 'bin/ripcord' }],
   },
+  // electron-builder's after-install plus the /usr/bin/ripcord link to bin/ripcord (build/linux/deb-scripts.mjs)
+  deb: { afterInstall: writeAfterInstall() },
+  // electron-builder's default Exec for the AppImage is `AppRun --no-sandbox`: ripcord never
+  // turns Chromium's sandbox off on its own (docs/troubleshooting.md says what to do instead).
+  appImage: { executableArgs: [] },
   mac: {
     target: ['dmg', 'zip'],
     category: 'public.app-category.developer-tools',

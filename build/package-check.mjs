@@ -35,6 +35,7 @@ const execFileAsync = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper');
+const { default: AppImageTarget } = require('app-builder-lib/out/targets/appimage/AppImageTarget');
 const pty = require('node-pty');
 
 /** How long `ripcord run -- bash -i` through the package may take to show its first prompt. */
@@ -132,6 +133,7 @@ async function packageApp(work, baseConfig) {
   const standIn = path.join(work, 'electron-dist');
   await makeStandInElectron(standIn, electronVersion);
   let desktopEntry;
+  let appImageEntry;
   let desktopIcons;
   await build({
     projectDir: root,
@@ -146,12 +148,13 @@ async function packageApp(work, baseConfig) {
         // The `dir` target writes no .desktop file; compute the one deb and AppImage install,
         // from the same options, with electron-builder's own code.
         const helper = new LinuxTargetHelper(context.packager);
-        desktopEntry = await helper.computeDesktopEntry(context.packager.platformSpecificBuildOptions);
+        desktopEntry = await helper.computeDesktopEntry({ ...context.packager.platformSpecificBuildOptions, ...baseConfig.deb });
+        appImageEntry = await new AppImageTarget(null, context.packager, helper, work).desktopEntry.value;
         desktopIcons = await helper.icons;
       },
     },
   });
-  return { appDir: path.join(work, 'release/linux-unpacked'), desktopEntry, desktopIcons };
+  return { appDir: path.join(work, 'release/linux-unpacked'), desktopEntry, appImageEntry, desktopIcons };
 }
 
 async function main() {
@@ -168,7 +171,7 @@ async function main() {
   const checks = new Checks();
   try {
     console.log('packaging with electron-builder (linux, dir target, stand-in Electron)…');
-    const { appDir, desktopEntry, desktopIcons } = await packageApp(work, baseConfig);
+    const { appDir, desktopEntry, appImageEntry, desktopIcons } = await packageApp(work, baseConfig);
     const resources = path.join(appDir, 'resources');
     const asar = path.join(resources, 'app.asar');
     const unpacked = path.join(resources, 'app.asar.unpacked');
@@ -195,12 +198,23 @@ async function main() {
       const problems = siblingsLeftPacked([...entries], isUnpacked, (entry) => readFileSync(path.join(unpacked, entry), 'utf8'));
       expectTrue(problems.length === 0, problems.join('; '));
     });
-    await checks.check('`ripcord run -- bash -i` runs from the unpacked CLI (stand-in Electron as Node) and shows the prompt mark', async () => {
+    await checks.check('bin/ripcord, the package\'s `ripcord` command, is build/linux/ripcord and executable', async () => {
+      const command = path.join(appDir, 'bin/ripcord');
+      expectTrue((await readFile(command, 'utf8')) === (await readFile(path.join(root, 'build/linux/ripcord'), 'utf8')), `${command} differs from build/linux/ripcord`);
+      expectTrue(((await stat(command)).mode & 0o111) === 0o111, `${command} is not executable by all`);
+    });
+    await checks.check('`bin/ripcord run -- bash -i` runs the unpacked CLI (stand-in Electron as Node) and shows the prompt mark', async () => {
       const home = await mkdtemp(path.join(work, 'home-'));
-      const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_LOG: path.join(home, 'ripcord.log') };
-      const result = await promptThrough(path.join(appDir, 'ripcord'), [path.join(unpacked, 'dist/cli.js'), 'run', '--', 'bash', '-i'], env, home);
+      const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = { ...process.env, RIPCORD_LOG: path.join(home, 'ripcord.log') };
+      const result = await promptThrough(path.join(appDir, 'bin/ripcord'), ['run', '--', 'bash', '-i'], env, home);
       expectTrue(result.marked && result.exitCode === 0, `no prompt mark (exit ${result.exitCode}): ${JSON.stringify(result.output.slice(-300))}`);
       return 'the shell integration scripts were found beside the unpacked bundle';
+    });
+    await checks.check('the user-namespace probe runs from the package in its Electron as Node (stand-in) and answers', async () => {
+      const { stdout } = await execFileAsync(path.join(appDir, 'ripcord'), [path.join(unpacked, 'dist/userns-probe.js')], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 20_000 });
+      const answer = JSON.parse(stdout);
+      expectTrue(typeof answer.ok === 'boolean', `it printed ${JSON.stringify(stdout)}`);
+      return `here: ${answer.ok ? 'user namespaces work' : answer.error}`;
     });
     await checks.check('JS dependencies are bundled, so node-pty is the only module shipped', () => {
       const modules = [...entries].filter((entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry));
@@ -246,12 +260,17 @@ async function main() {
     await checks.check('Electron\'s license is kept beside the executable', async () => {
       expectTrue(await exists(path.join(appDir, 'LICENSE.electron.txt')), 'LICENSE.electron.txt is missing');
     });
-    await checks.check('desktop entry (computed as deb/AppImage write it; `dir` writes none)', () => {
+    await checks.check('the .deb\'s desktop entry (computed as the deb writes it; `dir` writes none) starts bin/ripcord', () => {
       const fields = Object.fromEntries(desktopEntry.split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/ripcord %U', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
+      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/bin/ripcord', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
       const wrong = Object.entries(expected).filter(([key, value]) => fields[key] !== value);
       expectTrue(desktopEntry.startsWith('[Desktop Entry]\n') && wrong.length === 0, `wrong: ${wrong.map(([key]) => `${key}=${fields[key]}`).join(', ')}`);
-      return `Categories=${fields.Categories}`;
+      return `Exec=${fields.Exec} Categories=${fields.Categories}`;
+    });
+    await checks.check('the AppImage\'s desktop entry does not turn Chromium\'s sandbox off', () => {
+      const exec = appImageEntry.split('\n').find((line) => line.startsWith('Exec='));
+      expectTrue(exec === 'Exec=AppRun %U', `${exec} (electron-builder's default adds --no-sandbox)`);
+      return exec;
     });
     await checks.check('icons: every PNG size at its size, plus .icns and .ico', async () => {
       for (const size of PNG_SIZES) {

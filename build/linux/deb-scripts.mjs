@@ -1,0 +1,34 @@
+// The .deb's after-install script: electron-builder's own (update-alternatives, chrome-sandbox's
+// mode after a user-namespace test, the AppArmor profile with `userns`), read from the installed
+// app-builder-lib at build time, plus one link: /usr/bin/ripcord is the package's `ripcord`
+// command (build/linux/ripcord), not the Electron binary the alternative names. Electron stays
+// at /opt/ripcord/ripcord, where the AppArmor profile and update-alternatives point.
+// electron-builder's after-remove (update-alternatives --remove) removes the link as it is.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** electron-builder's after-install template, as installed. */
+export const UPSTREAM_AFTER_INSTALL = path.join(path.dirname(require.resolve('app-builder-lib/package.json')), 'templates/linux/after-install.tpl');
+
+/** What ripcord adds at the end (electron-builder fills in ${...} as in its own lines). */
+export const RIPCORD_AFTER_INSTALL = [
+  '',
+  '# ripcord: the `ripcord` command runs the CLI and opens the window (docs/packaging.md)',
+  "ln -sf '/opt/${sanitizedProductName}/bin/${executable}' '/usr/bin/${executable}'",
+  '',
+].join('\n');
+
+export function afterInstallScript() {
+  return readFileSync(UPSTREAM_AFTER_INSTALL, 'utf8').replace(/\n*$/, '\n') + RIPCORD_AFTER_INSTALL;
+}
+
+/** Writes the script where electron-builder's `deb.afterInstall` can read it; returns its path. */
+export function writeAfterInstall() {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ripcord-deb-')), 'after-install.tpl');
+  writeFileSync(file, afterInstallScript());
+  return file;
+}
