@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { launchDesktop } from './desktop-launcher';
+import { describeDesktopStart } from './doctor';
 import { gatherStartFacts, type PackageFormat, type StartFiles } from './start-facts';
 import { describeVerdict, startVerdict, type StartVerdict } from './start-verdict';
 import { probeInElectron } from './userns-probe';
@@ -204,5 +205,24 @@ describe('launchDesktop\'s refusal', () => {
     expect(notified).toContain('ripcord: the desktop app cannot start here');
     expect(notified).toContain('sudo chmod 4755');
     expect(await readFile(log, 'utf8')).toContain('"desktop.start-refused"');
+  });
+});
+
+describe('ripcord doctor\'s desktop line', () => {
+  it.skipIf(!canNestNamespaces)('gives the launcher\'s verdict with the facts it rests on', async () => {
+    await standIn('fails');
+    await sandboxHelper(0, 0o755);
+    await sysctl('kernel.apparmor_restrict_unprivileged_userns', '1');
+    const facts = await gatherStartFacts({ electron, packaged: true, args: [], env: {}, uid: 1000, files, probe: (binary) => probeInElectron(binary, probeScript) });
+    const verdict = startVerdict(facts);
+    const text = describeDesktopStart({ electron, facts, verdict });
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      `desktop app (tar, ${electron}): cannot start`,
+      '  chrome-sandbox: owner 0:0, mode 0755',
+      '  user namespaces in the Electron binary: fail — unshare(CLONE_NEWUSER): ENOSPC',
+      '  sysctls: kernel.apparmor_restrict_unprivileged_userns = 1',
+      `  AppArmor profile ${path.join(files.apparmorDir, 'ripcord')}: none`,
+    ]);
+    expect(text).toContain(refused(verdict).fix[0]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isWaylandSession } from '../core/display-session';
+import { registerExitShortcut } from './global-shortcut';
 import { enableShortcutPortal } from './wayland-shortcuts';
 
 /** Electron's app.commandLine, as far as switches go. */
@@ -39,5 +40,19 @@ describe('the global shortcut portal', () => {
 
   it('a Wayland display without XDG_SESSION_TYPE (a compositor started by hand) counts', () => {
     expect(isWaylandSession({ WAYLAND_DISPLAY: 'wayland-1' }, 'linux')).toBe(true);
+  });
+});
+
+describe('a registration the Wayland desktop refuses', () => {
+  it.skipIf(process.platform !== 'linux')('names the portal and the other ways out', () => {
+    const saved = process.env.XDG_SESSION_TYPE;
+    process.env.XDG_SESSION_TYPE = 'wayland';
+    try {
+      const result = registerExitShortcut({ shortcuts: { register: () => false }, accelerator: 'Ctrl+Alt+Q', onPress: () => {}, log: { event: () => {}, warn: () => {} } });
+      expect(result).toMatchObject({ ok: false, problem: 'global shortcut Ctrl+Alt+Q: could not be registered: this Wayland desktop did not grant it through its GlobalShortcuts portal (no portal, or the request was declined); close the window, press Ctrl+C twice, or enter /exit at the shell\'s prompt to quit' });
+    } finally {
+      if (saved === undefined) delete process.env.XDG_SESSION_TYPE;
+      else process.env.XDG_SESSION_TYPE = saved;
+    }
   });
 });
