@@ -4,7 +4,8 @@
 // command (build/linux/ripcord), not the Electron binary the alternative names. Electron stays
 // at /opt/ripcord/ripcord, where the AppArmor profile and update-alternatives point.
 // electron-builder's after-remove (update-alternatives --remove) removes the link as it is.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +27,16 @@ export function afterInstallScript() {
   return readFileSync(UPSTREAM_AFTER_INSTALL, 'utf8').replace(/\n*$/, '\n') + RIPCORD_AFTER_INSTALL;
 }
 
-/** Writes the script where electron-builder's `deb.afterInstall` can read it; returns its path. */
+/**
+ * Writes the script where electron-builder's `deb.afterInstall` can read it; returns its path.
+ * Named by its content, so every build with the same electron-builder uses one file, and
+ * written whole before it gets that name.
+ */
 export function writeAfterInstall() {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ripcord-deb-')), 'after-install.tpl');
-  writeFileSync(file, afterInstallScript());
+  const script = afterInstallScript();
+  const file = path.join(os.tmpdir(), `ripcord-deb-after-install-${createHash('sha256').update(script).digest('hex').slice(0, 16)}.tpl`);
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, script);
+  renameSync(partial, file);
   return file;
 }
