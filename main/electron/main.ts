@@ -105,7 +105,7 @@ function main(): void {
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
   app.enableSandbox();
   registerAppScheme(protocol);
-  // before ready: Chromium reads its features at start (issue #42)
+  // before ready: Chromium reads its features at start; under Wayland the global shortcut needs the portal (DESIGN §3)
   log.event(LogEvent.shortcutPortal, { on: enableShortcutPortal(app.commandLine, process.env, process.platform) });
   app
     .whenReady()
