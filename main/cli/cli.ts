@@ -33,7 +33,7 @@ interface Subcommand {
 const SUBCOMMANDS: Record<string, Subcommand> = {
   run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
   stats: { summary: 'latency of Ctrl+C, exits and stalls, from the log', run: runStats },
-  doctor: { summary: 'which containment sessions get on this machine, and what it cannot catch', run: runDoctor },
+  doctor: { summary: 'containment and its limits; whether the desktop app and its global shortcut work', run: runDoctor },
   ps: { summary: 'every running session of this user with its processes', run: runPs },
   stop: { summary: 'stop a session\'s foreground job or one process (SESSION [PID|--job])', run: runStop },
   last: { summary: 'what a finished session printed ([N] [--raw | --cast])', run: runLast },
