@@ -65,6 +65,8 @@ export const syncAllowList = [
   'main/session/shell-integration/prepare.ts',
   'main/platform/log/log.ts',
   'main/cli/cli.ts',
+  // the launcher's refusal to start Electron, written to the log before the launcher exits
+  'main/cli/start-refusal.ts',
   'main/cli/outer-terminal.ts',
   // the restore's bounded reads and writes on the terminal (non-blocking, inside the exit path)
   'main/cli/bounded-terminal-io.ts',

@@ -5,22 +5,14 @@ import { build } from 'esbuild';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { NODE_BUNDLES } from './dist-bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 // Native or host-provided modules are never bundled.
 const external = ['electron', 'node-pty'];
 
-const nodeEntries = {
-  main: 'main/electron/main.ts',
-  preload: 'preload/preload.ts',
-  reaper: 'main/platform/reaper/reaper-main.ts',
-  watchdog: 'main/platform/reaper/watchdog-worker.ts',
-  'session-host': 'main/electron/session-host-main.ts',
-  cli: 'main/cli/cli.ts',
-  // every subcommand but `run`: cli.js requires it only when one is used
-  subcommands: 'main/cli/subcommands.ts',
-};
+const nodeEntries = NODE_BUNDLES;
 
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
 
@@ -58,7 +50,7 @@ for (const name of Object.keys(nodeEntries)) {
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
 // Our native modules (built by `npm ci` from native/*), found by main/platform/files/native-module.ts
 // beside the bundle: the packaged app ships dist/, not native/.
-for (const [dir, file] of [['process-guard', 'process_guard.node']]) {
+for (const [dir, file] of [['process-guard', 'process_guard.node'], ['userns-probe', 'userns_probe.node']]) {
   const module = path.join(root, 'native', dir, 'build/Release', file);
   await cp(module, path.join(out, file)).catch((error) => {
     throw new Error(`${module} is missing (${error.code}): npm ci builds it, or npm run install`);

@@ -11,6 +11,9 @@
 // `electron` executable) when downloading one is impossible; otherwise electron-builder
 // downloads the version in node_modules/electron/package.json.
 import { flipAppFuses } from './after-pack.mjs';
+import { SHIPPED_DIST } from './dist-bundles.mjs';
+import { writeAfterInstall } from './linux/deb-scripts.mjs';
+import './linux/desktop-exec.mjs';
 
 /** @type {import('electron-builder').Configuration} */
 const config = {
@@ -25,11 +28,11 @@ const config = {
     // so desktops link the running window to the entry (and its icon).
     desktopName: 'ripcord.desktop',
   },
-  // The bundles carry every JS dependency; only node-pty (native) ships as a module.
+  // The bundles carry every JS dependency; only node-pty (native) ships as a module. Of dist/,
+  // only what `npm run build` makes: the test bundles `build:test` adds beside it stay out.
   files: [
     'package.json',
-    'dist/**',
-    '!dist/harness.js{,.map}', // the browser test harness is test-only
+    ...SHIPPED_DIST,
     '!node_modules/**',
     'node_modules/node-pty/package.json',
     'node_modules/node-pty/lib/**/*.js',
@@ -38,11 +41,19 @@ const config = {
     'node_modules/node-pty/build/Release/spawn-helper',
     'node_modules/node-pty/prebuilds/${platform}-${arch}/**',
   ],
-  // Native code (node-pty, the transcript's module) cannot be loaded from inside an asar, and node-pty execs its spawn-helper
-  // (macOS) from disk. The reaper outlives the app (it kills the sessions after the host is
-  // gone): as a plain file it needs no asar support from the Electron-as-Node runtime it runs
-  // in, and any `node` can run it from the install for diagnosis.
-  asarUnpack: ['node_modules/node-pty/**', 'dist/*.node', 'dist/reaper.js', 'dist/reaper.js.map', 'dist/watchdog.js', 'dist/watchdog.js.map', 'dist/session-host.js', 'dist/session-host.js.map'],
+  // Native code (node-pty, our own modules) cannot be loaded from inside an asar, and node-pty
+  // execs its spawn-helper (macOS) from disk. The reaper outlives the app (it kills the sessions
+  // after the host is gone): as a plain file it needs no asar support from the Electron-as-Node
+  // runtime it runs in, and any `node` can run it from the install for diagnosis. The session
+  // host and the CLI (cli.js, subcommands.js: the `ripcord` command, run as Node) start from
+  // the unpacked copy, so what they read beside themselves is unpacked too: the shell
+  // integration scripts, subcommands.js, the reaper. package:check fails when one is missing.
+  asarUnpack: [
+    'node_modules/node-pty/**',
+    'dist/*.node',
+    'dist/{reaper,watchdog,session-host,cli,subcommands,userns-probe}.js{,.map}',
+    'dist/shell-integration/**',
+  ],
   npmRebuild: false,
   electronDist: process.env.ELECTRON_DIST || undefined,
   afterPack: flipAppFuses,
@@ -54,7 +65,15 @@ const config = {
     synopsis: 'A terminal you can always get out of',
     description: 'Ctrl+C cancels, a second Ctrl+C quits, and no process of the session outlives the app.',
     desktop: { entry: { Keywords: 'terminal;shell;console;command;prompt;' } },
+    // The `ripcord` command beside Electron in every Linux package (/opt/ripcord/bin/ripcord):
+    // the CLI in a terminal, the window with no command (build/linux/ripcord).
+    extraFiles: [{ from: 'build/linux/ripcord', to: 'bin/ripcord' }],
   },
+  // electron-builder's after-install plus the /usr/bin/ripcord link to bin/ripcord (build/linux/deb-scripts.mjs)
+  deb: { afterInstall: writeAfterInstall() },
+  // electron-builder's default Exec for the AppImage is `AppRun --no-sandbox`: ripcord never
+  // turns Chromium's sandbox off on its own (docs/troubleshooting.md says what to do instead).
+  appImage: { executableArgs: [] },
   mac: {
     target: ['dmg', 'zip'],
     category: 'public.app-category.developer-tools',

@@ -2,9 +2,15 @@
 // STAND-IN Electron (no download), then checks the layout of the result. It checks the layout,
 // not a running app: the stand-in binary cannot start anything.
 //
-//   node build/package-check.mjs [--no-build] [--keep]
+// The stand-in runs Node when started with ELECTRON_RUN_AS_NODE=1, as Electron does: the CLI
+// runs from the packaged layout for real (`ripcord run -- bash -i` through it must show the
+// shell integration's prompt mark).
+//
+//   node build/package-check.mjs [--no-build] [--keep] [--config FILE]
 //     --no-build  use the existing dist/ (npm test builds it just before)
 //     --keep      keep the packaged output and print where it is
+//     --config    an electron-builder config module in place of build/electron-builder.config.mjs
+//                 (build/package-check.test.ts shows the checks fail on a wrong one)
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 // @electron/fuses 1.x (pinned: 2.x needs Node 22.12) does not export its FuseState enum: a fuse
 // is the byte '1' when on and '0' when off.
@@ -13,13 +19,15 @@ import { listPackage, statFile } from '@electron/asar';
 import { Arch, build, Platform } from 'electron-builder';
 import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { access, chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout, clearTimeout } from 'node:timers';
 import { promisify } from 'node:util';
-import baseConfig from './electron-builder.config.mjs';
+import { siblingsLeftPacked, testBundles } from './package-layout.mjs';
 import { RIPCORD_FUSES } from './after-pack.mjs';
 import { PNG_SIZES } from './make-icons.mjs';
 
@@ -27,6 +35,13 @@ const execFileAsync = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper');
+const { default: AppImageTarget } = require('app-builder-lib/out/targets/appimage/AppImageTarget');
+const pty = require('node-pty');
+
+/** How long `ripcord run -- bash -i` through the package may take to show its first prompt. */
+const PROMPT_TIMEOUT_MS = 20_000;
+/** The shell integration's prompt-start mark (OSC 133;A, docs/shell-integration.md). */
+const PROMPT_MARK = '\x1b]133;A';
 
 const NOTICE = 'package:check checks the package LAYOUT with a stand-in Electron binary; it does not start the app.';
 
@@ -49,12 +64,17 @@ async function makeStandInElectron(dir, version) {
   const script = Buffer.concat([
     Buffer.from('#!/bin/sh\n# stand-in Electron for build/package-check.mjs; fuse wire: '),
     wire,
-    Buffer.from('\necho "stand-in Electron: this package was built for a layout check only" >&2\nexit 1\n'),
+    Buffer.from(`\nif [ "$ELECTRON_RUN_AS_NODE" = 1 ]; then exec ${shellQuote(process.execPath)} "$@"; fi\n`),
+    Buffer.from('echo "stand-in Electron: this package was built for a layout check only" >&2\nexit 1\n'),
   ]);
   await writeFile(path.join(dir, 'electron'), script);
   await chmod(path.join(dir, 'electron'), 0o755);
   await writeFile(path.join(dir, 'LICENSE'), 'stand-in Electron license\n');
   await writeFile(path.join(dir, 'version'), version);
+}
+
+function shellQuote(text) {
+  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 class Checks {
@@ -84,11 +104,36 @@ async function pngSize(file) {
   return [head.readUInt32BE(0), head.readUInt32BE(4)];
 }
 
-async function packageApp(work) {
+/**
+ * Runs `args` in a pty with HOME in `home`, answers the first prompt mark with `exit`, and
+ * resolves to what it printed and whether the mark came.
+ */
+function promptThrough(file, args, env, home) {
+  return new Promise((resolve) => {
+    const child = pty.spawn(file, args, { cols: 80, rows: 24, cwd: home, env: { ...env, HOME: home } });
+    let output = '';
+    let marked = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROMPT_TIMEOUT_MS);
+    child.onData((data) => {
+      output += data;
+      if (!marked && output.includes(PROMPT_MARK)) {
+        marked = true;
+        child.write('exit\r');
+      }
+    });
+    child.onExit(({ exitCode }) => {
+      clearTimeout(timer);
+      resolve({ marked, exitCode, output });
+    });
+  });
+}
+
+async function packageApp(work, baseConfig) {
   const electronVersion = JSON.parse(await readFile(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
   const standIn = path.join(work, 'electron-dist');
   await makeStandInElectron(standIn, electronVersion);
   let desktopEntry;
+  let appImageEntry;
   let desktopIcons;
   await build({
     projectDir: root,
@@ -103,16 +148,20 @@ async function packageApp(work) {
         // The `dir` target writes no .desktop file; compute the one deb and AppImage install,
         // from the same options, with electron-builder's own code.
         const helper = new LinuxTargetHelper(context.packager);
-        desktopEntry = await helper.computeDesktopEntry(context.packager.platformSpecificBuildOptions);
+        desktopEntry = await helper.computeDesktopEntry({ ...context.packager.platformSpecificBuildOptions, ...baseConfig.deb });
+        appImageEntry = await new AppImageTarget(null, context.packager, helper, work).desktopEntry.value;
         desktopIcons = await helper.icons;
       },
     },
   });
-  return { appDir: path.join(work, 'release/linux-unpacked'), desktopEntry, desktopIcons };
+  return { appDir: path.join(work, 'release/linux-unpacked'), desktopEntry, appImageEntry, desktopIcons };
 }
 
 async function main() {
-  const args = new Set(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = new Set(argv);
+  const configFile = args.has('--config') ? path.resolve(argv[argv.indexOf('--config') + 1] ?? '') : path.join(root, 'build/electron-builder.config.mjs');
+  const baseConfig = (await import(configFile)).default;
   console.log(NOTICE);
   if (!args.has('--no-build')) {
     console.log('building dist/ (npm run build)…');
@@ -122,7 +171,7 @@ async function main() {
   const checks = new Checks();
   try {
     console.log('packaging with electron-builder (linux, dir target, stand-in Electron)…');
-    const { appDir, desktopEntry, desktopIcons } = await packageApp(work);
+    const { appDir, desktopEntry, appImageEntry, desktopIcons } = await packageApp(work, baseConfig);
     const resources = path.join(appDir, 'resources');
     const asar = path.join(resources, 'app.asar');
     const unpacked = path.join(resources, 'app.asar.unpacked');
@@ -140,8 +189,32 @@ async function main() {
       const metadata = JSON.parse(extractFile(asar, 'package.json').toString('utf8'));
       expectTrue(metadata.main === 'dist/main.js', `main is ${JSON.stringify(metadata.main)}`);
     });
-    await checks.check('the test-only harness bundle is left out', () => {
-      expectTrue(!entries.has('/dist/harness.js'), 'dist/harness.js is packaged');
+    await checks.check('no test bundle is packaged (dist/ holds only what npm run build makes)', () => {
+      const found = testBundles([...entries]);
+      expectTrue(found.length === 0, `packaged: ${found.map((entry) => entry.slice(1)).join(', ')}`);
+    });
+    await checks.check('what an unpacked bundle reads beside itself is unpacked too', () => {
+      const isUnpacked = (entry) => statFile(asar, entry.slice(1)).unpacked === true;
+      const problems = siblingsLeftPacked([...entries], isUnpacked, (entry) => readFileSync(path.join(unpacked, entry), 'utf8'));
+      expectTrue(problems.length === 0, problems.join('; '));
+    });
+    await checks.check('bin/ripcord, the package\'s `ripcord` command, is build/linux/ripcord and executable', async () => {
+      const command = path.join(appDir, 'bin/ripcord');
+      expectTrue((await readFile(command, 'utf8')) === (await readFile(path.join(root, 'build/linux/ripcord'), 'utf8')), `${command} differs from build/linux/ripcord`);
+      expectTrue(((await stat(command)).mode & 0o111) === 0o111, `${command} is not executable by all`);
+    });
+    await checks.check('`bin/ripcord run -- bash -i` runs the unpacked CLI (stand-in Electron as Node) and shows the prompt mark', async () => {
+      const home = await mkdtemp(path.join(work, 'home-'));
+      const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = { ...process.env, RIPCORD_LOG: path.join(home, 'ripcord.log') };
+      const result = await promptThrough(path.join(appDir, 'bin/ripcord'), ['run', '--', 'bash', '-i'], env, home);
+      expectTrue(result.marked && result.exitCode === 0, `no prompt mark (exit ${result.exitCode}): ${JSON.stringify(result.output.slice(-300))}`);
+      return 'the shell integration scripts were found beside the unpacked bundle';
+    });
+    await checks.check('the user-namespace probe runs from the package in its Electron as Node (stand-in) and answers', async () => {
+      const { stdout } = await execFileAsync(path.join(appDir, 'ripcord'), [path.join(unpacked, 'dist/userns-probe.js')], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 20_000 });
+      const answer = JSON.parse(stdout);
+      expectTrue(typeof answer.ok === 'boolean', `it printed ${JSON.stringify(stdout)}`);
+      return `here: ${answer.ok ? 'user namespaces work' : answer.error}`;
     });
     await checks.check('JS dependencies are bundled, so node-pty is the only module shipped', () => {
       const modules = [...entries].filter((entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry));
@@ -187,12 +260,17 @@ async function main() {
     await checks.check('Electron\'s license is kept beside the executable', async () => {
       expectTrue(await exists(path.join(appDir, 'LICENSE.electron.txt')), 'LICENSE.electron.txt is missing');
     });
-    await checks.check('desktop entry (computed as deb/AppImage write it; `dir` writes none)', () => {
+    await checks.check('the .deb\'s desktop entry (computed as the deb writes it; `dir` writes none) starts bin/ripcord', () => {
       const fields = Object.fromEntries(desktopEntry.split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/ripcord %U', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
+      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/bin/ripcord', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
       const wrong = Object.entries(expected).filter(([key, value]) => fields[key] !== value);
       expectTrue(desktopEntry.startsWith('[Desktop Entry]\n') && wrong.length === 0, `wrong: ${wrong.map(([key]) => `${key}=${fields[key]}`).join(', ')}`);
-      return `Categories=${fields.Categories}`;
+      return `Exec=${fields.Exec} Categories=${fields.Categories}`;
+    });
+    await checks.check('the AppImage\'s desktop entry does not turn Chromium\'s sandbox off', () => {
+      const exec = appImageEntry.split('\n').find((line) => line.startsWith('Exec='));
+      expectTrue(exec === 'Exec=AppRun %U', `${exec} (electron-builder's default adds --no-sandbox)`);
+      return exec;
     });
     await checks.check('icons: every PNG size at its size, plus .icns and .ico', async () => {
       for (const size of PNG_SIZES) {

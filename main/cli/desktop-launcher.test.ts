@@ -30,6 +30,9 @@ async function electronPackage(binary?: string): Promise<string> {
   return pkg;
 }
 
+/** A machine where Chromium's sandbox can start (start-verdict.test.ts covers the others). */
+const STARTABLE = { uid: 1000, probe: async () => ({ ok: true as const }) };
+
 function capture() {
   let text = '';
   return { stream: { write: (chunk: string) => { text += chunk; return true; } }, text: () => text };
@@ -40,7 +43,7 @@ describe('launchDesktop', () => {
     const empty = path.join(dir, 'empty');
     await mkdir(empty);
     const stderr = capture();
-    const code = await launchDesktop([], { env: { ELECTRON_OVERRIDE_DIST_PATH: empty }, electronPackageDir: await electronPackage(), stderr: stderr.stream, appEntry: __filename });
+    const code = await launchDesktop([], { env: { ELECTRON_OVERRIDE_DIST_PATH: empty }, electronPackageDir: await electronPackage(), stderr: stderr.stream, appEntry: __filename, ...STARTABLE });
     expect(code).toBe(1);
     const message = stderr.text();
     expect(message).toContain('needs an Electron binary, and none was found');
@@ -63,7 +66,7 @@ describe('launchDesktop', () => {
       console.log('downloaded');
     `);
     const stderr = capture();
-    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '', RECORD: record }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(0);
+    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '', RECORD: record }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream, ...STARTABLE })).toBe(0);
     // one line of progress; what the script prints is kept back
     expect(stderr.text()).toBe('ripcord: downloading Electron 39.8.10 for the desktop app (once; npm ci leaves this to the first start)…\n');
     expect(await readFile(record, 'utf8')).toBe(`${__filename}\n`);
@@ -74,7 +77,7 @@ describe('launchDesktop', () => {
     // what electron's install.js prints offline: the error's stack
     await writeFile(path.join(pkg, 'install.js'), `console.error('RequestError: getaddrinfo ENOTFOUND github.com\\n    at ClientRequest.<anonymous> (/x/got/index.js:970:111)\\n    at Object.onceWrapper (node:events:639:26)'); process.exit(1);`);
     const stderr = capture();
-    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
+    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream, ...STARTABLE })).toBe(1);
     const lines = stderr.text().split('\n');
     expect(lines.slice(0, 3)).toEqual([
       'ripcord: downloading Electron 39.8.10 for the desktop app (once; npm ci leaves this to the first start)…',
@@ -88,7 +91,7 @@ describe('launchDesktop', () => {
     const pkg = await electronPackage();
     await writeFile(path.join(pkg, 'install.js'), 'process.exit(3)');
     const stderr = capture();
-    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
+    expect(await launchDesktop([], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream, ...STARTABLE })).toBe(1);
     expect(stderr.text()).toContain(`ripcord: the download did not work: ${path.join(pkg, 'install.js')} failed (exit 3)\n`);
   });
 
@@ -96,7 +99,7 @@ describe('launchDesktop', () => {
     const pkg = await electronPackage();
     await writeFile(path.join(pkg, 'install.js'), `require('node:fs').writeFileSync('ran', '')`);
     const stderr = capture();
-    expect(await launchDesktop([], { env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream })).toBe(1);
+    expect(await launchDesktop([], { env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, electronPackageDir: pkg, appEntry: __filename, stderr: stderr.stream, ...STARTABLE })).toBe(1);
     await expect(readFile(path.join(pkg, 'ran'))).rejects.toThrow();
     expect(stderr.text()).not.toContain('downloading');
     expect(stderr.text()).toContain('unset ELECTRON_SKIP_BINARY_DOWNLOAD and start ripcord again');
@@ -104,7 +107,7 @@ describe('launchDesktop', () => {
 
   it('without the electron package at all, still explains', async () => {
     const stderr = capture();
-    expect(await launchDesktop([], { env: {}, electronPackageDir: undefined, stderr: stderr.stream })).toBe(1);
+    expect(await launchDesktop([], { env: {}, electronPackageDir: undefined, stderr: stderr.stream, ...STARTABLE })).toBe(1);
     expect(stderr.text()).toContain('the electron package is not installed');
   });
 
@@ -115,6 +118,7 @@ describe('launchDesktop', () => {
       env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'override'), RECORD: record, ELECTRON_RUN_AS_NODE: '1' },
       electronPackageDir: await electronPackage(),
       appEntry: __filename,
+      ...STARTABLE,
     });
     expect(code).toBe(7);
     expect((await readFile(record, 'utf8')).split('\n')).toEqual([__filename, '--flag', 'two words', '']);
@@ -125,7 +129,7 @@ describe('launchDesktop', () => {
     const record = path.join(dir, 'record');
     const pkg = await electronPackage('exit 0');
     expect(await findElectron({}, pkg)).toEqual({ ok: true, executable: path.join(pkg, 'dist/electron') });
-    expect(await launchDesktop([], { env: { ...process.env, RECORD: record }, electronPackageDir: pkg, appEntry: __filename })).toBe(0);
+    expect(await launchDesktop([], { env: { ...process.env, RECORD: record }, electronPackageDir: pkg, appEntry: __filename, ...STARTABLE })).toBe(0);
     expect(await readFile(record, 'utf8')).toBe(`${__filename}\n`);
   });
 
@@ -139,7 +143,7 @@ describe('launchDesktop', () => {
 
   it('an app killed by a signal gives 128 + the signal number', async () => {
     await standInElectron(path.join(dir, 'o'), 'kill -TERM $$');
-    const code = await launchDesktop([], { env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o'), RECORD: path.join(dir, 'r') }, electronPackageDir: undefined, appEntry: __filename });
+    const code = await launchDesktop([], { env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o'), RECORD: path.join(dir, 'r') }, electronPackageDir: undefined, appEntry: __filename, ...STARTABLE });
     expect(code).toBe(143);
   });
 
@@ -148,7 +152,7 @@ describe('launchDesktop', () => {
     // the stand-in reports TERM through its exit code and survives INT only if it is never sent one
     await standInElectron(path.join(dir, 'o'), `trap 'exit 42' TERM\ntouch ${ready}\nwhile :; do sleep 0.05; done`);
     const signals = new EventEmitter();
-    const launched = launchDesktop([], { env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o'), RECORD: path.join(dir, 'r') }, electronPackageDir: undefined, appEntry: __filename, signals });
+    const launched = launchDesktop([], { env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o'), RECORD: path.join(dir, 'r') }, electronPackageDir: undefined, appEntry: __filename, signals, ...STARTABLE });
     await expect.poll(() => readFile(ready).then(() => true, () => false), { timeout: 10_000 }).toBe(true);
     expect(signals.listenerCount('SIGINT')).toBe(1);
     signals.emit('SIGINT', 'SIGINT');
@@ -161,7 +165,7 @@ describe('launchDesktop', () => {
     await standInElectron(path.join(dir, 'o'), 'exit 0');
     const stderr = capture();
     const missing = path.join(dir, 'dist/main.js');
-    expect(await launchDesktop([], { env: { ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o') }, electronPackageDir: undefined, appEntry: missing, stderr: stderr.stream })).toBe(1);
+    expect(await launchDesktop([], { env: { ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'o') }, electronPackageDir: undefined, appEntry: missing, stderr: stderr.stream, ...STARTABLE })).toBe(1);
     expect(stderr.text()).toBe(`ripcord: the desktop app's bundle ${missing} is missing: run "npm ci" and "npm run build" first.\n`);
   });
 

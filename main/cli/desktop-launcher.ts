@@ -10,7 +10,12 @@ import path from 'node:path';
 import { EXIT_CODE_SIGNAL_BASE } from '../core/exit-codes';
 import { DisposableStore, toDisposable } from '../core/disposable';
 import { visibleText } from '../core/visible-text';
+import { openLog } from '../platform/log/log';
 import { fetchElectron, shouldFetchElectron } from './electron-fetch';
+import { gatherStartFacts, type StartFiles } from './start-facts';
+import { reportRefusal } from './start-refusal';
+import { describeVerdict, startVerdict } from './start-verdict';
+import type { UsernsProbe } from './userns-probe';
 
 export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
@@ -21,6 +26,14 @@ export interface LaunchOptions {
   signals?: NodeJS.EventEmitter;
   /** folder of the electron npm package; default: resolved from here, undefined if not installed */
   electronPackageDir?: string;
+  /** the package's Electron binary (build/linux/ripcord names it): it loads the app from its own app.asar */
+  packagedElectron?: string;
+  /** stderr is a terminal; default: process.stderr's isTTY */
+  interactive?: boolean;
+  /** where the start verdict's facts are read (tests) */
+  startFiles?: StartFiles;
+  probe?: (electron: string) => Promise<UsernsProbe>;
+  uid?: number;
 }
 
 export type ElectronLookup = { ok: true; executable: string } | { ok: false; tried: string[]; version: string | undefined };
@@ -93,7 +106,8 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
   const stderr = options.stderr ?? process.stderr;
   const appEntry = options.appEntry ?? path.join(__dirname, 'main.js');
   const packageDir = 'electronPackageDir' in options ? options.electronPackageDir : electronPackageDir();
-  let lookup = await findElectron(env, packageDir);
+  const packaged = options.packagedElectron;
+  let lookup: ElectronLookup = packaged ? { ok: true, executable: packaged } : await findElectron(env, packageDir);
   if (!lookup.ok && packageDir && (await shouldFetchElectron(env, packageDir))) {
     stderr.write(`ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`);
     const fetched = await fetchElectron(packageDir, env);
@@ -104,14 +118,23 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
     stderr.write(noElectronMessage(lookup, Boolean(env.ELECTRON_SKIP_BINARY_DOWNLOAD)));
     return 1;
   }
-  if (!(await access(appEntry).then(() => true, () => false))) {
+  if (!packaged && !(await access(appEntry).then(() => true, () => false))) {
     stderr.write(`ripcord: the desktop app's bundle ${visibleText(appEntry)} is missing: run "npm ci" and "npm run build" first.\n`);
+    return 1;
+  }
+  // Chromium aborts before any of ripcord runs where its sandbox cannot start: say why instead.
+  const facts = await gatherStartFacts({ electron: lookup.executable, packaged: packaged !== undefined, args, env, uid: options.uid, files: options.startFiles, probe: options.probe });
+  const verdict = startVerdict(facts);
+  if (!verdict.start) {
+    await reportRefusal(verdict, describeVerdict(verdict), { stderr, interactive: options.interactive ?? process.stderr.isTTY === true, log: () => openLog(), env });
     return 1;
   }
   // A stray ELECTRON_RUN_AS_NODE would make Electron run main.js as a plain Node script.
   const { ELECTRON_RUN_AS_NODE: _runAsNode, ...childEnv } = env;
+  const executable = lookup.executable;
   return new Promise<number>((resolve) => {
-    const child = spawn(lookup.executable, [appEntry, ...args], { stdio: 'inherit', env: childEnv });
+    // a package's Electron loads its own resources/app.asar
+    const child = spawn(executable, packaged ? args : [appEntry, ...args], { stdio: 'inherit', env: childEnv });
     const signals = options.signals ?? process;
     // Ctrl+C in this terminal reaches the app through the process group; the app decides (cancel
     // or quit), so the launcher must not die of SIGINT and leave the app behind. SIGTERM/SIGHUP
@@ -131,7 +154,7 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
       resolve(code);
     };
     child.once('error', (error) => {
-      stderr.write(`ripcord: ${visibleText(`cannot start Electron (${lookup.executable}): ${error.message}`)}\n`);
+      stderr.write(`ripcord: ${visibleText(`cannot start Electron (${executable}): ${error.message}`)}\n`);
       done(1);
     });
     // the platform's own signal numbers (the desktop runs on macOS too, where some differ from Linux's)

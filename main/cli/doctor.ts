@@ -3,23 +3,61 @@
 import { probeContainment, type ContainmentPlan } from '../platform/containment/containment-probe';
 import { usageError } from './usage-error';
 import { makeNonDumpable, type GuardResult } from '../platform/processes/process-guard';
+import { defaultLogPath } from '../platform/log/log';
+import { electronPackageDir, findElectron } from './desktop-launcher';
+import { describeShortcut, lastShortcutState } from './shortcut-report';
+import type { LauncherFacts } from './launcher-env';
+import { gatherStartFacts, type StartFacts } from './start-facts';
+import { describeVerdict, startVerdict, type StartVerdict } from './start-verdict';
 
 export const DOCTOR_USAGE = `Usage: ripcord doctor [--json]
 
 Prints which containment a ripcord session gets on this machine and why: the cgroup2
 mount, ripcord's own cgroup, the result of a trial move into a child cgroup, whether the
 kernel has cgroup.kill, whether a systemd user manager runs — and what that containment
-cannot catch; and whether ripcord and its reaper can keep same-user processes from ptracing
-them (prctl PR_SET_DUMPABLE, tried on doctor itself). --json prints the same as one JSON object.`;
+cannot catch; whether ripcord and its reaper can keep same-user processes from ptracing
+them (prctl PR_SET_DUMPABLE, tried on doctor itself); and whether the desktop app can start
+here, as \`ripcord\` would decide before starting it (Chromium's sandbox: chrome-sandbox, the
+user-namespace probe in the Electron binary, the sysctls and AppArmor profile that decide it);
+and whether the desktop's last start could register the global exit shortcut (from the log),
+with the ways out that need none. --json prints the same as one JSON object.`;
 
-export async function runDoctor(args: string[]): Promise<number> {
+export async function runDoctor(args: string[], launcher: LauncherFacts = { packagedElectron: undefined }): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(DOCTOR_USAGE);
   const unknown = args.find((a) => a !== '--json');
   if (unknown !== undefined) return usageError('doctor', `unknown option '${unknown}'`);
   const plan = await probeContainment();
   // tried the way the host and the reaper do it at their start
   const guard = makeNonDumpable();
-  return print(args.includes('--json') ? JSON.stringify({ ...plan, guard }, null, 2) : `${describePlan(plan)}\n${describeGuard(guard)}`);
+  const desktop = await desktopStart(launcher);
+  const shortcut = await lastShortcutState(defaultLogPath());
+  return print(args.includes('--json')
+    ? JSON.stringify({ ...plan, guard, desktop, shortcut }, null, 2)
+    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut)].join('\n'));
+}
+
+type DesktopStart = { electron: undefined } | { electron: string; facts: StartFacts; verdict: StartVerdict };
+
+/** The verdict `ripcord` with no command reaches before it starts Electron (desktop-launcher.ts). */
+async function desktopStart(launcher: LauncherFacts): Promise<DesktopStart> {
+  const lookup = launcher.packagedElectron ? { ok: true as const, executable: launcher.packagedElectron } : await findElectron(process.env, electronPackageDir());
+  if (!lookup.ok) return { electron: undefined };
+  const facts = await gatherStartFacts({ electron: lookup.executable, packaged: launcher.packagedElectron !== undefined, args: [], env: process.env });
+  return { electron: lookup.executable, facts, verdict: startVerdict(facts) };
+}
+
+export function describeDesktopStart(desktop: DesktopStart): string {
+  if (desktop.electron === undefined) return 'desktop app: no Electron binary here yet (`ripcord` downloads it on its first start; `ripcord run` needs none)';
+  const { facts, verdict } = desktop;
+  const sysctls = Object.entries(facts.sysctls).map(([name, value]) => `${name} = ${value}`).join(', ') || 'none of the user-namespace sysctls';
+  return [
+    `desktop app (${facts.format}, ${facts.electron}): ${verdict.start ? `can start — ${verdict.how}` : 'cannot start'}`,
+    `  chrome-sandbox: ${facts.sandboxHelper.state}${facts.sandboxHelper.setuidRoot ? ' (setuid root)' : ''}`,
+    `  user namespaces in the Electron binary: ${facts.userns.ok ? 'work' : `fail — ${facts.userns.error}`}`,
+    `  sysctls: ${sysctls}`,
+    `  AppArmor profile ${facts.apparmorProfile.path}: ${facts.apparmorProfile.present ? (facts.apparmorProfile.grantsUserns ? 'allows user namespaces' : 'present, without userns') : 'none'}`,
+    ...(verdict.start ? [] : describeVerdict(verdict).split('\n').map((line) => `  ${line.replace(/^ripcord: /, '').trimStart()}`)),
+  ].join('\n');
 }
 
 export function describePlan(plan: ContainmentPlan): string {

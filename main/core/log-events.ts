@@ -51,6 +51,13 @@ export const LogEvent = {
   unexpectedError: 'error.unexpected',
   /** the watchdog saw the main loop stall: ms */
   mainLoopStall: 'main-loop-stall',
+  /** the desktop's global exit shortcut (main/electron/global-shortcut.ts); `ripcord doctor` shows the last */
+  shortcutRegistered: 'shortcut.registered',
+  /** it could not be registered: accelerator, reason */
+  shortcutFailed: 'shortcut.failed',
+  shortcutOff: 'shortcut.off',
+  /** Chromium's GlobalShortcutsPortal feature at the desktop's start: on (a Wayland session) */
+  shortcutPortal: 'shortcut.portal',
 } as const;
 
 /** The exit path's stages, in the order ExitPath logs them. */

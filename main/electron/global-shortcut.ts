@@ -1,4 +1,6 @@
 import { visibleText } from '../core/visible-text';
+import { LogEvent } from '../core/log-events';
+import { isWaylandSession, OTHER_WAYS_OUT } from '../core/display-session';
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../platform/log/log';
 
@@ -18,11 +20,13 @@ export function registerExitShortcut(options: {
 }): ShortcutRegistration {
   const { shortcuts, accelerator, onPress, log } = options;
   if (accelerator === null) {
-    log.event('shortcut.off');
+    log.event(LogEvent.shortcutOff);
     return { ok: true };
   }
   let registered: boolean;
-  let reason = 'taken by another application, or this desktop does not offer global shortcuts';
+  let reason = isWaylandSession(process.env, process.platform)
+    ? 'this Wayland desktop did not grant it through its GlobalShortcuts portal (no portal, or the request was declined)'
+    : 'taken by another application, or this desktop does not offer global shortcuts';
   try {
     registered = shortcuts.register(accelerator, onPress);
   } catch (error) {
@@ -31,11 +35,11 @@ export function registerExitShortcut(options: {
     reason = `not a valid accelerator (${error instanceof Error ? error.message : String(error)})`;
   }
   if (registered) {
-    log.event('shortcut.registered', { accelerator });
+    log.event(LogEvent.shortcutRegistered, { accelerator });
     return { ok: true };
   }
-  log.warn('shortcut.failed', { accelerator, reason });
-  return { ok: false, reason, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; close the window or press Ctrl+C twice to quit`) };
+  log.warn(LogEvent.shortcutFailed, { accelerator, reason });
+  return { ok: false, reason, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; ${OTHER_WAYS_OUT}`) };
 }
 
 /**

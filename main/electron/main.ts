@@ -25,6 +25,9 @@ import { isSameDocument } from './page-url';
 import { wireTerminalWindow } from './terminal-window';
 import { startUtilityHost, type UtilityHost } from './utility-host';
 import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
+import { enableShortcutPortal } from './wayland-shortcuts';
+import { sandboxNotice } from './sandbox-notice';
+import { LogEvent } from '../core/log-events';
 
 interface Startup {
   config: RipcordConfig;
@@ -102,12 +105,14 @@ function main(): void {
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
   app.enableSandbox();
   registerAppScheme(protocol);
+  // before ready: Chromium reads its features at start; under Wayland the global shortcut needs the portal (DESIGN §3)
+  log.event(LogEvent.shortcutPortal, { on: enableShortcutPortal(app.commandLine, process.env, process.platform) });
   app
     .whenReady()
     .then(() => {
       const utility = startUtilityHost(files.sessionHost);
       host = new SessionHostProcess(utility.host, reaper, log);
-      return openTerminalWindow({ config, problems: loaded.problems, settings, log, window: panes, host, utility, files });
+      return openTerminalWindow({ config, problems: [...loaded.problems, ...sandboxNotice(app.commandLine, log)], settings, log, window: panes, host, utility, files });
     })
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });

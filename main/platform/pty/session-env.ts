@@ -1,5 +1,6 @@
 // The environment a session's program starts with (docs/usage-run.md, "Environment").
 import { RIPCORD_OWNED_ENV_KEYS } from '../../core/session-env-keys';
+import { withoutDesktopLaunch } from './launch-env';
 
 /** The desktop app's own terminal (xterm.js): what its programs may assume. */
 export const DESKTOP_TERMINAL_ENV: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
@@ -18,7 +19,7 @@ export interface SessionEnvOptions {
 }
 
 export function sessionEnvironment(options: SessionEnvOptions): Record<string, string> {
-  const env = withoutNpmLauncher(definedOnly(options.base));
+  const env = withoutNpmLauncher(withoutDesktopLaunch(definedOnly(options.base)));
   if (options.terminal !== 'inherit') Object.assign(env, options.terminal);
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     if (!RIPCORD_OWNED_ENV_KEYS.includes(key)) env[key] = value;
