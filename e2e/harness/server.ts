@@ -32,7 +32,7 @@ import type { PaneWindow } from '../../main/session/pane-window';
 import { EventLoopDelayProbe } from './event-loop-delay';
 import { forkSessionHost } from './forked-host';
 import { parseHarnessArgs } from './options';
-import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from './pages';
+import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from './pages';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
@@ -128,6 +128,8 @@ class Harness {
   private attach(ws: WebSocket): void {
     this.client = ws;
     this.log.event('harness.client-connected');
+    // the screen's port, as the desktop's main hands it over at dom-ready (utility-host.ts)
+    this.send({ channel: IpcChannel.screen, args: [null] });
     ws.on('message', (raw, isBinary) => this.onMessage(raw, isBinary));
     // The page going away is the window closing (DESIGN §3: exit 0).
     ws.on('close', (code) => {
@@ -227,7 +229,9 @@ async function main(): Promise<void> {
   // As the desktop: SIGINT is a press from process start on, the spawn included.
   installSignalTriggers({ signals: process, trigger: panes.trigger, log });
 
-  const pages = await HarnessPages.load(options.rendererDir ?? path.join(__dirname, 'renderer'), [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
+  // the renderer's and the preload's build: dist/ beside this bundle, or the one --renderer-dir names
+  const rendererDir = options.rendererDir ?? path.join(__dirname, 'renderer');
+  const pages = await HarnessPages.load(rendererDir, [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(rendererDir, '..', PRELOAD_SCRIPT));
   const settings = new ConfigWatcher(loaded.path, loaded.config, loaded.problems, log);
   const harness = new Harness(log, reaper, panes, host, screen, loaded, settings, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
