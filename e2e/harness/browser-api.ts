@@ -28,7 +28,16 @@ export interface HarnessPageState {
   layout?: WindowLayout;
   /** the preload's contextBridge.exposeInMainWorld calls, by key: the spec checks window.ripcord came from it */
   exposedByPreload: string[];
+  /**
+   * Main's channel (IPC) and the host's screen (its port) are separate, as in the desktop, and
+   * nothing orders them: a spec pauses what one of them delivers to the page, then resumes it,
+   * to put a message of one before or after a message of the other (DESIGN §6's hold).
+   */
+  pause(channel: HarnessChannelName): void;
+  resume(channel: HarnessChannelName): void;
 }
+
+type HarnessChannelName = 'main' | 'screen';
 
 /** The preload's body as pages.ts wraps it: Electron's sandboxed preload wrapper's arguments, less Node's. */
 type PreloadBody = (exports: object, require: (name: string) => unknown, module: { exports: object }) => void;
@@ -97,7 +106,34 @@ function installElectronShim(): void {
   const main = openSocket(`ws://${location.host}/ws?token=${encodeURIComponent(params.get('token') ?? '')}`);
   const screenPort = params.get('screen');
   const screen = screenPort === null ? undefined : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
-  const state: HarnessPageState = { connected: false, openedLinks: [], exposedByPreload: [] };
+  const paused: Record<HarnessChannelName, unknown[] | undefined> = { main: undefined, screen: undefined };
+  const deliver: Record<HarnessChannelName, (message: unknown) => void> = {
+    main: (message) => {
+      const ipc = message as { channel: string; args: unknown[]; id?: number };
+      if (loaded) fromMain(ipc);
+      else early.push(ipc);
+    },
+    screen: (message) => hostEnd.postMessage(message),
+  };
+  const state: HarnessPageState = {
+    connected: false,
+    openedLinks: [],
+    exposedByPreload: [],
+    pause: (channel) => {
+      paused[channel] ??= [];
+    },
+    resume: (channel) => {
+      const held = paused[channel] ?? [];
+      paused[channel] = undefined;
+      for (const message of held) deliver[channel](message);
+    },
+  };
+  const receive = (channel: HarnessChannelName, text: string): void => {
+    const message: unknown = JSON.parse(text);
+    const held = paused[channel];
+    if (held) held.push(message);
+    else deliver[channel](message);
+  };
   const listeners = new Map<string, Set<IpcListener>>();
   const invokes = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextInvoke = 0;
@@ -146,12 +182,8 @@ function installElectronShim(): void {
     for (const message of early.splice(0)) fromMain(message);
     if (screen === undefined) connectScreen();
   });
-  main.socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { channel: string; args: unknown[]; id?: number };
-    if (loaded) fromMain(message);
-    else early.push(message);
-  });
-  screen?.socket.addEventListener('message', (event) => hostEnd.postMessage(JSON.parse(String(event.data))));
+  main.socket.addEventListener('message', (event) => receive('main', String(event.data)));
+  screen?.socket.addEventListener('message', (event) => receive('screen', String(event.data)));
   const opened = (): void => {
     state.connected = main.socket.readyState === WebSocket.OPEN && (screen === undefined || screen.socket.readyState === WebSocket.OPEN);
   };
@@ -206,9 +238,6 @@ function installElectronShim(): void {
   const onKey = (event: KeyboardEvent): void => {
     const input = keyInput(event);
     const verdict = classifyKey(input);
-    // In the desktop main sends `hold` at the key event (DESIGN §6); here the key event is in the
-    // page, so this stand-in for main holds it without the round trip. The host answers every press.
-    if (verdict === 'press' && focused !== undefined) hostEnd.postMessage({ channel: IpcChannel.hold, args: [focused, true] });
     main.send({ channel: HarnessChannel.key, args: [input] });
     if (verdict === 'pass') return;
     event.preventDefault();
