@@ -5,7 +5,7 @@
 // made, not waited for: the hold before the host's answer, and the hold after it, which the page
 // ignores (no 1 s wait for a hold nothing will end).
 import { expect, test, type Page } from '@playwright/test';
-import { commandLine, harnessPerTest, openTerminal, run, sessionProcesses, waitFor, waitForPrompt, waitForRow, type Harness } from './harness-fixture';
+import { type Harness, harnessPerTest, openTerminal, pressCtrlC, processWithCommand, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** Bound on a process appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -19,17 +19,14 @@ async function sleeping(page: Page, h: Harness): Promise<void> {
   await openTerminal(page, h);
   await waitForPrompt(page);
   await run(page, 'sleep 30');
-  await waitFor('sleep to run', WAIT_MS, async () => {
-    for (const pid of await sessionProcesses(h.marker)) if ((await commandLine(pid)) === 'sleep 30') return true;
-    return undefined;
-  });
+  await waitFor('sleep to run', WAIT_MS, () => processWithCommand(h.marker, 'sleep 30'));
 }
 
 test("the press's hold comes from main at the key: it reaches the page while the host's answer is held back", async ({ page }) => {
   const h = await harnesses.start();
   await sleeping(page, h);
   await page.evaluate(() => window.__ripcordHarness?.pause('screen'));
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   // nothing of the host's reaches the page now: the hold is main's
   await page.waitForFunction(() => window.__ripcordTest?.holding() === true, undefined, { timeout: WAIT_MS });
   await page.evaluate(() => window.__ripcordHarness?.resume('screen'));
@@ -42,7 +39,7 @@ test("a hold that reaches the page after the host answered its press is ignored:
   const h = await harnesses.start();
   await sleeping(page, h);
   await page.evaluate(() => window.__ripcordHarness?.pause('main'));
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   // the host's answer comes first: the cut, the prompt
   await waitForPrompt(page);
   expect(await holding(page)).toBe(false);

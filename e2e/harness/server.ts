@@ -8,7 +8,8 @@
 // MessagePort. When ready it prints one JSON line on stdout:
 // {"url", "port", "token", "pid", "reaperPid", "hostPid", "log"}.
 // Page URL options: ?token=…&screen=PORT&screenToken=…&renderer=webgl|dom. Memory probe: GET
-// /stats?token=…; event-loop delay since the last ask: GET /event-loop?token=… (event-loop-delay.ts).
+// /stats?token=…; event-loop delay since the last ask: GET /event-loop?token=… (event-loop-delay.ts);
+// a key event from outside the page, to main first: POST /key?token=… (Harness.onKey).
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -30,9 +31,12 @@ import { forkSessionHost } from './forked-host';
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from './pages';
 import { SocketWindow } from './socket-window';
+import { parseKeyInput } from '../../contracts/harness-socket';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+/** A key event's JSON is a few hundred chars; past this a POST /key is refused. */
+const MAX_KEY_BODY_CHARS = 4_096;
 /** Bound on the forked session host opening its screen socket (a Node start and a listen). */
 const HOST_READY_MS = 20_000;
 /** The harness session host's bundle, beside this one (build/bundle-test.mjs). */
@@ -76,7 +80,8 @@ class Harness {
 
   private async onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = requestUrl(req);
-    if (req.method !== 'GET') return send(res, 405, 'text/plain', 'GET only\n');
+    if (url.pathname === '/key' && req.method === 'POST') return this.onKey(url, req, res);
+    if (req.method !== 'GET') return send(res, 405, 'text/plain', 'GET only (POST /key)\n');
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     if (url.pathname === '/stats') {
       if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
@@ -88,6 +93,31 @@ class Harness {
       return send(res, 200, 'application/json', JSON.stringify(this.eventLoop.read()));
     }
     if (!(await this.pages.serve(url.pathname, res))) send(res, 404, 'text/plain', 'not found\n');
+  }
+
+  /**
+   * POST /key?token=… with one KeyInput as JSON: a key event from outside the page — the
+   * keyboard, as Electron hands it to main before the page (before-input-event). Tests and the
+   * bench press Ctrl+C here, so it reaches main's key entry however busy or hung the page is.
+   * Answers {"page": boolean}: whether the desktop's page would get the key too (the caller
+   * then types it into the page).
+   */
+  private async onKey(url: URL, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
+    let body = '';
+    for await (const chunk of req) {
+      body += String(chunk);
+      if (body.length > MAX_KEY_BODY_CHARS) return send(res, 413, 'text/plain', 'a key is a small object\n');
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(body);
+    } catch {
+      return send(res, 400, 'text/plain', 'not JSON\n');
+    }
+    const key = parseKeyInput([raw]);
+    if (!key.ok) return send(res, 400, 'text/plain', `${key.problem}\n`);
+    send(res, 200, 'application/json', JSON.stringify(this.window.key(key.value)));
   }
 
   private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { Event as ElectronEvent, GlobalShortcut } from 'electron';
 import type { RawData, WebSocket } from 'ws';
-import { IpcChannel, isEventChannel, isScreenRequestChannel } from '../../contracts/renderer';
+import { IpcChannel, isEventChannel, isScreenRequestChannel, type KeyInput } from '../../contracts/renderer';
 import { refuse, type Parsed } from '../../contracts/renderer-checks';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
 import type { Logger } from '../../main/platform/log/log';
@@ -20,9 +20,17 @@ const WEB_CONTENTS_ID = 1;
 type IpcListener = (event: IpcSenderEvent, ...args: unknown[]) => void;
 type IpcHandler = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
 
-/** Electron's Event as the listeners read it: preventDefault only. */
-function inputEvent(): ElectronEvent {
-  return { preventDefault: () => undefined } as unknown as ElectronEvent;
+/** Electron's Event as the listeners read it: preventDefault only, which `prevented` reports. */
+function inputEvent(): ElectronEvent & { readonly prevented: boolean } {
+  let prevented = false;
+  return {
+    preventDefault: () => {
+      prevented = true;
+    },
+    get prevented() {
+      return prevented;
+    },
+  } as unknown as ElectronEvent & { readonly prevented: boolean };
 }
 
 /** ipcMain over the socket: `on` for the page's sends, `handle` for its invokes (answered with the invoke's id). */
@@ -119,6 +127,17 @@ export class SocketWindow {
     return { app: this.app, window: this.window, page: this.page, webContentsId: WEB_CONTENTS_ID, pageUrl: this.pageUrl, ipc: this.ipc, shortcuts: this.shortcuts };
   }
 
+  /**
+   * One key event before the page gets it, as Electron's before-input-event hands main every key
+   * first: the desktop's input guard (wireTerminalWindow) runs the key entry on it. Returns
+   * whether the page may have the key (the desktop's page gets it only then).
+   */
+  key(input: KeyInput): { page: boolean } {
+    const event = inputEvent();
+    this.page.emit('before-input-event', event, input);
+    return { page: !event.prevented };
+  }
+
   /** The page connected: the window's page loaded (one page at a time; the server refuses a second). */
   attach(ws: WebSocket): void {
     this.client = ws;
@@ -143,7 +162,7 @@ export class SocketWindow {
     }
     const message = parsed.value;
     if (message.channel === HarnessChannel.key) {
-      this.page.emit('before-input-event', inputEvent(), message.args[0]);
+      this.key(message.args[0]);
     } else if (isScreenRequestChannel(message.channel)) {
       this.log.warn('harness.message-dropped', { reason: `${message.channel}: the screen's requests go to the session host` });
     } else {
