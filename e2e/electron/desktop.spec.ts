@@ -4,7 +4,11 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { findElectron, launchDesktopApp, NONE_LEFT_WITHIN_MS, type RunningApp, until, WAIT_MS } from './desktop-app';
+
+/** Past the default debounce (200 ms): the second press of a pair is not folded into the first. */
+const PAST_DEBOUNCE_MS = 300;
 
 const electron = findElectron();
 // The list reporter shows a skip without its reason: say it once, on the run's output.
@@ -49,6 +53,53 @@ test.describe('desktop app (real Electron)', () => {
     const file = path.join(running.dir, 'typed.txt');
     await running.typeLine(`echo typed-$((6*7)) > ${file}`);
     await until(async () => ((await readFile(file, 'utf8').catch(() => '')).includes('typed-42') ? true : undefined), 'the typed command to run');
+  });
+
+  test('output reaches xterm', async () => {
+    // screen-reader mode: xterm keeps its rows as text in the page, where the spec can read them
+    await launched?.dispose();
+    launched = electron.ok ? await launchDesktopApp(electron.executable, { screenReaderMode: true }) : undefined;
+    const running = app();
+    await running.typeLine('echo shown-$((6*7))');
+    await until(async () => ((await running.window.locator('.xterm-accessibility-tree').innerText()).includes('shown-42') ? true : undefined), 'the output in xterm');
+  });
+
+  test("a double Ctrl+C while the page's thread spins in a busy loop exits 130: keys reach main first", async () => {
+    const running = app();
+    await running.window.evaluate(() => {
+      setTimeout(() => {
+        for (;;);
+      }, 0);
+    });
+    await running.keyFromMain('c', ['control']);
+    await until(async () => ((await running.logEntries()).some((e) => e.name === 'trigger' && e.action === 'cancel') ? true : undefined), 'the first press to cancel');
+    // the press interval is the subject of this test, not a wait for a condition
+    await delay(PAST_DEBOUNCE_MS);
+    // the app may be gone before evaluate answers
+    await running.keyFromMain('c', ['control']).catch(() => undefined);
+    expect(await running.exited).toEqual({ code: 130, signal: null });
+    await expectNoSessionProcessLeft(running);
+  });
+
+  test('SIGINT twice is a double press: 130, and no session process is left', async () => {
+    const running = app();
+    await running.typeLine('sleep 1000');
+    await sessionRuns(running, 'sleep');
+    running.app.process().kill('SIGINT');
+    await until(async () => ((await running.logEntries()).some((e) => e.name === 'trigger' && e.kind === 'sigint') ? true : undefined), 'the first SIGINT');
+    await delay(PAST_DEBOUNCE_MS);
+    running.app.process().kill('SIGINT');
+    expect(await running.exited).toEqual({ code: 130, signal: null });
+    await expectNoSessionProcessLeft(running);
+  });
+
+  test('SIGHUP exits 129 and no session process is left', async () => {
+    const running = app();
+    await running.typeLine('sleep 1000');
+    await sessionRuns(running, 'sleep');
+    running.app.process().kill('SIGHUP');
+    expect(await running.exited).toEqual({ code: 129, signal: null });
+    await expectNoSessionProcessLeft(running);
   });
 
   test('double Ctrl+C: the first cancels, the second exits 130 and no session process is left', async () => {
