@@ -20,6 +20,11 @@ async function expectNoSessionProcessLeft(running: RunningApp): Promise<void> {
   expect(await running.sessionProcesses()).toEqual([]);
 }
 
+/** Until the app's log has an entry that matches. */
+async function untilLogged(running: RunningApp, match: (entry: Record<string, unknown>) => boolean, what: string): Promise<void> {
+  await until(async () => ((await running.logEntries()).some(match) ? true : undefined), what);
+}
+
 /** A process of the session running `comm` (after typing a command). */
 async function sessionRuns(running: RunningApp, comm: string): Promise<void> {
   await until(async () => {
@@ -72,7 +77,7 @@ test.describe('desktop app (real Electron)', () => {
       }, 0);
     });
     await running.keyFromMain('c', ['control']);
-    await until(async () => ((await running.logEntries()).some((e) => e.name === 'trigger' && e.action === 'cancel') ? true : undefined), 'the first press to cancel');
+    await untilLogged(running, (e) => e.name === 'trigger' && e.action === 'cancel', 'the first press to cancel');
     // the press interval is the subject of this test, not a wait for a condition
     await delay(PAST_DEBOUNCE_MS);
     // the app may be gone before evaluate answers
@@ -86,19 +91,10 @@ test.describe('desktop app (real Electron)', () => {
     await running.typeLine('sleep 1000');
     await sessionRuns(running, 'sleep');
     running.app.process().kill('SIGINT');
-    await until(async () => ((await running.logEntries()).some((e) => e.name === 'trigger' && e.kind === 'sigint') ? true : undefined), 'the first SIGINT');
+    await untilLogged(running, (e) => e.name === 'trigger' && e.kind === 'sigint', 'the first SIGINT');
     await delay(PAST_DEBOUNCE_MS);
     running.app.process().kill('SIGINT');
     expect(await running.exited).toEqual({ code: 130, signal: null });
-    await expectNoSessionProcessLeft(running);
-  });
-
-  test('SIGHUP exits 129 and no session process is left', async () => {
-    const running = app();
-    await running.typeLine('sleep 1000');
-    await sessionRuns(running, 'sleep');
-    running.app.process().kill('SIGHUP');
-    expect(await running.exited).toEqual({ code: 129, signal: null });
     await expectNoSessionProcessLeft(running);
   });
 
@@ -108,7 +104,7 @@ test.describe('desktop app (real Electron)', () => {
     await sessionRuns(running, 'sleep');
     await running.window.keyboard.press('Control+c');
     // the cancel reached the job: sleep is gone, the shell is back in front
-    await until(async () => ((await running.logEntries()).some((e) => e.name === 'cancel.handled') ? true : undefined), 'the cancel to be handled');
+    await untilLogged(running, (e) => e.name === 'cancel.handled', 'the cancel to be handled');
     await running.window.keyboard.press('Control+c');
     expect(await running.exited).toEqual({ code: 130, signal: null });
     await expectNoSessionProcessLeft(running);
@@ -136,12 +132,15 @@ test.describe('desktop app (real Electron)', () => {
     await expectNoSessionProcessLeft(running);
   });
 
-  test('SIGTERM to the app exits 143 (not the 0 of a plain quit) and no session process is left', async () => {
-    const running = app();
-    await running.typeLine('sleep 1000');
-    await sessionRuns(running, 'sleep');
-    running.app.process().kill('SIGTERM');
-    expect(await running.exited).toEqual({ code: 143, signal: null });
-    await expectNoSessionProcessLeft(running);
-  });
+  // not the 0 of a plain quit: 128 + the signal's number
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    test(`${signal} to the app exits ${code} and no session process is left`, async () => {
+      const running = app();
+      await running.typeLine('sleep 1000');
+      await sessionRuns(running, 'sleep');
+      running.app.process().kill(signal);
+      expect(await running.exited).toEqual({ code, signal: null });
+      await expectNoSessionProcessLeft(running);
+    });
+  }
 });
