@@ -22,12 +22,12 @@ const ONLINE_CHECKS = ['AvailableSecurityFixesGlobalCheck'];
 const KNOWN_FINDINGS: Record<string, string> = {
   'CSP_GLOBAL_CHECK renderer/index.html':
     "flags style-src 'unsafe-inline': xterm.js injects <style> elements; scripts stay 'self' only, default-src 'none'",
-  'CONTEXT_ISOLATION_JS_CHECK main/electron/main.ts':
+  'CONTEXT_ISOLATION_JS_CHECK main/electron/start-desktop.ts':
     'the options come from terminalWindowOptions(), which the scanner cannot follow: contextIsolation true is tested in security-checklist.test.ts',
-  'SANDBOX_JS_CHECK main/electron/main.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
-  'PRELOAD_JS_CHECK main/electron/main.ts': 'a review reminder: the preload exposes named functions only (preload/preload.ts), never ipcRenderer',
-  'AUXCLICK_JS_CHECK main/electron/main.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
-  'OPEN_EXTERNAL_JS_CHECK main/electron/main.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
+  'SANDBOX_JS_CHECK main/electron/start-desktop.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
+  'PRELOAD_JS_CHECK main/electron/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload.ts), never ipcRenderer',
+  'AUXCLICK_JS_CHECK main/electron/start-desktop.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
+  'OPEN_EXTERNAL_JS_CHECK main/electron/start-desktop.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
   'OPEN_EXTERNAL_JS_CHECK main/session/desktop-session.ts': 'same: the URL was checked to be http(s) before it gets here',
   'ELECTRON_VERSION_JSON_CHECK package.json': 'informational: reports the Electron version in package.json; updates are a release task, not a test',
 };

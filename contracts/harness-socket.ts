@@ -35,7 +35,7 @@ const MAX_KEY_NAME_CHARS = 64;
 const isName = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_KEY_NAME_CHARS;
 
 /** One key event: each field of KeyInput, of its type; other fields are dropped. */
-function parseKeyInput(args: readonly unknown[]): Parsed<KeyInput> {
+export function parseKeyInput(args: readonly unknown[]): Parsed<KeyInput> {
   const [raw] = args;
   if (args.length !== 1 || typeof raw !== 'object' || raw === null) return refuse('a key is one object');
   const { type, key, code, control, shift, alt, meta, isAutoRepeat } = raw as Record<string, unknown>;

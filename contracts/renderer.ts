@@ -142,15 +142,18 @@ export interface RipcordApi {
   onExit(listener: (pane: PaneId, end: SessionEnd) => void): Unsubscribe;
   /**
    * The program was interrupted and the kernel dropped its queued output: output the screen
-   * still holds unparsed from before this point may be dropped too (DESIGN §6).
+   * still holds unparsed from before this point may be dropped too (DESIGN §6). From the session
+   * host, with the last key press it has heard of (`press`): it answers that press and every one before.
    */
-  onFlush(listener: (pane: PaneId) => void): Unsubscribe;
+  onFlush(listener: (pane: PaneId, press: number) => void): Unsubscribe;
   /**
-   * true: the host holds the program's output until an interrupt's cut, so output the screen
-   * still holds unparsed may be dropped by the next flush — no need to parse it meanwhile.
-   * false: the hold ended without a cut; everything received is to be shown. A flush also ends it.
+   * true, from main at the key event of the pane's Ctrl+C press number `press` (1, 2, …): output
+   * the screen still holds unparsed may be dropped by the cut's flush — no need to parse it
+   * meanwhile; a hold whose press was already answered (flush or false, `press` or later) came
+   * late and means nothing. false, from the session host: press `press` (and every one before)
+   * ended without a cut; everything received is to be shown. DESIGN §6.
    */
-  onHold(listener: (pane: PaneId, holding: boolean) => void): Unsubscribe;
+  onHold(listener: (pane: PaneId, holding: boolean, press: number) => void): Unsubscribe;
   /** stop the pane's foreground job (staged kill of its group and descendants); the shell stays */
   stopJob(pane: PaneId): void;
   /** stop one process of the pane's session and its descendants */
@@ -239,8 +242,8 @@ export interface EventArgs {
   [IpcChannel.data]: [PaneId, string];
   [IpcChannel.hint]: [PaneId, HintState];
   [IpcChannel.exit]: [PaneId, SessionEnd];
-  [IpcChannel.flush]: [PaneId, null];
-  [IpcChannel.hold]: [PaneId, boolean];
+  [IpcChannel.flush]: [PaneId, number];
+  [IpcChannel.hold]: [PaneId, boolean, number];
   [IpcChannel.processes]: [PaneId, ProcessView];
   [IpcChannel.processCount]: [PaneId, number];
   [IpcChannel.stopOutcome]: [PaneId, StopOutcome];

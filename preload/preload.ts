@@ -58,7 +58,7 @@ function subscribe<C extends EventChannel>(channel: C, listener: (...args: Event
   };
 }
 
-/** Notices come from main (the session host's state, a closed tab) and from the host (a missing container). */
+/** Notices come from main (the session host's state, a closed tab) and from the host (a missing container); holds too (onHold). */
 function fromBoth<C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe {
   const fromMain = subscribe(channel, listener);
   const fromHost = screen.subscribe(channel, listener);
@@ -97,8 +97,9 @@ const api: RipcordApi = {
   onHint: (listener) => screen.subscribe(IpcChannel.hint, listener),
   // a start failure comes from main; a pane's end too
   onExit: (listener) => subscribe(IpcChannel.exit, listener),
-  onFlush: (listener) => screen.subscribe(IpcChannel.flush, (pane) => listener(pane)),
-  onHold: (listener) => screen.subscribe(IpcChannel.hold, (pane, holding) => listener(pane, holding === true)),
+  onFlush: (listener) => screen.subscribe(IpcChannel.flush, (pane, press) => listener(pane, press)),
+  // main holds at the key, the host ends a hold without a cut: two channels, which nothing orders (DESIGN §6)
+  onHold: (listener) => fromBoth(IpcChannel.hold, (pane, holding, press) => listener(pane, holding === true, press)),
   stopJob(pane: PaneId): void {
     screen.request(IpcChannel.stopJob, pane);
   },

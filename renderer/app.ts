@@ -99,8 +99,8 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     output.push(data);
     status.output();
   });
-  api.onFlush(() => output.flush());
-  api.onHold((holding) => output.hold(holding));
+  api.onFlush((press) => output.answered(press, 'cut'));
+  api.onHold((holding, press) => (holding ? output.holdFor(press) : output.answered(press, 'no-cut')));
   api.onHint((state) => hint.update(state));
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
   api.onProcesses((view) => processes.update(view));
@@ -171,7 +171,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   api.resize(terminal.cols, terminal.rows);
   // a click in the pane gives it the keys: main decides, and the layout says so
   root.addEventListener('mousedown', () => api.focused());
-  offerTestView(terminal, () => gpu.kind, testId);
+  offerTestView(terminal, () => gpu.kind, testId, output);
   return {
     focus: () => {
       if (!searchBox.isOpen) terminal.focus();

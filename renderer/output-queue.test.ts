@@ -98,6 +98,40 @@ describe('OutputQueue (real headless xterm)', () => {
     expect(text()).toBe('one\ntwo');
   });
 
+  describe('numbered holds (DESIGN §6: main holds at the key, the host answers on another channel)', () => {
+    it("ignores a press's hold that arrives after the host answered that press: the prompt shows at once", async () => {
+      const { terminal, text } = screen();
+      let acked = 0;
+      const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+      queue.push('flood\r\n');
+      // the host's answer to press 1 overtook main's hold for it
+      expect(queue.answered(1, 'cut')).toBeGreaterThanOrEqual(0);
+      queue.holdFor(1);
+      queue.push('PROMPT$ ');
+      while (acked < 'flood\r\n'.length + 'PROMPT$ '.length) await parsedAll(terminal);
+      expect(text()).toContain('PROMPT$');
+      expect(queue.queuedChars).toBe(0);
+    });
+
+    it("holds from the press's hold until that press is answered; an earlier press's answer drops but keeps holding", async () => {
+      const { terminal, text } = screen();
+      let acked = 0;
+      const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+      queue.holdFor(2);
+      queue.push('old-output\r\n');
+      await parsedAll(terminal);
+      // the cut of press 1 comes after press 2's hold: its flush drops, press 2 still holds
+      expect(queue.answered(1, 'cut')).toBe('old-output\r\n'.length);
+      queue.push('more\r\n');
+      await parsedAll(terminal);
+      expect(text()).toBe('');
+      expect(queue.queuedChars).toBe('more\r\n'.length);
+      queue.answered(2, 'no-cut');
+      while (acked < 'old-output\r\n'.length + 'more\r\n'.length) await parsedAll(terminal);
+      expect(text()).toBe('more');
+    });
+  });
+
   describe('a hold whose end never comes', () => {
     afterEach(() => vi.useRealTimers());
     it('stops holding output back after HOLD_MAX_MS', () => {

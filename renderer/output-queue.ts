@@ -73,6 +73,9 @@ export class OutputQueue {
   private droppedSinceWrite = false;
   /** set while the host holds output for an interrupt's cut: nothing more goes to xterm */
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** the last key press main held output for, and the last the host answered (DESIGN §6) */
+  private heldPress = 0;
+  private answeredPress = 0;
   /** set while the pane has not the keys: output goes to xterm in the pacer's turns */
   private paced = false;
 
@@ -100,6 +103,28 @@ export class OutputQueue {
     if (!holding) this.pump();
   }
 
+  /**
+   * Main held the pane's output at the key event of press `press`. Main's messages and the
+   * host's screen travel on different channels, which nothing orders: a hold whose press the
+   * host already answered came late and is ignored, so it cannot hold the prompt back.
+   */
+  holdFor(press: number): void {
+    if (press <= this.answeredPress) return;
+    this.heldPress = Math.max(this.heldPress, press);
+    this.hold(true);
+  }
+
+  /**
+   * The host answered press `press` and every one before it: with the cut's flush ('cut': what
+   * is queued is dropped) or without one. A hold for a later press goes on. Returns the chars dropped.
+   */
+  answered(press: number, how: 'cut' | 'no-cut'): number {
+    this.answeredPress = Math.max(this.answeredPress, press);
+    const dropped = how === 'cut' ? this.drop() : 0;
+    if (this.heldPress <= this.answeredPress) this.hold(false);
+    return dropped;
+  }
+
   /** The pane lost the keys (true) or got them (false): see UnfocusedPacer. */
   pace(paced: boolean): void {
     this.paced = paced;
@@ -124,6 +149,10 @@ export class OutputQueue {
   flush(): number {
     clearTimeout(this.holdTimer);
     this.holdTimer = undefined;
+    return this.drop();
+  }
+
+  private drop(): number {
     let dropped = 0;
     for (const chunk of this.queued.splice(0)) dropped += chunk.length;
     if (dropped > 0) {
@@ -131,6 +160,11 @@ export class OutputQueue {
       this.done(dropped);
     }
     return dropped;
+  }
+
+  /** a hold is on: nothing more goes to xterm until it ends */
+  get holding(): boolean {
+    return this.holdTimer !== undefined;
   }
 
   get queuedChars(): number {

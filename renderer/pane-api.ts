@@ -21,8 +21,8 @@ export interface PaneApi {
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
   onExit(listener: (end: SessionEnd) => void): Unsubscribe;
-  onFlush(listener: () => void): Unsubscribe;
-  onHold(listener: (holding: boolean) => void): Unsubscribe;
+  onFlush(listener: (press: number) => void): Unsubscribe;
+  onHold(listener: (holding: boolean, press: number) => void): Unsubscribe;
   onProcesses(listener: (view: ProcessView) => void): Unsubscribe;
   onProcessCount(listener: (count: number) => void): Unsubscribe;
   onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
@@ -35,8 +35,8 @@ interface PaneEvents {
   data: [string];
   hint: [HintState];
   exit: [SessionEnd];
-  flush: [];
-  hold: [boolean];
+  flush: [number];
+  hold: [boolean, number];
   processes: [ProcessView];
   processCount: [number];
   stopOutcome: [StopOutcome];
@@ -59,8 +59,8 @@ export class PaneRouter {
     api.onData((pane, data) => this.emit(pane, 'data', [data]));
     api.onHint((pane, hint) => this.emit(pane, 'hint', [hint]));
     api.onExit((pane, end) => this.emit(pane, 'exit', [end]));
-    api.onFlush((pane) => this.emit(pane, 'flush', []));
-    api.onHold((pane, holding) => this.emit(pane, 'hold', [holding]));
+    api.onFlush((pane, press) => this.emit(pane, 'flush', [press]));
+    api.onHold((pane, holding, press) => this.emit(pane, 'hold', [holding, press]));
     api.onProcesses((pane, view) => this.emit(pane, 'processes', [view]));
     api.onProcessCount((pane, count) => this.emit(pane, 'processCount', [count]));
     api.onStopOutcome((pane, outcome) => this.emit(pane, 'stopOutcome', [outcome]));

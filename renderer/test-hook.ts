@@ -1,5 +1,6 @@
 import type { Terminal } from '@xterm/xterm';
 import type { RendererKind } from './gpu-renderer';
+import type { OutputQueue } from './output-queue';
 
 /**
  * A read-only view of the screen for tests and benchmarks. The renderer hands it to
@@ -20,6 +21,8 @@ export interface RipcordTestView {
   selectionStart(): { x: number; y: number } | undefined;
   /** fires after xterm parsed a write; returns an unsubscribe */
   onWriteParsed(listener: () => void): () => void;
+  /** the pane's output is held back for a press's cut (DESIGN §6) */
+  holding(): boolean;
 }
 
 declare global {
@@ -29,7 +32,7 @@ declare global {
   }
 }
 
-export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string): void {
+export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string, output: Pick<OutputQueue, 'holding'>): void {
   const hook = window.__ripcordTestHook;
   if (typeof hook !== 'function') return;
   const rows = (from: number, to: number): string[] => {
@@ -51,6 +54,7 @@ export function offerTestView(terminal: Terminal, renderer: () => RendererKind, 
         const subscription = terminal.onWriteParsed(listener);
         return () => subscription.dispose();
       },
+      holding: () => output.holding,
     }),
     pane,
   );

@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_CONFIG } from '../../main/core/config';
 import { FlowControl } from '../../main/core/flow-control';
 import { rendererSettings } from '../../main/session/renderer-settings';
-import { HARNESS_PAGE_SCRIPT, HarnessPages, requestUrl, send } from '../../e2e/harness/pages';
+import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from '../../e2e/harness/pages';
 import { EventLoopDelayProbe } from '../../e2e/harness/event-loop-delay';
 import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { parseAck, parseInput, parsePaneRequest, parseResize } from '../../contracts/renderer-checks';
@@ -78,7 +78,9 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
-  const pages = await HarnessPages.load(options.rendererDir, [address.port], path.join(__dirname, HARNESS_PAGE_SCRIPT));
+  // ripcord's shipped preload gives the page its window.ripcord over this socket, as in ripcord's harness
+  const dist = process.env.RIPCORD_DIST ?? path.join(__dirname, '..', '..', '..', 'dist');
+  const pages = await HarnessPages.load(options.rendererDir, [address.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(dist, PRELOAD_SCRIPT));
   const wss = new WebSocketServer({ noServer: true });
   const children = new Map<string, { pty: pty.IPty; flow: FlowControl | undefined }>();
   const eventLoop = new EventLoopDelayProbe();

@@ -98,7 +98,8 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   }
   fit.fit();
   api.resize(pane, terminal.cols, terminal.rows);
-  offerTestView(terminal, () => kind, pane);
+  // VS Code holds nothing at a Ctrl+C
+  offerTestView(terminal, () => kind, pane, { holding: false });
   return {
     write: (data) =>
       terminal.write(data, () => {

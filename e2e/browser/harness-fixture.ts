@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { readyLine } from '../harness/ready-line';
+import type { KeyInput } from '../../contracts/renderer';
 import { readCommandLine, readProcStat } from '../../main/platform/processes/proc-files';
 
 /** dist/ of `npm run build:test`; RIPCORD_DIST points the specs (and the bench) at another build. */
@@ -128,6 +129,12 @@ export async function commandLine(pid: number): Promise<string> {
   return (await readCommandLine(pid))?.join(' ') ?? '';
 }
 
+/** The session process whose command line is `command`, if one runs. */
+export async function processWithCommand(marker: string, command: string): Promise<number | undefined> {
+  for (const pid of await sessionProcesses(marker)) if ((await commandLine(pid)) === command) return pid;
+  return undefined;
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -221,6 +228,34 @@ export async function openTerminal(page: Page, harness: Harness, renderer: 'dom'
   await page.goto(`${harness.url}&renderer=${renderer}`);
   await page.waitForFunction(() => window.__ripcordTest !== undefined);
   await waitFor('the session to start', READY_TIMEOUT_MS, async () => ((await harnessStats(harness)).sessionPid === null ? undefined : true));
+}
+
+/** A Ctrl+C key event as Electron's before-input-event reports it (the fields the key entry reads). */
+const CTRL_C: KeyInput = { type: 'keyDown', key: 'c', code: 'KeyC', control: true, shift: false, alt: false, meta: false, isAutoRepeat: false };
+
+/**
+ * One key event from outside the page, to the harness's main first (POST /key, as
+ * before-input-event in the desktop): it works however busy or hung the page is. Returns whether
+ * the desktop's page would get the key too.
+ */
+export async function pressKeyInMain(harness: Harness, input: KeyInput): Promise<{ page: boolean } | 'exited'> {
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${harness.port}/key?token=${harness.token}`, { method: 'POST', body: JSON.stringify(input) });
+  } catch (error) {
+    // a key that ends the app (a second Ctrl+C) may end it before the answer is written
+    const exited = await Promise.race([harness.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), EXIT_TIMEOUT_MS))]);
+    if (exited) return 'exited';
+    throw error;
+  }
+  if (!response.ok) throw new Error(`POST /key: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { page: boolean };
+}
+
+/** A Ctrl+C press and its release, from the keyboard to main: the desktop's Ctrl+C path. */
+export async function pressCtrlC(harness: Harness): Promise<void> {
+  if ((await pressKeyInMain(harness, CTRL_C)) === 'exited') return;
+  await pressKeyInMain(harness, { ...CTRL_C, type: 'keyUp' });
 }
 
 export async function screen(page: Page): Promise<string[]> {

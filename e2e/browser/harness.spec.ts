@@ -20,8 +20,17 @@ function connect(h: Harness, token: string, origin = `http://127.0.0.1:${h.port}
   });
 }
 
-function nextMessage(ws: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)) as Record<string, unknown>)));
+/** The answer of the invoke `id` (events such as the layout it triggers may come first, as over IPC). */
+function answer(ws: WebSocket, id: number): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const listener = (data: WebSocket.RawData): void => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      if (message.id !== id) return;
+      ws.off('message', listener);
+      resolve(message);
+    };
+    ws.on('message', listener);
+  });
 }
 
 test('a WebSocket without the token, or from another origin, is refused; a second page too', async () => {
@@ -40,6 +49,14 @@ test('a WebSocket without the token, or from another origin, is refused; a secon
   if ('ws' in first) first.ws.close();
   // the page going away is the window closing: exit 0
   expect(await harness.exited).toEqual({ code: 0, signal: null });
+});
+
+test("the harness's window is the desktop's: wireTerminalWindow wires it, with the global shortcut and the IPC checks", async () => {
+  harness = await startHarness();
+  const names = (await harnessLog(harness)).map((e) => e.name);
+  // both logged by main/electron/terminal-window.ts's wiring, which the harness runs on its socket's stand-ins
+  expect(names).toContain('window.created');
+  expect(names).toContain('shortcut.registered');
 });
 
 test('malformed messages are logged and dropped; the connection keeps working', async () => {
@@ -65,13 +82,16 @@ test('malformed messages are logged and dropped; the connection keeps working', 
   for (const text of bad) ws.send(text);
   ws.send(Buffer.from([1, 2, 3]), { binary: true });
   const dropped = await waitFor('every bad message to be logged', 10_000, async () => {
-    const entries = (await harnessLog(h)).filter((e) => e.name === 'harness.message-dropped');
+    // what the socket cannot carry is the harness's to drop; a request with bad arguments is the desktop's IPC checks'
+    const entries = (await harnessLog(h)).filter((e) => e.name === 'harness.message-dropped' || e.name === 'ipc.dropped');
     return entries.length >= bad.length + 1 ? entries : undefined;
   });
   expect(dropped.map((e) => e.reason)).toContain('binary frame');
   expect(dropped.map((e) => e.reason)).toContain('not JSON');
+  // the desktop's own IPC checks (ipc-handlers.ts, installed by wireTerminalWindow) dropped the bad resize
+  expect(dropped.filter((e) => e.name === 'ipc.dropped').map((e) => e.channel)).toContain('ripcord:resize');
 
-  const reply = nextMessage(ws);
+  const reply = answer(ws, 7);
   ws.send(JSON.stringify({ channel: 'ripcord:get-settings', args: [], id: 7 }));
   const settings = await reply;
   expect(settings).toMatchObject({ channel: 'ripcord:get-settings', id: 7, args: [{ ackEveryChars: 5000, problems: [] }] });

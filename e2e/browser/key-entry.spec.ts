@@ -1,10 +1,11 @@
-// The harness takes the desktop's key path (DESIGN §1, §3): a key press reaches the session only
-// through the key entry that before-input-event feeds in the desktop (main/session/key-entry.ts),
-// which logs every Ctrl+C press as `key.ctrl-c`. Input data is data: a "\x03" sent through the
-// page's window.ripcord.input is a byte for the program, never a press. A harness that routed a
-// press around the key entry (through the input, as xterm would send it) fails both tests.
+// The harness takes the desktop's key path (DESIGN §1, §3): a Ctrl+C comes from outside the page
+// to the harness's main first (POST /key, the before-input-event stand-in), through the key
+// entry the desktop runs (main/session/key-entry.ts, which logs every press as `key.ctrl-c`),
+// so it works while the page is hung. Input data is data: a "\x03" sent through the page's
+// window.ripcord.input is a byte for the program, never a press. A harness that routed a press
+// around the key entry (through the input, as xterm would send it) fails these tests.
 import { expect, test } from '@playwright/test';
-import { commandLine, type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, run, screen, sessionProcesses, waitFor, waitForPrompt } from './harness-fixture';
+import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, processWithCommand, run, screen, waitFor, waitForPrompt } from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_WINDOW_MS = 5_000;
@@ -29,15 +30,34 @@ test('a Ctrl+C from the keyboard goes through the key entry: logged, the hint sh
   const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(1);
   await expect(page.locator('.ripcord-hint')).toBeVisible();
   // the press interval is the subject of this test, not a wait for a condition
   await page.waitForTimeout(PAST_DEBOUNCE_MS);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   expect(await h.exited).toEqual({ code: 130, signal: null });
   expect((await logged(h, 'trigger')).map((e) => e.action)).toEqual(['cancel', 'exit']);
+  expect(await logged(h, 'key.ctrl-c')).toHaveLength(2);
+});
+
+test("keys reach main before the page: a double Ctrl+C exits 130 while the page's thread is stuck in a busy loop", async ({ page }) => {
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  // the page's one thread spins from its next task on: it handles no event, no message, no key
+  await page.evaluate(() => {
+    setTimeout(() => {
+      for (;;);
+    }, 0);
+  });
+  await pressCtrlC(h);
+  expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
+  // the press interval is the subject of this test, not a wait for a condition
+  await new Promise((resolve) => setTimeout(resolve, PAST_DEBOUNCE_MS));
+  await pressCtrlC(h);
+  expect(await h.exited).toEqual({ code: 130, signal: null });
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(2);
 });
 
@@ -47,10 +67,7 @@ test('"\\x03" sent as input data is a byte for the program, not a press', async 
   await waitForPrompt(page);
   // without ISIG the line discipline passes ETX on as data, and `cat -v` shows it as "^C"
   await run(page, 'stty -isig; cat -v');
-  await waitFor('cat to run', WAIT_MS, async () => {
-    for (const pid of await sessionProcesses(h.marker)) if ((await commandLine(pid)) === 'cat -v') return true;
-    return undefined;
-  });
+  await waitFor('cat to run', WAIT_MS, () => processWithCommand(h.marker, 'cat -v'));
   await page.evaluate(() => window.ripcord.input('1', '\x03'));
   await page.evaluate(() => window.ripcord.input('1', '-as-data\r'));
   // the terminal's echo of the line and cat's copy of it: the byte reached the program
@@ -60,7 +77,7 @@ test('"\\x03" sent as input data is a byte for the program, not a press', async 
   await expect(page.locator('.ripcord-hint')).toBeHidden();
   // The keyboard's Ctrl+C after it is the first press (a second one would have exited): the
   // key entry takes it, and the cancel it sends the program is a byte for cat too.
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(1);
   expect(h.exitStatus()).toBeUndefined();

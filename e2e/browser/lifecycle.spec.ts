@@ -4,7 +4,7 @@
 // before the spawn, a program that cannot start, and a double Ctrl+C under a query flood.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Harness, harnessLog, PAST_DEBOUNCE_MS, harnessStats, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { type Harness, harnessLog, harnessStats, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_WINDOW_MS = 5_000;
@@ -57,10 +57,10 @@ test.describe('the exit code of each trigger with a running session', () => {
     harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
     await openTerminal(page, harness);
     await waitForPrompt(page);
-    await page.keyboard.press('Control+c');
+    await pressCtrlC(harness);
     await triggerLogged(harness, 'ctrl-c');
     await page.waitForTimeout(PAST_DEBOUNCE_MS);
-    await page.keyboard.press('Control+c');
+    await pressCtrlC(harness);
     expect(await harness.exited).toEqual({ code: 130, signal: null });
   });
 
@@ -108,9 +108,9 @@ test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the pag
   await openTerminal(page, harness);
   // the program's terminal echoes the page's replies: they went through the session's input and its bound
   await waitForRow(page, /\^\[\[\d+;\d+R/);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   await triggerLogged(harness, 'ctrl-c');
   await page.waitForTimeout(PAST_DEBOUNCE_MS);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   expect(await harness.exited).toEqual({ code: 130, signal: null });
 });

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { panesOf } from '../../contracts/panes';
 import { readProcStatus } from '../../main/platform/processes/proc-files';
-import { commandLine, DIST, type Harness, type HarnessStart, harnessLog, harnessPerTest, harnessStats, openTerminal, PAST_DEBOUNCE_MS, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
+import { commandLine, DIST, type Harness, harnessLog, harnessPerTest, type HarnessStart, harnessStats, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
 
 /** Bound on a pane's prompt, a process going, a layout arriving; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -94,11 +94,11 @@ async function ripcordCli(...args: string[]): Promise<string> {
 }
 
 /** A double Ctrl+C in the focused pane, the second once the first's cancel brought the prompt back. */
-async function doublePress(page: Page): Promise<void> {
-  await page.keyboard.press('Control+c');
+async function doublePress(page: Page, h: Harness): Promise<void> {
+  await pressCtrlC(h);
   await focusedPrompt(page);
   await page.waitForTimeout(PAST_DEBOUNCE_MS);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
 }
 
 /** ripcord's session cgroups left below the harness's plan parent (none when this machine has no cgroup plan). */
@@ -121,7 +121,7 @@ test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+S
   await hostileTree(page, h, 'split');
   await expect(page.locator('.ripcord-tab')).toHaveCount(3);
 
-  await doublePress(page);
+  await doublePress(page, h);
   await layoutWhen(page, 'the split to close', (l) => paneCount(l) === 3);
   await waitFor('the split\'s tree to be gone', WAIT_MS, async () => ((await named(h, 'split')).length === 0 ? true : undefined));
   for (const name of ['tab1', 'tab2', 'tab3']) expect(await named(h, name)).toHaveLength(2);
@@ -145,13 +145,13 @@ test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits nei
   for (const pane of ['1', '2', '1', '2']) {
     await page.locator(`.ripcord-pane[data-pane="${pane}"]`).click();
     await layoutWhen(page, `pane ${pane} focused`, (l) => l.focused === pane);
-    await page.keyboard.press('Control+c');
+    await pressCtrlC(h);
     await expect(page.locator(`.ripcord-pane[data-pane="${pane}"] .ripcord-hint`)).toContainText('closes this pane');
     await focusedPrompt(page);
   }
   expect(paneCount((await layout(page)) as WindowLayout)).toBe(2);
   await page.waitForTimeout(PAST_DEBOUNCE_MS);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   await layoutWhen(page, 'pane 2 to close', (l) => paneCount(l) === 1 && l.focused === '1');
   expect(h.exitStatus()).toBeUndefined();
 });

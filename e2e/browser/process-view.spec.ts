@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { commandLine, DIST, type Harness, harnessStats, openTerminal, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { commandLine, DIST, type Harness, harnessStats, openTerminal, pressCtrlC, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 const execFileAsync = promisify(execFile);
 const GRACE_MS = 400;
@@ -74,7 +74,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   // Ctrl+C does nothing to this job; the hint offers the stop key
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   await expect(page.locator('.ripcord-hint')).toContainText('still running — Ctrl+Shift+K stops the job · Ctrl+C twice quits');
   await page.waitForTimeout(1_200); // past the double-press window: the next key is not a second press
 

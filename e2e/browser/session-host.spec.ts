@@ -6,7 +6,7 @@ import { readdir, readlink } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { readProcStat } from '../../main/platform/processes/proc-files';
 import { TRANSCRIPT_FILE } from '../../main/platform/transcript/transcript-format';
-import { type Harness, harnessLog, harnessPerTest, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, waitFor, waitForPrompt } from './harness-fixture';
+import { type Harness, harnessLog, harnessPerTest, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, waitFor, waitForPrompt } from './harness-fixture';
 
 /** Bound on a log line, a notice or an exit appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -62,11 +62,11 @@ for (const [how, signal] of [['killed (-9)', 'SIGKILL'], ['stopped (SIGSTOP)', '
     await expect(page.locator('.ripcord-banner')).toContainText(signal === 'SIGKILL' ? 'session host ended' : 'session host was stopped', { timeout: WAIT_MS });
     // main killed the session's container at once, and a stopped host with it
     await waitFor('the session host to be gone', WAIT_MS, () => (isAlive(h.hostPid) ? undefined : true));
-    await page.keyboard.press('Control+c');
+    await pressCtrlC(h);
     await logged(h, 'trigger', { kind: 'ctrl-c' });
     // the press interval is the subject here: the second press comes past the debounce, within the interval
     await page.waitForTimeout(PAST_DEBOUNCE_MS);
-    await page.keyboard.press('Control+c');
+    await pressCtrlC(h);
     expect(await h.exited).toEqual({ code: 130, signal: null });
     if (cgroup) await waitFor('the session cgroup to be removed', WAIT_MS, () => (existsSync(cgroup) ? undefined : true));
   });

@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, harnessPerTest, harnessLog, PAST_DEBOUNCE_MS, openTerminal, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** Bound on an edit reaching the window on a loaded machine; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -69,7 +69,7 @@ test('a new doublePressWindowMs applies from the next press', async ({ page }) =
   await editConfig(h, { doublePressWindowMs: 5000 });
   await waitFor('the edited settings in the log', WAIT_MS, async () => ((await harnessLog(h)).some((e) => e.name === 'config.reloaded') ? true : undefined));
 
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   // the hint counts down the new window: more than the old one's 0.5 s can ever show
   const hint = page.locator('.ripcord-hint');
   await expect(hint).toContainText('Press Ctrl+C again to quit');
@@ -77,6 +77,6 @@ test('a new doublePressWindowMs applies from the next press', async ({ page }) =
   expect(shown).toBeGreaterThan(0.5);
   // the press interval is the subject of this test, not a wait for a condition
   await page.waitForTimeout(PAST_DEBOUNCE_MS);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   expect(await h.exited).toEqual({ code: 130, signal: null });
 });

@@ -1,20 +1,7 @@
 // The real renderer in Chromium against the browser harness: real core, pty and reaper.
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import path from 'node:path';
-import {
-  type Harness,
-  memoryStats,
-  openTerminal,
-  run,
-  screen,
-  sessionProcesses,
-  startHarness,
-  stopHarness,
-  waitFor,
-  waitForPrompt,
-  waitForRow,
-  commandLine,
-} from './harness-fixture';
+import { type Harness, memoryStats, openTerminal, pressCtrlC, processWithCommand, run, screen, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** A flood may legitimately grow the harness a little (buffers, JIT); flow control keeps it far below this. */
 const FLOOD_RSS_GROWTH_LIMIT_BYTES = 150 * 1024 * 1024;
@@ -39,11 +26,6 @@ test.afterEach(async ({ page }) => {
   harness = undefined;
 });
 
-async function processWithCommand(marker: string, command: string): Promise<number | undefined> {
-  for (const pid of await sessionProcesses(marker)) if ((await commandLine(pid)) === command) return pid;
-  return undefined;
-}
-
 test('the first prompt shows without a key press', async ({ page }) => {
   harness = await startHarness();
   await openTerminal(page, harness);
@@ -66,7 +48,7 @@ test('one Ctrl+C ends `sleep 1000` and shows the hint', async ({ page }) => {
   await run(page, 'sleep 1000');
   const sleepPid = await waitFor('sleep to run', 10_000, () => processWithCommand(marker, 'sleep 1000'));
 
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   const hint = page.locator('.ripcord-hint');
   await expect(hint).toBeVisible();
   await expect(hint).toHaveText(/^Press Ctrl\+C again to quit \(\d\.\d s\)$/);
@@ -86,10 +68,10 @@ test('two Ctrl+C 300 ms apart end the harness with 130 and leave no session proc
   await waitFor('both sleeps to run', 10_000, async () =>
     (await processWithCommand(marker, 'sleep 2000')) && (await processWithCommand(marker, 'sleep 1000')) ? true : undefined,
   );
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   // the press interval is the subject of this test, not a wait for a condition
   await page.waitForTimeout(300);
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(harness);
   expect(await harness.exited).toEqual({ code: 130, signal: null });
   await stopHarness(harness); // throws if any session process is left
   harness = undefined;
@@ -115,7 +97,7 @@ test('`yes` flooding + one Ctrl+C brings the prompt back, harness memory stays b
     peak = Math.max(peak, (await memoryStats(h)).rss);
     await page.waitForTimeout(STATS_EVERY_MS);
   }
-  await page.keyboard.press('Control+c');
+  await pressCtrlC(h);
   await waitForPrompt(page, 30_000);
   console.log(`harness RSS before ${(before.rss / 2 ** 20).toFixed(1)} MB, peak while flooding ${(peak / 2 ** 20).toFixed(1)} MB`);
   expect(peak - before.rss).toBeLessThan(FLOOD_RSS_GROWTH_LIMIT_BYTES);

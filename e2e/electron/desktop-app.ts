@@ -32,10 +32,17 @@ export function findElectron(): { ok: true; executable: string } | { ok: false; 
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(REPO_ROOT, 'node_modules', 'electron', 'dist');
   const executable = path.join(dist, name);
   if (!existsSync(executable)) return { ok: false, reason: 'skipped: no Electron binary' };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { ok: false, reason: 'skipped: no display for Electron (run under xvfb-run)' };
-  }
-  return { ok: true, executable };
+  const problem = cannotRunApp();
+  return problem ? { ok: false, reason: problem } : { ok: true, executable };
+}
+
+/** Why no Electron app can run here whatever its binary, or undefined. */
+export function cannotRunApp(): string | undefined {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'skipped: no display for Electron (run under xvfb-run)';
+  // the app runs sandboxed (app.enableSandbox()), which Chromium refuses as root; the specs
+  // never pass --no-sandbox, so they test the app as users run it
+  if (process.getuid?.() === 0) return 'skipped: running as root, where Electron refuses its sandbox (run the specs as a user who is not root)';
+  return undefined;
 }
 
 export interface RunningApp {
@@ -51,6 +58,11 @@ export interface RunningApp {
   /** live processes of the session (zombies count as dead) */
   sessionProcesses(): Promise<number[]>;
   typeLine(text: string): Promise<void>;
+  /**
+   * A key event sent from main (webContents.sendInputEvent): it passes before-input-event, as a
+   * real key does, and needs nothing of the page — it works while the page is hung.
+   */
+  keyFromMain(keyCode: string, modifiers?: Array<'control' | 'shift' | 'alt'>): Promise<void>;
   logEntries(): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
@@ -66,7 +78,10 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
   }
 }
 
-export async function launchDesktopApp(executable: string): Promise<RunningApp> {
+/** Settings beside the specs' defaults (a shell with READY$, no global shortcut, a short kill grace). */
+export type AppSettings = Record<string, unknown>;
+
+export async function launchDesktopApp(executable: string, settings: AppSettings = {}): Promise<RunningApp> {
   if (!existsSync(MAIN_BUNDLE)) throw new Error(`${MAIN_BUNDLE} is missing: run \`npm run build\` first (npm run e2e does)`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-e2e-'));
   const marker = newMarker();
@@ -81,6 +96,7 @@ export async function launchDesktopApp(executable: string): Promise<RunningApp> 
       killGraceMs: KILL_GRACE_MS,
       // a test must not grab a key on the desktop it runs on
       globalShortcut: null,
+      ...settings,
     }),
   );
   const env: Record<string, string> = {};
@@ -119,6 +135,12 @@ export async function launchDesktopApp(executable: string): Promise<RunningApp> 
       await window.keyboard.type(text);
       await window.keyboard.press('Enter');
     },
+    keyFromMain: (keyCode, modifiers = []) =>
+      app.evaluate(({ webContents }, key) => {
+        const page = webContents.getAllWebContents().find((contents) => contents.getURL().startsWith('ripcord://'));
+        page?.sendInputEvent({ type: 'keyDown', keyCode: key.keyCode, modifiers: key.modifiers });
+        page?.sendInputEvent({ type: 'keyUp', keyCode: key.keyCode, modifiers: key.modifiers });
+      }, { keyCode, modifiers }),
     logEntries,
     async dispose(): Promise<void> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

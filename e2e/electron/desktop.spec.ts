@@ -4,7 +4,11 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { findElectron, launchDesktopApp, NONE_LEFT_WITHIN_MS, type RunningApp, until, WAIT_MS } from './desktop-app';
+
+/** Past the default debounce (200 ms): the second press of a pair is not folded into the first. */
+const PAST_DEBOUNCE_MS = 300;
 
 const electron = findElectron();
 // The list reporter shows a skip without its reason: say it once, on the run's output.
@@ -14,6 +18,11 @@ if (!electron.ok) console.log(`e2e/electron: ${electron.reason}`);
 async function expectNoSessionProcessLeft(running: RunningApp): Promise<void> {
   await until(async () => (await running.sessionProcesses()).length === 0 || undefined, 'the session processes to go', NONE_LEFT_WITHIN_MS + WAIT_MS);
   expect(await running.sessionProcesses()).toEqual([]);
+}
+
+/** Until the app's log has an entry that matches. */
+async function untilLogged(running: RunningApp, match: (entry: Record<string, unknown>) => boolean, what: string): Promise<void> {
+  await until(async () => ((await running.logEntries()).some(match) ? true : undefined), what);
 }
 
 /** A process of the session running `comm` (after typing a command). */
@@ -51,13 +60,51 @@ test.describe('desktop app (real Electron)', () => {
     await until(async () => ((await readFile(file, 'utf8').catch(() => '')).includes('typed-42') ? true : undefined), 'the typed command to run');
   });
 
+  test('output reaches xterm', async () => {
+    // screen-reader mode: xterm keeps its rows as text in the page, where the spec can read them
+    await launched?.dispose();
+    launched = electron.ok ? await launchDesktopApp(electron.executable, { screenReaderMode: true }) : undefined;
+    const running = app();
+    await running.typeLine('echo shown-$((6*7))');
+    await until(async () => ((await running.window.locator('.xterm-accessibility-tree').innerText()).includes('shown-42') ? true : undefined), 'the output in xterm');
+  });
+
+  test("a double Ctrl+C while the page's thread spins in a busy loop exits 130: keys reach main first", async () => {
+    const running = app();
+    await running.window.evaluate(() => {
+      setTimeout(() => {
+        for (;;);
+      }, 0);
+    });
+    await running.keyFromMain('c', ['control']);
+    await untilLogged(running, (e) => e.name === 'trigger' && e.action === 'cancel', 'the first press to cancel');
+    // the press interval is the subject of this test, not a wait for a condition
+    await delay(PAST_DEBOUNCE_MS);
+    // the app may be gone before evaluate answers
+    await running.keyFromMain('c', ['control']).catch(() => undefined);
+    expect(await running.exited).toEqual({ code: 130, signal: null });
+    await expectNoSessionProcessLeft(running);
+  });
+
+  test('SIGINT twice is a double press: 130, and no session process is left', async () => {
+    const running = app();
+    await running.typeLine('sleep 1000');
+    await sessionRuns(running, 'sleep');
+    running.app.process().kill('SIGINT');
+    await untilLogged(running, (e) => e.name === 'trigger' && e.kind === 'sigint', 'the first SIGINT');
+    await delay(PAST_DEBOUNCE_MS);
+    running.app.process().kill('SIGINT');
+    expect(await running.exited).toEqual({ code: 130, signal: null });
+    await expectNoSessionProcessLeft(running);
+  });
+
   test('double Ctrl+C: the first cancels, the second exits 130 and no session process is left', async () => {
     const running = app();
     await running.typeLine('sleep 1000');
     await sessionRuns(running, 'sleep');
     await running.window.keyboard.press('Control+c');
     // the cancel reached the job: sleep is gone, the shell is back in front
-    await until(async () => ((await running.logEntries()).some((e) => e.name === 'cancel.handled') ? true : undefined), 'the cancel to be handled');
+    await untilLogged(running, (e) => e.name === 'cancel.handled', 'the cancel to be handled');
     await running.window.keyboard.press('Control+c');
     expect(await running.exited).toEqual({ code: 130, signal: null });
     await expectNoSessionProcessLeft(running);
@@ -85,12 +132,15 @@ test.describe('desktop app (real Electron)', () => {
     await expectNoSessionProcessLeft(running);
   });
 
-  test('SIGTERM to the app exits 143 (not the 0 of a plain quit) and no session process is left', async () => {
-    const running = app();
-    await running.typeLine('sleep 1000');
-    await sessionRuns(running, 'sleep');
-    running.app.process().kill('SIGTERM');
-    expect(await running.exited).toEqual({ code: 143, signal: null });
-    await expectNoSessionProcessLeft(running);
-  });
+  // not the 0 of a plain quit: 128 + the signal's number
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    test(`${signal} to the app exits ${code} and no session process is left`, async () => {
+      const running = app();
+      await running.typeLine('sleep 1000');
+      await sessionRuns(running, 'sleep');
+      running.app.process().kill(signal);
+      expect(await running.exited).toEqual({ code, signal: null });
+      await expectNoSessionProcessLeft(running);
+    });
+  }
 });

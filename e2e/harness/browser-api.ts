@@ -1,16 +1,21 @@
-// The page side of the harness, dist/harness-api.js, loaded before renderer.js: window.ripcord
-// (the renderer contract's RipcordApi) over the harness WebSocket (contracts/harness-socket.ts),
-// as the preload gives it over IPC, and the screen (output, hint, acks, the process view) over
-// the session host's own WebSocket (the URL's `screen` port), as the preload gets it over the
-// host's MessagePort — and every key event to the host before the page sees it, as Electron
-// gives main every key in before-input-event. Without a `screen` port (the bench's naive
-// harness) the screen shares the one socket.
-import { inputPieces } from '../../contracts/renderer-checks';
-import { IpcChannel, type EventArgs, type EventChannel, type KeyInput, type RendererSettings, type RipcordApi, type Unsubscribe } from '../../contracts/renderer';
+// The page side of the harness, dist/harness-api.js, loaded before the shipped preload
+// (dist/preload.js, which pages.ts serves wrapped as Electron wraps a sandboxed preload) and
+// renderer.js: a shim of the `electron` renderer API the preload uses and nothing more.
+// - require: 'electron' only; of it contextBridge and ipcRenderer; any other API throws.
+// - contextBridge.exposeInMainWorld copies as Electron's does (context-bridge.ts).
+// - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (contracts/harness-socket.ts).
+// - the screen's port (IpcChannel.screen) is a real MessagePort made here, its other end bridged
+//   to the session host's own WebSocket (the URL's `screen` port); without one (the bench's naive
+//   harness) to the one socket.
+// Main's messages wait for DOMContentLoaded, as the desktop's main hands the page its port at
+// dom-ready. Every key event goes to the host before the page sees it, as Electron gives main
+// every key in before-input-event.
+import { IpcChannel, type KeyInput } from '../../contracts/renderer';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
-import { HarnessChannel, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
+import { HarnessChannel, type PageMessage } from '../../contracts/harness-socket';
 import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';
+import { crossBridge } from './context-bridge';
 
 /** What the specs read back from the page besides the terminal itself. */
 export interface HarnessPageState {
@@ -21,7 +26,21 @@ export interface HarnessPageState {
   openedLinks: string[];
   /** the window's tabs and panes as main last sent them */
   layout?: WindowLayout;
+  /** the preload's contextBridge.exposeInMainWorld calls, by key: the spec checks window.ripcord came from it */
+  exposedByPreload: string[];
+  /**
+   * Main's channel (IPC) and the host's screen (its port) are separate, as in the desktop, and
+   * nothing orders them: a spec pauses what one of them delivers to the page, then resumes it,
+   * to put a message of one before or after a message of the other (DESIGN §6's hold).
+   */
+  pause(channel: HarnessChannelName): void;
+  resume(channel: HarnessChannelName): void;
 }
+
+type HarnessChannelName = 'main' | 'screen';
+
+/** The preload's body as pages.ts wraps it: Electron's sandboxed preload wrapper's arguments, less Node's. */
+type PreloadBody = (exports: object, require: (name: string) => unknown, module: { exports: object }) => void;
 
 declare global {
   interface Window {
@@ -29,29 +48,16 @@ declare global {
     /** the view of one pane's terminal */
     __ripcordTestPane?: (pane: PaneId) => RipcordTestView | undefined;
     __ripcordHarness?: HarnessPageState;
+    /** pages.ts's wrapper of dist/preload.js calls it once; it is gone after */
+    __ripcordRunPreload?: (body: PreloadBody) => void;
   }
 }
 
-/** Events that arrive before the renderer subscribed are kept, as an IPC queue would keep them. */
-class Channel<T> {
-  private readonly listeners = new Set<(value: T) => void>();
-  private backlog: T[] = [];
+/** The screen events of the host, when the naive harness sends them on the one socket. */
+const SCREEN_EVENTS: readonly string[] = [IpcChannel.data, IpcChannel.hint, IpcChannel.flush, IpcChannel.hold, IpcChannel.processes, IpcChannel.processCount, IpcChannel.stopOutcome];
 
-  emit(value: T): void {
-    if (this.listeners.size === 0) this.backlog.push(value);
-    for (const listener of this.listeners) listener(value);
-  }
-
-  subscribe(listener: (value: T) => void): Unsubscribe {
-    this.listeners.add(listener);
-    const backlog = this.backlog;
-    this.backlog = [];
-    for (const value of backlog) listener(value);
-    return () => this.listeners.delete(listener);
-  }
-}
-
-type EventChannels = { [C in EventChannel]: Channel<EventArgs[C]> };
+interface IpcEvent { sender: unknown; senderId: number; ports: MessagePort[] }
+type IpcListener = (event: IpcEvent, ...args: unknown[]) => void;
 
 /** A KeyboardEvent as Electron's before-input-event reports it. */
 function keyInput(event: KeyboardEvent): KeyInput {
@@ -68,7 +74,7 @@ function keyInput(event: KeyboardEvent): KeyInput {
 }
 
 /** A socket whose messages wait while it connects. */
-function openSocket(url: string): { socket: WebSocket; send(message: PageMessage): void } {
+function openSocket(url: string): { socket: WebSocket; send(message: PageMessage | { channel: string; args: unknown[]; id?: number }): void } {
   const socket = new WebSocket(url);
   const outbox: string[] = [];
   socket.addEventListener('open', () => {
@@ -84,64 +90,147 @@ function openSocket(url: string): { socket: WebSocket; send(message: PageMessage
   };
 }
 
-function installHarnessApi(): void {
+/** An API the preload may not use: touching it fails loudly, as a missing one would in Electron. */
+function forbidden(name: string): never {
+  throw new Error(`the harness's electron shim has no ${name}: the preload uses contextBridge.exposeInMainWorld and ipcRenderer.send/invoke/on/removeListener only`);
+}
+
+function restricted<T extends object>(name: string, allowed: T): T {
+  return new Proxy(allowed, {
+    get: (target, key) => (typeof key === 'string' && Object.hasOwn(target, key) ? target[key as keyof T] : forbidden(`${name}.${String(key)}`)),
+  });
+}
+
+function installElectronShim(): void {
   const params = new URLSearchParams(location.search);
   const main = openSocket(`ws://${location.host}/ws?token=${encodeURIComponent(params.get('token') ?? '')}`);
   const screenPort = params.get('screen');
-  const screen = screenPort === null ? main : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
-  const { socket } = main;
-  const state: HarnessPageState = { connected: false, openedLinks: [] };
-  const send = main.send;
-  const toScreen = screen.send;
-
-  const events: EventChannels = {
-    [IpcChannel.settings]: new Channel(),
-    [IpcChannel.layout]: new Channel(),
-    [IpcChannel.data]: new Channel(),
-    [IpcChannel.hint]: new Channel(),
-    [IpcChannel.exit]: new Channel(),
-    [IpcChannel.flush]: new Channel(),
-    [IpcChannel.hold]: new Channel(),
-    [IpcChannel.processes]: new Channel(),
-    [IpcChannel.processCount]: new Channel(),
-    [IpcChannel.stopOutcome]: new Channel(),
-    [IpcChannel.toggleProcesses]: new Channel(),
-    [IpcChannel.notice]: new Channel(),
-    [IpcChannel.screen]: new Channel(),
+  const screen = screenPort === null ? undefined : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
+  const paused: Record<HarnessChannelName, unknown[] | undefined> = { main: undefined, screen: undefined };
+  const deliver: Record<HarnessChannelName, (message: unknown) => void> = {
+    main: (message) => {
+      const ipc = message as { channel: string; args: unknown[]; id?: number };
+      if (loaded) fromMain(ipc);
+      else early.push(ipc);
+    },
+    screen: (message) => hostEnd.postMessage(message),
   };
-  const settingsRequests = new Map<number, { resolve: (s: RendererSettings) => void; reject: (e: Error) => void }>();
-  let nextRequest = 0;
+  const state: HarnessPageState = {
+    connected: false,
+    openedLinks: [],
+    exposedByPreload: [],
+    pause: (channel) => {
+      paused[channel] ??= [];
+    },
+    resume: (channel) => {
+      const held = paused[channel] ?? [];
+      paused[channel] = undefined;
+      for (const message of held) deliver[channel](message);
+    },
+  };
+  const receive = (channel: HarnessChannelName, text: string): void => {
+    const message: unknown = JSON.parse(text);
+    const held = paused[channel];
+    if (held) held.push(message);
+    else deliver[channel](message);
+  };
+  const listeners = new Map<string, Set<IpcListener>>();
+  const invokes = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextInvoke = 0;
+  // The screen's port pair: the page's end bridged to the host from the start (what comes before
+  // the preload has its end waits in the port), the preload's end handed over when main says so.
+  const { port1: hostEnd, port2: preloadEnd } = new MessageChannel();
+  const toHost = screen ?? main;
+  hostEnd.onmessage = (event: MessageEvent) => toHost.send(event.data as PageMessage);
+  let portGiven = false;
   /** the pane main last said has the keys (the hold stand-in below is for it) */
   let focused: PaneId | undefined;
 
-  const opened = (): void => {
-    state.connected = socket.readyState === WebSocket.OPEN && screen.socket.readyState === WebSocket.OPEN;
+  const emit = (channel: string, args: unknown[], ports: MessagePort[] = []): void => {
+    for (const listener of listeners.get(channel) ?? []) listener({ sender: undefined, senderId: 0, ports }, ...args.map((arg) => structuredClone(arg)));
   };
-  socket.addEventListener('open', opened);
-  if (screen !== main) screen.socket.addEventListener('open', opened);
-  socket.addEventListener('close', (event) => {
-    state.connected = false;
-    state.closeCode = event.code;
-    for (const request of settingsRequests.values()) request.reject(new Error('harness connection closed'));
-    settingsRequests.clear();
-  });
-  const received = (event: MessageEvent): void => {
-    const message = JSON.parse(String(event.data)) as HostMessage;
-    if (message.channel === HarnessChannel.paste) {
+  /** The port to the preload, as utility-host.ts's connectScreen posts it at dom-ready (the page loads once here). */
+  const connectScreen = (): void => {
+    if (portGiven) return;
+    portGiven = true;
+    emit(IpcChannel.screen, [null], [preloadEnd]);
+  };
+  const fromMain = (message: { channel: string; args: unknown[]; id?: number }): void => {
+    if (message.id !== undefined) {
+      invokes.get(message.id)?.resolve(message.args[0]);
+      invokes.delete(message.id);
+    } else if (message.channel === HarnessChannel.paste) {
       void pasteClipboard();
-    } else if (message.channel === IpcChannel.getSettings) {
-      settingsRequests.get(message.id)?.resolve(message.args[0]);
-      settingsRequests.delete(message.id);
+    } else if (message.channel === IpcChannel.screen) {
+      connectScreen();
+    } else if (screen === undefined && SCREEN_EVENTS.includes(message.channel)) {
+      hostEnd.postMessage(message);
     } else {
       if (message.channel === IpcChannel.layout) {
-        state.layout = message.args[0];
-        focused = message.args[0].focused;
+        state.layout = message.args[0] as WindowLayout;
+        focused = state.layout.focused;
       }
-      (events[message.channel] as unknown as Channel<unknown[]>).emit(message.args);
+      emit(message.channel, message.args);
     }
   };
-  socket.addEventListener('message', received);
-  if (screen !== main) screen.socket.addEventListener('message', received);
+
+  // main's messages wait for the page's scripts (the preload's listeners), as dom-ready in the desktop
+  let loaded = document.readyState !== 'loading';
+  const early: Array<{ channel: string; args: unknown[]; id?: number }> = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    loaded = true;
+    for (const message of early.splice(0)) fromMain(message);
+    if (screen === undefined) connectScreen();
+  });
+  main.socket.addEventListener('message', (event) => receive('main', String(event.data)));
+  screen?.socket.addEventListener('message', (event) => receive('screen', String(event.data)));
+  const opened = (): void => {
+    state.connected = main.socket.readyState === WebSocket.OPEN && (screen === undefined || screen.socket.readyState === WebSocket.OPEN);
+  };
+  main.socket.addEventListener('open', opened);
+  screen?.socket.addEventListener('open', opened);
+  main.socket.addEventListener('close', (event) => {
+    state.connected = false;
+    state.closeCode = event.code;
+    for (const invoke of invokes.values()) invoke.reject(new Error('harness connection closed'));
+    invokes.clear();
+  });
+
+  const ipcRenderer = restricted('ipcRenderer', {
+    send: (channel: string, ...args: unknown[]) => {
+      if (channel === IpcChannel.openLink) state.openedLinks.push(String(args[0]));
+      main.send({ channel, args: structuredClone(args) });
+    },
+    invoke: (channel: string, ...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = nextInvoke++;
+        invokes.set(id, { resolve, reject });
+        main.send({ channel, args: structuredClone(args), id });
+      }),
+    on: (channel: string, listener: IpcListener) => {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(listener);
+      return ipcRenderer;
+    },
+    removeListener: (channel: string, listener: IpcListener) => {
+      listeners.get(channel)?.delete(listener);
+      return ipcRenderer;
+    },
+  });
+  const contextBridge = restricted('contextBridge', {
+    exposeInMainWorld: (key: string, api: unknown) => {
+      if (Object.hasOwn(window, key)) throw new Error(`Cannot bind an API on top of an existing property on the window object: ${key}`);
+      Object.defineProperty(window, key, { value: crossBridge(api, true), enumerable: true });
+      state.exposedByPreload.push(key);
+    },
+  });
+  const electron = restricted('electron', { contextBridge, ipcRenderer });
+  window.__ripcordRunPreload = (body) => {
+    delete window.__ripcordRunPreload;
+    const module = { exports: {} };
+    body(module.exports, (name) => (name === 'electron' ? electron : forbidden(`module ${JSON.stringify(name)} (a sandboxed preload may require 'electron' only)`)), module);
+  };
 
   // Electron hands main every key before the page (before-input-event); here the page's first
   // listener hands it to the host's key entry, and keeps from the page what the key entry keeps
@@ -149,10 +238,7 @@ function installHarnessApi(): void {
   const onKey = (event: KeyboardEvent): void => {
     const input = keyInput(event);
     const verdict = classifyKey(input);
-    // In the desktop main sends `hold` at the key event (DESIGN §6); here the key event is in the
-    // page, so this stand-in for main holds it without the round trip. The host answers every press.
-    if (verdict === 'press' && focused !== undefined) events[IpcChannel.hold].emit([focused, true]);
-    send({ channel: HarnessChannel.key, args: [input] });
+    main.send({ channel: HarnessChannel.key, args: [input] });
     if (verdict === 'pass') return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -168,43 +254,6 @@ function installHarnessApi(): void {
     document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
   };
 
-  const on = <C extends EventChannel>(channel: C, listener: (...args: EventArgs[C]) => void): Unsubscribe => events[channel].subscribe((args) => listener(...args));
-  const api: RipcordApi = {
-    input: (pane, data) => {
-      for (const piece of inputPieces(data)) send({ channel: IpcChannel.input, args: [pane, piece] });
-    },
-    resize: (pane, cols, rows) => send({ channel: IpcChannel.resize, args: [pane, cols, rows] }),
-    ack: (pane, chars) => toScreen({ channel: IpcChannel.ack, args: [pane, chars] }),
-    openLink: (url) => {
-      state.openedLinks.push(url);
-      send({ channel: IpcChannel.openLink, args: [url] });
-    },
-    paste: () => send({ channel: IpcChannel.paste, args: [] }),
-    getSettings: () =>
-      new Promise<RendererSettings>((resolve, reject) => {
-        const id = nextRequest++;
-        settingsRequests.set(id, { resolve, reject });
-        send({ channel: IpcChannel.getSettings, args: [], id });
-      }),
-    paneAction: (action) => send({ channel: IpcChannel.paneAction, args: [action] }),
-    onSettings: (listener) => on(IpcChannel.settings, listener),
-    onLayout: (listener) => on(IpcChannel.layout, listener),
-    onData: (listener) => on(IpcChannel.data, listener),
-    onHint: (listener) => on(IpcChannel.hint, listener),
-    onExit: (listener) => on(IpcChannel.exit, listener),
-    onFlush: (listener) => on(IpcChannel.flush, (pane) => listener(pane)),
-    onHold: (listener) => on(IpcChannel.hold, (pane, holding) => listener(pane, holding === true)),
-    stopJob: (pane) => toScreen({ channel: IpcChannel.stopJob, args: [pane] }),
-    stopProcess: (pane, pid) => toScreen({ channel: IpcChannel.stopProcess, args: [pane, pid] }),
-    watchProcesses: (pane, open) => toScreen({ channel: IpcChannel.watchProcesses, args: [pane, open] }),
-    onProcesses: (listener) => on(IpcChannel.processes, listener),
-    onProcessCount: (listener) => on(IpcChannel.processCount, listener),
-    onStopOutcome: (listener) => on(IpcChannel.stopOutcome, listener),
-    // the harness has no app menu: the key in the page is the way in
-    onToggleProcesses: (listener) => on(IpcChannel.toggleProcesses, listener),
-    onNotice: (listener) => on(IpcChannel.notice, listener),
-  };
-  window.ripcord = Object.freeze(api);
   window.__ripcordHarness = state;
   // each pane offers its view; __ripcordTest is the focused pane's (the only one, in a window of one pane)
   const views = new Map<PaneId, RipcordTestView>();
@@ -215,4 +264,4 @@ function installHarnessApi(): void {
   Object.defineProperty(window, '__ripcordTest', { configurable: true, get: () => views.get(focused ?? '') ?? [...views.values()][0] });
 }
 
-installHarnessApi();
+installElectronShim();

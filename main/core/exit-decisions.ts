@@ -9,7 +9,8 @@ import {
 } from './exit-codes';
 
 export type Trigger =
-  | { kind: 'ctrl-c' } // key press (desktop) or an input chunk that is exactly \x03
+  // key press (desktop) or an input chunk that is exactly \x03; `press`: the pane's key press number (DESIGN §6's hold)
+  | { kind: 'ctrl-c'; press?: number }
   | { kind: 'sigint' }
   | { kind: 'sigterm' }
   | { kind: 'sighup' }

@@ -119,9 +119,10 @@ describe('exits with a running session', () => {
     expect(await wiring.workspace.logEntry((e) => e.name === 'key.ctrl-c')).toBeDefined();
     await d.until(() => prompts(d) > before, 'the prompt after the cancel');
     expect(d.page.valuesOn(IpcChannel.hint)[0]).toMatchObject({ visible: true } satisfies Partial<HintState>);
-    // the page was told at the key to hold back what it had not parsed, until the cut's flush
-    expect(d.page.valuesOn(IpcChannel.hold)[0]).toBe(true);
-    expect(d.page.valuesOn(IpcChannel.flush)).toHaveLength(1);
+    // main told the page at the key to hold back what it had not parsed (press 1), until the
+    // host's cut's flush, which names that press
+    expect(d.page.sent.filter((m) => m.channel === IpcChannel.hold).map((m) => m.args)).toEqual([[PANE, true, 1]]);
+    expect(d.page.sent.filter((m) => m.channel === IpcChannel.flush).map((m) => m.args)).toEqual([[PANE, 1]]);
     expect(d.app.exits).toEqual([]);
     // the shell has the terminal back: from now on a second press exits however fast it comes
     expect(await wiring.workspace.logEntry((e) => e.name === 'cancel.handled')).toBeDefined();

@@ -1,67 +1,18 @@
-// The desktop host (DESIGN §1): the only module that touches the real Electron objects. It hands
-// them to terminal-window.ts, whose wiring the tests run on small fakes.
-import { app, BrowserWindow, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
-import path from 'node:path';
-import type { RipcordConfig } from '../core/config';
+// The desktop host (DESIGN §1): the only module that touches the real Electron module. It starts
+// what needs no Electron (the log, the settings, the reaper, the watchdog) and hands the module
+// to start-desktop.ts, whose order of calls the tests run on fakes.
+import * as electron from 'electron';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
 import { ConfigWatcher } from '../platform/files/config-watch';
-import { openLog, type Logger } from '../platform/log/log';
+import { openLog } from '../platform/log/log';
 import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { containmentPlan } from '../platform/containment/containment-probe';
 import { makeNonDumpable } from '../platform/processes/process-guard';
 import { ReaperClient } from '../platform/reaper/reaper-client';
-import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import { startWatchdog } from '../platform/reaper/watchdog';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
-import { SessionHostProcess } from '../session/host/session-host-process';
-import { hostedPaneWindow } from '../session/hosted-panes';
-import type { PaneWindow } from '../session/pane-window';
-import { IpcChannel } from '../../contracts/renderer';
-import { applicationMenu } from './app-menu';
-import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './app-protocol';
 import { appFiles } from './app-paths';
-import { desktopExitHost } from './desktop-exit-host';
-import { isSameDocument } from './page-url';
-import { wireTerminalWindow } from './terminal-window';
-import { startUtilityHost, type UtilityHost } from './utility-host';
-import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './window-security';
-import { enableShortcutPortal } from './wayland-shortcuts';
-import { sandboxNotice } from './sandbox-notice';
-import { LogEvent } from '../core/log-events';
-
-interface Startup {
-  config: RipcordConfig;
-  problems: string[];
-  settings: ConfigWatcher;
-  log: Logger;
-  window: PaneWindow;
-  host: SessionHostProcess;
-  utility: UtilityHost;
-  files: ReturnType<typeof appFiles>;
-}
-
-function openTerminalWindow({ config, problems, settings, log, window: panes, host, utility, files }: Startup): Promise<void> {
-  // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
-  serveAppFiles(protocol, path.dirname(files.page));
-  const pageUrl = APP_PAGE_URL;
-  denyPermissions(session.defaultSession, {
-    allowClipboardWrite: config.allowClipboardWrite,
-    isOwnPage: (url) => isSameDocument(url, pageUrl),
-    log,
-  });
-  const window = new BrowserWindow(terminalWindowOptions({ preload: files.preload, backgroundColor: config.theme.background }));
-  const page = window.webContents;
-  // the page's screen comes straight from the session host; the preload listens from before dom-ready
-  page.on('dom-ready', () => utility.connectScreen(page));
-  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) });
-  Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
-  wireTerminalWindow(
-    { config, problems, log, window: panes, host, configChanges: settings.onDidChange },
-    { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
-  );
-  void checkHostSignalMask(log);
-  return window.loadURL(pageUrl);
-}
+import { startDesktop } from './start-desktop';
 
 function main(): void {
   const log = openLog();
@@ -82,42 +33,13 @@ function main(): void {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
-  // Electron's utilityProcess needs the app ready; the window opens right after, and a pane's
-  // session starts on its first size — so the panes are made now and the host then
-  let host: SessionHostProcess | undefined;
-  const panes = hostedPaneWindow({
-    config,
-    log,
-    reaper,
-    host: desktopExitHost({ app, shortcuts: globalShortcut, beforeExit: () => host?.exiting() }),
-    sessionHost: () => host,
-    tools: 'desktop',
-    settingsFile: loaded.path,
-  });
 
+  const { panes } = startDesktop(electron, { log, config, settingsFile: loaded.path, problems: loaded.problems, settings, reaper, files, signals: process });
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
     panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');
   });
   process.on('unhandledRejection', (reason) => log.error('main.unhandled-rejection', { error: String(reason) }));
-
-  // Every page this app ever creates is locked down, not only the one we expect.
-  app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
-  app.enableSandbox();
-  registerAppScheme(protocol);
-  // before ready: Chromium reads its features at start; under Wayland the global shortcut needs the portal (DESIGN §3)
-  log.event(LogEvent.shortcutPortal, { on: enableShortcutPortal(app.commandLine, process.env, process.platform) });
-  app
-    .whenReady()
-    .then(() => {
-      const utility = startUtilityHost(files.sessionHost);
-      host = new SessionHostProcess(utility.host, reaper, log);
-      return openTerminalWindow({ config, problems: [...loaded.problems, ...sandboxNotice(app.commandLine, log)], settings, log, window: panes, host, utility, files });
-    })
-    .catch((error: unknown) => {
-      log.error('main.start-failed', { error: String(error) });
-      panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'window could not be opened');
-    });
 }
 
 main();

@@ -114,13 +114,14 @@ describe('Electron security checklist', () => {
       expect((await serveAppFile(dir, url.replace('SIBLING', `${path.basename(dir)}-sibling.js`))).status).toBe(404);
     });
 
-    it('main.ts loads the page from that URL, never from file://', async () => {
+    it('the desktop loads the page from that URL, never from file://', async () => {
       const main = await readFile(path.join(__dirname, 'main.ts'), 'utf8');
-      expect(main).toContain('window.loadURL(pageUrl)');
-      expect(main).toContain('const pageUrl = APP_PAGE_URL');
-      expect(main).not.toMatch(/loadFile\(|pathToFileURL|file:\/\//);
-      // the scheme is registered before 'ready', as Electron requires
-      expect(main.indexOf('registerAppScheme(protocol)')).toBeLessThan(main.indexOf('.whenReady()'));
+      const start = await readFile(path.join(__dirname, 'start-desktop.ts'), 'utf8');
+      expect(start).toContain('window.loadURL(pageUrl)');
+      expect(start).toContain('const pageUrl = APP_PAGE_URL');
+      for (const source of [main, start]) expect(source).not.toMatch(/loadFile\(|pathToFileURL|file:\/\//);
+      // the scheme is registered before 'ready', as Electron requires (start-desktop.test.ts runs the order)
+      expect(start.indexOf('registerAppScheme(electron.protocol)')).toBeLessThan(start.indexOf('.whenReady()'));
     });
   });
 

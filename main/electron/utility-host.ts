@@ -1,6 +1,7 @@
 // The desktop's session host process: Electron's utilityProcess running session-host-main.ts,
 // and the MessagePort pair that gives the page its screen straight from the host (DESIGN §1).
-import { MessageChannelMain, utilityProcess, type WebContents } from 'electron';
+import type * as Electron from 'electron';
+import type { WebContents } from 'electron';
 import { IpcChannel } from '../../contracts/renderer';
 import { toDisposable } from '../core/disposable';
 import type { HostProcess } from '../session/host/session-host-process';
@@ -14,7 +15,10 @@ export interface UtilityHost {
   connectScreen(page: Pick<WebContents, 'postMessage'>): void;
 }
 
-export function startUtilityHost(script: string): UtilityHost {
+/** The parts of the `electron` module the session host's start uses. */
+export type UtilityElectron = Pick<typeof Electron, 'utilityProcess' | 'MessageChannelMain'>;
+
+export function startUtilityHost({ utilityProcess, MessageChannelMain }: UtilityElectron, script: string): UtilityHost {
   const child = utilityProcess.fork(script, [], { serviceName: 'ripcord session host', stdio: 'inherit' });
   const host: HostProcess = {
     get pid() {

@@ -61,6 +61,8 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.disposables.add(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
     this.disposables.add(window.onNotice(({ pane, notice }) => this.send(IpcChannel.notice, pane, notice)));
     this.disposables.add(window.onPaneEnded(({ pane, end }) => this.send(IpcChannel.exit, pane, end)));
+    // DESIGN §6: the screen stops parsing at the key event, before the press crosses to the host
+    this.disposables.add(window.onPress(({ pane, press }) => this.send(IpcChannel.hold, pane, true, press)));
     // DESIGN §1: the quit paths are main's and work whatever the host does; every pane says what happened
     this.disposables.add(options.host.onState(({ state, why }) => {
       if (state === 'running') return;

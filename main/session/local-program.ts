@@ -57,6 +57,7 @@ export class LocalProgram implements RunningProgram {
   private readonly startOver = this.disposables.add(new Emitter<void>());
   private readonly hint = this.disposables.add(new Emitter<HintState>());
   private readonly tools: SessionTools | undefined;
+  private pressNumber = 0;
 
   /** The start is over (START_OVER_AFTER_OUTPUT_MS): the host may start what waited for it (fires once). */
   readonly onStartOver = this.startOver.event;
@@ -134,7 +135,17 @@ export class LocalProgram implements RunningProgram {
     this.guarded.beforeDecision();
   }
 
+  /**
+   * The last numbered key press main decided for this program (0: none yet): a flush or a
+   * hold's end answers it and every press before it (DESIGN §6).
+   */
+  get lastPress(): number {
+    return this.pressNumber;
+  }
+
   decided(trigger: Trigger, decision: Decision): void {
+    // before the decision is acted on: a hold's end it fires at once names this press
+    if (trigger.kind === 'ctrl-c' && trigger.press !== undefined) this.pressNumber = Math.max(this.pressNumber, trigger.press);
     this.guarded.decided(trigger, decision);
   }
 

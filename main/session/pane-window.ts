@@ -49,6 +49,9 @@ export class PaneWindow implements KeyTarget, Disposable {
   private readonly opened = this.disposables.add(new Emitter<{ pane: PaneId; session: SessionLifecycle }>());
   private readonly notices = this.disposables.add(new Emitter<{ pane: PaneId; notice: SessionNotice }>());
   private readonly ends = this.disposables.add(new Emitter<{ pane: PaneId; end: SessionEnd }>());
+  /** each pane's Ctrl+C key presses so far (pressCtrlC) */
+  private readonly presses = new Map<PaneId, number>();
+  private readonly pressed = this.disposables.add(new Emitter<{ pane: PaneId; press: number }>());
   private nextPane = 1;
   private config: RipcordConfig;
 
@@ -59,6 +62,8 @@ export class PaneWindow implements KeyTarget, Disposable {
   /** Something the user must know, shown in a pane (a tab closed, the pane limit). */
   readonly onNotice = this.notices.event;
   /** A pane's program ended by itself and the pane stays until a key: how it ended. */
+  /** a Ctrl+C key press of a pane, numbered (1, 2, …), before its session decides it */
+  readonly onPress = this.pressed.event;
   readonly onPaneEnded = this.ends.event;
 
   constructor(private readonly options: PaneWindowOptions) {
@@ -99,9 +104,19 @@ export class PaneWindow implements KeyTarget, Disposable {
     else this.exitNow(EXIT_CODE_INTERNAL_ERROR, `${trigger.kind} with no session running`);
   };
 
+  /**
+   * A Ctrl+C key press: numbered per pane and announced (onPress: main holds the pane's screen at
+   * the key, DESIGN §6), then decided by the focused pane's session, the number going with it.
+   */
   pressCtrlC(): void {
     if (this.closeIfEnded()) return;
-    this.sessions.get(this.layout.focused)?.pressCtrlC();
+    const pane = this.layout.focused;
+    const session = this.sessions.get(pane);
+    if (!session) return;
+    const press = (this.presses.get(pane) ?? 0) + 1;
+    this.presses.set(pane, press);
+    this.pressed.fire({ pane, press });
+    session.pressCtrlC(press);
   }
 
   keyPressed(): void {

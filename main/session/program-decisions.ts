@@ -42,7 +42,8 @@ export interface KeyFollowingProgram extends DecidingProgram {
   keyPressed(): void;
 }
 
-type Waiting = { kind: 'press' } | { kind: 'key' };
+/** `press`: the key press's number in its pane, when a key entry numbered it (PaneWindow.pressCtrlC) */
+type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
 
 /**
  * Main's side of a running program's decisions, for every host: presses and keys (from the key
@@ -71,8 +72,8 @@ export class MainDecisions implements ProgramDecisions, Disposable {
     return this.exits.exiting;
   }
 
-  press(): void {
-    this.inOrder({ kind: 'press' });
+  press(press?: number): void {
+    this.inOrder(press === undefined ? { kind: 'press' } : { kind: 'press', press });
   }
 
   keyPressed(): void {
@@ -111,7 +112,8 @@ export class MainDecisions implements ProgramDecisions, Disposable {
       this.exits.state.reset();
       return;
     }
-    const decision: Decision = this.exits.decide({ kind: 'ctrl-c' });
+    // the press's number goes with the decision to the program, whose screen names it in its answer (DESIGN §6)
+    const decision: Decision = this.exits.decide(step.press === undefined ? { kind: 'ctrl-c' } : { kind: 'ctrl-c', press: step.press });
     // only a running program answers a cancel; before the spawn there is nothing to wait for
     if (decision.action === 'cancel' && this.program && this.exits.state.phase === 'cancel-requested') {
       this.answerTimer = setTimeout(() => this.answered(), CANCEL_ANSWER_WAIT_MS);

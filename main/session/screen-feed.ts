@@ -23,8 +23,13 @@ export class ScreenFeed implements ScreenTarget, Disposable {
   private readonly feed: ProcessFeed | undefined;
 
   constructor(private readonly program: LocalProgram, screen: ScreenChannel, log: Logger) {
-    this.disposables.add(program.onFlush(() => screen.send(IpcChannel.flush, null)));
-    this.disposables.add(program.onHold((holding) => screen.send(IpcChannel.hold, holding)));
+    // DESIGN §6: main holds the screen at each key press; the host answers with the press's
+    // number — the cut's flush, or the hold's end without one — so a hold that reaches the page
+    // after its answer (another channel: nothing orders them) is known to be late
+    this.disposables.add(program.onFlush(() => screen.send(IpcChannel.flush, program.lastPress)));
+    this.disposables.add(program.onHold((holding) => {
+      if (!holding) screen.send(IpcChannel.hold, false, program.lastPress);
+    }));
     this.disposables.add(program.onOutput((data) => screen.send(IpcChannel.data, data)));
     this.disposables.add(program.onHint((hint) => screen.send(IpcChannel.hint, hint satisfies HintState)));
     // a session without its container says so in the window (DESIGN §4: no silent downgrade);

@@ -169,8 +169,8 @@ export class SessionLifecycle implements Disposable {
   }
 
   /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); decided at once, a running program follows in order with its input. */
-  pressCtrlC = (): void => {
-    this.decisions.press();
+  pressCtrlC = (press?: number): void => {
+    this.decisions.press(press);
   };
 
   /** Any other real key, from a host that reports key presses: a double press is two presses in a row. */
