@@ -29,7 +29,9 @@ function fakeElectron() {
   const calls: string[] = [];
   let ready: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
-  const app = recorded(calls, 'app', Object.assign(new FakeApp(), { enableSandbox: () => undefined, whenReady: () => whenReady }));
+  // Chromium's switches: none given (no --no-sandbox; the portal is only for Wayland sessions, wayland-shortcuts.test.ts)
+  const commandLine = { hasSwitch: () => false, appendSwitch: () => undefined, getSwitchValue: () => '' };
+  const app = recorded(calls, 'app', Object.assign(new FakeApp(), { enableSandbox: () => undefined, whenReady: () => whenReady, commandLine }));
   const page = recorded(calls, 'webContents', Object.assign(new FakeWebContents(3), { postMessage: () => undefined }));
   const child = recorded(calls, 'utility', Object.assign(new FakeEmitter(), { pid: undefined, postMessage: (message: unknown) => calls.push(`utility.message(${JSON.stringify(message)})`) }));
   class BrowserWindow extends FakeEmitter {
