@@ -2,6 +2,7 @@
 // what that containment cannot catch (DESIGN §4). The desktop app logs the same plan at start.
 import { probeContainment, type ContainmentPlan } from '../platform/containment/containment-probe';
 import { makeNonDumpable, type GuardResult } from '../platform/processes/process-guard';
+import { openRuntimeDir } from '../platform/control/runtime-dir';
 
 export const DOCTOR_USAGE = `Usage: ripcord doctor [--json]
 
@@ -9,7 +10,8 @@ Prints which containment a ripcord session gets on this machine and why: the cgr
 mount, ripcord's own cgroup, the result of a trial move into a child cgroup, whether the
 kernel has cgroup.kill, whether a systemd user manager runs — and what that containment
 cannot catch; and whether ripcord and its reaper can keep same-user processes from ptracing
-them (prctl PR_SET_DUMPABLE, tried on doctor itself). --json prints the same as one JSON object.`;
+them (prctl PR_SET_DUMPABLE, tried on doctor itself); and whether a session's control socket
+(ripcord ps, ripcord stop) can be published. --json prints the same as one JSON object.`;
 
 export async function runDoctor(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(DOCTOR_USAGE);
@@ -21,7 +23,18 @@ export async function runDoctor(args: string[]): Promise<number> {
   const plan = await probeContainment();
   // tried the way the host and the reaper do it at their start
   const guard = makeNonDumpable();
-  return print(args.includes('--json') ? JSON.stringify({ ...plan, guard }, null, 2) : `${describePlan(plan)}\n${describeGuard(guard)}`);
+  const controlSocket = await probeControlSocket();
+  return print(args.includes('--json') ? JSON.stringify({ ...plan, guard, controlSocket }, null, 2) : `${describePlan(plan)}\n${describeGuard(guard)}\n${describeControlSocket(controlSocket)}`);
+}
+
+/** Where a session's control socket would go, checked (and made) as a session does at its start. */
+export async function probeControlSocket(): Promise<{ ok: boolean; detail: string }> {
+  const opened = await openRuntimeDir({ create: true });
+  return opened.ok ? { ok: true, detail: `sockets go in ${opened.dir}` } : { ok: false, detail: opened.error };
+}
+
+export function describeControlSocket(socket: { ok: boolean; detail: string }): string {
+  return `control socket (ripcord ps, ripcord stop): ${socket.ok ? 'yes' : 'no'} — ${socket.detail}`;
 }
 
 export function describePlan(plan: ContainmentPlan): string {

@@ -112,7 +112,7 @@ describe('removing a session cgroup', () => {
   it('removes a tree made inside it whose paths are far past PATH_MAX (20 levels of 250-character names)', async (ctx) => {
     const cgroup = await realCgroup(ctx);
     // a member makes the tree the way a session can: cd into its own cgroup, mkdir and cd down by relative names
-    await startIn(cgroup, `python3 -c '${NEST_TREE}' '${cgroup.dir}'; exec sleep 1000`);
+    await startIn(cgroup, `python3 '${NEST_CGROUPS}' ${NESTED_LEVELS} '${cgroup.dir}'; exec sleep 1000`);
     await waitFor(async () => (await Promise.all((await cgroup.procs()).map(comm))).includes('sleep'), 5_000);
     expect(await depthBelow(cgroup.dir)).toBe(NESTED_LEVELS);
 
@@ -137,13 +137,8 @@ describe('removing a session cgroup', () => {
 });
 
 const NESTED_LEVELS = 20;
-/** Makes NESTED_LEVELS nested cgroups of 250-character names in argv[1], by relative names only. */
-const NEST_TREE = `import os, sys
-os.chdir(sys.argv[1])
-for i in range(${NESTED_LEVELS}):
-    name = "%02d" % i + "n" * 248
-    os.mkdir(name)
-    os.chdir(name)`;
+/** The end-to-end specs' fixture: nests cgroups of 250-character names by relative names only. */
+const NEST_CGROUPS = path.resolve(__dirname, '../../../e2e/terminal/fixtures/nest-cgroups.py');
 
 /** How many levels of cgroups are below dir, counted by a walk of relative names (the test's own). */
 async function depthBelow(dir: string): Promise<number> {
