@@ -7,7 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { markedNamed } from './containment';
+import { logEvents, markedNamed } from './containment';
 import { freePort, HostInspector } from './host-inspector';
 import { FIXTURES, ripcordRunArgs, type TerminalFixture } from './ripcord';
 import { waitUntil, type TmuxPane } from './tmux';
@@ -90,4 +90,25 @@ export async function startFloodedHost(term: TerminalFixture, testInfo: TestInfo
     },
     close: () => inspector.close(),
   };
+}
+
+/** Presses a flooded pane's host may need to make a pair (each waits for its decision): far more than it takes. */
+const MAX_PRESSES = 20;
+
+/**
+ * Ctrl+C until the host decides a press is the pair's second, each press waiting for the host's
+ * decision on it (its log), never for a time: under the flood a key reaches the host late, so two
+ * keys sent apart can land inside the debounce (ignored) or past the window (a new pair), as for
+ * a user who then presses again. Resolves with the decisions.
+ */
+export async function pressUntilExit(pane: TmuxPane, logFile: string): Promise<string[]> {
+  const decisions: string[] = [];
+  for (let press = 1; press <= MAX_PRESSES && !decisions.includes('exit'); press++) {
+    await pane.keys('C-c');
+    decisions.push(await waitUntil(`the decision on press ${press}`, async () => {
+      const made = (await logEvents(logFile)).filter((e) => e.name === 'trigger' && e.kind === 'ctrl-c');
+      return made.length >= press ? String(made[press - 1]?.action) : undefined;
+    }));
+  }
+  return decisions;
 }

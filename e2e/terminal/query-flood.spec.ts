@@ -6,7 +6,7 @@
 // (flood-memory.ts) — under a small and a large young generation, as machines with little and
 // much memory get; the 60 s slope is the full stress run's (e2e/stress/query-flood-memory.spec.ts).
 import { expect, test } from './ripcord';
-import { FLOOD, floodRunning, MAX_LIVE_GROWTH_BYTES, MB, SEMI_SPACES_MB, startFloodedHost } from './flood-memory';
+import { FLOOD, floodRunning, MAX_LIVE_GROWTH_BYTES, MB, pressUntilExit, SEMI_SPACES_MB, startFloodedHost } from './flood-memory';
 import { sleep } from './tmux';
 
 /** Runs of the double press, each waiting for the exit (never for a time). */
@@ -42,7 +42,8 @@ for (const semiSpaceMb of SEMI_SPACES_MB) {
       // a host with a debugger attached would wait for it at its exit
       host.close();
       await floodRunning(host.pane);
-      await host.pane.keysApart('C-c', 300, 'C-c');
+      const decisions = await pressUntilExit(host.pane, testInfo.outputPath('ripcord.log'));
+      expect(decisions[0]).toBe('cancel');
       expect(await host.pane.waitForExit()).toBe(130);
     } finally {
       host.close();
