@@ -1,35 +1,18 @@
 // Issue #28: a program that floods the terminal with queries (cursor position, device
 // attributes) as fast as it can, never reads the replies and ignores SIGINT. The outer
 // terminal's replies reach ripcord cut anywhere between reads; none of them may end the
-// double-press window, and the replies waiting for the program may not grow the host.
-import path from 'node:path';
-import { readProcStatus } from '../../main/platform/processes/proc-files';
-import { expect, FIXTURES, test } from './ripcord';
-import { sleep, type TmuxPane } from './tmux';
+// double-press window. Issue #40: what the host holds under the flood is bounded by design
+// (DESIGN §6) and measured so — its live memory after a full collection, the flood paused
+// (flood-memory.ts) — under a small and a large young generation, as machines with little and
+// much memory get; the 60 s slope is the full stress run's (e2e/stress/query-flood-memory.spec.ts).
+import { expect, test } from './ripcord';
+import { FLOOD, floodRunning, MAX_LIVE_GROWTH_BYTES, MB, pressUntilExit, SEMI_SPACES_MB, startFloodedHost } from './flood-memory';
+import { sleep } from './tmux';
 
-const FLOOD = ['python3', path.join(FIXTURES, 'query-flood.py'), 'ignore-int'];
 /** Runs of the double press, each waiting for the exit (never for a time). */
 const RUNS = 10;
-/** How long the memory test lets the flood run, and its bound on the host's growth. */
+/** The flood's length before the reading (the minute's slope is the stress run's). */
 const FLOOD_MS = 15_000;
-const MAX_GROWTH_KB = 50 * 1024;
-const SAMPLE_MS = 1_000;
-
-/** The flood is on once the program's terminal echoes replies that went through ripcord. */
-async function floodRunning(pane: TmuxPane): Promise<void> {
-  await pane.waitForScreen('the echoed replies of the flood', (screen) => /\^\[\[\d+;\d+R/.test(screen));
-}
-
-/**
- * The host's own memory: its resident set less the file pages it maps (VmRSS − RssFile), as the
- * bench's memory row counts it. The transcript is a mapped file whose pages are the page
- * cache's, and they fill as the flood's output is recorded.
- */
-async function residentKb(pid: number): Promise<number> {
-  const status = await readProcStatus(pid);
-  if (status?.rssKb === undefined || status.rssFileKb === undefined) throw new Error(`no VmRSS or RssFile for ${pid}`);
-  return status.rssKb - status.rssFileKb;
-}
 
 for (let run = 1; run <= RUNS; run++) {
   test(`run ${run}/${RUNS}: under an unthrottled DSR/DA flood that ignores SIGINT, a double Ctrl+C exits 130`, async ({ term }) => {
@@ -40,18 +23,30 @@ for (let run = 1; run <= RUNS; run++) {
   });
 }
 
-test(`the host grows at most ${MAX_GROWTH_KB / 1024} MB over ${FLOOD_MS / 1000} s of the flood, and a double Ctrl+C still exits 130`, async ({ term }) => {
-  const pane = await term.ripcord(FLOOD);
-  const host = await pane.pid();
-  await floodRunning(pane);
-  const first = await residentKb(host);
-  let most = first;
-  for (let waited = 0; waited < FLOOD_MS; waited += SAMPLE_MS) {
-    await sleep(SAMPLE_MS);
-    most = Math.max(most, await residentKb(host));
-  }
-  test.info().annotations.push({ type: 'host memory', description: `${first} kB at the flood's start, at most ${most} kB in ${FLOOD_MS / 1000} s (+${most - first} kB)` });
-  expect(most - first).toBeLessThanOrEqual(MAX_GROWTH_KB);
-  await pane.keysApart('C-c', 300, 'C-c');
-  expect(await pane.waitForExit()).toBe(130);
-});
+for (const semiSpaceMb of SEMI_SPACES_MB) {
+  test(`--max-semi-space-size=${semiSpaceMb}: after ${FLOOD_MS / 1000} s of the flood the host holds at most ${MAX_LIVE_GROWTH_BYTES / MB} MB more than before it, and a double Ctrl+C still exits 130`, async ({ term }, testInfo) => {
+    test.setTimeout(120_000);
+    const host = await startFloodedHost(term, testInfo, semiSpaceMb);
+    try {
+      const before = await host.liveWhilePaused();
+      host.resume();
+      await floodRunning(host.pane);
+      await sleep(FLOOD_MS);
+      const after = await host.liveWhilePaused();
+      const kb = (bytes: number): string => `${Math.round(bytes / 1024)} kB`;
+      const line = `semi-space ${semiSpaceMb} MB: live ${kb(before)} before the flood, ${kb(after)} after ${FLOOD_MS / 1000} s of it (+${kb(after - before)})`;
+      console.log(`[query-flood] ${line}`);
+      testInfo.annotations.push({ type: 'host memory', description: line });
+      expect(after - before).toBeLessThanOrEqual(MAX_LIVE_GROWTH_BYTES);
+      host.resume();
+      // a host with a debugger attached would wait for it at its exit
+      host.close();
+      await floodRunning(host.pane);
+      const decisions = await pressUntilExit(host.pane, testInfo.outputPath('ripcord.log'));
+      expect(decisions[0]).toBe('cancel');
+      expect(await host.pane.waitForExit()).toBe(130);
+    } finally {
+      host.close();
+    }
+  });
+}

@@ -8,6 +8,7 @@ import { electronPackageDir, findElectron } from './desktop-launcher';
 import { describeShortcut, lastShortcutState } from './shortcut-report';
 import type { LauncherFacts } from './launcher-env';
 import { gatherStartFacts, type StartFacts } from './start-facts';
+import { openRuntimeDir } from '../platform/control/runtime-dir';
 import { describeVerdict, startVerdict, type StartVerdict } from './start-verdict';
 
 export const DOCTOR_USAGE = `Usage: ripcord doctor [--json]
@@ -19,8 +20,9 @@ cannot catch; whether ripcord and its reaper can keep same-user processes from p
 them (prctl PR_SET_DUMPABLE, tried on doctor itself); and whether the desktop app can start
 here, as \`ripcord\` would decide before starting it (Chromium's sandbox: chrome-sandbox, the
 user-namespace probe in the Electron binary, the sysctls and AppArmor profile that decide it);
-and whether the desktop's last start could register the global exit shortcut (from the log),
-with the ways out that need none. --json prints the same as one JSON object.`;
+whether the desktop's last start could register the global exit shortcut (from the log),
+with the ways out that need none; and whether a session's control socket (ripcord ps,
+ripcord stop) can be published. --json prints the same as one JSON object.`;
 
 export async function runDoctor(args: string[], launcher: LauncherFacts = { packagedElectron: undefined }): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(DOCTOR_USAGE);
@@ -31,9 +33,20 @@ export async function runDoctor(args: string[], launcher: LauncherFacts = { pack
   const guard = makeNonDumpable();
   const desktop = await desktopStart(launcher);
   const shortcut = await lastShortcutState(defaultLogPath());
+  const controlSocket = await probeControlSocket();
   return print(args.includes('--json')
-    ? JSON.stringify({ ...plan, guard, desktop, shortcut }, null, 2)
-    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut)].join('\n'));
+    ? JSON.stringify({ ...plan, guard, desktop, shortcut, controlSocket }, null, 2)
+    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut), describeControlSocket(controlSocket)].join('\n'));
+}
+
+/** Where a session's control socket would go, checked (and made) as a session does at its start. */
+export async function probeControlSocket(): Promise<{ ok: boolean; detail: string }> {
+  const opened = await openRuntimeDir({ create: true });
+  return opened.ok ? { ok: true, detail: `sockets go in ${opened.dir}` } : { ok: false, detail: opened.error };
+}
+
+export function describeControlSocket(socket: { ok: boolean; detail: string }): string {
+  return `control socket (ripcord ps, ripcord stop): ${socket.ok ? 'yes' : 'no'} — ${socket.detail}`;
 }
 
 type DesktopStart = { electron: undefined } | { electron: string; facts: StartFacts; verdict: StartVerdict };

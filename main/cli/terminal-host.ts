@@ -11,7 +11,7 @@ import { openLog, type Logger } from '../platform/log/log';
 import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { makeNonDumpable } from '../platform/processes/process-guard';
 import { ReaperClient } from '../platform/reaper/reaper-client';
-import { uncontainedNotice } from '../platform/containment/containment-notice';
+import { uncontainedNotice, unreachableNotice } from '../platform/containment/containment-notice';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';
 import { OuterTerminal } from './outer-terminal';
@@ -102,8 +102,10 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   lifecycle.onSpawned((spawned) => {
     transcript = spawned.transcript;
     // before the program's first output (a later turn of the loop), and before raw mode
-    const notice = uncontainedNotice(spawned.containment.kind, spawned.containment.reason);
-    if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
+    const notices = [uncontainedNotice(spawned.containment.kind, spawned.containment.reason), spawned.unreachable === undefined ? undefined : unreachableNotice(spawned.unreachable)];
+    for (const notice of notices) {
+      if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
+    }
     // raw mode once the reaper's copy of the user's settings is read, when the terminal is ours
     wire(outer, lifecycle, spawned, log, () => guard.follow(lifecycle));
   });

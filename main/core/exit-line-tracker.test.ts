@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXIT_COMMANDS, ExitLineTracker, PASTE_MIN_CHARS, type LineSubmission } from './exit-line-tracker';
+import { DEFAULT_EXIT_COMMANDS, ExitLineTracker, MAX_LINE_CHARS, PASTE_MIN_CHARS, type LineSubmission } from './exit-line-tracker';
 
 const UNKNOWN = undefined;
 type Expected = [line: string | undefined, isExitCommand: boolean];
@@ -64,6 +64,9 @@ describe('ExitLineTracker', () => {
     ['a surrogate pair split across chunks is still one character', ['exit\ud83d', '\ude00', '\x7f', '\r'], [['exit', true]]],
     ['Backspace removes one code point of a combining sequence', ['exit\u0301', '\x7f', '\r'], [['exit', true]]],
     ['multi-byte text is kept as typed', ['héllo wörld\r'], [['héllo wörld', false]]],
+    // what is kept is bounded
+    ['a typed line of MAX_LINE_CHARS is kept', [...Array<string>(MAX_LINE_CHARS / 4).fill('abcd'), '\r'], [['abcd'.repeat(MAX_LINE_CHARS / 4), false]]],
+    ['a longer typed line is unknown, even one that trims to a command', [...Array<string>(MAX_LINE_CHARS / 4).fill('    '), 'exit\r'], [[UNKNOWN, false]]],
   ])('%s', (_name, chunks, expected) => {
     expect(submissions(chunks)).toEqual(expected);
   });
@@ -101,5 +104,12 @@ describe('ExitLineTracker', () => {
     expect(tracker.feed('exit')).toBeUndefined();
     expect(tracker.feed('\r')).toEqual({ line: 'exit', isExitCommand: true });
     expect(tracker.feed('x')).toBeUndefined();
+  });
+
+  it('keeps no text for input that never submits a line: replies to a query flood, typed-size chunks without an Enter', () => {
+    const tracker = new ExitLineTracker();
+    for (let i = 0; i < 100_000; i++) tracker.feed('\x1b[24;80R');
+    expect((tracker as unknown as { text: string }).text).toBe('');
+    expect(tracker.feed('\x03exit\r')).toEqual({ line: 'exit', isExitCommand: true });
   });
 });

@@ -15,6 +15,14 @@ export interface LineSubmission {
  */
 export const PASTE_MIN_CHARS = 16;
 
+/**
+ * The most of a line the tracker keeps (DESIGN §6: what the host holds is bounded): a typed line
+ * longer than this is no exit command, padding included, and is marked unknown. An unknown line
+ * keeps no text at all, so input that never submits a line (a program's replies to its own
+ * queries, as fast as it asks) holds nothing here.
+ */
+export const MAX_LINE_CHARS = 4096;
+
 const BACKSPACE = '\x7f';
 const CTRL_H = '\b';
 const CTRL_U = '\x15';
@@ -61,13 +69,13 @@ export class ExitLineTracker {
   private feedPaste(input: string): LineSubmission | undefined {
     const lastBreak = Math.max(input.lastIndexOf(CR), input.lastIndexOf(LF));
     if (lastBreak === -1) {
-      this.unknown = true;
+      this.markUnknown();
       return undefined;
     }
     // The pasted lines reached the program as submissions, but none of them was typed. After
     // them the line is fresh, unless pasted text follows the last break.
     if (lastBreak === input.length - 1) this.clear();
-    else this.unknown = true;
+    else this.markUnknown();
     return { line: undefined, isExitCommand: false };
   }
 
@@ -89,9 +97,18 @@ export class ExitLineTracker {
         this.clear();
         return undefined;
     }
-    if (isPrintable(ch)) this.text += ch;
-    else this.unknown = true;
+    if (!isPrintable(ch)) this.markUnknown();
+    else if (!this.unknown) {
+      this.text += ch;
+      if (this.text.length > MAX_LINE_CHARS) this.markUnknown();
+    }
     return undefined;
+  }
+
+  /** Until the next Enter (or Ctrl+C) the line cannot be an exit command: its text is not kept. */
+  private markUnknown(): void {
+    this.unknown = true;
+    this.text = '';
   }
 
   private submit(): LineSubmission {

@@ -37,6 +37,8 @@ export const LogEvent = {
   containmentChosen: 'containment.chosen',
   /** a cgroup was killed (host or reaper): cgroup, ms, survivors, removed */
   cgroupKillDone: 'cgroup-kill-done',
+  /** a reaper removed the leftover cgroups of sessions that are over (cgroup-leftovers.ts): parent, removed (names), failed */
+  cgroupLeftovers: 'cgroup-leftovers',
   /** the host started its reaper: reaperPid, script */
   reaperStarted: 'reaper-started',
   /** the reaper was stopped or killed and a new one took over its sessions: why, old, pid */

@@ -10,6 +10,7 @@ import { GuardedSession, type GuardedSessionOptions } from './guarded-session';
 import type { RunningProgram } from './running-program';
 import type { SessionControl } from './tools/session-control';
 import { SessionTools, type SessionToolsOptions } from './tools/session-tools';
+import { openRuntimeDir } from '../platform/control/runtime-dir';
 
 /**
  * The start is over this long after the program's first output, when the rest of a first prompt
@@ -71,12 +72,15 @@ export class LocalProgram implements RunningProgram {
   }
 
   static async start(options: LocalProgramOptions): Promise<LocalProgramStart> {
-    const started = await GuardedSession.start(options);
+    // the control socket's directory, checked beside the program's start (which takes longer),
+    // so that a refused one is told with the start, before the program's first output (DESIGN §4)
+    const [started, socketDir] = await Promise.all([GuardedSession.start(options), options.tools === undefined ? undefined : openRuntimeDir({ create: true })]);
     if (!started.ok) return started;
-    return { ok: true, program: new LocalProgram(started.guarded, options) };
+    return { ok: true, program: new LocalProgram(started.guarded, options, socketDir && !socketDir.ok ? socketDir.error : undefined) };
   }
 
-  private constructor(private readonly guarded: GuardedSession, options: LocalProgramOptions) {
+  /** @param unreachable why the session's control socket cannot be published, if it cannot */
+  private constructor(private readonly guarded: GuardedSession, options: LocalProgramOptions, readonly unreachable: string | undefined) {
     const { config, log } = options;
     this.disposables.add(guarded);
     this.pid = guarded.session.pid;

@@ -1,7 +1,7 @@
 import { IpcChannel, type HintState, type ScreenTarget, type SessionNotice } from '../../contracts/renderer';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { visibleText } from '../core/visible-text';
-import { uncontainedNotice } from '../platform/containment/containment-notice';
+import { uncontainedNotice, unreachableNotice } from '../platform/containment/containment-notice';
 import type { Logger } from '../platform/log/log';
 import type { LocalProgram } from './local-program';
 import { ProcessFeed } from './tools/process-feed';
@@ -32,10 +32,12 @@ export class ScreenFeed implements ScreenTarget, Disposable {
     }));
     this.disposables.add(program.onOutput((data) => screen.send(IpcChannel.data, data)));
     this.disposables.add(program.onHint((hint) => screen.send(IpcChannel.hint, hint satisfies HintState)));
-    // a session without its container says so in the window (DESIGN §4: no silent downgrade);
+    // a session without its container or its control socket says so in the window (DESIGN §4: no silent downgrade);
     // written into the page: a reason with ESC in it must not become a sequence
-    const notice = uncontainedNotice(program.container.kind, program.container.reason);
-    if (notice) screen.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+    const notices = [uncontainedNotice(program.container.kind, program.container.reason), program.unreachable === undefined ? undefined : unreachableNotice(program.unreachable)];
+    for (const notice of notices) {
+      if (notice) screen.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+    }
     this.feed = program.control && this.disposables.add(
       new ProcessFeed(program.control, {
         view: (view) => screen.send(IpcChannel.processes, view),

@@ -57,6 +57,8 @@ export interface SpawnedSession {
   transcript?: Pick<Transcript, 'dir' | 'kept'>;
   /** what holds the session's processes, and why (DESIGN §4: told to the user when it is no container) */
   containment: Pick<SessionContainer, 'kind' | 'reason'>;
+  /** why `ripcord ps` / `ripcord stop` cannot reach the session (no control socket), told to the user as a missing container is */
+  unreachable?: string;
   /** true when the program stopped itself (SIGSTOP), false when it runs again; when it runs in this process */
   onStopped?: (listener: (stopped: boolean) => void) => Disposable;
 }
@@ -273,6 +275,7 @@ export class SessionLifecycle implements Disposable {
       ...(local ? { modes: local.scanner, onStopped: (listener: (stopped: boolean) => void) => local.onStopped(listener) } : {}),
       ...(local?.control ? { control: local.control } : {}),
       ...(local?.transcript ? { transcript: local.transcript } : {}),
+      ...(local?.unreachable ? { unreachable: local.unreachable } : {}),
     });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) program.resize(size.cols, size.rows);

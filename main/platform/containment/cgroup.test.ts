@@ -1,6 +1,7 @@
 // cgroup v2 primitives and the staged kill over a real cgroup (this machine: a delegated
 // cgroup2 hierarchy; elsewhere the real-cgroup tests print why they are skipped).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';
@@ -30,6 +31,7 @@ describe('parsing /proc', () => {
   });
 });
 
+const run = promisify(execFile);
 const children: ChildProcess[] = [];
 const made: CgroupDir[] = [];
 afterEach(async () => {
@@ -105,6 +107,44 @@ describe('a real session cgroup', () => {
     expect(result.killedBy.HUP + result.killedBy.TERM + result.killedBy.KILL + result.exitedUnsignalled).toBe(4);
   });
 });
+
+describe('removing a session cgroup', () => {
+  it('removes a tree made inside it whose paths are far past PATH_MAX (20 levels of 250-character names)', async (ctx) => {
+    const cgroup = await realCgroup(ctx);
+    // a member makes the tree the way a session can: cd into its own cgroup, mkdir and cd down by relative names
+    await startIn(cgroup, `python3 '${NEST_CGROUPS}' ${NESTED_LEVELS} '${cgroup.dir}'; exec sleep 1000`);
+    await waitFor(async () => (await Promise.all((await cgroup.procs()).map(comm))).includes('sleep'), 5_000);
+    expect(await depthBelow(cgroup.dir)).toBe(NESTED_LEVELS);
+
+    const result = await killCgroup(cgroup, { killGraceMs: 400 });
+
+    expect(result).toMatchObject({ survivors: [], removed: true });
+    expect(await cgroup.exists()).toBe(false);
+  });
+
+  it('counts a tree that is gone as removed, and fails (leaving it) while a cgroup in it has a process', async (ctx) => {
+    const cgroup = await realCgroup(ctx);
+    const inner = new CgroupDir(path.join(cgroup.dir, 'inner'));
+    expect((await inner.create()).ok).toBe(true);
+    await startIn(inner, 'exec sleep 1000');
+
+    const busy = await cgroup.remove();
+
+    expect(busy).toMatchObject({ ok: false, error: expect.stringMatching(/^EBUSY/) });
+    expect(await cgroup.exists()).toBe(true);
+    expect(await new CgroupDir(path.join(cgroup.dir, 'gone')).remove()).toEqual({ ok: true, value: true });
+  });
+});
+
+const NESTED_LEVELS = 20;
+/** The end-to-end specs' fixture: nests cgroups of 250-character names by relative names only. */
+const NEST_CGROUPS = path.resolve(__dirname, '../../../e2e/terminal/fixtures/nest-cgroups.py');
+
+/** How many levels of cgroups are below dir, counted by a walk of relative names (the test's own). */
+async function depthBelow(dir: string): Promise<number> {
+  const { stdout } = await run('python3', ['-c', 'import os, sys\nos.chdir(sys.argv[1])\nn = 0\nwhile True:\n    d = [e.name for e in os.scandir(".") if e.is_dir()]\n    if not d: break\n    os.chdir(d[0]); n += 1\nprint(n)', dir]);
+  return Number(stdout.trim());
+}
 
 describe('a session cgroup\'s name', () => {
   it('is never one someone made first: a taken name is skipped, and the cgroup made is new and empty', async (ctx) => {

@@ -1,9 +1,10 @@
 // cgroup v2 primitives (DESIGN §4 containment): where the hierarchy is, which cgroup this
 // process is in, and the file operations a session container needs. Every operation that
 // can fail for ordinary reasons (no permission, gone already) returns a value, never throws.
-import { appendFile, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytesNow, readKernelFileNow } from '../files/kernel-reads';
+import { removeCgroupTree } from './cgroup-tree';
 
 /** Prefix of every cgroup ripcord creates: recognisable in `ls`, and what stale-cleanup matches. */
 export const CGROUP_PREFIX = 'ripcord-';
@@ -135,21 +136,8 @@ export class CgroupDir {
   /** SIGKILL to every member, atomically (kernel >= 5.14). */
   async kill(): Promise<Result> { return this.write('cgroup.kill', '1'); }
 
-  /** Removes the cgroup and any empty cgroups below it (a ripcord run inside the session made them). */
-  async remove(): Promise<Result> {
-    try {
-      const entries = await readdir(this.dir, { withFileTypes: true });
-      for (const entry of entries) {
-        if (!entry.isDirectory()) continue;
-        const child = await new CgroupDir(path.join(this.dir, entry.name)).remove();
-        if (!child.ok) return child;
-      }
-      await rmdir(this.dir);
-      return done(true);
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? done(true) : fail(err);
-    }
-  }
+  /** Removes the cgroup and every empty cgroup below it, however deep (cgroup-tree.ts). */
+  remove(): Promise<Result> { return removeCgroupTree(this.dir); }
 
   private async write(file: string, value: string): Promise<Result> {
     try { await writeFile(path.join(this.dir, file), value); return done(true); } catch (err) { return fail(err); }

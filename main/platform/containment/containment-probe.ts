@@ -6,9 +6,9 @@
 // enough: systemd forbids sub-cgroups of undelegated units, and a move needs write access to the
 // common ancestor), whether the kernel has cgroup.kill, and whether a systemd user manager runs.
 import { spawn } from 'node:child_process';
-import { access, constants, readdir } from 'node:fs/promises';
+import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
-import { pidAlive } from '../processes/process-tree';
+import { removeLeftoverCgroups } from './cgroup-leftovers';
 import { CGROUP_PREFIX, CgroupDir, locateCgroup, locateOwnCgroupNow, parseOwnCgroup, readText, type CgroupLocation, type Result } from './cgroup';
 
 export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
@@ -134,7 +134,7 @@ function useLocation(facts: ContainmentFacts, env: NodeJS.ProcessEnv, located: R
 
 async function probeCgroup(facts: ContainmentFacts, env: NodeJS.ProcessEnv): Promise<void> {
   if (!useLocation(facts, env, await locateCgroup()) || facts.parent === undefined) return;
-  await removeStaleCgroups(facts.parent);
+  await removeLeftoverCgroups(facts.parent);
   // made as a session's cgroup is made (a fresh random name), so doctor finds what a session would
   const created = await CgroupDir.createUnique(facts.parent, `${CGROUP_PREFIX}${process.pid}-probe`);
   if (!created.ok) {
@@ -172,26 +172,6 @@ async function trialMove(trial: CgroupDir): Promise<{ ok: boolean; detail: strin
     child.kill('SIGKILL');
     await exited;
     clearTimeout(timer);
-  }
-}
-
-/**
- * Empty ripcord cgroups whose host is gone (a reaper that was itself killed could not remove
- * them). Ones with processes are left alone: they are a live session of another ripcord, or
- * the proof of a containment failure that someone should see.
- */
-export async function removeStaleCgroups(parent: string): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const owner = new RegExp(`^${CGROUP_PREFIX}(\\d+)-`).exec(name);
-    if (!owner || pidAlive(Number(owner[1]))) continue;
-    const stale = new CgroupDir(path.join(parent, name));
-    if (!(await stale.populated())) await stale.remove();
   }
 }
 

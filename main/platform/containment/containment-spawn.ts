@@ -10,7 +10,7 @@ import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CGROUP_PREFIX, CgroupDir, locateCgroup, type Result } from './cgroup';
-import { containmentPlan, planWithoutCgroup, removeStaleCgroups, type ContainmentPlan } from './containment-probe';
+import { containmentPlan, planWithoutCgroup, type ContainmentPlan } from './containment-probe';
 import type { EventLog } from '../log/event-log';
 import type { ProcessTable } from '../processes/process-table';
 import { systemProcessTable, type ProcessTableResult } from '../processes/process-tree';
@@ -18,6 +18,7 @@ import { procNow } from '../files/kernel-reads';
 import { processClock } from '../processes/process-clock';
 import type { ReaperClient } from '../reaper/reaper-client';
 import { type Session, type SessionOptions, spawnSession } from '../pty/session';
+import { killCgroup } from './cgroup-kill';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';
 import { HOLD_SCRIPT, JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT } from './root-shim';
 import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
@@ -26,8 +27,6 @@ import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
 const START_WAIT_MS = 5_000;
 /** Poll period while waiting for the root to join or stop: the shim takes about a millisecond. */
 const START_POLL_MS = 1;
-/** Stale cgroups are looked for this long after a session started: nothing its first prompt needs. */
-const STALE_CLEANUP_DELAY_MS = 1_000;
 
 export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'endSession' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
 /** What a start asks of the reaper: in the session host, questions to main, which holds the reaper. */
@@ -95,16 +94,24 @@ async function spawnInCgroup(options: ContainedOptions, make: () => Promise<Resu
   const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
     session.dispose();
-    reaper.release(cgroup.dir);
-    await cgroup.remove();
+    await abandonCgroup(cgroup, reaper, log);
     return { ok: false, fallback: true, error: `the session root could not join ${cgroup.dir}` };
   }
   if (!(await contained)) log.warn('containment.reaper-unconfirmed', { cgroup: cgroup.dir });
   reaper.attachRoot(session.pid, cgroup.dir);
   log.event(LogEvent.containmentChosen, { kind: 'cgroup', cgroup: cgroup.dir, reason, pid: session.pid });
-  // housekeeping, after the start: empty cgroups of hosts that are gone
-  setTimeout(() => void removeStaleCgroups(path.dirname(cgroup.dir)), STALE_CLEANUP_DELAY_MS).unref();
   return { ok: true, session, container: new CgroupContainer('cgroup', cgroup.dir, reason), run: heldUntilRun(session) };
+}
+
+/**
+ * A start that failed leaves no cgroup: what the shim left in it (a root that joined but never
+ * stopped, as under `strace -f`) is killed, and the directory removed. One that cannot be removed
+ * stays with the reaper, which kills and removes it with the rest at the host's end.
+ */
+async function abandonCgroup(cgroup: CgroupDir, reaper: SpawnReaper, log: EventLog): Promise<void> {
+  const result = await killCgroup(cgroup, { killGraceMs: 0, log });
+  if (result.removed) reaper.release(cgroup.dir);
+  else log.warn('containment.start-cgroup-kept', { cgroup: cgroup.dir, survivors: result.survivors.length });
 }
 
 async function spawnInScope(options: ContainedOptions, unit: string, reason: string): Promise<Attempt> {

@@ -9,11 +9,15 @@ import type { EventLog } from '../log/event-log';
 import { sweepMigrants } from '../containment/migrant-sweep';
 import type { ProcessTable } from '../processes/process-table';
 import { formatDead } from '../../../contracts/reaper-pipe';
+import { removeLeftoverCgroups } from '../containment/cgroup-leftovers';
+import path from 'node:path';
 
 interface CgroupSession { cgroup: CgroupDir; sessionId?: string; root?: number; killing?: Promise<void> }
 
 export class CgroupSessions {
   private readonly sessions = new Map<string, CgroupSession>();
+  /** the leftover cleanup of each parent this reaper holds a cgroup in: once per parent, awaited before it exits */
+  private readonly leftovers = new Map<string, Promise<void>>();
 
   constructor(
     private readonly table: ProcessTable,
@@ -33,6 +37,15 @@ export class CgroupSessions {
     }
     this.sessions.set(dir, { cgroup: new CgroupDir(dir), ...(sessionId ? { sessionId } : {}) });
     this.log.event('reaper-contain', { cgroup: dir, sessionId });
+    this.removeLeftovers(path.dirname(dir));
+  }
+
+  /** Leftover cgroups of sessions that are over, beside the ones this reaper holds (cgroup-leftovers.ts). */
+  private removeLeftovers(parent: string): void {
+    if (this.leftovers.has(parent)) return;
+    this.leftovers.set(parent, removeLeftoverCgroups(parent).then(({ removed, failed }) => {
+      this.log.event(LogEvent.cgroupLeftovers, { parent, removed, failed });
+    }));
   }
 
   root(pid: number, dir: string): void {
@@ -54,7 +67,7 @@ export class CgroupSessions {
   }
 
   killAll(): Promise<void> {
-    return Promise.all([...this.sessions.values()].map((s) => this.kill(s))).then(() => undefined);
+    return Promise.all([...this.sessions.values()].map((s) => this.kill(s)).concat([...this.leftovers.values()])).then(() => undefined);
   }
 
   /** Sessions whose cgroup emptied by itself (every process ended): remove and report them. */

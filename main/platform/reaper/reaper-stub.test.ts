@@ -14,6 +14,34 @@ import { REAPER_STUB_SCRIPT } from './reaper-stub';
 import { bundleReaper, tempDir, waitFor } from '../processes/processes.test-support';
 
 const KILL_GRACE_MS = 600;
+/** Lines sent at a time while filling the stub's stdout: each is confirmed with ~20 bytes. */
+const REPLIES_PER_FILL = 1_000;
+
+/** The stub alone, its next stage `/bin/echo` (which prints what it was handed); nothing waits on a clock. */
+function startStub(): { process: ChildProcess; pid: number; exited: Promise<void>; out(): string } {
+  const child = spawn('sh', ['-c', REAPER_STUB_SCRIPT, 'ripcord-reaper', '/bin/echo', 'exec-ed'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  members.push(child);
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin?.on('error', () => {}); // lines may meet the exec-ed program gone
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { process: child, pid: child.pid as number, exited, out: () => out };
+}
+
+/** What a process sleeps in: a read of its stdin, a write to its stdout (the syscall's first argument), or neither. */
+async function blockedOn(pid: number): Promise<'stdin' | 'stdout' | undefined> {
+  const [state, syscall] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/syscall`, 'utf8')]).catch(() => ['', '']);
+  if (state.slice(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3) !== 'S') return undefined;
+  const fd = syscall.split(' ')[1];
+  return fd === '0x0' ? 'stdin' : fd === '0x1' ? 'stdout' : undefined;
+}
+
+/** The process's pending signals (delivered ones are no longer pending: its handler has run or is running). */
+async function pendingSignals(pid: number): Promise<bigint> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const field = (name: string): bigint => BigInt(`0x${new RegExp(`^${name}:\\s*([0-9a-f]+)$`, 'm').exec(status)?.[1] ?? '0'}`);
+  return field('SigPnd') | field('ShdPnd');
+}
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let script: string;
 const clients: ReaperClient[] = [];
@@ -85,25 +113,32 @@ describe('the reaper stub', () => {
     expect(await readFile(held.logFile, 'utf8')).toMatch(/"name":"reaper-exit","reason":"SIGTERM"/);
   });
 
-  it('a signal that comes while a line is handled is never lost: the loop ends with it by the next line', async () => {
-    // the host sends `root` right after `contain`: a TERM then often lands between two reads; one
-    // landing between the loop's test and its `read` is seen when the next line comes
-    for (let i = 0; i < 20; i++) {
-      const stub = spawn('sh', ['-c', REAPER_STUB_SCRIPT, 'ripcord-reaper', '/bin/echo', 'exec-ed'], { stdio: ['pipe', 'pipe', 'ignore'] });
-      let out = '';
-      stub.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const exited = new Promise<void>((resolve) => stub.on('exit', () => resolve()));
-      stub.stdin.on('error', () => {}); // the last line may meet the exec-ed program gone
-      stub.stdin.write('contain /x 99-1\n');
-      expect(await waitFor(() => out.includes('contained /x\n'), 5_000)).toBe(true); // its traps are set
-      stub.stdin.write('root 1 /x\n');
-      stub.kill('SIGTERM');
-      stub.stdin.write('release 1\n');
-      expect(await waitFor(async () => stub.exitCode !== null, 5_000), `run ${i}: the stub still runs after the next line`).toBe(true);
-      await exited;
-      expect(out).toContain('--signal SIGTERM');
-      stub.stdin.destroy();
-    }
+  it('a signal that comes while a line is handled ends the loop after that line: no next line is needed', async () => {
+    // the line's handling is held in its reply: the stub's stdout, unread, fills up and its printf waits
+    const stub = startStub();
+    stub.process.stdout?.pause();
+    let sent = 0;
+    const full = async (): Promise<boolean> => {
+      if ((await blockedOn(stub.pid)) === 'stdout') return true;
+      for (let i = 0; i < REPLIES_PER_FILL; i++) stub.process.stdin?.write(`contain /x/${sent++} 99-1\n`);
+      return false;
+    };
+    expect(await waitFor(full, 10_000), 'the stub waits to write a confirmation').toBe(true);
+    stub.process.kill('SIGTERM');
+    await waitFor(async () => (await pendingSignals(stub.pid)) === 0n, 5_000);
+    stub.process.stdout?.resume();
+    await stub.exited;
+    expect(stub.out()).toContain('--signal SIGTERM');
+  });
+
+  it('a signal that comes while it waits for a line ends the loop at once', async () => {
+    const stub = startStub();
+    stub.process.stdin?.write('contain /x 99-1\n');
+    expect(await waitFor(() => stub.out().includes('contained /x\n'), 5_000)).toBe(true); // its traps are set
+    expect(await waitFor(async () => (await blockedOn(stub.pid)) === 'stdin', 5_000), 'the stub waits for the next line').toBe(true);
+    stub.process.kill('SIGTERM');
+    await stub.exited;
+    expect(stub.out()).toContain('--signal SIGTERM');
   });
 
   it('hands over on takeover: the same process becomes the Node reaper, with the cgroup it held', async (ctx) => {
