@@ -24,6 +24,8 @@ export interface RendererSettings {
   ackEveryChars: number;
   /** config problems to show once in the window ("FILE: key: problem") */
   problems: string[];
+  /** the settings file on disk (named once in the problems' banner and the start failure) */
+  settingsFile: string;
   /** with several panes, what a double Ctrl+C ends: the hint says so */
   doubleCtrlC: 'pane' | 'app';
 }
@@ -75,8 +77,16 @@ export interface StopOutcome {
   message: string;
 }
 
-/** A notice about the running session, shown once in a banner (a session without its container). */
+/**
+ * How a notice is shown (renderer/notices.ts): information (a tab closed, a job stopped) as a
+ * toast that goes by itself; a warning (a bad setting, no container) and an error (the session
+ * host ended) as a banner of its own colour until dismissed.
+ */
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+/** Something the window tells the user once: one notice for the window, however many panes sent it. */
 export interface SessionNotice {
+  level: NoticeLevel;
   title: string;
   lines: string[];
 }

@@ -4,7 +4,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
-import type { RendererSettings, SessionEnd } from '../contracts/renderer';
+import type { RendererSettings, SessionEnd, SessionNotice } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { AckCounter } from './ack-counter';
 import { CommandMarks } from './command-marks';
@@ -16,7 +16,7 @@ import { ContextMenu } from './context-menu';
 import { LiveSettings } from './live-settings';
 import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { focusProblemsBanner, showBanner, showProblemsBanner, showStartFailure } from './banner';
+import { showStartFailure } from './banner';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -49,6 +49,12 @@ export interface PaneStatus {
   output(): void;
   bell(): void;
   ended(end: SessionEnd): void;
+  /** something to tell the user: the window shows it once (notices.ts) */
+  notice(notice: SessionNotice): void;
+  /** Ctrl+Shift+N: the window's recent notices */
+  toggleNotices(): void;
+  /** Ctrl+Shift+B: the keys to the window's banner; false when none shows */
+  focusBanner(): boolean;
 }
 
 /** One pane's terminal, as its window holds it. */
@@ -105,9 +111,9 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
   api.onProcesses((view) => processes.update(view));
   api.onProcessCount((count) => status.processCount(count));
-  api.onStopOutcome((outcome) => processes.showOutcome(outcome));
+  api.onStopOutcome((outcome) => status.notice({ level: 'info', title: outcome.message, lines: [] }));
   api.onToggleProcesses(() => processes.toggle());
-  api.onNotice((notice) => showBanner(root, notice.title, notice.lines, () => terminal.focus()));
+  api.onNotice((notice) => status.notice(notice));
   api.onExit((end) => {
     status.ended(end);
     hint.update({ visible: false, remainingMs: 0 });
@@ -133,8 +139,6 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     return true;
   });
 
-  // before the first fit, so the terminal's first size already leaves room for the banner
-  showProblemsBanner(root, settings.problems, () => terminal.focus());
   const theme = new WindowTheme(terminal, settings);
   terminal.open(root);
   const gpu = new GpuRenderer(terminal, (kind, reason) => {
@@ -158,9 +162,9 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   terminal.attachCustomKeyEventHandler((event) =>
     marks.handleKey(event) || zoom.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
       ? false
-      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => focusProblemsBanner(root) }),
+      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => status.focusBanner(), notices: () => status.toggleNotices() }),
   );
-  const live = new LiveSettings(terminal, root, settings, theme, zoom, () => fit.fit());
+  const live = new LiveSettings(terminal, settings, theme, zoom, () => fit.fit());
   api.onSettings((next) => live.apply(next));
   terminal.onSelectionChange(() => {
     if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
@@ -189,12 +193,12 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   };
 }
 
-/** Ctrl+Shift+F/C/V/P/K/B belong to the window, not the program; false keeps xterm from sending them. */
+/** Ctrl+Shift+F/C/V/P/K/B/N belong to the window, not the program; false keeps xterm from sending them. */
 function handleShortcut(
   event: KeyboardEvent,
   terminal: Terminal,
   searchBox: SearchBox,
-  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void },
+  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void; notices: () => void },
 ): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
@@ -227,6 +231,12 @@ function handleShortcut(
       if (isPress) {
         event.preventDefault();
         jobs.focusBanner();
+      }
+      return false;
+    case 'KeyN':
+      if (isPress) {
+        event.preventDefault();
+        jobs.notices();
       }
       return false;
     case 'KeyV':

@@ -2,15 +2,13 @@
 // running time, what each does with the job-stopping signals ("ignores INT" says why Ctrl+C
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
-import type { ProcessRow, ProcessView, StopOutcome } from '../contracts/renderer';
+import type { ProcessRow, ProcessView } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */
 export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
 export const STOP_JOB_KEY = 'Ctrl+Shift+K';
-/** How long a stop's outcome stays on screen. */
-const NOTICE_MS = 5_000;
 
 type ViewApi = Pick<PaneApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
 
@@ -20,8 +18,6 @@ export class ProcessViewOverlay {
   private readonly element: HTMLElement;
   private readonly body: HTMLTableSectionElement;
   private readonly footer: HTMLElement;
-  private readonly notice: HTMLElement;
-  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void) {
     this.element = document.createElement('div');
@@ -60,11 +56,7 @@ export class ProcessViewOverlay {
       event.preventDefault();
     });
 
-    this.notice = document.createElement('div');
-    this.notice.className = 'ripcord-notice';
-    this.notice.setAttribute('role', 'status');
-    this.notice.hidden = true;
-    parent.append(this.element, this.notice);
+    parent.append(this.element);
   }
 
   get isOpen(): boolean {
@@ -109,14 +101,6 @@ export class ProcessViewOverlay {
     if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] button`) ?? this.element).focus();
     const job = view.foregroundPgrp === null ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
-  }
-
-  showOutcome(outcome: StopOutcome): void {
-    this.notice.textContent = outcome.message;
-    this.notice.classList.toggle('ripcord-notice-failed', !outcome.ok);
-    this.notice.hidden = false;
-    clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => (this.notice.hidden = true), NOTICE_MS);
   }
 
   private row(row: ProcessRow, sessionPid: number): HTMLTableRowElement {

@@ -79,7 +79,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await page.waitForTimeout(1_200); // past the double-press window: the next key is not a second press
 
   await page.keyboard.press('Control+Shift+K');
-  const notice = page.locator('.ripcord-notice');
+  const notice = page.locator('.ripcord-toast').last();
   await expect(notice).toContainText('stopped', { timeout: GRACE_MS + 10_000 });
   const ms = Number(/in (\d+) ms/.exec((await notice.textContent()) ?? '')?.[1]);
   expect(ms).toBeLessThanOrEqual(GRACE_MS + STOP_SLACK_MS);

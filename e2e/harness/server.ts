@@ -74,6 +74,7 @@ class Harness {
       renderer: this.renderer(),
       host,
       problems: loaded.problems,
+      settingsFile: loaded.path,
       // A test harness never opens a browser; the request is logged for the specs.
       openExternal: async (url) => log.event('harness.open-link', { url }),
     });

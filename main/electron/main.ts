@@ -29,6 +29,8 @@ import { denyPermissions, lockDownNavigation, terminalWindowOptions } from './wi
 interface Startup {
   config: RipcordConfig;
   problems: string[];
+  /** the settings file on disk */
+  settingsFile: string;
   settings: ConfigWatcher;
   log: Logger;
   window: PaneWindow;
@@ -37,7 +39,7 @@ interface Startup {
   files: ReturnType<typeof appFiles>;
 }
 
-function openTerminalWindow({ config, problems, settings, log, window: panes, host, utility, files }: Startup): Promise<void> {
+function openTerminalWindow({ config, problems, settingsFile, settings, log, window: panes, host, utility, files }: Startup): Promise<void> {
   // the page comes from ripcord://app/ rather than a file URL (app-protocol.ts)
   serveAppFiles(protocol, path.dirname(files.page));
   const pageUrl = APP_PAGE_URL;
@@ -53,7 +55,7 @@ function openTerminalWindow({ config, problems, settings, log, window: panes, ho
   const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) });
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, window: panes, host, configChanges: settings.onDidChange },
+    { config, problems, settingsFile, log, window: panes, host, configChanges: settings.onDidChange },
     { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
   );
   void checkHostSignalMask(log);
@@ -107,7 +109,7 @@ function main(): void {
     .then(() => {
       const utility = startUtilityHost(files.sessionHost);
       host = new SessionHostProcess(utility.host, reaper, log);
-      return openTerminalWindow({ config, problems: loaded.problems, settings, log, window: panes, host, utility, files });
+      return openTerminalWindow({ config, problems: loaded.problems, settingsFile: loaded.path, settings, log, window: panes, host, utility, files });
     })
     .catch((error: unknown) => {
       log.error('main.start-failed', { error: String(error) });

@@ -50,6 +50,8 @@ export class DesktopSession implements IpcTarget, Disposable {
       host: SessionHostProcess;
       /** problem lines (config, global shortcut) shown once in the window */
       problems: readonly string[];
+      /** the settings file on disk, as the page names it */
+      settingsFile: string;
       openExternal: (url: string) => Promise<void>;
     },
   ) {
@@ -65,7 +67,8 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.disposables.add(options.host.onState(({ state, why }) => {
       if (state === 'running') return;
       const lines = [visibleText(why), state === 'hung' ? 'the sessions run on; Ctrl+C twice or closing the window still quits' : 'their processes were stopped with it; Ctrl+C twice or closing the window quits'];
-      for (const pane of window.panes.keys()) this.send(IpcChannel.notice, pane, { title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
+      // one notice for the window: the page shows a notice once, whichever pane it came with
+      this.send(IpcChannel.notice, window.current.focused, { level: state === 'hung' ? 'warning' : 'error', title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
     }));
   }
 
@@ -75,7 +78,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.problems = [];
     // the page asks once it listens: the layout follows, the panes it draws start their sessions
     queueMicrotask(() => this.send(IpcChannel.layout, this.options.window.current));
-    return rendererSettings(this.config, problems);
+    return rendererSettings(this.config, problems, this.options.settingsFile);
   }
 
   /**
@@ -87,7 +90,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     if (this.options.window.exiting) return;
     this.config = change.config;
     this.options.window.updateConfig(change.config);
-    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
+    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems, this.options.settingsFile));
   }
 
   resize(pane: PaneId, cols: number, rows: number): void {

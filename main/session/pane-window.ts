@@ -174,7 +174,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   private newPane(place: (pane: PaneId) => void): void {
     const max = this.config.maxPanes;
     if (this.layout.paneCount >= max) {
-      this.notices.fire({ pane: this.layout.focused, notice: { title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
+      this.notices.fire({ pane: this.layout.focused, notice: { level: 'warning', title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
       return;
     }
     const pane = String(this.nextPane++);
@@ -230,7 +230,7 @@ export class PaneWindow implements KeyTarget, Disposable {
     const running = panes.filter((pane) => !this.ended.has(pane)).length;
     this.closePanes(panes);
     const lines = [running === 0 ? 'nothing was running in it' : `${running === 1 ? 'its session was' : `its ${running} sessions were`} ended: every process of ${running === 1 ? 'it' : 'them'} is stopped`];
-    this.notices.fire({ pane: this.layout.focused, notice: { title: 'ripcord: a tab was closed', lines } });
+    this.notices.fire({ pane: this.layout.focused, notice: { level: 'info', title: 'ripcord: a tab was closed', lines } });
   }
 
   /**

@@ -30,7 +30,7 @@ export class ScreenFeed implements ScreenTarget, Disposable {
     // a session without its container says so in the window (DESIGN §4: no silent downgrade);
     // written into the page: a reason with ESC in it must not become a sequence
     const notice = uncontainedNotice(program.container.kind, program.container.reason);
-    if (notice) screen.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+    if (notice) screen.send(IpcChannel.notice, { level: 'warning', title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
     this.feed = program.control && this.disposables.add(
       new ProcessFeed(program.control, {
         view: (view) => screen.send(IpcChannel.processes, view),
