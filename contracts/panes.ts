@@ -45,6 +45,8 @@ export type PaneAction =
   | { kind: 'focus'; pane: PaneId }
   /** the tab's × */
   | { kind: 'close-tab'; tab: TabId }
+  /** the start-failure panel's Close: that pane goes (the window's only pane: as the window's close) */
+  | { kind: 'close-pane'; pane: PaneId }
   /** the tab bar's + */
   | { kind: 'new-tab' }
   /** a tab dragged before another (`before` undefined: to the end) */
@@ -69,6 +71,7 @@ export function parsePaneAction(value: unknown): Checked<PaneAction> {
   switch (kind) {
     case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
     case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
+    case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'close-pane: bad pane' };
     case 'new-tab': return { ok: true, value: { kind } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };

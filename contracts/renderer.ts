@@ -95,6 +95,8 @@ export interface SessionEnd {
   exitCode: number;
   /** human-readable reason, e.g. a spawn error; shown in the window */
   message?: string;
+  /** the program could not start: the window's start-failure panel says why (message) and the ways on, with nothing behind it */
+  startFailed?: boolean;
   /** one of several panes, whose program ended by itself: it stays, showing this, until a key closes it */
   closesOnKey?: boolean;
   /** the session's transcript directory (`ripcord last` shows it), when transcripts are on */
@@ -141,6 +143,8 @@ export interface RipcordApi {
    */
   paste(): void;
   getSettings(): Promise<RendererSettings>;
+  /** open the settings file (RendererSettings.settingsFile) in the system's editor for it */
+  openSettings(): void;
   /** what the mouse did to the tabs and panes; main decides and sends the layout */
   paneAction(action: PaneAction): void;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
@@ -184,6 +188,7 @@ export interface IpcTarget {
   openLink(url: string): void;
   paste(): void;
   getSettings(): RendererSettings;
+  openSettings(): void;
   paneAction(action: PaneAction): void;
 }
 
@@ -207,6 +212,7 @@ export const IpcChannel = {
   openLink: 'ripcord:open-link',
   paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
+  openSettings: 'ripcord:open-settings',
   paneAction: 'ripcord:pane-action',
   settings: 'ripcord:settings',
   layout: 'ripcord:layout',
@@ -234,6 +240,7 @@ export const REQUEST_CHANNELS = [
   IpcChannel.openLink,
   IpcChannel.paste,
   IpcChannel.getSettings,
+  IpcChannel.openSettings,
   IpcChannel.paneAction,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -16,7 +16,7 @@ import { ContextMenu } from './context-menu';
 import { LiveSettings } from './live-settings';
 import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { showStartFailure } from './banner';
+import { showStartFailure } from './start-failure';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -114,16 +114,18 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   api.onStopOutcome((outcome) => status.notice({ level: 'info', title: outcome.message, lines: [] }));
   api.onToggleProcesses(() => processes.toggle());
   api.onNotice((notice) => status.notice(notice));
+  let failure: HTMLElement | undefined;
   api.onExit((end) => {
     status.ended(end);
     hint.update({ visible: false, remainingMs: 0 });
-    terminal.write(sessionEndText(end));
     terminal.options.disableStdin = true;
-    // only a start failure comes with a message (SessionEnd)
-    if (end.message !== undefined) {
-      terminal.write('\x1b[?25l');
-      showStartFailure(root, end.message);
+    if (!end.startFailed) {
+      terminal.write(sessionEndText(end));
+      return;
     }
+    // the panel alone says what failed: the terminal behind it stays empty, without a cursor
+    terminal.write('\x1b[?25l');
+    failure = showStartFailure(root, end.message ?? 'the program could not start', settings.settingsFile, { openSettings: () => api.openSettings(), close: () => api.close() });
   });
   // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
   // before-input-event, the browser harness in its page's first key listener), so xterm never
@@ -178,7 +180,8 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   offerTestView(terminal, () => gpu.kind, testId);
   return {
     focus: () => {
-      if (!searchBox.isOpen) terminal.focus();
+      if (failure) failure.querySelector('button')?.focus();
+      else if (!searchBox.isOpen) terminal.focus();
     },
     setFocused: (focused) => output.pace(!focused),
     setDoublePressCloses: (what) => hint.setDoublePressCloses(what),

@@ -186,6 +186,7 @@ function installHarnessApi(): void {
         settingsRequests.set(id, { resolve, reject });
         send({ channel: IpcChannel.getSettings, args: [], id });
       }),
+    openSettings: () => send({ channel: IpcChannel.openSettings, args: [] }),
     paneAction: (action) => send({ channel: IpcChannel.paneAction, args: [action] }),
     onSettings: (listener) => on(IpcChannel.settings, listener),
     onLayout: (listener) => on(IpcChannel.layout, listener),

@@ -77,6 +77,11 @@ class Harness {
       settingsFile: loaded.path,
       // A test harness never opens a browser; the request is logged for the specs.
       openExternal: async (url) => log.event('harness.open-link', { url }),
+      // nor an editor: the specs read the request in the log
+      openPath: async (file) => {
+        log.event('harness.open-path', { file });
+        return '';
+      },
     });
     // as the desktop does, minus the global shortcut it has not got
     settings.onDidChange((change) => this.desktop.applyConfig(change));

@@ -107,9 +107,9 @@ test.describe('dark scheme', () => {
   });
 
   test('a program that cannot start', async ({ page }) => {
-    const harness = await harnesses.start({ command: ['/usr/local/bin/my-shell'] });
+    const harness = await harnesses.start({ command: [], config: { shell: '/usr/local/bin/my-shell' } });
     await page.goto(`${harness.url}&renderer=dom`);
-    await waitForRow(page, /^\[ripcord\] /);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
     await shoot(page, 'start-failure', 'dark');
   });
 });

@@ -56,6 +56,7 @@ export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>,
         openExternal: async (url) => {
           opened.push(url);
         },
+        openPath: async () => '',
       },
     ),
   );

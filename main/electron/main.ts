@@ -56,7 +56,7 @@ function openTerminalWindow({ config, problems, settingsFile, settings, log, win
   Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, settingsFile, log, window: panes, host, configChanges: settings.onDidChange },
-    { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url) },
+    { app, window, page, webContentsId: page.id, pageUrl, ipc: ipcMain, shortcuts: globalShortcut, signals: process, openExternal: (url) => shell.openExternal(url), openPath: (file) => shell.openPath(file) },
   );
   void checkHostSignalMask(log);
   return window.loadURL(pageUrl);

@@ -32,7 +32,7 @@ function openWindow() {
   cleanup.push(
     wireTerminalWindow(
       { config, problems: [], settingsFile: 'config.json', log: wiring.workspace.log, window: panes, host, configChanges: edits.event },
-      { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined },
+      { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined, openPath: async () => '' },
     ),
   );
   const edit = (patch: Partial<RipcordConfig>, problems: string[] = []): RendererSettings => {

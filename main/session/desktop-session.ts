@@ -53,6 +53,8 @@ export class DesktopSession implements IpcTarget, Disposable {
       /** the settings file on disk, as the page names it */
       settingsFile: string;
       openExternal: (url: string) => Promise<void>;
+      /** opens a file in the system's editor for it (Electron's shell.openPath: '' or why not) */
+      openPath: (file: string) => Promise<string>;
     },
   ) {
     this.problems = options.problems;
@@ -110,6 +112,17 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
   }
 
+  /** The start-failure panel's "Open settings": the file in the user's editor, or a notice saying why not. */
+  openSettings(): void {
+    const file = this.options.settingsFile;
+    this.options.log.event('settings.open', { file });
+    const failed = (why: string): void => {
+      this.options.log.warn('settings.open-failed', { file, error: why });
+      this.send(IpcChannel.notice, this.options.window.current.focused, { level: 'warning', title: `ripcord: could not open ${file}`, lines: [visibleText(why)] } satisfies SessionNotice);
+    };
+    this.options.openPath(file).then((why) => why && failed(why), (error: unknown) => failed(String(error)));
+  }
+
   paste(): void {
     if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
   }
@@ -121,7 +134,7 @@ export class DesktopSession implements IpcTarget, Disposable {
   /** A pane's session says why it could not start, or why the app ends (written into its terminal: text, never a sequence). */
   private watch(pane: PaneId, session: SessionLifecycle): void {
     // the pane stays and says why; closing it (or the window) goes on (DESIGN: errors as values, shown to the user)
-    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message) } satisfies SessionEnd)));
+    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message), startFailed: true } satisfies SessionEnd)));
     // the app exits right after: the page shows why while it can, stderr and the log keep it
     this.disposables.add(session.onUnguarded((message) => {
       this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);

@@ -131,6 +131,7 @@ export class PaneWindow implements KeyTarget, Disposable {
         this.change(() => this.layout.focus(action.pane));
         return;
       case 'close-tab': this.closeTab(action.tab); return;
+      case 'close-pane': this.closePane(action.pane); return;
       case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
@@ -216,6 +217,16 @@ export class PaneWindow implements KeyTarget, Disposable {
     if (!this.ended.has(pane)) return false;
     this.closePanes([pane]);
     return true;
+  }
+
+  /** The start-failure panel's Close: the window's only pane closes as the window does (its code: DESIGN §3), one of several goes alone. */
+  private closePane(pane: PaneId): void {
+    if (!this.sessions.has(pane)) return;
+    if (this.layout.paneCount === 1) {
+      this.trigger({ kind: 'window-close' });
+      return;
+    }
+    this.closePanes([pane]);
   }
 
   private closeTab(tab: string | undefined): void {
