@@ -17,6 +17,12 @@ export interface SessionControlOptions {
   members: MembershipSource;
   /** the session's transcript file, shown in the view */
   transcript?: string | null;
+  /**
+   * The root's command as the user started it (`/bin/bash -i`), shown while the root still runs
+   * as ripcord spawned it: with the shell integration's arguments, which name `wrapperMark` (its
+   * directory). After an `exec` the root shows what runs now.
+   */
+  rootCommand?: { asStarted: string; wrapperMark: string };
 }
 
 export class SessionControl {
@@ -35,7 +41,10 @@ export class SessionControl {
   async view(): Promise<ProcessView> {
     const [pids, group] = await Promise.all([this.members.listMembers(), foregroundJobGroup(this.options.root, this.options.table)]);
     const foregroundPgrp = group ?? null;
-    return { sessionPid: this.options.root.pid, foregroundPgrp, rows: await this.sampler.sample(pids, foregroundPgrp), transcript: this.options.transcript ?? null };
+    const rows = await this.sampler.sample(pids, foregroundPgrp);
+    const { root, rootCommand } = this.options;
+    const shown = rootCommand ? rows.map((row) => (row.pid === root.pid && row.command.includes(rootCommand.wrapperMark) ? { ...row, command: rootCommand.asStarted } : row)) : rows;
+    return { sessionPid: root.pid, foregroundPgrp, rows: shown, transcript: this.options.transcript ?? null };
   }
 
   async count(): Promise<number> {
