@@ -47,6 +47,8 @@ export type PaneAction =
   | { kind: 'close-tab'; tab: TabId }
   /** the start-failure panel's Close: that pane goes (the window's only pane: as the window's close) */
   | { kind: 'close-pane'; pane: PaneId }
+  /** a click on a tab: it comes to front with the pane that had the keys there */
+  | { kind: 'show-tab'; tab: TabId }
   /** the tab bar's + */
   | { kind: 'new-tab' }
   /** a tab dragged before another (`before` undefined: to the end) */
@@ -72,6 +74,7 @@ export function parsePaneAction(value: unknown): Checked<PaneAction> {
     case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
     case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
     case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'close-pane: bad pane' };
+    case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'show-tab: bad tab' };
     case 'new-tab': return { ok: true, value: { kind } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };

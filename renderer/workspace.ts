@@ -211,11 +211,8 @@ export class Workspace {
       const title = lead?.title || (lead?.directory ? (lead.directory.split('/').filter(Boolean).pop() ?? '/') : '') || 'shell';
       return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
     });
-    this.tabBar.render(labels, layout.active, (tab: TabId) => {
-      const target = layout.tabs.find((t) => t.id === tab);
-      const pane = target && panesOf(target.root)[0];
-      if (pane !== undefined) this.api.paneAction({ kind: 'focus', pane });
-    });
+    // main brings the tab to front with the pane that had the keys there
+    this.tabBar.render(labels, layout.active, (tab: TabId) => this.api.paneAction({ kind: 'show-tab', tab }));
     const focused = this.focused();
     this.windowTitle.setProgramTitle(focused?.title ?? '');
     if (focused?.processes !== undefined) this.windowTitle.setProcessCount(focused.processes);

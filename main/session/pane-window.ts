@@ -132,6 +132,10 @@ export class PaneWindow implements KeyTarget, Disposable {
         return;
       case 'close-tab': this.closeTab(action.tab); return;
       case 'close-pane': this.closePane(action.pane); return;
+      case 'show-tab':
+        if (!this.layout.panesOfTab(action.tab).includes(this.layout.focused)) this.endDoublePress();
+        this.change(() => this.layout.showTab(action.tab));
+        return;
       case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
