@@ -36,6 +36,8 @@ export interface HintState {
   remainingMs: number;
   /** the cancelled job is still running: the hint offers the stop-job key */
   jobStillRunning?: boolean;
+  /** what a second press ends, by name: the program holding the terminal and how many other processes of the session */
+  ends?: { program: string; others: number };
 }
 
 /** One process of the session, as the process view shows it (also `ripcord ps --json`). */
