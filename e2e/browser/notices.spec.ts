@@ -2,17 +2,11 @@
 // and takes no row from a terminal; a warning is one banner for the window, its own colour, the
 // settings file named once. Every wait is on a state, never on a clock.
 import { readFile, writeFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { harnessPerTest } from './harness-fixture';
-import { layout, newTab, openWindow, paneCount, paneRows, WAIT_MS, windowKey } from './window-helpers';
+import { layout, newTab, openWindow, paneCount, paneRows, seriousViolations, WAIT_MS, windowKey } from './window-helpers';
 
 const harnesses = harnessPerTest();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a closed tab\'s notice is a toast: announced, not red, takes no rows, gone by itself, listed again by Ctrl+Shift+N', async ({ page }) => {
   await openWindow(page, harnesses);

@@ -1,17 +1,11 @@
 // Issue #44 item 4: tabs that keep their place. A new tab goes last (Alt+N keeps reaching the same
 // tab), a tab brought back gives the keys to the pane that had them, a renamed tab keeps its name,
 // and the process count says what it counts. Every wait is on a state, never on a clock.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { harnessPerTest, run } from './harness-fixture';
-import { focusedPrompt, layout, layoutWhen, newTab, openWindow, paneCount, windowKey } from './window-helpers';
+import { focusedPrompt, layout, layoutWhen, newTab, openWindow, paneCount, seriousViolations, windowKey } from './window-helpers';
 
 const harnesses = harnessPerTest();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a new tab goes last, whichever tab is in front: Alt+2 still reaches the tab it reached before', async ({ page }) => {
   await openWindow(page, harnesses);

@@ -1,6 +1,7 @@
 // A window's tabs and panes in the harness's page, as the panes, tabs and notices specs drive
 // them: main's layout as the page last got it, the focused pane's prompt, the window's keys.
 // Every wait is on a state, never on a clock.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { panesOf } from '../../contracts/panes';
@@ -61,4 +62,10 @@ export async function newTab(page: Page): Promise<PaneId> {
 /** The rows of a pane's terminal grid. */
 export async function paneRows(page: Page, pane: PaneId): Promise<number> {
   return page.evaluate((id) => window.__ripcordTestPane?.(id)?.size().rows ?? 0, pane);
+}
+
+/** axe-core's serious and critical violations on the page as it is (the changed surfaces' check). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
