@@ -45,6 +45,10 @@ export type PaneAction =
   | { kind: 'focus'; pane: PaneId }
   /** the tab's × */
   | { kind: 'close-tab'; tab: TabId }
+  /** the start-failure panel's Close: that pane goes (the window's only pane: as the window's close) */
+  | { kind: 'close-pane'; pane: PaneId }
+  /** a click on a tab: it comes to front with the pane that had the keys there */
+  | { kind: 'show-tab'; tab: TabId }
   /** the tab bar's + */
   | { kind: 'new-tab' }
   /** a tab dragged before another (`before` undefined: to the end) */
@@ -69,6 +73,8 @@ export function parsePaneAction(value: unknown): Checked<PaneAction> {
   switch (kind) {
     case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
     case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
+    case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'close-pane: bad pane' };
+    case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'show-tab: bad tab' };
     case 'new-tab': return { ok: true, value: { kind } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };

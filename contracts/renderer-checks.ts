@@ -143,6 +143,7 @@ export function handleRequest(target: IpcTarget, channel: RequestChannel, args: 
     case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
     case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
     case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
+    case IpcChannel.openSettings: return deliver(parseNoArguments(args), () => void target.openSettings());
     case IpcChannel.paneAction: {
       const wrongArity = arity(args, 1);
       return wrongArity ? refuse(wrongArity) : deliver(parsePaneAction(args[0]), (action) => void target.paneAction(action));

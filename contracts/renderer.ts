@@ -24,6 +24,8 @@ export interface RendererSettings {
   ackEveryChars: number;
   /** config problems to show once in the window ("FILE: key: problem") */
   problems: string[];
+  /** the settings file on disk (named once in the problems' banner and the start failure) */
+  settingsFile: string;
   /** with several panes, what a double Ctrl+C ends: the hint says so */
   doubleCtrlC: 'pane' | 'app';
 }
@@ -34,6 +36,8 @@ export interface HintState {
   remainingMs: number;
   /** the cancelled job is still running: the hint offers the stop-job key */
   jobStillRunning?: boolean;
+  /** what a second press ends, by name: the program holding the terminal and how many other processes of the session */
+  ends?: { program: string; others: number };
 }
 
 /** One process of the session, as the process view shows it (also `ripcord ps --json`). */
@@ -75,8 +79,16 @@ export interface StopOutcome {
   message: string;
 }
 
-/** A notice about the running session, shown once in a banner (a session without its container). */
+/**
+ * How a notice is shown (renderer/notices.ts): information (a tab closed, a job stopped) as a
+ * toast that goes by itself; a warning (a bad setting, no container) and an error (the session
+ * host ended) as a banner of its own colour until dismissed.
+ */
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+/** Something the window tells the user once: one notice for the window, however many panes sent it. */
 export interface SessionNotice {
+  level: NoticeLevel;
   title: string;
   lines: string[];
 }
@@ -85,6 +97,8 @@ export interface SessionEnd {
   exitCode: number;
   /** human-readable reason, e.g. a spawn error; shown in the window */
   message?: string;
+  /** the program could not start: the window's start-failure panel says why (message) and the ways on, with nothing behind it */
+  startFailed?: boolean;
   /** one of several panes, whose program ended by itself: it stays, showing this, until a key closes it */
   closesOnKey?: boolean;
   /** the session's transcript directory (`ripcord last` shows it), when transcripts are on */
@@ -131,6 +145,8 @@ export interface RipcordApi {
    */
   paste(): void;
   getSettings(): Promise<RendererSettings>;
+  /** open the settings file (RendererSettings.settingsFile) in the system's editor for it */
+  openSettings(): void;
   /** what the mouse did to the tabs and panes; main decides and sends the layout */
   paneAction(action: PaneAction): void;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
@@ -177,6 +193,7 @@ export interface IpcTarget {
   openLink(url: string): void;
   paste(): void;
   getSettings(): RendererSettings;
+  openSettings(): void;
   paneAction(action: PaneAction): void;
 }
 
@@ -200,6 +217,7 @@ export const IpcChannel = {
   openLink: 'ripcord:open-link',
   paste: 'ripcord:paste',
   getSettings: 'ripcord:get-settings',
+  openSettings: 'ripcord:open-settings',
   paneAction: 'ripcord:pane-action',
   settings: 'ripcord:settings',
   layout: 'ripcord:layout',
@@ -227,6 +245,7 @@ export const REQUEST_CHANNELS = [
   IpcChannel.openLink,
   IpcChannel.paste,
   IpcChannel.getSettings,
+  IpcChannel.openSettings,
   IpcChannel.paneAction,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -88,6 +88,9 @@ const api: RipcordApi = {
   getSettings(): Promise<RendererSettings> {
     return ipcRenderer.invoke(IpcChannel.getSettings) as Promise<RendererSettings>;
   },
+  openSettings(): void {
+    ipcRenderer.send(IpcChannel.openSettings);
+  },
   paneAction(action: PaneAction): void {
     ipcRenderer.send(IpcChannel.paneAction, action);
   },

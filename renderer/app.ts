@@ -4,7 +4,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { ClipboardAddon } from '@xterm/addon-clipboard';
-import type { RendererSettings, SessionEnd } from '../contracts/renderer';
+import type { RendererSettings, SessionEnd, SessionNotice } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { AckCounter } from './ack-counter';
 import { CommandMarks } from './command-marks';
@@ -16,7 +16,7 @@ import { ContextMenu } from './context-menu';
 import { LiveSettings } from './live-settings';
 import { ScreenReaderToggle } from './screen-reader';
 import { GpuRenderer, type RendererKind } from './gpu-renderer';
-import { focusProblemsBanner, showBanner, showProblemsBanner, showStartFailure } from './banner';
+import { showStartFailure } from './start-failure';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
 import { offerTestView } from './test-hook';
@@ -49,6 +49,12 @@ export interface PaneStatus {
   output(): void;
   bell(): void;
   ended(end: SessionEnd): void;
+  /** something to tell the user: the window shows it once (notices.ts) */
+  notice(notice: SessionNotice): void;
+  /** Ctrl+Shift+N: the window's recent notices */
+  toggleNotices(): void;
+  /** Ctrl+Shift+B: the keys to the window's banner; false when none shows */
+  focusBanner(): boolean;
 }
 
 /** One pane's terminal, as its window holds it. */
@@ -105,19 +111,21 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
   api.onProcesses((view) => processes.update(view));
   api.onProcessCount((count) => status.processCount(count));
-  api.onStopOutcome((outcome) => processes.showOutcome(outcome));
+  api.onStopOutcome((outcome) => status.notice({ level: 'info', title: outcome.message, lines: [] }));
   api.onToggleProcesses(() => processes.toggle());
-  api.onNotice((notice) => showBanner(root, notice.title, notice.lines, () => terminal.focus()));
+  api.onNotice((notice) => status.notice(notice));
+  let failure: HTMLElement | undefined;
   api.onExit((end) => {
     status.ended(end);
     hint.update({ visible: false, remainingMs: 0 });
-    terminal.write(sessionEndText(end));
     terminal.options.disableStdin = true;
-    // only a start failure comes with a message (SessionEnd)
-    if (end.message !== undefined) {
-      terminal.write('\x1b[?25l');
-      showStartFailure(root, end.message);
+    if (!end.startFailed) {
+      terminal.write(sessionEndText(end));
+      return;
     }
+    // the panel alone says what failed: the terminal behind it stays empty, without a cursor
+    terminal.write('\x1b[?25l');
+    failure = showStartFailure(root, end.message ?? 'the program could not start', settings.settingsFile, { openSettings: () => api.openSettings(), close: () => api.close() });
   });
   // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
   // before-input-event, the browser harness in its page's first key listener), so xterm never
@@ -133,8 +141,6 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     return true;
   });
 
-  // before the first fit, so the terminal's first size already leaves room for the banner
-  showProblemsBanner(root, settings.problems, () => terminal.focus());
   const theme = new WindowTheme(terminal, settings);
   terminal.open(root);
   const gpu = new GpuRenderer(terminal, (kind, reason) => {
@@ -158,9 +164,9 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   terminal.attachCustomKeyEventHandler((event) =>
     marks.handleKey(event) || zoom.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
       ? false
-      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => focusProblemsBanner(root) }),
+      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => status.focusBanner(), notices: () => status.toggleNotices() }),
   );
-  const live = new LiveSettings(terminal, root, settings, theme, zoom, () => fit.fit());
+  const live = new LiveSettings(terminal, settings, theme, zoom, () => fit.fit());
   api.onSettings((next) => live.apply(next));
   terminal.onSelectionChange(() => {
     if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
@@ -174,7 +180,8 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   offerTestView(terminal, () => gpu.kind, testId, output);
   return {
     focus: () => {
-      if (!searchBox.isOpen) terminal.focus();
+      if (failure) failure.querySelector('button')?.focus();
+      else if (!searchBox.isOpen) terminal.focus();
     },
     setFocused: (focused) => output.pace(!focused),
     setDoublePressCloses: (what) => hint.setDoublePressCloses(what),
@@ -189,12 +196,12 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   };
 }
 
-/** Ctrl+Shift+F/C/V/P/K/B belong to the window, not the program; false keeps xterm from sending them. */
+/** Ctrl+Shift+F/C/V/P/K/B/N belong to the window, not the program; false keeps xterm from sending them. */
 function handleShortcut(
   event: KeyboardEvent,
   terminal: Terminal,
   searchBox: SearchBox,
-  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void },
+  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void; notices: () => void },
 ): boolean {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
   const isPress = event.type === 'keydown';
@@ -227,6 +234,12 @@ function handleShortcut(
       if (isPress) {
         event.preventDefault();
         jobs.focusBanner();
+      }
+      return false;
+    case 'KeyN':
+      if (isPress) {
+        event.preventDefault();
+        jobs.notices();
       }
       return false;
     case 'KeyV':

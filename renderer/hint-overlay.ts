@@ -5,10 +5,13 @@ import { STOP_JOB_KEY } from './process-view';
 const COUNTDOWN_TICK_MS = 100;
 
 /** `closes`: what a double press ends — the app, or (several panes, the "pane" setting) this pane. */
-export function hintText(remainingMs: number, jobStillRunning = false, closes: 'pane' | 'app' = 'app'): string {
+export function hintText(remainingMs: number, jobStillRunning = false, closes: 'pane' | 'app' = 'app', what?: HintState['ends']): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
-  const ends = closes === 'pane' ? 'closes this pane' : 'quits';
-  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice ${ends} (${seconds.toFixed(1)} s)`;
+  const ends = closes === 'pane' ? 'closes this pane' : what ? 'quits ripcord' : 'quits';
+  // by name: "— node and 2 other processes end too"
+  const named = what === undefined ? '' : ` — ${what.program}${what.others === 0 ? ' ends' : ` and ${what.others} other process${what.others === 1 ? '' : 'es'} end`} too`;
+  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice ${ends}${named} (${seconds.toFixed(1)} s)`;
+  if (what) return `Ctrl+C again ${ends}${named} (${seconds.toFixed(1)} s)`;
   return closes === 'pane' ? `Ctrl+C again closes this pane (${seconds.toFixed(1)} s)` : `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
 }
 
@@ -21,6 +24,7 @@ export class HintOverlay {
   private readonly element: HTMLElement;
   private deadline = 0;
   private jobStillRunning = false;
+  private ends: HintState['ends'];
   private closes: 'pane' | 'app' = 'app';
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -39,6 +43,7 @@ export class HintOverlay {
     }
     this.deadline = this.now() + hint.remainingMs;
     this.jobStillRunning = hint.jobStillRunning === true;
+    this.ends = hint.ends;
     this.element.hidden = false;
     this.render();
     this.timer ??= setInterval(() => this.render(), COUNTDOWN_TICK_MS);
@@ -60,7 +65,7 @@ export class HintOverlay {
       this.hide();
       return;
     }
-    this.element.textContent = hintText(remaining, this.jobStillRunning, this.closes);
+    this.element.textContent = hintText(remaining, this.jobStillRunning, this.closes, this.ends);
   }
 
   private hide(): void {

@@ -1,21 +1,17 @@
 import type { Terminal } from '@xterm/xterm';
 import type { RendererSettings } from '../contracts/renderer';
-import { showProblemsBanner } from './banner';
 import type { FontZoom } from './font-zoom';
 import type { WindowTheme } from './window-theme';
-
-const EDIT_PROBLEMS_TITLE = 'ripcord: problems in the edited config (these keys kept their previous values)';
 
 /**
  * The settings a window applies the moment the settings file is edited (issue #30): font,
  * theme (through the window's designed theme), contrast, scrollback, copy-on-select and
  * screen-reader mode. A new fontSize is the zoom's new base (a zoom under way is reset); a font
- * change refits the grid, so the session gets its new size. The edit's problems replace the banner (a fixed file removes it).
+ * change refits the grid, so the session gets its new size. The edit's problems are the window's to show (notices.ts).
  */
 export class LiveSettings {
   constructor(
     private readonly terminal: Terminal,
-    private readonly box: HTMLElement,
     private current: RendererSettings,
     private readonly theme: WindowTheme,
     private readonly zoom: FontZoom,
@@ -37,7 +33,6 @@ export class LiveSettings {
     // only an edit of this key changes the mode: the window's own key (Shift+Alt+F1) is not undone by another edit
     if (next.screenReaderMode !== this.current.screenReaderMode) options.screenReaderMode = next.screenReaderMode;
     this.current = next;
-    showProblemsBanner(this.box, next.problems, () => this.terminal.focus(), EDIT_PROBLEMS_TITLE);
     if (fontChanged) this.refit();
   }
 }

@@ -17,6 +17,10 @@ export interface PaneApi {
   watchProcesses(open: boolean): void;
   /** a click in the pane: main moves the keys here */
   focused(): void;
+  /** the settings file in the user's editor (the start failure's "Open settings") */
+  openSettings(): void;
+  /** the start failure's "Close": the pane goes (the window's only one: as the window's close) */
+  close(): void;
   onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
   onData(listener: (data: string) => void): Unsubscribe;
   onHint(listener: (hint: HintState) => void): Unsubscribe;
@@ -86,6 +90,8 @@ export class PaneRouter {
       stopProcess: (pid) => api.stopProcess(pane, pid),
       watchProcesses: (open) => api.watchProcesses(pane, open),
       focused: () => api.paneAction({ kind: 'focus', pane }),
+      openSettings: () => api.openSettings(),
+      close: () => api.paneAction({ kind: 'close-pane', pane }),
       onSettings: (listener) => on('settings', listener),
       onData: (listener) => on('data', listener),
       onHint: (listener) => on('hint', listener),

@@ -2,15 +2,13 @@
 // running time, what each does with the job-stopping signals ("ignores INT" says why Ctrl+C
 // did nothing) and its command line, with a stop button per process and one for the job.
 // The host sends a view every second while this is open and nothing while it is closed.
-import type { ProcessRow, ProcessView, StopOutcome } from '../contracts/renderer';
+import type { ProcessRow, ProcessView } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { button } from './dom';
 
 /** The keys, shown in the view and in the hint. */
 export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
 export const STOP_JOB_KEY = 'Ctrl+Shift+K';
-/** How long a stop's outcome stays on screen. */
-const NOTICE_MS = 5_000;
 
 type ViewApi = Pick<PaneApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
 
@@ -20,8 +18,7 @@ export class ProcessViewOverlay {
   private readonly element: HTMLElement;
   private readonly body: HTMLTableSectionElement;
   private readonly footer: HTMLElement;
-  private readonly notice: HTMLElement;
-  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly stopJob: HTMLButtonElement;
 
   constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void) {
     this.element = document.createElement('div');
@@ -36,9 +33,12 @@ export class ProcessViewOverlay {
     title.textContent = 'Processes';
     const hint = document.createElement('span');
     hint.textContent = `${PROCESS_VIEW_KEY} or Esc closes · ${STOP_JOB_KEY} stops the foreground job`;
-    const stopJob = button('Stop job', () => api.stopJob(), { className: 'ripcord-stop-job' });
+    // aria-disabled rather than disabled: the button keeps the keyboard's focus and its reason (its title) is read
+    this.stopJob = button('Stop job', () => {
+      if (this.stopJob.getAttribute('aria-disabled') !== 'true') api.stopJob();
+    }, { className: 'ripcord-stop-job' });
     const close = button('×', () => this.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
-    header.append(title, hint, stopJob, close);
+    header.append(title, hint, this.stopJob, close);
 
     const table = document.createElement('table');
     const head = table.createTHead().insertRow();
@@ -60,11 +60,7 @@ export class ProcessViewOverlay {
       event.preventDefault();
     });
 
-    this.notice = document.createElement('div');
-    this.notice.className = 'ripcord-notice';
-    this.notice.setAttribute('role', 'status');
-    this.notice.hidden = true;
-    parent.append(this.element, this.notice);
+    parent.append(this.element);
   }
 
   get isOpen(): boolean {
@@ -103,39 +99,49 @@ export class ProcessViewOverlay {
 
   update(view: ProcessView): void {
     if (!this.isOpen) return;
-    // a row's Stop button that has the keyboard keeps it across the refresh (same pid)
+    // a row's Stop button that has the keyboard keeps it across the refresh (same pid),
+    // as does its command, shown whole while focused
     const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;
+    const focusedPart = document.activeElement?.matches('.ripcord-cut') ? '.ripcord-cut' : 'button';
     this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
-    if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] button`) ?? this.element).focus();
-    const job = view.foregroundPgrp === null ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
-    this.footer.textContent = `${view.rows.length} process(es) · ${job}${view.transcript ? ` · transcript: ${view.transcript}` : ''}`;
-  }
-
-  showOutcome(outcome: StopOutcome): void {
-    this.notice.textContent = outcome.message;
-    this.notice.classList.toggle('ripcord-notice-failed', !outcome.ok);
-    this.notice.hidden = false;
-    clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => (this.notice.hidden = true), NOTICE_MS);
+    if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] ${focusedPart}`) ?? this.element).focus();
+    const noJob = view.foregroundPgrp === null;
+    const job = noJob ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
+    this.stopJob.setAttribute('aria-disabled', String(noJob));
+    this.stopJob.title = noJob ? 'Nothing to stop: no foreground job — the session\'s own program holds the terminal' : `Stop the foreground job (group ${view.foregroundPgrp}): HUP, TERM, then KILL (${STOP_JOB_KEY})`;
+    const summary = `${view.rows.length} process(es) · ${job}${view.transcript ? ' · transcript: ' : ''}`;
+    // the path keeps its element (and so the focus that shows it whole) across the refreshes
+    const path = this.footer.querySelector<HTMLElement>('.ripcord-processes-path');
+    if (path?.title === view.transcript && this.footer.firstChild) this.footer.firstChild.textContent = summary;
+    else this.footer.replaceChildren(summary, ...(view.transcript ? [cut(view.transcript, 'ripcord-processes-path')] : []));
   }
 
   private row(row: ProcessRow, sessionPid: number): HTMLTableRowElement {
     const tr = document.createElement('tr');
     tr.dataset.pid = String(row.pid);
     if (row.foreground) tr.className = 'ripcord-foreground';
-    const cells = [
-      String(row.pid), row.state, row.cpuPercent.toFixed(1), formatKb(row.rssKb), formatMs(row.runningMs), row.signals,
-      `${'  '.repeat(row.depth)}${row.depth > 0 ? '└ ' : ''}${row.foreground ? '▶ ' : ''}${row.command}`,
-    ];
+    const cells = [String(row.pid), row.state, row.cpuPercent.toFixed(1), formatKb(row.rssKb), formatMs(row.runningMs), row.signals];
     for (const text of cells) {
       const td = tr.insertCell();
       td.textContent = text;
     }
+    const command = tr.insertCell();
+    command.append(`${'  '.repeat(row.depth)}${row.depth > 0 ? '└ ' : ''}${row.foreground ? '▶ ' : ''}`, cut(row.command, 'ripcord-processes-command'));
     const actions = tr.insertCell();
     // the root is the session: stopping it is quitting, which has its own keys
     if (row.pid !== sessionPid) actions.appendChild(button('Stop', () => this.api.stopProcess(row.pid), { className: 'ripcord-stop-process' }));
     return tr;
   }
+}
+
+/** A long command or path on one line, cut with an ellipsis; whole on hover (its title) and on focus (CSS). */
+function cut(text: string, className: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = `ripcord-cut ${className}`;
+  span.textContent = text;
+  span.title = text;
+  span.tabIndex = 0;
+  return span;
 }
 
 function formatKb(kb: number): string {

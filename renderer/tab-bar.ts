@@ -30,6 +30,12 @@ export class TabBar {
   /** a render that came during a drag, done at its end: replacing the dragged tab would drop the drag */
   private pending: (() => void) | undefined;
 
+  /** names the user gave tabs (a double click on the title), kept until the tab closes */
+  private readonly names = new Map<TabId, string>();
+  /** a tab's name being edited: a render meanwhile would drop the field, so it waits as during a drag */
+  private renaming = false;
+  private last: (() => void) | undefined;
+
   constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-tabbar';
@@ -42,11 +48,13 @@ export class TabBar {
   }
 
   render(tabs: TabLabel[], active: TabId, focusPane: (tab: TabId) => void): void {
-    if (this.dragged !== undefined) {
-      this.pending = () => this.render(tabs, active, focusPane);
+    this.last = () => this.render(tabs, active, focusPane);
+    if (this.dragged !== undefined || this.renaming) {
+      this.pending = this.last;
       return;
     }
-    const shown = JSON.stringify([tabs, active]);
+    for (const id of this.names.keys()) if (!tabs.some((tab) => tab.id === id)) this.names.delete(id);
+    const shown = JSON.stringify([tabs, active, [...this.names]]);
     if (shown === this.shown) return;
     this.shown = shown;
     this.element.hidden = tabs.length < 2;
@@ -72,11 +80,13 @@ export class TabBar {
     tab.setAttribute('aria-selected', String(selected));
     tab.setAttribute('aria-controls', this.panelId(label.id));
     tab.tabIndex = selected ? 0 : -1;
-    const count = label.processes === undefined ? '' : ` · ${label.processes}`;
-    tab.textContent = `${number < 10 ? `${number}: ` : ''}${label.title}${count}`;
-    tab.setAttribute('aria-label', `${label.title}${label.processes === undefined ? '' : `, ${label.processes} process${label.processes === 1 ? '' : 'es'}`}${state ? `, ${state}` : ''}`);
-    tab.setAttribute('aria-description', 'Delete closes the tab and ends its sessions');
+    const title = this.names.get(label.id) ?? label.title;
+    tab.textContent = `${number < 10 ? `${number}: ` : ''}${title}`;
+    tab.title = title;
+    tab.setAttribute('aria-label', `${title}${label.processes === undefined ? '' : `, ${processes(label.processes)}`}${state ? `, ${state}` : ''}`);
+    tab.setAttribute('aria-description', 'Delete closes the tab and ends its sessions; F2 or a double click renames it');
     tab.addEventListener('click', () => focusPane(label.id));
+    tab.addEventListener('dblclick', () => this.rename(tab, label.id, label.title));
     // the mouse's way to close it; the keyboard's are Ctrl+Shift+W and Delete on the tab (a
     // control inside a tablist is not allowed there, so screen readers are told of Delete instead)
     const close = document.createElement('span');
@@ -85,7 +95,17 @@ export class TabBar {
     close.title = 'Close tab (Ctrl+Shift+W): ends its sessions';
     close.setAttribute('aria-hidden', 'true');
     close.addEventListener('click', () => this.act({ kind: 'close-tab', tab: label.id }));
-    item.append(tab, close);
+    item.append(tab);
+    if (label.processes !== undefined) {
+      // the number alone says nothing: its tooltip says what it counts
+      const count = document.createElement('span');
+      count.className = 'ripcord-tab-count';
+      count.textContent = String(label.processes);
+      count.title = `${processes(label.processes)} in this tab's session${label.processes === 1 ? '' : 's'}: the program and everything it started`;
+      count.setAttribute('aria-hidden', 'true');
+      item.append(count);
+    }
+    item.append(close);
     item.addEventListener('dragstart', (event) => {
       this.dragged = label.id;
       event.dataTransfer?.setData('text/plain', label.id);
@@ -105,6 +125,44 @@ export class TabBar {
     return item;
   }
 
+  /** A text field over the title: Enter keeps the name (empty: the title from what runs again), Esc leaves it as it was. */
+  private rename(tab: HTMLElement, id: TabId, current: string): void {
+    const field = document.createElement('input');
+    field.className = 'ripcord-tab-rename';
+    field.value = this.names.get(id) ?? current;
+    field.setAttribute('aria-label', 'Tab name (Enter keeps it, Esc cancels)');
+    let done = false;
+    const finish = (keep: boolean): void => {
+      if (done) return;
+      done = true;
+      this.renaming = false;
+      const name = field.value.trim();
+      if (keep && name !== '') this.names.set(id, name);
+      else if (keep) this.names.delete(id);
+      this.shown = '';
+      field.remove();
+      const redraw = this.pending ?? this.last;
+      this.pending = undefined;
+      redraw?.();
+      this.act({ kind: 'show-tab', tab: id });
+    };
+    field.addEventListener('keydown', (event) => {
+      event.stopPropagation();
+      if (event.key === 'Enter') finish(true);
+      else if (event.key === 'Escape') finish(false);
+      else return;
+      event.preventDefault();
+    });
+    field.addEventListener('blur', () => finish(true));
+    this.renaming = true;
+    // over the tab, outside the tablist (a tablist holds tabs only)
+    const [bar, box] = [this.element.getBoundingClientRect(), tab.getBoundingClientRect()];
+    Object.assign(field.style, { left: `${box.left - bar.left}px`, top: `${box.top - bar.top}px`, width: `${Math.max(box.width, 100)}px`, height: `${box.height}px` });
+    this.element.append(field);
+    field.focus();
+    field.select();
+  }
+
   private onKey(event: KeyboardEvent): void {
     const tabs = [...this.list.querySelectorAll<HTMLElement>('[role="tab"]')];
     const at = tabs.indexOf(document.activeElement as HTMLElement);
@@ -117,6 +175,11 @@ export class TabBar {
       case 'End': go(tabs.length - 1); break;
       case 'Enter':
       case ' ': tabs[at]?.click(); break;
+      case 'F2': {
+        const tab = tabs[at];
+        if (tab?.dataset.tab !== undefined) this.rename(tab, tab.dataset.tab, tab.title);
+        break;
+      }
       case 'Delete': {
         const tab = tabs[at]?.dataset.tab;
         if (tab !== undefined) this.act({ kind: 'close-tab', tab });
@@ -126,4 +189,8 @@ export class TabBar {
     }
     event.preventDefault();
   }
+}
+
+function processes(count: number): string {
+  return `${count} process${count === 1 ? '' : 'es'}`;
 }

@@ -16,6 +16,8 @@ export interface ChromeColors {
   buttonText: string;
   success: string;
   failure: string;
+  /** a warning's banner (VS Code's editorWarning colours) */
+  warning: string;
   /** search matches: xterm's decorations take #RRGGBB only */
   match: string;
   activeMatch: string;
@@ -40,7 +42,7 @@ export const DARK_THEME: DesignedTheme = {
   },
   chrome: {
     panel: '#252526', panelBorder: '#454545', text: '#cccccc', muted: '#9d9d9d', input: '#3c3c3c', inputBorder: '#5a5a5a',
-    focus: '#007fd4', button: '#0e639c', buttonText: '#ffffff', success: '#3fb950', failure: '#f14c4c',
+    focus: '#007fd4', button: '#0e639c', buttonText: '#ffffff', success: '#3fb950', failure: '#f14c4c', warning: '#cca700',
     match: '#623315', activeMatch: '#9e6a03', activeMatchBorder: '#f0b400',
   },
 };
@@ -56,7 +58,7 @@ export const LIGHT_THEME: DesignedTheme = {
   },
   chrome: {
     panel: '#f3f3f3', panelBorder: '#c8c8c8', text: '#333333', muted: '#6f6f6f', input: '#ffffff', inputBorder: '#cecece',
-    focus: '#0090f1', button: '#007acc', buttonText: '#ffffff', success: '#388a34', failure: '#e51400',
+    focus: '#0090f1', button: '#007acc', buttonText: '#ffffff', success: '#388a34', failure: '#e51400', warning: '#bf8803',
     match: '#f8c9a0', activeMatch: '#f2b84b', activeMatchBorder: '#b87800',
   },
 };

@@ -14,7 +14,7 @@ export interface ThemeSettings {
 const CSS_PROPERTIES: Partial<Record<keyof ChromeColors, string>> = {
   panel: '--ripcord-panel', panelBorder: '--ripcord-panel-border', text: '--ripcord-text', muted: '--ripcord-muted',
   input: '--ripcord-input', inputBorder: '--ripcord-input-border', focus: '--ripcord-focus', button: '--ripcord-button',
-  buttonText: '--ripcord-button-text', success: '--ripcord-success', failure: '--ripcord-failure',
+  buttonText: '--ripcord-button-text', success: '--ripcord-success', failure: '--ripcord-failure', warning: '--ripcord-warning',
 };
 
 /**

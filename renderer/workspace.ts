@@ -9,6 +9,7 @@ import type { RendererKind } from './gpu-renderer';
 import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';
 import { TabBar, type TabLabel } from './tab-bar';
+import { WindowNotices } from './notices';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -29,6 +30,7 @@ export class Workspace {
   private readonly tabBar: TabBar;
   private readonly area: HTMLElement;
   private readonly windowTitle = new WindowTitle();
+  private readonly notices: WindowNotices;
   private layout: WindowLayout | undefined;
   private structure = '';
   private settings: RendererSettings;
@@ -40,7 +42,11 @@ export class Workspace {
     this.area.className = 'ripcord-tab-area';
     root.append(this.area);
     this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId);
+    // before the first pane's fit: its grid already leaves room for the banners
+    this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
+    this.notices.settings(settings, false);
     api.onSettings((next) => {
+      this.notices.settings(next, true);
       this.settings = next;
       this.refreshHints();
     });
@@ -147,9 +153,7 @@ export class Workspace {
     element.append(box);
     const state: PaneState = { element, title: '', directory: '', activity: false, bell: false };
     this.panes.set(pane, state);
-    // problems are shown once, in the first pane
     const settings = this.settings;
-    this.settings = { ...settings, problems: [] };
     // the terminal measures its box: it starts once the box is in the page
     queueMicrotask(() => {
       if (!this.panes.has(pane)) return; // closed before it started
@@ -176,6 +180,9 @@ export class Workspace {
         if (inBack()) { state.bell = true; changed(); }
       },
       ended: (end) => { state.ended = end; changed(); },
+      notice: (notice) => this.notices.show(notice),
+      toggleNotices: () => this.notices.toggleRecent(),
+      focusBanner: () => this.notices.focusBanner(),
     };
   }
 
@@ -204,11 +211,8 @@ export class Workspace {
       const title = lead?.title || (lead?.directory ? (lead.directory.split('/').filter(Boolean).pop() ?? '/') : '') || 'shell';
       return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
     });
-    this.tabBar.render(labels, layout.active, (tab: TabId) => {
-      const target = layout.tabs.find((t) => t.id === tab);
-      const pane = target && panesOf(target.root)[0];
-      if (pane !== undefined) this.api.paneAction({ kind: 'focus', pane });
-    });
+    // main brings the tab to front with the pane that had the keys there
+    this.tabBar.render(labels, layout.active, (tab: TabId) => this.api.paneAction({ kind: 'show-tab', tab }));
     const focused = this.focused();
     this.windowTitle.setProgramTitle(focused?.title ?? '');
     if (focused?.processes !== undefined) this.windowTitle.setProcessCount(focused.processes);

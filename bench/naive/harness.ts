@@ -69,7 +69,7 @@ const PANE = '1';
 const ONE_PANE: WindowLayout = { tabs: [{ id: '1', root: { pane: PANE } }], active: '1', focused: PANE };
 
 // the defaults exactly as ripcord's page gets them (its minimumContrastRatio and theme included)
-const SETTINGS: RendererSettings = rendererSettings(DEFAULT_CONFIG, []);
+const SETTINGS: RendererSettings = rendererSettings(DEFAULT_CONFIG, [], '');
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));

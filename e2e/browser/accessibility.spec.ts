@@ -67,7 +67,6 @@ test('config banner shown: no serious violation; Ctrl+Shift+B reaches it from th
 test('start failure: no serious violation', async ({ page }) => {
   const harness = await harnesses.start({ command: ['/nonexistent/ripcord-e2e-program'] });
   await page.goto(`${harness.url}&renderer=dom`);
-  await page.waitForFunction(() => window.__ripcordTest !== undefined);
-  await waitForRow(page, /^\[ripcord\] .*\/nonexistent\/ripcord-e2e-program/);
+  await expect(page.getByRole('alertdialog', { name: 'The session could not start' })).toContainText('/nonexistent/ripcord-e2e-program');
   expect(await seriousViolations(page, 'start failure')).toEqual([]);
 });

@@ -52,7 +52,7 @@ export interface Harness {
 }
 
 export interface HarnessStart {
-  /** program and args; default an interactive bash without rc files and with PROMPT */
+  /** program and args; default an interactive bash without rc files and with PROMPT; [] none: the config's `shell` runs, as in the app */
   command?: string[];
   /** extra config keys */
   config?: Record<string, unknown>;
@@ -75,7 +75,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   const logFile = path.join(dir, 'harness.log');
   const config = { env: { [MARKER_VAR]: marker, PS1: PROMPT, ...options.env }, killGraceMs: TEST_KILL_GRACE_MS, ...options.config };
   await writeFile(configFile, JSON.stringify(config));
-  const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, '--', ...(options.command ?? BASH)], {
+  const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, ...(options.command?.length === 0 ? [] : ['--', ...(options.command ?? BASH)])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownGroup === true,
     // the session's transcript stays in the test's directory

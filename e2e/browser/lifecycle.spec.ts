@@ -43,8 +43,7 @@ test('a shell that cannot start: the page says why, signals still count, closing
   harness = await startHarness({ command: ['/nonexistent/ripcord-e2e-shell', '-i'] });
   const h = harness;
   await page.goto(`${h.url}&renderer=dom`);
-  await page.waitForFunction(() => window.__ripcordTest !== undefined);
-  await waitForRow(page, /^\[ripcord\] .*\/nonexistent\/ripcord-e2e-shell/);
+  await expect(page.getByRole('alertdialog', { name: 'The session could not start' })).toContainText('/nonexistent/ripcord-e2e-shell');
   expect(await waitFor('the start failure in the log', WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === 'session.start-failed'))).toBeDefined();
   // a single SIGINT after the failure is still a press, not an exit
   process.kill(h.pid, 'SIGINT');

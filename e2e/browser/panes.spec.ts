@@ -10,10 +10,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { panesOf } from '../../contracts/panes';
 import { readProcStatus } from '../../main/platform/processes/proc-files';
-import { commandLine, DIST, type Harness, harnessLog, harnessPerTest, type HarnessStart, harnessStats, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
+import { commandLine, DIST, type Harness, type HarnessStart, harnessLog, harnessPerTest, harnessStats, PAST_DEBOUNCE_MS, pressCtrlC, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
+import { focusedPrompt, layout, layoutWhen, newTab, openWindow as openWindowOf, paneCount, WAIT_MS, windowKey } from './window-helpers';
 
-/** Bound on a pane's prompt, a process going, a layout arriving; never asserted as a timing. */
-const WAIT_MS = 15_000;
 /** A long output for a pane without the keys: ~590 KB, several of its turns. */
 const SEQ_LINES = 100_000;
 /** The tab loop of the issue: opened and closed this many times. */
@@ -23,55 +22,7 @@ const MEMORY_SLACK_BYTES = 40 * 1024 * 1024;
 
 const harnesses = harnessPerTest();
 const execFileAsync = promisify(execFile);
-
-const layout = (page: Page): Promise<WindowLayout | undefined> => page.evaluate(() => window.__ripcordHarness?.layout);
-
-/** The layout once `check` holds for it. */
-async function layoutWhen(page: Page, what: string, check: (layout: WindowLayout) => boolean): Promise<WindowLayout> {
-  return waitFor(what, WAIT_MS, async () => {
-    const now = await layout(page);
-    return now && check(now) ? now : undefined;
-  });
-}
-
-const paneCount = (l: WindowLayout): number => l.tabs.reduce((n, tab) => n + panesOf(tab.root).length, 0);
-
-/** The focused pane's prompt, on its cursor row with nothing typed after it. */
-async function focusedPrompt(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (prompt) => {
-      const state = window.__ripcordHarness;
-      const view = state?.layout && window.__ripcordTestPane?.(state.layout.focused);
-      if (!view) return false;
-      const cursor = view.cursor();
-      return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
-    },
-    PROMPT,
-    { timeout: WAIT_MS, polling: 50 },
-  );
-}
-
-/** A harness with its page open at the first pane's prompt. */
-async function openWindow(page: Page, options?: HarnessStart): Promise<Harness> {
-  const h = await harnesses.start(options);
-  await openTerminal(page, h);
-  await focusedPrompt(page);
-  return h;
-}
-
-/** A key of the window; resolves with the layout once main sent the change. */
-async function windowKey(page: Page, key: string, what: string, check: (layout: WindowLayout) => boolean): Promise<WindowLayout> {
-  await page.keyboard.press(key);
-  return layoutWhen(page, what, check);
-}
-
-/** A new tab (Ctrl+Shift+T) with its prompt: its pane. */
-async function newTab(page: Page): Promise<PaneId> {
-  const before = await layout(page);
-  const after = await windowKey(page, 'Control+Shift+T', 'a new tab', (l) => l.tabs.length === (before?.tabs.length ?? 0) + 1);
-  await focusedPrompt(page);
-  return after.focused;
-}
+const openWindow = (page: Page, options?: HarnessStart): Promise<Harness> => openWindowOf(page, harnesses, options);
 
 /** A tree that ignores HUP, INT and TERM, with a child that left the session (setsid -f), named after `name`. */
 async function hostileTree(page: Page, h: Harness, name: string): Promise<void> {
@@ -129,9 +80,9 @@ test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+S
 
   await windowKey(page, 'Alt+2', 'tab 2 in front', (l) => l.active === l.tabs[1]?.id);
   await windowKey(page, 'Control+Shift+W', 'tab 2 to close', (l) => l.tabs.length === 2);
+  await expect(page.locator('.ripcord-toast')).toContainText('a tab was closed');
   await waitFor('tab 2\'s tree to be gone', WAIT_MS, async () => ((await named(h, 'tab2')).length === 0 ? true : undefined));
   for (const name of ['tab1', 'tab3']) expect(await named(h, name)).toHaveLength(2);
-  await expect(page.locator('.ripcord-banner')).toContainText('a tab was closed');
 
   await page.close();
   expect(await h.exited).toEqual({ code: 0, signal: null });

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { commandLine, DIST, type Harness, harnessStats, openTerminal, pressCtrlC, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
@@ -79,7 +80,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await page.waitForTimeout(1_200); // past the double-press window: the next key is not a second press
 
   await page.keyboard.press('Control+Shift+K');
-  const notice = page.locator('.ripcord-notice');
+  const notice = page.locator('.ripcord-toast').last();
   await expect(notice).toContainText('stopped', { timeout: GRACE_MS + 10_000 });
   const ms = Number(/in (\d+) ms/.exec((await notice.textContent()) ?? '')?.[1]);
   expect(ms).toBeLessThanOrEqual(GRACE_MS + STOP_SLACK_MS);
@@ -95,4 +96,47 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await page.keyboard.press('Control+Shift+K');
   await expect(notice).toContainText('no foreground job');
   expect(await pidsWith(marker, BACKGROUND)).toHaveLength(1);
+});
+
+test('the view shows the shell as it was started (not ripcord\'s wrapper), cuts long commands and paths whole on focus, and disables Stop job without a job, saying why', async ({ page }) => {
+  // the config's shell, with the shell integration ripcord wraps it in
+  harness = await startHarness({ command: [], config: { shell: '/bin/bash', args: ['-i'], transcripts: true } });
+  await openTerminal(page, harness);
+  // the user's own prompt (bash -i reads ~/.bashrc)
+  await waitForRow(page, /[$#%>] ?$/);
+  const sessionPid = (await harnessStats(harness)).sessionPid;
+  expect(await commandLine(sessionPid ?? 0)).toContain('--init-file');
+
+  await page.keyboard.press('Control+Shift+P');
+  const view = page.getByRole('dialog', { name: 'Processes of the session' });
+  const root = view.locator(`tr[data-pid="${sessionPid}"]`);
+  await expect(root).toContainText('/bin/bash');
+  await expect(root).not.toContainText('--init-file');
+  await expect(root.locator('.ripcord-processes-command')).toHaveText('/bin/bash -i');
+
+  const stop = view.getByRole('button', { name: 'Stop job' });
+  await expect(stop).toHaveAttribute('aria-disabled', 'true');
+  await expect(stop).toHaveAttribute('title', /no foreground job/);
+
+  // a long path: one line with an ellipsis, whole on hover (its title) and while focused
+  const transcript = view.locator('.ripcord-processes-path');
+  const full = (await transcript.getAttribute('title')) ?? '';
+  expect(full).toMatch(/^\//);
+  await page.setViewportSize({ width: 480, height: 420 });
+  const overflows = (): Promise<boolean> => transcript.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis');
+  await expect.poll(overflows).toBe(true);
+  expect((await transcript.boundingBox())?.height).toBeLessThan(20);
+  await transcript.focus();
+  await expect.poll(overflows).toBe(false);
+  await expect(transcript).toHaveText(full);
+  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+
+  // with a job in the foreground, Stop job is live
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  await run(page, 'sleep 4001');
+  await waitFor('the job', 15_000, async () => ((await pidsWith(harness?.marker ?? '', 'sleep 4001')).length === 1 ? true : undefined));
+  await page.keyboard.press('Control+Shift+P');
+  await expect(view.locator('tr.ripcord-foreground')).toContainText('sleep 4001');
+  await expect(stop).toHaveAttribute('aria-disabled', 'false');
 });

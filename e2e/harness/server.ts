@@ -187,9 +187,18 @@ async function main(): Promise<void> {
   // The desktop's window wiring itself, on the socket's stand-ins of its Electron objects: the
   // keys' entry, close, signals (SIGINT a press from here on, the spawn included), IPC checks.
   wireTerminalWindow(
-    { config: loaded.config, problems: loaded.problems, log, window: panes, host, configChanges: settings.onDidChange },
+    { config: loaded.config, problems: loaded.problems, settingsFile: loaded.path, log, window: panes, host, configChanges: settings.onDidChange },
     // A test harness never opens a browser; the request is logged for the specs.
-    { ...window.parts(), signals: process, openExternal: async (url) => log.event('harness.open-link', { url }) },
+    {
+      ...window.parts(),
+      signals: process,
+      // a test harness never opens a browser or an editor: the requests are logged for the specs
+      openExternal: async (url) => log.event('harness.open-link', { url }),
+      openPath: async (file) => {
+        log.event('harness.open-path', { file });
+        return '';
+      },
+    },
   );
 
   // the renderer's and the preload's build: dist/ beside this bundle, or the one --renderer-dir names

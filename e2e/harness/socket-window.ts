@@ -123,7 +123,7 @@ export class SocketWindow {
   }
 
   /** The Electron objects wireTerminalWindow takes, minus the process's signals and the browser. */
-  parts(): Omit<TerminalWindowParts, 'signals' | 'openExternal'> {
+  parts(): Omit<TerminalWindowParts, 'signals' | 'openExternal' | 'openPath'> {
     return { app: this.app, window: this.window, page: this.page, webContentsId: WEB_CONTENTS_ID, pageUrl: this.pageUrl, ipc: this.ipc, shortcuts: this.shortcuts };
   }
 

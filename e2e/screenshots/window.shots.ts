@@ -97,10 +97,19 @@ test.describe('dark scheme', () => {
     await shoot(page, 'settings-banner', 'dark');
   });
 
+  test('a closed tab\'s toast', async ({ page }) => {
+    await startSession(page);
+    await page.keyboard.press('Control+Shift+T');
+    await expect(page.locator('.ripcord-tab')).toHaveCount(2);
+    await page.keyboard.press('Control+Shift+W');
+    await expect(page.locator('.ripcord-toast')).toContainText('a tab was closed');
+    await shoot(page, 'notice-toast', 'dark');
+  });
+
   test('a program that cannot start', async ({ page }) => {
-    const harness = await harnesses.start({ command: ['/usr/local/bin/my-shell'] });
+    const harness = await harnesses.start({ command: [], config: { shell: '/usr/local/bin/my-shell' } });
     await page.goto(`${harness.url}&renderer=dom`);
-    await waitForRow(page, /^\[ripcord\] /);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
     await shoot(page, 'start-failure', 'dark');
   });
 });

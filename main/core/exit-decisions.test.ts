@@ -131,12 +131,23 @@ describe('ExitDecisions: exits the host chooses', () => {
     expect(decide.exitCode).toBe(70);
   });
 
-  it('after a start failure a window close exits 1; other triggers keep their codes', () => {
+  it.each<[string, Trigger['kind'][]]>([
+    ['the window\'s close', ['window-close']],
+    ['the global shortcut', ['global-shortcut']],
+    ['a double Ctrl+C', ['ctrl-c', 'ctrl-c']],
+    ['a double SIGINT', ['sigint', 'sigint']],
+  ])('after a start failure %s exits 1, the code the window names', (_name, kinds) => {
     const { decide } = decisions();
     decide.markStartFailed();
-    expect(decide.decide({ kind: 'window-close' })).toMatchObject({ action: 'exit', code: 1 });
-    const other = decisions().decide;
-    other.markStartFailed();
-    expect(other.decide({ kind: 'sigterm' })).toMatchObject({ action: 'exit', code: 143 });
+    const last = kinds.map((kind, i) => decide.decide({ kind } as Trigger, i * 300)).at(-1);
+    expect(last).toMatchObject({ action: 'exit', code: 1 });
+  });
+
+  it('after a start failure SIGTERM and SIGHUP keep their signal\'s code', () => {
+    for (const [kind, code] of [['sigterm', 143], ['sighup', 129]] as const) {
+      const { decide } = decisions();
+      decide.markStartFailed();
+      expect(decide.decide({ kind })).toMatchObject({ action: 'exit', code });
+    }
   });
 });

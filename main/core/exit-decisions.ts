@@ -49,7 +49,11 @@ export class ExitDecisions {
     return this.code;
   }
 
-  /** The program could not be started: the window shows why, and closing it exits EXIT_CODE_START_FAILED. */
+  /**
+   * The program could not be started: the window shows why, and every way out the user takes —
+   * its close, a double Ctrl+C (or SIGINT), the global shortcut — exits EXIT_CODE_START_FAILED,
+   * the code the window names (DESIGN §3); SIGTERM and SIGHUP keep their signal's code.
+   */
   markStartFailed(): void {
     this.startFailed = true;
   }
@@ -72,7 +76,7 @@ export class ExitDecisions {
       case 'sighup':
         return this.exitNow(EXIT_CODE_HANGUP, 'sighup');
       case 'global-shortcut':
-        return this.exitNow(EXIT_CODE_INTERRUPT, 'global-shortcut');
+        return this.exitNow(this.startFailed ? EXIT_CODE_START_FAILED : EXIT_CODE_INTERRUPT, 'global-shortcut');
       case 'window-close':
         return this.exitNow(this.startFailed ? EXIT_CODE_START_FAILED : EXIT_CODE_CLEAN, 'window-close');
       case 'exit-command':
@@ -86,7 +90,7 @@ export class ExitDecisions {
     const outcome = now === undefined ? this.state.register() : this.state.register(now);
     if (outcome === 'cancel') return { action: 'cancel' };
     if (outcome === 'ignored') return { action: 'ignore' };
-    return this.decided(EXIT_CODE_INTERRUPT, `${kind} ${DOUBLE_PRESS}`);
+    return this.decided(this.startFailed ? EXIT_CODE_START_FAILED : EXIT_CODE_INTERRUPT, `${kind} ${DOUBLE_PRESS}`);
   }
 
   private exitNow(code: number, reason: string): Decision {

@@ -43,7 +43,7 @@ export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>,
     linked,
     host,
     wireTerminalWindow(
-      { config, problems, log, window: panes, host },
+      { config, problems, settingsFile: '/home/user/.config/ripcord/config.json', log, window: panes, host },
       {
         app,
         window,
@@ -56,6 +56,7 @@ export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>,
         openExternal: async (url) => {
           opened.push(url);
         },
+        openPath: async () => '',
       },
     ),
   );

@@ -31,8 +31,8 @@ function openWindow() {
   cleanup.push({ dispose: () => reaper.killAll() }, panes, edits, linked, host);
   cleanup.push(
     wireTerminalWindow(
-      { config, problems: [], log: wiring.workspace.log, window: panes, host, configChanges: edits.event },
-      { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined },
+      { config, problems: [], settingsFile: 'config.json', log: wiring.workspace.log, window: panes, host, configChanges: edits.event },
+      { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined, openPath: async () => '' },
     ),
   );
   const edit = (patch: Partial<RipcordConfig>, problems: string[] = []): RendererSettings => {

@@ -65,8 +65,11 @@ function openTerminalWindow(electron: DesktopElectron, services: DesktopServices
   const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) });
   electron.Menu.setApplicationMenu(menu ? electron.Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
-    { config, problems, log, window: panes, host, configChanges: settings.onDidChange },
-    { app: electron.app, window, page, webContentsId: page.id, pageUrl, ipc: electron.ipcMain, shortcuts: electron.globalShortcut, signals: services.signals, openExternal: (url) => electron.shell.openExternal(url) },
+    { config, problems, settingsFile: services.settingsFile, log, window: panes, host, configChanges: settings.onDidChange },
+    {
+      app: electron.app, window, page, webContentsId: page.id, pageUrl, ipc: electron.ipcMain, shortcuts: electron.globalShortcut, signals: services.signals,
+      openExternal: (url) => electron.shell.openExternal(url), openPath: (file) => electron.shell.openPath(file),
+    },
   );
   void checkHostSignalMask(log);
   return window.loadURL(pageUrl);

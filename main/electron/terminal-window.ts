@@ -19,6 +19,8 @@ export interface TerminalWindowServices {
   config: RipcordConfig;
   /** config problems to show once in the window */
   problems: string[];
+  /** the settings file on disk (the page names it) */
+  settingsFile: string;
   log: Logger;
   /** the window's panes, its first pane's session created at process start */
   window: PaneWindow;
@@ -40,6 +42,8 @@ export interface TerminalWindowParts {
   shortcuts: Pick<GlobalShortcut, 'register' | 'unregister'>;
   signals: SignalSource;
   openExternal: (url: string) => Promise<void>;
+  /** Electron's shell.openPath: '' or why the file could not be opened */
+  openPath: (file: string) => Promise<string>;
 }
 
 /**
@@ -57,7 +61,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   store.add(installInputGuard(parts.page, window, log));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: window.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: window.trigger, log }));
-  const desktop = store.add(new DesktopSession({ config, log, window, renderer: parts.page, host: services.host, problems, openExternal: parts.openExternal }));
+  const desktop = store.add(new DesktopSession({ config, log, window, renderer: parts.page, host: services.host, problems, settingsFile: services.settingsFile, openExternal: parts.openExternal, openPath: parts.openPath }));
   store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
   if (services.configChanges) {
     // the shortcut first: the page and the session then get the one actually registered

@@ -50,7 +50,11 @@ export class DesktopSession implements IpcTarget, Disposable {
       host: SessionHostProcess;
       /** problem lines (config, global shortcut) shown once in the window */
       problems: readonly string[];
+      /** the settings file on disk, as the page names it */
+      settingsFile: string;
       openExternal: (url: string) => Promise<void>;
+      /** opens a file in the system's editor for it (Electron's shell.openPath: '' or why not) */
+      openPath: (file: string) => Promise<string>;
     },
   ) {
     this.problems = options.problems;
@@ -67,7 +71,8 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.disposables.add(options.host.onState(({ state, why }) => {
       if (state === 'running') return;
       const lines = [visibleText(why), state === 'hung' ? 'the sessions run on; Ctrl+C twice or closing the window still quits' : 'their processes were stopped with it; Ctrl+C twice or closing the window quits'];
-      for (const pane of window.panes.keys()) this.send(IpcChannel.notice, pane, { title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
+      // one notice for the window: the page shows a notice once, whichever pane it came with
+      this.send(IpcChannel.notice, window.current.focused, { level: state === 'hung' ? 'warning' : 'error', title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
     }));
   }
 
@@ -77,7 +82,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.problems = [];
     // the page asks once it listens: the layout follows, the panes it draws start their sessions
     queueMicrotask(() => this.send(IpcChannel.layout, this.options.window.current));
-    return rendererSettings(this.config, problems);
+    return rendererSettings(this.config, problems, this.options.settingsFile);
   }
 
   /**
@@ -89,7 +94,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     if (this.options.window.exiting) return;
     this.config = change.config;
     this.options.window.updateConfig(change.config);
-    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems));
+    this.send(IpcChannel.settings, rendererSettings(change.config, change.problems, this.options.settingsFile));
   }
 
   resize(pane: PaneId, cols: number, rows: number): void {
@@ -109,6 +114,17 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.options.openExternal(url).catch((error: unknown) => this.options.log.warn('link.open-failed', { error: String(error) }));
   }
 
+  /** The start-failure panel's "Open settings": the file in the user's editor, or a notice saying why not. */
+  openSettings(): void {
+    const file = this.options.settingsFile;
+    this.options.log.event('settings.open', { file });
+    const failed = (why: string): void => {
+      this.options.log.warn('settings.open-failed', { file, error: why });
+      this.send(IpcChannel.notice, this.options.window.current.focused, { level: 'warning', title: `ripcord: could not open ${file}`, lines: [visibleText(why)] } satisfies SessionNotice);
+    };
+    this.options.openPath(file).then((why) => why && failed(why), (error: unknown) => failed(String(error)));
+  }
+
   paste(): void {
     if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
   }
@@ -120,7 +136,7 @@ export class DesktopSession implements IpcTarget, Disposable {
   /** A pane's session says why it could not start, or why the app ends (written into its terminal: text, never a sequence). */
   private watch(pane: PaneId, session: SessionLifecycle): void {
     // the pane stays and says why; closing it (or the window) goes on (DESIGN: errors as values, shown to the user)
-    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message) } satisfies SessionEnd)));
+    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message), startFailed: true } satisfies SessionEnd)));
     // the app exits right after: the page shows why while it can, stderr and the log keep it
     this.disposables.add(session.onUnguarded((message) => {
       this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);

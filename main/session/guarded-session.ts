@@ -57,6 +57,8 @@ export class GuardedSession implements KeyFollowingProgram, Disposable {
 
   /** The host resized the terminal (the transcript records it). */
   readonly onResize = this.resized.event;
+  /** the shell integration's directory, which the spawned shell's arguments name (bash, fish); undefined without integration */
+  readonly integrationDir: string | undefined;
 
   static async start(options: GuardedSessionOptions): Promise<GuardedSessionStart> {
     const started = await startProgram(options);
@@ -68,6 +70,7 @@ export class GuardedSession implements KeyFollowingProgram, Disposable {
     const { session, integration } = program;
     const { decisions, log, config } = options;
     this.session = session;
+    this.integrationDir = integration?.dir;
     this.container = program.container;
     this.run = program.run;
     this.disposables.add(session);

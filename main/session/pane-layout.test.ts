@@ -2,16 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { PaneLayout } from './pane-layout';
 
 describe('PaneLayout', () => {
-  it('starts with one tab of one pane, and adds a tab after the one in front with the focus', () => {
+  it('starts with one tab of one pane, and adds a tab at the end with the focus, whichever tab is in front', () => {
     const layout = new PaneLayout('1');
     expect(layout.snapshot()).toEqual({ tabs: [{ id: '1', root: { pane: '1' } }], active: '1', focused: '1' });
     layout.addTab('2');
     layout.focus('1');
     layout.addTab('3');
-    expect(layout.snapshot().tabs.map((t) => t.id)).toEqual(['1', '3', '2']);
+    expect(layout.snapshot().tabs.map((t) => t.id)).toEqual(['1', '2', '3']);
     expect(layout.snapshot()).toMatchObject({ active: '3', focused: '3' });
-    expect(layout.tabOf('2')).toEqual({ id: '2', number: 3 });
+    expect(layout.tabOf('2')).toEqual({ id: '2', number: 2 });
     expect(layout.paneCount).toBe(3);
+  });
+
+  it('brings a tab back with the pane that had the keys there (Alt+N, the cycle, a click on it)', () => {
+    const layout = new PaneLayout('1');
+    layout.split('2', 'right');
+    layout.focus('1');
+    layout.addTab('3');
+    expect(layout.goToTab(1)).toBe(true);
+    expect(layout.snapshot()).toMatchObject({ active: '1', focused: '1' });
+    layout.moveFocus('right');
+    layout.cycleTab(1);
+    layout.cycleTab(-1);
+    expect(layout.snapshot()).toMatchObject({ active: '1', focused: '2' });
+    layout.goToTab(2);
+    expect(layout.showTab('1')).toBe(true);
+    expect(layout.snapshot().focused).toBe('2');
+    // the pane that had the keys gone: the tab's first
+    layout.goToTab(2);
+    layout.remove('2');
+    layout.goToTab(1);
+    expect(layout.snapshot().focused).toBe('1');
   });
 
   it('splits the focused pane and moves the focus by where panes are', () => {

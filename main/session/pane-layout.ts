@@ -13,6 +13,8 @@ export class PaneLayout {
   private active: TabId = '';
   private focusedPane: PaneId = '';
   private nextTab = 1;
+  /** the pane of each tab that had the keys last: the tab brings it back when it comes to front */
+  private readonly keysIn = new Map<TabId, PaneId>();
 
   /** The layout with its first tab holding `pane`. */
   constructor(pane: PaneId) {
@@ -48,20 +50,18 @@ export class PaneLayout {
     return structuredClone({ tabs: this.tabs, active: this.active, focused: this.focusedPane });
   }
 
-  /** A new tab right after the one in front, holding `pane`, in front with the focus. */
+  /** A new tab at the end (as VS Code and Windows Terminal: Alt+N keeps reaching the same tab), holding `pane`, in front with the focus. */
   addTab(pane: PaneId): void {
     const tab: TabLayout = { id: String(this.nextTab++), root: { pane } };
-    const at = this.tabs.findIndex((t) => t.id === this.active);
-    this.tabs.splice(at + 1, 0, tab);
-    this.active = tab.id;
-    this.focusedPane = pane;
+    this.tabs.push(tab);
+    this.select(tab.id, pane);
   }
 
   /** `pane` beside the focused one, which gives it half its room; the new pane takes the focus. */
   split(pane: PaneId, direction: SplitDirection): void {
     const tab = this.activeTab();
     tab.root = replace(tab.root, this.focusedPane, { split: direction, first: { pane: this.focusedPane }, second: { pane }, ratio: 0.5 });
-    this.focusedPane = pane;
+    this.select(tab.id, pane);
   }
 
   /**
@@ -76,10 +76,10 @@ export class PaneLayout {
     const rest = without(tab.root, pane);
     if (rest) tab.root = rest;
     else this.tabs.splice(index, 1);
+    if (this.keysIn.get(tab.id) === pane) this.keysIn.delete(tab.id);
     if (this.focusedPane === pane || !this.has(this.focusedPane)) {
       const next = rest ? tab : (this.tabs[Math.min(index, this.tabs.length - 1)] as TabLayout);
-      this.active = next.id;
-      this.focusedPane = panesOf(next.root)[0] as PaneId;
+      this.showTab(next);
     }
     return true;
   }
@@ -90,14 +90,14 @@ export class PaneLayout {
     return tab !== undefined && this.select(tab.id, pane);
   }
 
-  /** The tab `delta` away from the one in front (wrapping) comes to front, with its first pane; false when nothing changed. */
+  /** The tab `delta` away from the one in front (wrapping) comes to front, with the pane that had the keys there; false when nothing changed. */
   cycleTab(delta: number): boolean {
     const at = this.tabs.findIndex((t) => t.id === this.active);
     const count = this.tabs.length;
     return this.showTab(this.tabs[(((at + delta) % count) + count) % count] as TabLayout);
   }
 
-  /** The tab numbered `number` (from 1) comes to front; false when there is none, or nothing changed. */
+  /** The tab numbered `number` (from 1) comes to front, with the pane that had the keys there; false when there is none, or nothing changed. */
   goToTab(number: number): boolean {
     const tab = this.tabs[number - 1];
     return tab !== undefined && this.showTab(tab);
@@ -115,7 +115,7 @@ export class PaneLayout {
       if (pane === this.focusedPane || distance < 0 || overlap <= 0) continue;
       if (!best || distance < best.distance || (distance === best.distance && overlap > best.overlap)) best = { pane, distance, overlap };
     }
-    if (best) this.focusedPane = best.pane;
+    if (best) this.select(this.active, best.pane);
     return best !== undefined;
   }
 
@@ -142,8 +142,13 @@ export class PaneLayout {
     return false;
   }
 
-  private showTab(tab: TabLayout): boolean {
-    return this.select(tab.id, panesOf(tab.root)[0] as PaneId);
+  /** The tab comes to front with the pane that had the keys there (its first when none has yet); false for a tab not there, or nothing changed. */
+  showTab(tab: TabLayout | TabId): boolean {
+    const shown = typeof tab === 'string' ? this.tabs.find((t) => t.id === tab) : tab;
+    if (!shown) return false;
+    const panes = panesOf(shown.root);
+    const kept = this.keysIn.get(shown.id);
+    return this.select(shown.id, kept !== undefined && panes.includes(kept) ? kept : (panes[0] as PaneId));
   }
 
   /** The tab in front and the focused pane; whether either changed. */
@@ -151,6 +156,7 @@ export class PaneLayout {
     const changed = tab !== this.active || pane !== this.focusedPane;
     this.active = tab;
     this.focusedPane = pane;
+    this.keysIn.set(tab, pane);
     return changed;
   }
 

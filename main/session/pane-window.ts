@@ -146,6 +146,11 @@ export class PaneWindow implements KeyTarget, Disposable {
         this.change(() => this.layout.focus(action.pane));
         return;
       case 'close-tab': this.closeTab(action.tab); return;
+      case 'close-pane': this.closePane(action.pane); return;
+      case 'show-tab':
+        if (!this.layout.panesOfTab(action.tab).includes(this.layout.focused)) this.endDoublePress();
+        this.change(() => this.layout.showTab(action.tab));
+        return;
       case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
@@ -189,7 +194,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   private newPane(place: (pane: PaneId) => void): void {
     const max = this.config.maxPanes;
     if (this.layout.paneCount >= max) {
-      this.notices.fire({ pane: this.layout.focused, notice: { title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
+      this.notices.fire({ pane: this.layout.focused, notice: { level: 'warning', title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
       return;
     }
     const pane = String(this.nextPane++);
@@ -233,6 +238,16 @@ export class PaneWindow implements KeyTarget, Disposable {
     return true;
   }
 
+  /** The start-failure panel's Close: the window's only pane closes as the window does (its code: DESIGN §3), one of several goes alone. */
+  private closePane(pane: PaneId): void {
+    if (!this.sessions.has(pane)) return;
+    if (this.layout.paneCount === 1) {
+      this.trigger({ kind: 'window-close' });
+      return;
+    }
+    this.closePanes([pane]);
+  }
+
   private closeTab(tab: string | undefined): void {
     if (tab === undefined) return;
     const panes = this.layout.panesOfTab(tab);
@@ -245,7 +260,7 @@ export class PaneWindow implements KeyTarget, Disposable {
     const running = panes.filter((pane) => !this.ended.has(pane)).length;
     this.closePanes(panes);
     const lines = [running === 0 ? 'nothing was running in it' : `${running === 1 ? 'its session was' : `its ${running} sessions were`} ended: every process of ${running === 1 ? 'it' : 'them'} is stopped`];
-    this.notices.fire({ pane: this.layout.focused, notice: { title: 'ripcord: a tab was closed', lines } });
+    this.notices.fire({ pane: this.layout.focused, notice: { level: 'info', title: 'ripcord: a tab was closed', lines } });
   }
 
   /**

@@ -3,7 +3,7 @@ import type { RipcordConfig } from '../core/config';
 import { ACK_EVERY_CHARS } from '../core/flow-control';
 
 /** What the page gets of the config; the browser harness serves the same. */
-export function rendererSettings(config: RipcordConfig, problems: string[]): RendererSettings {
+export function rendererSettings(config: RipcordConfig, problems: string[], settingsFile: string): RendererSettings {
   return {
     fontFamily: config.fontFamily,
     fontSize: config.fontSize,
@@ -17,5 +17,6 @@ export function rendererSettings(config: RipcordConfig, problems: string[]): Ren
     ackEveryChars: ACK_EVERY_CHARS,
     doubleCtrlC: config.doubleCtrlC,
     problems,
+    settingsFile,
   };
 }

@@ -36,7 +36,7 @@ export class ScreenFeed implements ScreenTarget, Disposable {
     // written into the page: a reason with ESC in it must not become a sequence
     const notices = [uncontainedNotice(program.container.kind, program.container.reason), program.unreachable === undefined ? undefined : unreachableNotice(program.unreachable)];
     for (const notice of notices) {
-      if (notice) screen.send(IpcChannel.notice, { title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+      if (notice) screen.send(IpcChannel.notice, { level: 'warning', title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
     }
     this.feed = program.control && this.disposables.add(
       new ProcessFeed(program.control, {

@@ -1,7 +1,10 @@
 // What a host can ask about and do to its running session besides typing (issue #16): the
 // process view, the process count, stopping the foreground job or one process's subtree.
 // Membership comes from the session's container (its cgroup, or the process scan).
+import path from 'node:path';
 import type { ProcessView } from '../../../contracts/renderer';
+import { visibleText } from '../../core/visible-text';
+import { readCommandLine } from '../../platform/processes/proc-files';
 import type { EventLog } from '../../platform/log/event-log';
 import { foregroundJobGroup, type JobStopOptions, type MembershipSource, stopJob, stopProcessTree, type StopResult } from '../../platform/processes/job-stop';
 import { ProcessSampler } from '../../platform/processes/process-details';
@@ -17,6 +20,12 @@ export interface SessionControlOptions {
   members: MembershipSource;
   /** the session's transcript file, shown in the view */
   transcript?: string | null;
+  /**
+   * The root's command as the user started it (`/bin/bash -i`), shown while the root still runs
+   * as ripcord spawned it: with the shell integration's arguments, which name `wrapperMark` (its
+   * directory). After an `exec` the root shows what runs now.
+   */
+  rootCommand?: { asStarted: string; wrapperMark: string };
 }
 
 export class SessionControl {
@@ -35,7 +44,18 @@ export class SessionControl {
   async view(): Promise<ProcessView> {
     const [pids, group] = await Promise.all([this.members.listMembers(), foregroundJobGroup(this.options.root, this.options.table)]);
     const foregroundPgrp = group ?? null;
-    return { sessionPid: this.options.root.pid, foregroundPgrp, rows: await this.sampler.sample(pids, foregroundPgrp), transcript: this.options.transcript ?? null };
+    const rows = await this.sampler.sample(pids, foregroundPgrp);
+    const { root, rootCommand } = this.options;
+    const shown = rootCommand ? rows.map((row) => (row.pid === root.pid && row.command.includes(rootCommand.wrapperMark) ? { ...row, command: rootCommand.asStarted } : row)) : rows;
+    return { sessionPid: root.pid, foregroundPgrp, rows: shown, transcript: this.options.transcript ?? null };
+  }
+
+  /** What ends with the session, by name: the program holding the terminal (the foreground job's, else the root's) and the other processes' number. */
+  async whatEnds(): Promise<{ program: string; others: number } | undefined> {
+    const [group, members] = await Promise.all([foregroundJobGroup(this.options.root, this.options.table), this.members.listMembers()]);
+    const argv = await readCommandLine(group ?? this.options.root.pid);
+    const program = argv?.[0] ? path.basename(argv[0]) : undefined;
+    return program ? { program: visibleText(program), others: Math.max(0, members.length - 1) } : undefined;
   }
 
   async count(): Promise<number> {

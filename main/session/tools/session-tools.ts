@@ -69,6 +69,7 @@ export class SessionTools implements Disposable {
       killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
+      ...(guarded.integrationDir === undefined ? {} : { rootCommand: { asStarted: options.command, wrapperMark: guarded.integrationDir } }),
       // who belongs to the session: its container (the cgroup, or the process scan)
       members: { listMembers: () => guarded.container.members() },
     });
@@ -97,16 +98,29 @@ export class SessionTools implements Disposable {
    */
   onHint(listener: (hint: HintState) => void): Disposable {
     let check: ReturnType<typeof setTimeout> | undefined;
+    let latest: HintState | undefined;
     const subscription = this.guarded.onHint((hint) => {
       clearTimeout(check);
       check = undefined;
+      latest = hint;
       listener(hint);
       if (!hint.visible) return;
+      // what a second press ends, by name (issue #44): told as soon as it is known
+      void this.control.whatEnds().then((ends) => {
+        const remainingMs = this.options.hintRemainingMs();
+        if (ends && remainingMs > 0 && latest?.visible) {
+          latest = { ...latest, remainingMs, ends };
+          listener(latest);
+        }
+      }, () => undefined);
       const mine = setTimeout(() => {
         void this.guarded.session.rootHoldsForeground().then((holds) => {
           const remainingMs = this.options.hintRemainingMs();
           // only if no newer hint came meanwhile
-          if (!holds && remainingMs > 0 && check === mine) listener({ visible: true, remainingMs, jobStillRunning: true });
+          if (!holds && remainingMs > 0 && check === mine) {
+            latest = { ...latest, visible: true, remainingMs, jobStillRunning: true };
+            listener(latest);
+          }
         });
       }, STILL_RUNNING_AFTER_MS);
       check = mine;
