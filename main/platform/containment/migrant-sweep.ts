@@ -3,7 +3,11 @@
 // the process scan could not link to the root. The reaper (never the host) sweeps for them once
 // the container's kill is done, and stops the world before it kills: every process of this user
 // carrying the session's tag gets SIGSTOP the moment a pass over /proc sees it (it cannot be
-// caught, so nothing hands over on it), and passes repeat until one finds no tagged process not
+// caught, so nothing hands over on it), and so does its process group — a child it forked a
+// moment before is in that group, and a fork racing a group signal is restarted by the kernel,
+// so a relay that forks and exits is stopped whole once seen (every member of a tagged process's
+// group is of the session: a group never spans sessions, and the session's sessions are made by
+// its processes). Passes repeat until one finds no tagged process not
 // yet stopped (pid + start time) and none that vanished before its stop (a relay that forked and
 // exited: the pass re-lists /proc and goes on from the pids handed out after it).
 // Then every stopped one gets SIGKILL, and a last pass checks. The sweep is bounded in time; what
@@ -17,9 +21,12 @@ import { isAlive, sameProcess } from '../processes/process-tree';
 import { signalProcess } from '../processes/staged-kill';
 import { procNow } from '../files/kernel-reads';
 import { SessionTag } from './session-escapees';
+import { locateCgroup } from './cgroup';
 
 /** The sweep's bound in time: a process that forks faster than the passes stop it is left as a logged survivor, so a reaper's end never waits forever. */
 export const SWEEP_BOUND_MS = 2_000;
+/** Passes in a row that find nothing before the sweep believes it (each costs a few ms over cgroup.procs). */
+const QUIET_PASSES = 3;
 /** Re-listings of /proc a pass makes for pids that ended before their read (on a busy machine, most are not the session's). */
 const MAX_CHASES = 64;
 /** The SIGKILL of what is stopped at the bound gets this long to land before the rest is counted. */
@@ -63,17 +70,29 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
   const procRoot = options.procRoot ?? '/proc';
   const clock = options.clock ?? (() => performance.now());
   const deadline = clock() + (options.boundMs ?? SWEEP_BOUND_MS);
-  const tag = new SessionTag(sessionId, reader, procRoot);
+  const located = options.procRoot === undefined ? await locateCgroup() : undefined;
+  const tag = new SessionTag(sessionId, reader, procRoot, located?.ok ? located.value.mount : undefined);
   const known = new Set((options.known ?? []).map(key));
   const seen = new Set<string>();
   const stopped = new Map<string, ProcStat>();
   const killed = new Set<string>();
+  /** process groups stopped, each with the tagged member seen in it */
+  const groups = new Map<number, ProcStat>();
+  const ownGroup = (await readLiveStat(process.pid, reader, procRoot))?.pgrp;
+  const signalGroup = (member: ProcStat, signal: NodeJS.Signals): void => {
+    if (member.pgrp <= 1 || member.pgrp === ownGroup) return;
+    try {
+      process.kill(-member.pgrp, signal);
+    } catch {
+      // the group is gone, or not ours to signal
+    }
+  };
   const liveNow = async (p: ProcessIdentity): Promise<boolean> => {
     const now = await readLiveStat(p.pid, reader, procRoot);
     return now !== undefined && sameProcess(now, p) && isAlive(now);
   };
 
-  /** One pass over /proc, newest first: each tagged process not yet stopped is stopped now. */
+  /** One pass over the live processes (every cgroup.procs, or /proc), newest first: each tagged process not yet stopped is stopped now. */
   const pass = async (): Promise<Pass> => {
     const result: Pass = { alive: [], fresh: 0, vanished: [] };
     // stopped ones that died while we did not kill them were continued (a SIGCONT from another
@@ -107,6 +126,10 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
         continue;
       }
       const sent = signalProcess(pid, 'SIGSTOP', log);
+      if (sent === 'sent' && !groups.has(found.pgrp)) {
+        signalGroup(found, 'SIGSTOP');
+        groups.set(found.pgrp, found);
+      }
       if (sent === 'denied') {
         result.alive.push(found);
         continue;
@@ -128,13 +151,23 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
   };
 
   let survivors: ProcessIdentity[] = [];
+  let quiet = 0;
   for (let round = 0; ; round++) {
     const world = await pass();
     const past = clock() >= deadline;
-    if ((world.fresh > 0 || world.vanished.length > 0) && !past) continue;
+    if ((world.fresh > 0 || world.vanished.length > 0) && !past) {
+      quiet = 0;
+      continue;
+    }
+    // a pass can miss a relay that handed over between the listing and the read: others follow
+    if (world.alive.length === 0 && world.vanished.length === 0 && ++quiet < QUIET_PASSES && !past) continue;
     if (world.alive.length === 0 && world.vanished.length === 0) break;
     // the world is stopped (or the bound is reached): what is stopped cannot fork or continue another
     log.error('reaper-migrants', { sessionId, round, pids: world.alive.map((p) => p.pid) });
+    // a group whose seen member still lives (stopped, so the group cannot have emptied and its id been reused)
+    for (const member of groups.values()) {
+      if ((await liveNow(member))) signalGroup(member, 'SIGKILL');
+    }
     for (const p of world.alive) {
       if (signalProcess(p.pid, 'SIGKILL', log) !== 'denied') killed.add(key(p));
     }

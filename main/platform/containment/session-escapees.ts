@@ -9,43 +9,53 @@ import { procNow } from '../files/kernel-reads';
 import { parseProcStatus, readEnvironment, readLiveStat, type ProcStat } from '../processes/proc-files';
 import type { ProcReader } from '../processes/process-table';
 import { isAlive } from '../processes/process-tree';
+import { threadGroupsNow } from './cgroup-tree';
 
 export class SessionTag {
   private readonly needle: string;
   private readonly uid = process.getuid?.();
 
-  /** `reader`: at once by default, as the reaper reads /proc (kernel-reads.ts). */
-  constructor(sessionId: string, private readonly reader: ProcReader = procNow, private readonly procRoot = '/proc') {
+  /**
+   * `reader`: at once by default, as the reaper reads /proc (kernel-reads.ts). `cgroupMount`:
+   * where the cgroup2 hierarchy is, if it is: its cgroup.procs files list the live processes and
+   * no zombie, where /proc on a machine whose init reaps none lists thousands.
+   */
+  constructor(sessionId: string, private readonly reader: ProcReader = procNow, private readonly procRoot = '/proc', private readonly cgroupMount?: string) {
     this.needle = `${SESSION_ID_ENV}=${sessionId}\0`;
   }
 
   /**
-   * Every pid in /proc (this process left out: it never carries a tag it sweeps for), newest
+   * Every live pid (this process left out: it never carries a tag it sweeps for), newest
    * first — a process that forks on is found at its newest pid — or, given `after`, in the
    * order the kernel hands out pids after it: above it, then from the bottom once they wrap.
    */
   async pids(after?: number): Promise<number[]> {
     if (process.platform !== 'linux') return [];
-    const names = await this.reader.readdir(this.procRoot).catch(() => [] as string[]);
-    const pids = names.filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => pid !== process.pid);
+    const listed = this.cgroupMount !== undefined
+      ? threadGroupsNow(this.cgroupMount, { threads: false })
+      : (await this.reader.readdir(this.procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
+    const pids = listed.filter((pid) => pid !== process.pid);
     if (after === undefined) return pids.sort((a, b) => b - a);
     const rank = (pid: number): number => (pid > after ? pid - after : pid + Number.MAX_SAFE_INTEGER / 2);
     return pids.sort((a, b) => rank(a) - rank(b));
   }
 
   /**
-   * The process if it is alive, of this user (real uid) and carries the tag; 'gone' when the
-   * pid has no process any more (it ended between the listing and this read); otherwise undefined.
+   * The process if it is alive, of this user (real uid) and carries the tag; 'gone' when it
+   * ended between the listing and this read; otherwise undefined.
    */
   async read(pid: number): Promise<ProcStat | 'gone' | undefined> {
+    // the stat first: the many zombies a scan meets cost one read each
+    const stat = await readLiveStat(pid, this.reader, this.procRoot);
+    // cgroup.procs lists no zombie: one here ended since the listing
+    if (!stat || (!isAlive(stat) && this.cgroupMount !== undefined)) return 'gone';
+    if (!isAlive(stat)) return undefined;
     const environ = await readEnvironment(pid, this.reader, this.procRoot);
     if (environ === undefined) return (await readLiveStat(pid, this.reader, this.procRoot)) ? undefined : 'gone';
     if (!environ.includes(this.needle)) return undefined;
     const status = parseProcStatus(await this.reader.readFile(`${this.procRoot}/${pid}/status`).catch(() => ''));
     if (this.uid !== undefined && status.realUid !== this.uid) return undefined;
-    const stat = await readLiveStat(pid, this.reader, this.procRoot);
-    if (!stat) return 'gone';
-    return isAlive(stat) ? stat : undefined;
+    return stat;
   }
 
   /** Live processes of this user that carry the tag, as one pass over /proc sees them. */

@@ -17,6 +17,8 @@ export interface ProcStat extends ProcessInfo {
   flags: number;
   /** fields 14 + 15: user and system time, in clock ticks */
   cpuTicks: number;
+  /** field 20: threads in the group, a zombie leader included (1 for a plain zombie) */
+  threads: number;
 }
 
 /** PF_EXITING in the flags: set when a process starts to exit, before its state says so. */
@@ -35,7 +37,7 @@ export function parseProcStat(text: string): ProcStat | undefined {
   const num = (field: number): number => Number(fields[field - 3]);
   const stat: ProcStat = {
     pid: Number(text.slice(0, open).trim()), comm: text.slice(open + 1, close), state: fields[0] ?? '?',
-    ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), flags: num(9), cpuTicks: num(14) + num(15), startTime: num(22),
+    ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), flags: num(9), cpuTicks: num(14) + num(15), threads: num(20), startTime: num(22),
   };
   return Object.values(stat).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : stat;
 }
@@ -109,11 +111,12 @@ export async function liveThreadOf(pid: number, reader: ProcReader = asyncProcRe
 
 /**
  * A process's stat as alive-ness sees it: a zombie leader with a live thread reads as that
- * thread's state. task/ is read only for a zombie leader, so a scan costs what it did.
+ * thread's state. task/ is read only for a zombie leader whose group has other threads, so a
+ * scan costs what it did.
  */
 export async function readLiveStat(pid: number, reader: ProcReader = asyncProcReader, procRoot = '/proc'): Promise<ProcStat | undefined> {
   const stat = parseProcStat(await reader.readFile(procFile(pid, 'stat', procRoot)).catch(() => ''));
-  if (stat?.state !== 'Z') return stat;
+  if (stat?.state !== 'Z' || stat.threads <= 1) return stat;
   const thread = await liveThreadOf(pid, reader, procRoot);
   return thread ? { ...stat, state: thread.state } : stat;
 }
