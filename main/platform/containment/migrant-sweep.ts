@@ -102,31 +102,33 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
       stopped.delete(k);
       result.vanished.push(identity(p));
     }
-    let pids = await tag.pids();
+    const pids = await tag.pids();
+    const listed = new Set(pids);
     let chases = 0;
-    const chaseAfter = async (pid: number): Promise<void> => {
+    /** what was handed out after `pid` since the listing is read next, in the order it was handed out */
+    const chaseAfter = async (pid: number, at: number): Promise<void> => {
       chases++;
-      pids = await tag.pids(pid);
+      const fresh = (await tag.pids(pid)).filter((next) => !listed.has(next));
+      for (const next of fresh) listed.add(next);
+      pids.splice(at + 1, 0, ...fresh);
     };
     for (let i = 0; i < pids.length; i++) {
       const pid = pids[i] as number;
       const found = await tag.read(pid);
       if (found === 'gone') {
         // ended since the listing: if it was a relay, its successor has one of the pids handed out after it
-        if (chases < MAX_CHASES && clock() < deadline) {
-          await chaseAfter(pid);
-          i = -1;
-        }
+        if (chases < MAX_CHASES && clock() < deadline) await chaseAfter(pid, i);
         continue;
       }
       if (!found || known.has(key(found))) continue;
       seen.add(key(found));
       if (stopped.has(key(found))) {
-        result.alive.push(found);
+        if (!result.alive.some((p) => sameProcess(p, found))) result.alive.push(found);
         continue;
       }
       const sent = signalProcess(pid, 'SIGSTOP', log);
-      if (sent === 'sent' && !groups.has(found.pgrp)) {
+      // even when it is gone already: what it forked a moment before is in its group
+      if (!groups.has(found.pgrp)) {
         signalGroup(found, 'SIGSTOP');
         groups.set(found.pgrp, found);
       }
@@ -137,10 +139,7 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
       if (sent === 'gone' || !(await liveNow(found))) {
         // it forked and exited first: whatever it forked is still out there
         result.vanished.push(identity(found));
-        if (clock() < deadline) {
-          await chaseAfter(pid);
-          i = -1;
-        }
+        if (clock() < deadline) await chaseAfter(pid, i);
         continue;
       }
       stopped.set(key(found), found);
@@ -164,10 +163,8 @@ export async function sweepMigrants(sessionId: string, options: SweepOptions): P
     if (world.alive.length === 0 && world.vanished.length === 0) break;
     // the world is stopped (or the bound is reached): what is stopped cannot fork or continue another
     log.error('reaper-migrants', { sessionId, round, pids: world.alive.map((p) => p.pid) });
-    // a group whose seen member still lives (stopped, so the group cannot have emptied and its id been reused)
-    for (const member of groups.values()) {
-      if ((await liveNow(member))) signalGroup(member, 'SIGKILL');
-    }
+    // the group of each stopped process (it lives, so its group cannot have emptied and its id been reused)
+    for (const p of world.alive) signalGroup(p, 'SIGKILL');
     for (const p of world.alive) {
       if (signalProcess(p.pid, 'SIGKILL', log) !== 'denied') killed.add(key(p));
     }
