@@ -1,8 +1,10 @@
-// DESIGN §4 staged kill over a session cgroup, on the one schedule (kill-schedule.ts), its
-// SIGKILL stage `cgroup.kill` (older kernels: freeze, SIGKILL every member, thaw). Members are
-// read and signalled while the cgroup is frozen, so a pid read from cgroup.procs cannot exit
-// and be reused before its signal. Done when cgroup.events says `populated 0`; the directory
-// is then removed. The survivor count is what cgroup.procs still lists, never a guess.
+// DESIGN §4 staged kill over a session cgroup and the cgroups below it, on the one schedule
+// (kill-schedule.ts). Members are read and signalled while the cgroup is frozen, so a pid read
+// from cgroup.procs cannot exit and be reused before its signal. The SIGKILL stage is
+// `cgroup.kill`, then — frozen, so nothing forks — kill(tgid, SIGKILL) of every thread group
+// in the tree (cgroup-thread-groups.ts: what cgroup.kill misses), repeated until cgroup.events says
+// `populated 0` or the grace's give-up point; the directory is then removed. The survivor count
+// is what the tree still holds, never a guess.
 import { LogEvent } from '../../core/log-events';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -12,6 +14,7 @@ import { DEFAULT_KILL_GRACE_MS } from '../../core/kill-grace';
 import { giveUpAtMs, KillTally, STAGED_SIGNALS, stageStartMs, type StagedSignal } from '../../core/kill-schedule';
 import { signalProcess, type StagedKillResult } from '../processes/staged-kill';
 import { readProcStat } from '../processes/proc-files';
+import { killThreadGroupsNow, threadGroupsNow } from './cgroup-thread-groups';
 
 /** Poll period of cgroup.events while waiting: a member's end is seen within one period. */
 const POLL_MS = 10;
@@ -34,13 +37,14 @@ export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions =
   const tally = new KillTally<number>();
   const account = (alive: readonly number[]): void => tally.alive(alive);
 
+  const giveUpAt = start + giveUpAtMs(graceMs);
   for (const stage of STAGED_SIGNALS) {
     if (!(await untilEmptyOr(cgroup, start + stageStartMs(stage, graceMs), clock, account))) break;
-    if (stage === 'KILL') await killAll(cgroup, tally, log);
+    if (stage === 'KILL') await killAll(cgroup, tally, log, () => clock() >= giveUpAt);
     else await signalFrozen(cgroup, stage, tally, log);
   }
-  await untilEmptyOr(cgroup, start + giveUpAtMs(graceMs), clock, account);
-  const left = await cgroup.procs();
+  await untilEmptyOr(cgroup, giveUpAt, clock, account);
+  const left = threadGroupsNow(cgroup.dir);
   account(left);
   const survivors = left.map((pid) => ({ pid, startTime: 0 }));
   if (survivors.length > 0) log.error('cgroup-kill-survivors', { cgroup: cgroup.dir, survivors: left });
@@ -58,7 +62,7 @@ async function untilEmptyOr(cgroup: CgroupDir, deadline: number, clock: () => nu
       account([]);
       return false;
     }
-    account(await cgroup.procs());
+    account(threadGroupsNow(cgroup.dir, { threads: false }));
     const left = deadline - clock();
     if (left <= 0) return true;
     await delay(Math.min(POLL_MS, left));
@@ -68,7 +72,7 @@ async function untilEmptyOr(cgroup: CgroupDir, deadline: number, clock: () => nu
 async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, tally: KillTally<number>, log: EventLog): Promise<void> {
   const frozen = await freeze(cgroup);
   try {
-    for (const pid of await cgroup.procs()) {
+    for (const pid of threadGroupsNow(cgroup.dir)) {
       const stopped = (await readProcStat(pid))?.state === 'T';
       if (signalProcess(pid, `SIG${stage}`, log) === 'sent') tally.signalled(pid, stage);
       // a stopped process acts on its signal only once continued
@@ -79,17 +83,19 @@ async function signalFrozen(cgroup: CgroupDir, stage: StagedSignal, tally: KillT
   }
 }
 
-async function killAll(cgroup: CgroupDir, tally: KillTally<number>, log: EventLog): Promise<void> {
-  const members = await cgroup.procs();
+async function killAll(cgroup: CgroupDir, tally: KillTally<number>, log: EventLog, pastBound: () => boolean): Promise<void> {
+  const members = threadGroupsNow(cgroup.dir, { threads: false });
   const killed = await cgroup.kill();
-  if (!killed.ok) {
-    // kernels before 5.14 have no cgroup.kill
-    log.warn('cgroup-kill-file-failed', { cgroup: cgroup.dir, error: killed.error });
-    const frozen = await freeze(cgroup);
-    for (const pid of await cgroup.procs()) signalProcess(pid, 'SIGKILL', log);
-    if (frozen) await cgroup.freeze(false);
-  }
   for (const pid of members) tally.signalled(pid, 'KILL');
+  // kernels before 5.14 have no cgroup.kill: the walk below is then the whole kill
+  if (!killed.ok) log.warn('cgroup-kill-file-failed', { cgroup: cgroup.dir, error: killed.error });
+  // left frozen: what cannot be killed (D state) runs no more, and a thaw would only let it fork
+  await freeze(cgroup);
+  do {
+    for (const pid of killThreadGroupsNow(cgroup.dir, log)) tally.signalled(pid, 'KILL');
+    if (!(await cgroup.populated())) return;
+    await delay(POLL_MS);
+  } while (!pastBound());
 }
 
 /** Freezes and waits (bounded) for `frozen 1`; false when the cgroup cannot be frozen. */

@@ -1,70 +1,184 @@
 // Migrants (DESIGN §4): processes of a session that left its container — a tmux pane moved into
 // a `tmux-spawn-*.scope` by systemd, a process that wrote its own pid into another cgroup, one
 // the process scan could not link to the root. The reaper (never the host) sweeps for them once
-// the container's kill is done: every process of this user carrying the session's tag is given
-// the same staged kill, identified by pid + start time, and the sweep repeats until it finds
-// none, or its rounds run out (what is left then is a survivor, counted and logged).
+// the container's kill is done, and stops the world before it kills: every process of this user
+// carrying the session's tag gets SIGSTOP the moment a pass over /proc sees it (it cannot be
+// caught, so nothing hands over on it), and so does its process group — a child it forked a
+// moment before is in that group, and a fork racing a group signal is restarted by the kernel,
+// so a relay that forks and exits is stopped whole once seen (every member of a tagged process's
+// group is of the session: a group never spans sessions, and the session's sessions are made by
+// its processes). Passes repeat until one finds no tagged process not
+// yet stopped (pid + start time) and none that vanished before its stop (a relay that forked and
+// exited: the pass re-lists /proc and goes on from the pids handed out after it).
+// Then every stopped one gets SIGKILL, and a last pass checks. The sweep is bounded in time; what
+// is still tagged and alive then — or vanished without a successor found — is a survivor,
+// counted and logged.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { EventLog } from '../log/event-log';
-import type { ProcessIdentity, ProcessInfo, ProcessTable } from '../processes/process-table';
+import type { ProcessIdentity, ProcReader } from '../processes/process-table';
+import { readLiveStat, type ProcStat } from '../processes/proc-files';
 import { isAlive, sameProcess } from '../processes/process-tree';
-import { aliveWithSessionId } from './session-escapees';
-import { StagedKill, type KillTargets } from '../processes/staged-kill';
+import { signalProcess } from '../processes/staged-kill';
+import { procNow } from '../files/kernel-reads';
+import { SessionTag } from './session-escapees';
+import { locateCgroup } from './cgroup';
 
-/**
- * Sweeps after the kill: each round finds what the last one's processes forked meanwhile (children
- * inherit the tag). A process that forks faster than a round kills it is left after this many,
- * as a logged survivor, so a reaper's end never waits forever.
- */
-const MAX_ROUNDS = 8;
+/** The sweep's bound in time: a process that forks faster than the passes stop it is left as a logged survivor, so a reaper's end never waits forever. */
+export const SWEEP_BOUND_MS = 2_000;
+/** Passes in a row that find nothing before the sweep believes it (each costs a few ms over cgroup.procs). */
+const QUIET_PASSES = 3;
+/** Re-listings of /proc a pass makes for pids that ended before their read (on a busy machine, most are not the session's). */
+const MAX_CHASES = 64;
+/** The SIGKILL of what is stopped at the bound gets this long to land before the rest is counted. */
+const LAST_KILL_MS = 200;
+/** Poll period while the SIGKILLed wait to die (microseconds each for a stopped process). */
+const DEATH_POLL_MS = 5;
 
 export interface SweepResult {
-  /** processes found outside the container and killed (or left as survivors) */
+  /** tagged processes seen outside the container (stopped and killed, or left as survivors) */
   migrated: number;
-  /** tagged processes still alive when the sweep gave up */
+  /** tagged processes still alive when the sweep gave up, and those that vanished before their stop with no successor found */
   survivors: ProcessIdentity[];
 }
 
 export interface SweepOptions {
-  table: ProcessTable;
-  killGraceMs: number;
   log: EventLog;
   /** tagged processes the caller already counts (a scanned session's own survivors) */
   known?: readonly ProcessIdentity[];
-  /** how the tagged processes are found; default: /proc (session-escapees.ts) */
-  find?: (sessionId: string) => Promise<number[]>;
+  /** how /proc is read; default at once (kernel-reads.ts), as the reaper reads it */
+  reader?: ProcReader;
+  procRoot?: string;
+  clock?: () => number;
+  boundMs?: number;
 }
 
-/** The seeds of one round, as long as each still has its start time: nothing recycled is signalled. */
-class FixedTargets implements KillTargets {
-  constructor(private readonly seeds: readonly ProcessInfo[]) {}
+const key = (p: ProcessIdentity): string => `${p.pid}:${p.startTime}`;
+const identity = ({ pid, startTime }: ProcessIdentity): ProcessIdentity => ({ pid, startTime });
 
-  update(snapshot: readonly ProcessInfo[]): ProcessInfo[] {
-    return snapshot.filter((p) => isAlive(p) && this.seeds.some((s) => sameProcess(p, s)));
-  }
+interface Pass {
+  /** tagged processes alive in this pass (each stopped) */
+  alive: ProcStat[];
+  /** stopped for the first time in this pass */
+  fresh: number;
+  /** seen tagged, gone before the stop reached them: whatever they forked is still out there */
+  vanished: ProcessIdentity[];
 }
 
 export async function sweepMigrants(sessionId: string, options: SweepOptions): Promise<SweepResult> {
-  const { table, killGraceMs, log } = options;
-  const find = options.find ?? aliveWithSessionId;
-  const known = new Set((options.known ?? []).map((p) => p.pid));
-  const migrated = new Set<string>();
-  let survivors: ProcessIdentity[] = [];
-  for (let round = 0; ; round++) {
-    const pids = (await find(sessionId)).filter((pid) => !known.has(pid));
-    const seeds = (await Promise.all(pids.map((pid) => table.lookup(pid)))).filter((p): p is ProcessInfo => p !== undefined && isAlive(p));
-    if (seeds.length === 0) break;
-    if (round === MAX_ROUNDS) {
-      survivors = seeds.map(({ pid, startTime }) => ({ pid, startTime }));
-      break;
+  const { log } = options;
+  const reader = options.reader ?? procNow;
+  const procRoot = options.procRoot ?? '/proc';
+  const clock = options.clock ?? (() => performance.now());
+  const deadline = clock() + (options.boundMs ?? SWEEP_BOUND_MS);
+  const located = options.procRoot === undefined ? await locateCgroup() : undefined;
+  const tag = new SessionTag(sessionId, reader, procRoot, located?.ok ? located.value.mount : undefined);
+  const known = new Set((options.known ?? []).map(key));
+  const seen = new Set<string>();
+  const stopped = new Map<string, ProcStat>();
+  const killed = new Set<string>();
+  /** process groups stopped, each with the tagged member seen in it */
+  const groups = new Map<number, ProcStat>();
+  const ownGroup = (await readLiveStat(process.pid, reader, procRoot))?.pgrp;
+  const signalGroup = (member: ProcStat, signal: NodeJS.Signals): void => {
+    if (member.pgrp <= 1 || member.pgrp === ownGroup) return;
+    try {
+      process.kill(-member.pgrp, signal);
+    } catch {
+      // the group is gone, or not ours to signal
     }
-    for (const p of seeds) migrated.add(`${p.pid}:${p.startTime}`);
-    log.error('reaper-migrants', { sessionId, round, pids: seeds.map((p) => p.pid) });
-    const result = await new StagedKill([new FixedTargets(seeds)], { table, killGraceMs, log }).run();
-    // the kernel would not let them die (D state, EPERM): another round changes nothing
-    if (result.survivors.length > 0) {
-      survivors = result.survivors;
+  };
+  const liveNow = async (p: ProcessIdentity): Promise<boolean> => {
+    const now = await readLiveStat(p.pid, reader, procRoot);
+    return now !== undefined && sameProcess(now, p) && isAlive(now);
+  };
+
+  /** One pass over the live processes (every cgroup.procs, or /proc), newest first: each tagged process not yet stopped is stopped now. */
+  const pass = async (): Promise<Pass> => {
+    const result: Pass = { alive: [], fresh: 0, vanished: [] };
+    // stopped ones that died while we did not kill them were continued (a SIGCONT from another
+    // tagged process) and may have forked before they exited
+    for (const [k, p] of stopped) {
+      if (killed.has(k) || (await liveNow(p))) continue;
+      stopped.delete(k);
+      result.vanished.push(identity(p));
+    }
+    const pids = await tag.pids();
+    const listed = new Set(pids);
+    let chases = 0;
+    /** what was handed out after `pid` since the listing is read next, in the order it was handed out */
+    const chaseAfter = async (pid: number, at: number): Promise<void> => {
+      chases++;
+      const fresh = (await tag.pids(pid)).filter((next) => !listed.has(next));
+      for (const next of fresh) listed.add(next);
+      pids.splice(at + 1, 0, ...fresh);
+    };
+    for (let i = 0; i < pids.length; i++) {
+      const pid = pids[i] as number;
+      const found = await tag.read(pid);
+      if (found === 'gone') {
+        // ended since the listing: if it was a relay, its successor has one of the pids handed out after it
+        if (chases < MAX_CHASES && clock() < deadline) await chaseAfter(pid, i);
+        continue;
+      }
+      if (!found || known.has(key(found))) continue;
+      seen.add(key(found));
+      if (stopped.has(key(found))) {
+        if (!result.alive.some((p) => sameProcess(p, found))) result.alive.push(found);
+        continue;
+      }
+      const sent = signalProcess(pid, 'SIGSTOP', log);
+      // even when it is gone already: what it forked a moment before is in its group
+      if (!groups.has(found.pgrp)) {
+        signalGroup(found, 'SIGSTOP');
+        groups.set(found.pgrp, found);
+      }
+      if (sent === 'denied') {
+        result.alive.push(found);
+        continue;
+      }
+      if (sent === 'gone' || !(await liveNow(found))) {
+        // it forked and exited first: whatever it forked is still out there
+        result.vanished.push(identity(found));
+        if (clock() < deadline) await chaseAfter(pid, i);
+        continue;
+      }
+      stopped.set(key(found), found);
+      result.alive.push(found);
+      result.fresh++;
+    }
+    return result;
+  };
+
+  let survivors: ProcessIdentity[] = [];
+  let quiet = 0;
+  for (let round = 0; ; round++) {
+    const world = await pass();
+    const past = clock() >= deadline;
+    if ((world.fresh > 0 || world.vanished.length > 0) && !past) {
+      quiet = 0;
+      continue;
+    }
+    // a pass can miss a relay that handed over between the listing and the read: others follow
+    if (world.alive.length === 0 && world.vanished.length === 0 && ++quiet < QUIET_PASSES && !past) continue;
+    if (world.alive.length === 0 && world.vanished.length === 0) break;
+    // the world is stopped (or the bound is reached): what is stopped cannot fork or continue another
+    log.error('reaper-migrants', { sessionId, round, pids: world.alive.map((p) => p.pid) });
+    // the group of each stopped process (it lives, so its group cannot have emptied and its id been reused)
+    for (const p of world.alive) signalGroup(p, 'SIGKILL');
+    for (const p of world.alive) {
+      if (signalProcess(p.pid, 'SIGKILL', log) !== 'denied') killed.add(key(p));
+    }
+    const until = Math.max(deadline, clock() + LAST_KILL_MS);
+    let alive = await Promise.all(world.alive.map(liveNow));
+    while (alive.some(Boolean) && clock() < until) {
+      await delay(DEATH_POLL_MS);
+      alive = await Promise.all(world.alive.map(liveNow));
+    }
+    if (past) {
+      survivors = [...world.alive.filter((_, i) => alive[i]), ...world.vanished].map(identity);
       break;
     }
   }
-  return { migrated: migrated.size, survivors };
+  if (survivors.length > 0) log.error('reaper-migrant-survivors', { sessionId, survivors: survivors.map((p) => p.pid) });
+  return { migrated: seen.size, survivors };
 }

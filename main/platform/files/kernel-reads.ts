@@ -4,7 +4,7 @@
 // stat, read, close), each waiting for the main loop: on a loaded machine a millisecond or more
 // apiece. For the session's start, which waits for each of them (DESIGN §4), and for the reaper.
 import { closeSync, constants, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import type { ProcReader } from '../processes/process-tree';
+import type { ProcReader } from '../processes/process-table';
 
 export const procNow: ProcReader = {
   readdir: async (dir) => readdirSync(dir),
@@ -13,6 +13,15 @@ export const procNow: ProcReader = {
 
 /** A kernel file's text; throws as readFileSync does (the file is gone, or was never there). */
 export const readKernelFileNow = (file: string): string => readFileSync(file, 'utf8');
+
+/** The names of the directories in a kernel directory (a cgroup's children); [] when it is gone. */
+export function subdirectoriesNow(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * A descriptor of a pty's slave side (/dev/pts/N, which devpts makes up), opened without making

@@ -6,7 +6,8 @@ function statLine(pid: number, comm: string, f: { ppid: number; pgrp: number; si
   const fields: (string | number)[] = ['S', f.ppid, f.pgrp, f.sid, 34816, f.tpgid, f.flags]; // fields 3..9
   while (fields.length < 11) fields.push(0);          // fields 10..13
   fields.push(f.utime, f.stime);                      // fields 14, 15
-  while (fields.length < 19) fields.push(0);          // fields 16..21
+  while (fields.length < 17) fields.push(0);          // fields 16..19
+  fields.push(3, 0);                                  // fields 20 (threads), 21
   fields.push(f.start);                               // field 22
   while (fields.length < 50) fields.push(0);          // up to field 52
   return `${pid} (${comm}) ${fields.join(' ')}\n`;
@@ -16,7 +17,7 @@ describe('parseProcStat', () => {
   it('reads the fields after the last parenthesis, whatever the command name holds', () => {
     const stat = parseProcStat(statLine(4321, 'evil) S 1 2 3 (name', { ppid: 17, pgrp: 4321, sid: 4000, tpgid: -1, flags: 0x400004, utime: 7, stime: 5, start: 987654 }));
     expect(stat).toEqual({
-      pid: 4321, comm: 'evil) S 1 2 3 (name', state: 'S', ppid: 17, pgrp: 4321, sid: 4000, tpgid: -1, flags: 0x400004, cpuTicks: 12, startTime: 987654,
+      pid: 4321, comm: 'evil) S 1 2 3 (name', state: 'S', ppid: 17, pgrp: 4321, sid: 4000, tpgid: -1, flags: 0x400004, cpuTicks: 12, threads: 3, startTime: 987654,
     });
     expect(stat && isExiting(stat)).toBe(true);
   });

@@ -1,11 +1,13 @@
 // The /proc files ripcord reads about a process, parsed in one place: `stat` (DESIGN §4: identity
-// is pid + start time), `status` (named fields: state, owner, memory, signal sets), `cmdline`
-// and the `cwd` link.
+// is pid + start time), `status` (named fields: state, owner, thread group, memory, signal sets),
+// `cmdline`, `environ` and the `cwd` link. Alive means a live thread (DESIGN §4): a process whose
+// leader thread has exited reads `Z` in its own stat while another of its threads runs on, so a
+// zombie leader's `task/` is read and the process takes its first live thread's state.
 // A parser never throws: text it cannot read is undefined (a stat line) or a field left out (a
 // status), and a reader answers undefined for a process that is gone or not ours to read.
-import { readFile, readlink } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { readKernelFileNow } from '../files/kernel-reads';
-import type { ProcessInfo } from './process-table';
+import type { ProcessInfo, ProcReader } from './process-table';
 
 /** The fields of /proc/<pid>/stat that ripcord reads. */
 export interface ProcStat extends ProcessInfo {
@@ -15,6 +17,8 @@ export interface ProcStat extends ProcessInfo {
   flags: number;
   /** fields 14 + 15: user and system time, in clock ticks */
   cpuTicks: number;
+  /** field 20: threads in the group, a zombie leader included (1 for a plain zombie) */
+  threads: number;
 }
 
 /** PF_EXITING in the flags: set when a process starts to exit, before its state says so. */
@@ -33,7 +37,7 @@ export function parseProcStat(text: string): ProcStat | undefined {
   const num = (field: number): number => Number(fields[field - 3]);
   const stat: ProcStat = {
     pid: Number(text.slice(0, open).trim()), comm: text.slice(open + 1, close), state: fields[0] ?? '?',
-    ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), flags: num(9), cpuTicks: num(14) + num(15), startTime: num(22),
+    ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), flags: num(9), cpuTicks: num(14) + num(15), threads: num(20), startTime: num(22),
   };
   return Object.values(stat).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : stat;
 }
@@ -47,6 +51,8 @@ export interface ProcStatus {
   state?: string;
   /** the real user id */
   realUid?: number;
+  /** the thread group (process) a thread belongs to: a tid of cgroup.threads names its process so */
+  tgid?: number;
   /** resident memory in kB (none for a kernel thread) */
   rssKb?: number;
   /** the part of it that is file pages the process maps, in kB */
@@ -67,6 +73,7 @@ export function parseProcStatus(text: string): ProcStatus {
   const status: ProcStatus = {
     state: field('State')?.charAt(0) || undefined,
     realUid: integer(field('Uid')),
+    tgid: integer(field('Tgid')),
     rssKb: integer(field('VmRSS')),
     rssFileKb: integer(field('RssFile')),
     ignored: mask('SigIgn'),
@@ -83,8 +90,41 @@ export function parseCommandLine(text: string): string[] {
 
 const procFile = (pid: number | 'self', name: string, procRoot: string): string => `${procRoot}/${pid}/${name}`;
 
+export const asyncProcReader: ProcReader = { readdir: (dir) => readdir(dir), readFile: (file) => readFile(file, 'utf8') };
+
+const deadState = (state: string): boolean => state === 'Z' || state === 'X';
+
+/**
+ * The first live thread (not Z/X) of a process whose leader is a zombie, or undefined when none
+ * lives: what keeps such a process running, where its environment can still be read
+ * (/proc/<pid>/task/<tid>/environ).
+ */
+export async function liveThreadOf(pid: number, reader: ProcReader = asyncProcReader, procRoot = '/proc'): Promise<ProcStat | undefined> {
+  const tids = await reader.readdir(procFile(pid, 'task', procRoot)).catch(() => [] as string[]);
+  for (const tid of tids) {
+    if (tid === String(pid)) continue;
+    const thread = parseProcStat(await reader.readFile(`${procRoot}/${pid}/task/${tid}/stat`).catch(() => ''));
+    if (thread && !deadState(thread.state)) return thread;
+  }
+  return undefined;
+}
+
+/**
+ * A process's stat as alive-ness sees it: a zombie leader with a live thread reads as that
+ * thread's state. task/ is read only for a zombie leader whose group has other threads, so a
+ * scan costs what it did.
+ */
+export async function readLiveStat(pid: number, reader: ProcReader = asyncProcReader, procRoot = '/proc'): Promise<ProcStat | undefined> {
+  const stat = parseProcStat(await reader.readFile(procFile(pid, 'stat', procRoot)).catch(() => ''));
+  if (stat?.state !== 'Z' || stat.threads <= 1) return stat;
+  const thread = await liveThreadOf(pid, reader, procRoot);
+  return thread ? { ...stat, state: thread.state } : stat;
+}
+
+/** readLiveStat of this process or another, read asynchronously. */
 export async function readProcStat(pid: number | 'self', procRoot = '/proc'): Promise<ProcStat | undefined> {
-  return parseProcStat(await readFile(procFile(pid, 'stat', procRoot), 'utf8').catch(() => ''));
+  if (pid === 'self') return parseProcStat(await readFile(procFile(pid, 'stat', procRoot), 'utf8').catch(() => ''));
+  return readLiveStat(pid, asyncProcReader, procRoot);
 }
 
 /** The same, read at once (kernel-reads.ts): for the reaper, the exit path and the session's start. */
@@ -113,6 +153,18 @@ export function procStatusNow(pid: number | 'self'): ProcStatus | undefined {
 export async function readCommandLine(pid: number, procRoot = '/proc'): Promise<string[] | undefined> {
   const argv = parseCommandLine(await readFile(procFile(pid, 'cmdline', procRoot), 'utf8').catch(() => ''));
   return argv.length > 0 ? argv : undefined;
+}
+
+/**
+ * A process's environment as raw `NAME=value\0` text, from a live thread when the leader is a
+ * zombie (its own environ then reads empty); undefined when it is gone or not ours to read.
+ */
+export async function readEnvironment(pid: number, reader: ProcReader = asyncProcReader, procRoot = '/proc'): Promise<string | undefined> {
+  const own = await reader.readFile(procFile(pid, 'environ', procRoot)).catch(() => undefined);
+  if (own !== undefined && own !== '') return own;
+  const thread = await liveThreadOf(pid, reader, procRoot);
+  if (!thread) return own;
+  return reader.readFile(`${procRoot}/${pid}/task/${thread.pid}/environ`).catch(() => undefined);
 }
 
 /** The process's working directory (/proc/<pid>/cwd); undefined when it is gone or not ours to read. */

@@ -21,3 +21,10 @@ export interface ProcessTable {
   /** the process with this pid right now, or undefined when there is none */
   lookup(pid: number): Promise<ProcessInfo | undefined>;
 }
+
+/** How /proc is read. The main process reads asynchronously; the reaper and the session's start
+ * read at once (kernel-reads.ts), several times faster on a loaded machine. */
+export interface ProcReader {
+  readdir(dir: string): Promise<string[]>;
+  readFile(file: string): Promise<string>;
+}

@@ -1,11 +1,11 @@
 // Which processes belong to a session (DESIGN §4), with identity = pid + start time so a
 // recycled pid is never mistaken for a member. The process list comes from a ProcessTable:
 // /proc on Linux (proc-files.ts), `ps` on macOS (ps-process-table.ts).
-import { readdir, readFile } from 'node:fs/promises';
-import type { ProcessIdentity, ProcessInfo, ProcessTable } from './process-table';
-import { parseProcStat } from './proc-files';
+import type { ProcessIdentity, ProcessInfo, ProcessTable, ProcReader } from './process-table';
+import { asyncProcReader, readLiveStat } from './proc-files';
 import { PsProcessTable } from './ps-process-table';
 
+/** Not Z or X: a process whose leader is a zombie reads as its live thread's state (readLiveStat). */
 export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
 
 /** A process with this pid exists (EPERM: it does, and is not ours to signal). */
@@ -21,24 +21,13 @@ export function pidAlive(pid: number): boolean {
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
   p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
 
-/** How /proc is read. The main process reads asynchronously; the reaper and the session's start
- * read at once (kernel-reads.ts), several times faster on a loaded machine. */
-export interface ProcReader {
-  readdir(dir: string): Promise<string[]>;
-  readFile(file: string): Promise<string>;
-}
-
-export const asyncProcReader: ProcReader = { readdir: (dir) => readdir(dir), readFile: (file) => readFile(file, 'utf8') };
 
 export class LinuxProcessTable implements ProcessTable {
   constructor(private readonly reader: ProcReader = asyncProcReader, private readonly procRoot = '/proc') {}
 
   async lookup(pid: number): Promise<ProcessInfo | undefined> {
-    try {
-      return parseProcStat(await this.reader.readFile(`${this.procRoot}/${pid}/stat`));
-    } catch {
-      return undefined; // gone (ENOENT/ESRCH) — the caller treats it as dead
-    }
+    // gone (ENOENT/ESRCH): undefined, and the caller treats it as dead
+    return readLiveStat(pid, this.reader, this.procRoot);
   }
 
   async snapshot(): Promise<ProcessInfo[]> {

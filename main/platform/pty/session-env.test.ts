@@ -83,10 +83,11 @@ describe('sessionEnvironment', () => {
 });
 
 describe('newSessionId', () => {
-  it('is this process\'s pid and a count that never repeats', () => {
+  it('is this process\'s pid, a count, and 64 random bits: no two are alike, even once pids recycle', () => {
     const first = newSessionId();
     const second = newSessionId();
-    expect(first).toMatch(new RegExp(`^${process.pid}-\\d+$`));
+    expect(first).toMatch(new RegExp(`^${process.pid}-\\d+-[0-9a-f]{16}$`));
     expect(Number(second.split('-')[1])).toBe(Number(first.split('-')[1]) + 1);
+    expect(second.split('-')[2]).not.toBe(first.split('-')[2]);
   });
 });

@@ -1,6 +1,7 @@
 // The environment a session's program starts with (docs/usage-run.md, "Environment").
 import { RIPCORD_OWNED_ENV_KEYS } from '../../core/session-env-keys';
 import { withoutDesktopLaunch } from './launch-env';
+import { randomBytesNow } from '../files/kernel-reads';
 
 /** The desktop app's own terminal (xterm.js): what its programs may assume. */
 export const DESKTOP_TERMINAL_ENV: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
@@ -31,13 +32,17 @@ export function sessionEnvironment(options: SessionEnvOptions): Record<string, s
 
 let sessionsStarted = 0;
 
+/** Random bytes in a session's id: pids recycle, so `<pid>-<n>` alone repeats across boots and pid wraps. */
+const SESSION_ID_RANDOM_BYTES = 8;
+
 /**
- * `<pid of the ripcord process>-<n>`, n counting that process's sessions from 1: unique among
- * live ripcord processes, and it names the process that owns the session (`ripcord ps`).
+ * `<pid of the ripcord process>-<n>-<16 hex digits>`, n counting that process's sessions from 1:
+ * it names the process that owns the session (`ripcord ps`), and the random part makes it unique
+ * for good, so the sweep for one session's tag (DESIGN §4) never matches another's.
  */
 export function newSessionId(): string {
   sessionsStarted += 1;
-  return `${process.pid}-${sessionsStarted}`;
+  return `${process.pid}-${sessionsStarted}-${randomBytesNow(SESSION_ID_RANDOM_BYTES).toString('hex')}`;
 }
 
 /** Set by npm for a script or `npm exec`/`npx` it runs; all of them describe that one run. */

@@ -7,7 +7,6 @@ import { CgroupDir } from '../containment/cgroup';
 import { killCgroup } from '../containment/cgroup-kill';
 import type { EventLog } from '../log/event-log';
 import { sweepMigrants } from '../containment/migrant-sweep';
-import type { ProcessTable } from '../processes/process-table';
 import { formatDead } from '../../../contracts/reaper-pipe';
 import { removeLeftoverCgroups } from '../containment/cgroup-leftovers';
 import path from 'node:path';
@@ -20,7 +19,6 @@ export class CgroupSessions {
   private readonly leftovers = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly table: ProcessTable,
     /** read when a kill starts: an edited killGraceMs applies from the next kill */
     private readonly killGrace: () => number,
     private readonly log: EventLog,
@@ -81,10 +79,10 @@ export class CgroupSessions {
 
   private kill(session: CgroupSession): Promise<void> {
     session.killing ??= (async () => {
-      const { log, table } = this;
+      const { log } = this;
       const killGraceMs = this.killGrace();
       const result = await killCgroup(session.cgroup, { killGraceMs, log });
-      const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log }) : { migrated: 0, survivors: [] };
+      const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log }) : { migrated: 0, survivors: [] };
       this.sessions.delete(session.cgroup.dir);
       const pid = session.root;
       const survivors = [...result.survivors, ...swept.survivors];

@@ -47,7 +47,7 @@ export class Reaper {
     private readonly log: EventLog,
     private readonly report: (line: string) => void,
   ) {
-    this.cgroups = new CgroupSessions(table, () => this.killGraceMs, log, report);
+    this.cgroups = new CgroupSessions(() => this.killGraceMs, log, report);
     this.terminal = new ReaperTerminal(log);
   }
 
@@ -94,8 +94,8 @@ export class Reaper {
       .then(async (result) => {
         // what the scan could not link to the root but still carries the session's tag: swept
         // like a cgroup session's migrants; the session stays listed meanwhile, so a shutdown waits
-        const { table, killGraceMs, log } = this;
-        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { table, killGraceMs, log, known: result.survivors }) : { migrated: 0, survivors: [] };
+        const { log } = this;
+        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log, known: result.survivors }) : { migrated: 0, survivors: [] };
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...swept.survivors];
         if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
