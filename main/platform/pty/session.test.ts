@@ -57,7 +57,7 @@ describe('Session (real pty)', () => {
   it("sets the desktop's TERM and COLORTERM, marks the session and names it", async () => {
     const { session, output, exited } = await start('/bin/sh', ['-c', 'echo "t=$TERM c=$COLORTERM r=$RIPCORD s=$RIPCORD_SESSION"']);
     await exited;
-    expect(session.id).toMatch(new RegExp(`^${process.pid}-\\d+$`));
+    expect(session.id).toMatch(new RegExp(`^${process.pid}-\\d+-[0-9a-f]{16}$`));
     expect(output()).toContain(`t=xterm-256color c=truecolor r=1 s=${session.id}`);
   });
 
