@@ -1,4 +1,5 @@
 import type { HintState } from '../contracts/renderer';
+import { secondPressEnds } from '../main/core/hint-text';
 import { STOP_JOB_KEY } from './process-view';
 
 /** How often the countdown text refreshes; a tenth of a second is what it shows. */
@@ -7,11 +8,10 @@ const COUNTDOWN_TICK_MS = 100;
 /** `closes`: what a double press ends — the app, or (several panes, the "pane" setting) this pane. */
 export function hintText(remainingMs: number, jobStillRunning = false, closes: 'pane' | 'app' = 'app', what?: HintState['ends']): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
-  const ends = closes === 'pane' ? 'closes this pane' : what ? 'quits ripcord' : 'quits';
-  // by name: "— node and 2 other processes end too"
-  const named = what === undefined ? '' : ` — ${what.program}${what.others === 0 ? ' ends' : ` and ${what.others} other process${what.others === 1 ? '' : 'es'} end`} too`;
-  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice ${ends}${named} (${seconds.toFixed(1)} s)`;
-  if (what) return `Ctrl+C again ${ends}${named} (${seconds.toFixed(1)} s)`;
+  // by name: "quits ripcord — node and 2 other processes end too" (main/core/hint-text.ts)
+  const ends = secondPressEnds(closes, what);
+  if (jobStillRunning) return `still running — ${STOP_JOB_KEY} stops the job · Ctrl+C twice ${ends} (${seconds.toFixed(1)} s)`;
+  if (what) return `Ctrl+C again ${ends} (${seconds.toFixed(1)} s)`;
   return closes === 'pane' ? `Ctrl+C again closes this pane (${seconds.toFixed(1)} s)` : `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
 }
 

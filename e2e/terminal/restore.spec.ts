@@ -57,17 +57,30 @@ test('a program that does not exist: a clear error, a non-zero exit, the termina
   expect(await pane.display(MODES)).toBe(SANE_MODES);
 });
 
-test('the hint shows in the window title for the double-press window, then the title is restored', async ({ term }) => {
+test('the hint shows in the window title for the double-press window, naming what a second press ends, then the title is restored', async ({ term }) => {
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
   const title = await pane.display('#{pane_title}');
-  expect(title).not.toBe('Press Ctrl+C again to quit');
+  expect(title).not.toContain('Ctrl+C again');
 
   await pane.keys('C-c');
 
-  await waitUntil('the hint title', async () => ((await pane.display('#{pane_title}')) === 'Press Ctrl+C again to quit' ? true : undefined));
+  await waitUntil('the hint title', async () => ((await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — bash ends too' ? true : undefined));
   await waitUntil('the title back', async () => ((await pane.display('#{pane_title}')) === title ? true : undefined));
   expect(await pane.lines()).toEqual(['$ ^C', '$']);
+  expect(await pane.exit()).toBeUndefined();
+});
+
+test('after one Ctrl+C in node, the title names node and the shell that end with a second press', async ({ term }) => {
+  const pane = await term.ripcord(BASH);
+  await pane.waitForPrompt();
+  // node's REPL lives through one Ctrl+C ("press Ctrl+C again to exit"): it still holds the terminal
+  await pane.typeLine(`${process.execPath} -i`);
+  await pane.waitForScreen('the REPL', (screen) => screen.split('\n').some((line) => line.startsWith('>')));
+
+  await pane.keys('C-c');
+
+  await waitUntil('the hint naming node', async () => ((await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — node and 1 other process end too' ? true : undefined));
   expect(await pane.exit()).toBeUndefined();
 });
 

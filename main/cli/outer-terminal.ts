@@ -1,7 +1,7 @@
 import { type Disposable, toDisposable } from '../core/disposable';
 import { drainPendingInput, writeBounded, type DrainReport } from './bounded-terminal-io';
 import { holdsForeground, ownershipNow } from './terminal-loss';
-import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
+import { type OutputModes, HIDE_HINT_TITLE, restoreSequence, showHintTitle } from './terminal-sequences';
 
 export interface TerminalSize {
   cols: number;
@@ -34,6 +34,9 @@ export class OuterTerminal {
   private hintShown = false;
   /** the hint title the session wants; applied at the next sequence boundary of the output */
   private hintWanted = false;
+  /** what the hint says (main/core/hint-text.ts), and what the title shows now */
+  private hintText = '';
+  private shownHintText = '';
   /** performance.now() when a key was last read or the child's output last left for the terminal: where the restore's drain counts its quiet from */
   private lastActivity = Number.NEGATIVE_INFINITY;
 
@@ -143,9 +146,10 @@ export class OuterTerminal {
     this.streams.output.write(`\r\n\x1b[2mripcord: ${text}\x1b[0m\r\n`);
   }
 
-  /** The double-press hint lives in the window title, never in the child's screen (DESIGN §3). */
-  showHint(visible: boolean): void {
+  /** The double-press hint lives in the window title, never in the child's screen (DESIGN §3); `text` is what it says. */
+  showHint(visible: boolean, text: string): void {
     this.hintWanted = visible && this.outputIsTerminal;
+    this.hintText = text;
     this.syncHintTitle();
   }
 
@@ -184,10 +188,12 @@ export class OuterTerminal {
   }
 
   private syncHintTitle(): void {
-    if (this.hintWanted === this.hintShown || this.restored || this.lost) return;
+    const shownText = this.hintShown ? this.shownHintText : undefined;
+    if ((this.hintWanted ? this.hintText : undefined) === shownText || this.restored || this.lost) return;
     // A title written inside the child's unfinished escape sequence would become part of it.
     if (this.modes?.inUnterminatedSequence) return;
-    this.streams.output.write(this.hintWanted ? SHOW_HINT_TITLE : HIDE_HINT_TITLE);
+    this.streams.output.write(this.hintWanted ? showHintTitle(this.hintText, this.hintShown) : HIDE_HINT_TITLE);
+    this.shownHintText = this.hintText;
     this.written = true;
     this.hintShown = this.hintWanted;
   }

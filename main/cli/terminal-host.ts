@@ -3,6 +3,7 @@ import { validateConfig, type RipcordConfig } from '../core/config';
 import { endOfInput } from '../core/control-chars';
 import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { isDoublePressExit } from '../core/exit-decisions';
+import { hintTitle } from '../core/hint-text';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
 import type { ExitPathHost } from '../session/exit-path';
 import { installSignalTriggers } from '../session/host-signals';
@@ -171,7 +172,8 @@ function describe(error: unknown): string {
 function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger, followed: () => Promise<void>): void {
   if (spawned.modes) outer.attachModes(spawned.modes);
   lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
-  lifecycle.onHint((hint) => outer.showHint(hint.visible));
+  // what a second press ends, by name once the session host knows it (SessionTools.onHint)
+  lifecycle.onHint((hint) => outer.showHint(hint.visible, hintTitle(hint.ends)));
   spawned.onStopped?.((stopped) => {
     if (stopped) outer.note(`the program (pid ${spawned.pid}) stopped itself — Ctrl+C twice quits`);
   });

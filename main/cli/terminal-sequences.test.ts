@@ -1,7 +1,7 @@
 import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_SEQUENCE, TerminalModeScanner } from '../core/terminal-mode-scanner';
-import { freshLine, HIDE_HINT_TITLE, restoreSequence, SHOW_HINT_TITLE } from './terminal-sequences';
+import { freshLine, HIDE_HINT_TITLE, restoreSequence, showHintTitle } from './terminal-sequences';
 
 describe('restoreSequence', () => {
   it('resets no mode the child did not turn on, and ends on a fresh line', () => {
@@ -53,7 +53,9 @@ describe('freshLine', () => {
 
 describe('hint title', () => {
   it('pushes the title before setting the hint, and pops it to hide', () => {
-    expect(SHOW_HINT_TITLE).toBe('\x1b[22;0t\x1b]2;Press Ctrl+C again to quit\x07');
+    expect(showHintTitle('Press Ctrl+C again to quit', false)).toBe('\x1b[22;0t\x1b]2;Press Ctrl+C again to quit\x07');
+    // a hint already shown changes its words without pushing the user's title again
+    expect(showHintTitle('Ctrl+C again quits ripcord — sleep ends too', true)).toBe('\x1b]2;Ctrl+C again quits ripcord — sleep ends too\x07');
     expect(HIDE_HINT_TITLE).toBe('\x1b[23;0t');
   });
 });

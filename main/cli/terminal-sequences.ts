@@ -5,14 +5,18 @@ export interface OutputModes {
   resetSequence(): string;
 }
 
-export const HINT_TEXT = 'Press Ctrl+C again to quit';
-
 // XTWINOPS 22;0 / 23;0: push the window title on the terminal's title stack, and pop it back.
 const PUSH_TITLE = '\x1b[22;0t';
 const POP_TITLE = '\x1b[23;0t';
 
-/** Shows the hint in the window title (OSC 2), keeping the user's title to put back. */
-export const SHOW_HINT_TITLE = `${PUSH_TITLE}\x1b]2;${HINT_TEXT}\x07`;
+/**
+ * Shows the hint `text` in the window title (OSC 2); when it was not shown yet, the user's title
+ * is pushed first, to be put back. `text` is ripcord's own words and program names already made
+ * visible (main/core/hint-text.ts, SessionControl.whatEnds), so it holds no control character.
+ */
+export function showHintTitle(text: string, shown: boolean): string {
+  return `${shown ? '' : PUSH_TITLE}\x1b]2;${text}\x07`;
+}
 export const HIDE_HINT_TITLE = POP_TITLE;
 
 // Not modes a program switches on and off, but a killed program can leave them set, and each
