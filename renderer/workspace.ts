@@ -16,7 +16,10 @@ interface PaneState {
   /** once the pane's box is in the page (startTerminal measures it) */
   view?: TerminalPane;
   element: HTMLElement;
+  /** the program's own title (OSC 0/2), until the next prompt */
   title: string;
+  /** the program holding the terminal, by name */
+  program: string;
   directory: string;
   processes?: number;
   activity: boolean;
@@ -151,7 +154,7 @@ export class Workspace {
     const box = document.createElement('div');
     box.className = 'ripcord-pane-terminal';
     element.append(box);
-    const state: PaneState = { element, title: '', directory: '', activity: false, bell: false };
+    const state: PaneState = { element, title: '', program: '', directory: '', activity: false, bell: false };
     this.panes.set(pane, state);
     const settings = this.settings;
     // the terminal measures its box: it starts once the box is in the page
@@ -173,6 +176,7 @@ export class Workspace {
       title: (text) => { state.title = text; changed(); },
       directory: (path) => { state.directory = path; changed(); },
       processCount: (count) => { state.processes = count; changed(); },
+      foreground: (program) => { state.program = program; changed(); },
       output: () => {
         if (!state.activity && inBack()) { state.activity = true; changed(); }
       },
@@ -206,9 +210,11 @@ export class Workspace {
     const labels = layout.tabs.map((tab): TabLabel => {
       const states = panesOf(tab.root).map((pane) => this.panes.get(pane)).filter((s): s is PaneState => s !== undefined);
       const lead = states[0];
+      // the pane that has (or had) the keys in this tab names it
+      const named = (tab.id === layout.active ? this.panes.get(layout.focused) : undefined) ?? lead;
       const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
       const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
-      const title = lead?.title || (lead?.directory ? (lead.directory.split('/').filter(Boolean).pop() ?? '/') : '') || 'shell';
+      const title = named ? tabTitle(named) : 'shell';
       return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
     });
     // main brings the tab to front with the pane that had the keys there
@@ -217,6 +223,13 @@ export class Workspace {
     this.windowTitle.setProgramTitle(focused?.title ?? '');
     if (focused?.processes !== undefined) this.windowTitle.setProcessCount(focused.processes);
   }
+}
+
+/** What runs first — the program's own title, else its name — and the folder second (issue #44). */
+function tabTitle(state: PaneState): string {
+  const folder = state.directory ? (state.directory.split('/').filter(Boolean).pop() ?? '/') : '';
+  const what = state.title || state.program;
+  return [what, folder].filter(Boolean).join(' · ') || 'shell';
 }
 
 function panelId(tab: TabId): string {
