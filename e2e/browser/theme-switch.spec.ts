@@ -115,6 +115,15 @@ async function wrongNow(page: Page, scheme: Scheme, overlays = true): Promise<st
   return wrongSurfaces(await luminances(page), await terminalPixel(page), scheme, overlays);
 }
 
+/** The focused pane's process view, then its find box (the keys back in the terminal between: the view keeps them otherwise). */
+async function openOverlays(page: Page): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
+  await page.locator('.xterm-helper-textarea:visible').focus();
+  await page.keyboard.press('Control+Shift+F');
+  await expect(page.locator('.ripcord-search:visible')).toBeVisible();
+}
+
 for (const renderer of ['dom', 'webgl'] as const) test(`the scheme flipped twice with the find box, the process view and a banner open: every surface repaints (${renderer} renderer)`, async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   // a setting ripcord does not know: a warning banner
@@ -124,12 +133,7 @@ for (const renderer of ['dom', 'webgl'] as const) test(`the scheme flipped twice
   expect(await page.evaluate(() => window.__ripcordTest?.renderer())).toBe(renderer);
   await expect(page.locator('.ripcord-banner')).toBeVisible();
   await newTab(page);
-  await page.keyboard.press('Control+Shift+P');
-  await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
-  // the keys back to the terminal, the view still open, for the find box's key
-  await page.locator('.xterm-helper-textarea:visible').focus();
-  await page.keyboard.press('Control+Shift+F');
-  await expect(page.locator('.ripcord-search:visible')).toBeVisible();
+  await openOverlays(page);
 
   expect(await wrongNow(page, 'dark')).toEqual([]);
   for (const scheme of ['light', 'dark', 'light'] as const) {
@@ -142,11 +146,7 @@ for (const renderer of ['dom', 'webgl'] as const) test(`the scheme flipped twice
 
   // in light now: a tab and its overlays opened after the switch are light too, and the tab before stays so
   await newTab(page);
-  await page.keyboard.press('Control+Shift+P');
-  await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
-  await page.locator('.xterm-helper-textarea:visible').focus();
-  await page.keyboard.press('Control+Shift+F');
-  await expect(page.locator('.ripcord-search:visible')).toBeVisible();
+  await openOverlays(page);
   await expect.poll(() => wrongNow(page, 'light'), { message: 'a new tab in light' }).toEqual([]);
   await page.keyboard.press('Alt+2');
   await expect.poll(() => wrongNow(page, 'light'), { message: 'the tab before, in light' }).toEqual([]);
