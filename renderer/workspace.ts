@@ -35,6 +35,8 @@ export class Workspace {
   private readonly windowTitle = new WindowTitle();
   private readonly notices: WindowNotices;
   private layout: WindowLayout | undefined;
+  /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
+  private readonly tabFocus = new Map<TabId, PaneId>();
   private structure = '';
   private settings: RendererSettings;
 
@@ -59,6 +61,8 @@ export class Workspace {
   /** Draws main's layout: new panes start their terminal, closed ones go, the focused one gets the keys. */
   apply(layout: WindowLayout): void {
     this.layout = layout;
+    this.tabFocus.set(layout.active, layout.focused);
+    for (const tab of this.tabFocus.keys()) if (!layout.tabs.some((t) => t.id === tab)) this.tabFocus.delete(tab);
     const present = new Set(layout.tabs.flatMap((tab) => panesOf(tab.root)));
     for (const [pane, state] of this.panes) {
       if (present.has(pane)) continue;
@@ -211,7 +215,8 @@ export class Workspace {
       const states = panesOf(tab.root).map((pane) => this.panes.get(pane)).filter((s): s is PaneState => s !== undefined);
       const lead = states[0];
       // the pane that has (or had) the keys in this tab names it
-      const named = (tab.id === layout.active ? this.panes.get(layout.focused) : undefined) ?? lead;
+      const focus = this.tabFocus.get(tab.id);
+      const named = (focus === undefined ? undefined : this.panes.get(focus)) ?? lead;
       const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
       const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
       const title = named ? tabTitle(named) : 'shell';

@@ -85,5 +85,13 @@ test('a tab\'s title follows the foreground program, a program\'s own title wins
   await page.keyboard.press('Control+d');
   await focusedPrompt(page);
   await expect(title).toHaveText(/^2: bash · \S+$/, { timeout: WAIT_MS });
+
+  // split: the pane with the keys names the tab, also while the tab is in back
+  await windowKey(page, 'Control+Shift+Digit5', 'a split', (l) => paneCount(l) === 3);
+  await focusedPrompt(page);
+  await run(page, 'cat');
+  await expect(title).toHaveText(/^2: cat · \S+$/, { timeout: WAIT_MS });
+  await windowKey(page, 'Alt+1', 'tab 1', (l) => l.active === l.tabs[0]?.id);
+  await expect(page.locator('.ripcord-tab-title').nth(1)).toHaveText(/^2: cat · \S+$/);
   await rm(home, { recursive: true, force: true });
 });
