@@ -167,3 +167,12 @@ export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequest
     case IpcChannel.watchProcesses: return deliver(parseWatchProcesses(args), (open) => void target.watchProcesses(open));
   }
 }
+
+/** A foreground program's name is this long at most: a tab's title, not a command line. */
+export const MAX_PROGRAM_NAME = 64;
+
+/** A foreground program's name as the page shows it: one short line of text, else nothing. */
+export function checkedProgramName(value: unknown): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PROGRAM_NAME && !/[\u0000-\u001f\u007f-\u009f/]/.test(value) ? value : undefined;
+}

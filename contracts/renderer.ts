@@ -179,6 +179,8 @@ export interface RipcordApi {
   onProcesses(listener: (pane: PaneId, view: ProcessView) => void): Unsubscribe;
   /** how many processes the pane's session has, every few seconds */
   onProcessCount(listener: (pane: PaneId, count: number) => void): Unsubscribe;
+  /** the program holding the pane's terminal (its name: `top`, `bash`), when it changes; polled with the count */
+  onForeground(listener: (pane: PaneId, program: string) => void): Unsubscribe;
   onStopOutcome(listener: (pane: PaneId, outcome: StopOutcome) => void): Unsubscribe;
   /** the app menu asks to open or close the focused pane's process view */
   onToggleProcesses(listener: (pane: PaneId) => void): Unsubscribe;
@@ -231,6 +233,7 @@ export const IpcChannel = {
   watchProcesses: 'ripcord:watch-processes',
   processes: 'ripcord:processes',
   processCount: 'ripcord:process-count',
+  foreground: 'ripcord:foreground',
   stopOutcome: 'ripcord:stop-outcome',
   toggleProcesses: 'ripcord:toggle-processes',
   notice: 'ripcord:notice',
@@ -265,6 +268,7 @@ export interface EventArgs {
   [IpcChannel.hold]: [PaneId, boolean, number];
   [IpcChannel.processes]: [PaneId, ProcessView];
   [IpcChannel.processCount]: [PaneId, number];
+  [IpcChannel.foreground]: [PaneId, string];
   [IpcChannel.stopOutcome]: [PaneId, StopOutcome];
   [IpcChannel.toggleProcesses]: [PaneId];
   [IpcChannel.notice]: [PaneId, SessionNotice];

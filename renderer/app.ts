@@ -46,6 +46,8 @@ export interface PaneStatus {
   /** the shell's directory, as OSC 7 reports it */
   directory(path: string): void;
   processCount(count: number): void;
+  /** the program holding the terminal, by name */
+  foreground(program: string): void;
   output(): void;
   bell(): void;
   ended(end: SessionEnd): void;
@@ -111,6 +113,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
   api.onProcesses((view) => processes.update(view));
   api.onProcessCount((count) => status.processCount(count));
+  api.onForeground((program) => status.foreground(program));
   api.onStopOutcome((outcome) => status.notice({ level: 'info', title: outcome.message, lines: [] }));
   api.onToggleProcesses(() => processes.toggle());
   api.onNotice((notice) => status.notice(notice));
@@ -150,7 +153,8 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   gpu.start(renderer);
 
   const searchBox = new SearchBox(root, terminal, search, () => theme.chrome);
-  const marks = new CommandMarks(terminal, root);
+  // a program's own title (OSC 0/2) names the tab until the next prompt; then the foreground program does
+  const marks = new CommandMarks(terminal, root, () => status.title(''));
   const zoom = new FontZoom(terminal, settings.fontSize, () => fit.fit());
   const menu = new ContextMenu(root, terminal, {
     copySelection: () => copySelection(terminal),

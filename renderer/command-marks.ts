@@ -24,7 +24,8 @@ export class CommandMarks {
   private current: Prompt | undefined;
   private readonly tooltip: CommandTooltip;
 
-  constructor(private readonly terminal: Terminal, container: HTMLElement) {
+  /** `onPrompt`: a prompt starts (133;A) — the program that ran is over, and so is its title */
+  constructor(private readonly terminal: Terminal, container: HTMLElement, private readonly onPrompt: () => void = () => undefined) {
     this.tooltip = new CommandTooltip(container);
     terminal.parser.registerOscHandler(133, (data) => this.onMark(data));
   }
@@ -43,7 +44,10 @@ export class CommandMarks {
 
   private onMark(data: string): boolean {
     const [kind, status] = data.split(';');
-    if (kind === 'A') this.promptStarted();
+    if (kind === 'A') {
+      this.promptStarted();
+      this.onPrompt();
+    }
     else if (kind === 'B') this.commandStarts();
     else if (kind === 'C') this.commandRuns();
     else if (kind === 'D') this.commandFinished(status);

@@ -29,6 +29,7 @@ export interface PaneApi {
   onHold(listener: (holding: boolean, press: number) => void): Unsubscribe;
   onProcesses(listener: (view: ProcessView) => void): Unsubscribe;
   onProcessCount(listener: (count: number) => void): Unsubscribe;
+  onForeground(listener: (program: string) => void): Unsubscribe;
   onStopOutcome(listener: (outcome: StopOutcome) => void): Unsubscribe;
   onToggleProcesses(listener: () => void): Unsubscribe;
   onNotice(listener: (notice: SessionNotice) => void): Unsubscribe;
@@ -43,6 +44,7 @@ interface PaneEvents {
   hold: [boolean, number];
   processes: [ProcessView];
   processCount: [number];
+  foreground: [string];
   stopOutcome: [StopOutcome];
   toggleProcesses: [];
   notice: [SessionNotice];
@@ -67,6 +69,7 @@ export class PaneRouter {
     api.onHold((pane, holding, press) => this.emit(pane, 'hold', [holding, press]));
     api.onProcesses((pane, view) => this.emit(pane, 'processes', [view]));
     api.onProcessCount((pane, count) => this.emit(pane, 'processCount', [count]));
+    api.onForeground((pane, program) => this.emit(pane, 'foreground', [program]));
     api.onStopOutcome((pane, outcome) => this.emit(pane, 'stopOutcome', [outcome]));
     api.onToggleProcesses((pane) => this.emit(pane, 'toggleProcesses', []));
     api.onNotice((pane, notice) => this.emit(pane, 'notice', [notice]));
@@ -100,6 +103,7 @@ export class PaneRouter {
       onHold: (listener) => on('hold', listener),
       onProcesses: (listener) => on('processes', listener),
       onProcessCount: (listener) => on('processCount', listener),
+      onForeground: (listener) => on('foreground', listener),
       onStopOutcome: (listener) => on('stopOutcome', listener),
       onToggleProcesses: (listener) => on('toggleProcesses', listener),
       onNotice: (listener) => on('notice', listener),

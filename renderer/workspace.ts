@@ -16,7 +16,10 @@ interface PaneState {
   /** once the pane's box is in the page (startTerminal measures it) */
   view?: TerminalPane;
   element: HTMLElement;
+  /** the program's own title (OSC 0/2), until the next prompt */
   title: string;
+  /** the program holding the terminal, by name */
+  program: string;
   directory: string;
   processes?: number;
   activity: boolean;
@@ -32,6 +35,8 @@ export class Workspace {
   private readonly windowTitle = new WindowTitle();
   private readonly notices: WindowNotices;
   private layout: WindowLayout | undefined;
+  /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
+  private readonly tabFocus = new Map<TabId, PaneId>();
   private structure = '';
   private settings: RendererSettings;
 
@@ -56,6 +61,8 @@ export class Workspace {
   /** Draws main's layout: new panes start their terminal, closed ones go, the focused one gets the keys. */
   apply(layout: WindowLayout): void {
     this.layout = layout;
+    this.tabFocus.set(layout.active, layout.focused);
+    for (const tab of this.tabFocus.keys()) if (!layout.tabs.some((t) => t.id === tab)) this.tabFocus.delete(tab);
     const present = new Set(layout.tabs.flatMap((tab) => panesOf(tab.root)));
     for (const [pane, state] of this.panes) {
       if (present.has(pane)) continue;
@@ -151,7 +158,7 @@ export class Workspace {
     const box = document.createElement('div');
     box.className = 'ripcord-pane-terminal';
     element.append(box);
-    const state: PaneState = { element, title: '', directory: '', activity: false, bell: false };
+    const state: PaneState = { element, title: '', program: '', directory: '', activity: false, bell: false };
     this.panes.set(pane, state);
     const settings = this.settings;
     // the terminal measures its box: it starts once the box is in the page
@@ -173,6 +180,7 @@ export class Workspace {
       title: (text) => { state.title = text; changed(); },
       directory: (path) => { state.directory = path; changed(); },
       processCount: (count) => { state.processes = count; changed(); },
+      foreground: (program) => { state.program = program; changed(); },
       output: () => {
         if (!state.activity && inBack()) { state.activity = true; changed(); }
       },
@@ -206,9 +214,12 @@ export class Workspace {
     const labels = layout.tabs.map((tab): TabLabel => {
       const states = panesOf(tab.root).map((pane) => this.panes.get(pane)).filter((s): s is PaneState => s !== undefined);
       const lead = states[0];
+      // the pane that has (or had) the keys in this tab names it
+      const focus = this.tabFocus.get(tab.id);
+      const named = (focus === undefined ? undefined : this.panes.get(focus)) ?? lead;
       const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
       const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
-      const title = lead?.title || (lead?.directory ? (lead.directory.split('/').filter(Boolean).pop() ?? '/') : '') || 'shell';
+      const title = named ? tabTitle(named) : 'shell';
       return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
     });
     // main brings the tab to front with the pane that had the keys there
@@ -217,6 +228,13 @@ export class Workspace {
     this.windowTitle.setProgramTitle(focused?.title ?? '');
     if (focused?.processes !== undefined) this.windowTitle.setProcessCount(focused.processes);
   }
+}
+
+/** What runs first — the program's own title, else its name — and the folder second (issue #44). */
+function tabTitle(state: PaneState): string {
+  const folder = state.directory ? (state.directory.split('/').filter(Boolean).pop() ?? '/') : '';
+  const what = state.title || state.program;
+  return [what, folder].filter(Boolean).join(' · ') || 'shell';
 }
 
 function panelId(tab: TabId): string {

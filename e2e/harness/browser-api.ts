@@ -54,7 +54,7 @@ declare global {
 }
 
 /** The screen events of the host, when the naive harness sends them on the one socket. */
-const SCREEN_EVENTS: readonly string[] = [IpcChannel.data, IpcChannel.hint, IpcChannel.flush, IpcChannel.hold, IpcChannel.processes, IpcChannel.processCount, IpcChannel.stopOutcome];
+const SCREEN_EVENTS: readonly string[] = [IpcChannel.data, IpcChannel.hint, IpcChannel.flush, IpcChannel.hold, IpcChannel.processes, IpcChannel.processCount, IpcChannel.foreground, IpcChannel.stopOutcome];
 
 interface IpcEvent { sender: unknown; senderId: number; ports: MessagePort[] }
 type IpcListener = (event: IpcEvent, ...args: unknown[]) => void;

@@ -42,6 +42,7 @@ export class ScreenFeed implements ScreenTarget, Disposable {
       new ProcessFeed(program.control, {
         view: (view) => screen.send(IpcChannel.processes, view),
         count: (count) => screen.send(IpcChannel.processCount, count),
+        foreground: (program) => screen.send(IpcChannel.foreground, program),
         outcome: (outcome) => screen.send(IpcChannel.stopOutcome, outcome),
       }, log),
     );

@@ -1,6 +1,6 @@
 // The process view's data for a window (desktop or browser harness): a view every second while
-// the view is open and nothing while it is closed, the process count every few seconds for the
-// title, and stop requests with their outcome in words.
+// the view is open and nothing while it is closed, the process count and the foreground program
+// every few seconds for the tab's title, and stop requests with their outcome in words.
 import type { ProcessView, StopOutcome } from '../../../contracts/renderer';
 import type { Disposable } from '../../core/disposable';
 import type { EventLog } from '../../platform/log/event-log';
@@ -8,12 +8,14 @@ import type { SessionControl } from './session-control';
 
 /** The view refreshes this often while it is open (issue #16: every second). */
 const VIEW_REFRESH_MS = 1_000;
-/** The count in the title: fresh enough at a glance, one /proc scan per period. */
+/** The count and the program in the title: fresh enough at a glance, one /proc scan per period. */
 const COUNT_REFRESH_MS = 2_000;
 
 export interface ProcessFeedSink {
   view(view: ProcessView): void;
   count(count: number): void;
+  /** the foreground program's name, when it changes */
+  foreground(program: string): void;
   outcome(outcome: StopOutcome): void;
 }
 
@@ -23,6 +25,7 @@ export class ProcessFeed implements Disposable {
   private viewing = false;
   private counting = false;
   private lastCount = -1;
+  private lastForeground: string | undefined;
 
   constructor(private readonly control: SessionControl, private readonly sink: ProcessFeedSink, private readonly log: EventLog) {
     this.countTimer = setInterval(() => void this.sendCount(), COUNT_REFRESH_MS);
@@ -82,7 +85,12 @@ export class ProcessFeed implements Disposable {
     if (this.counting) return;
     this.counting = true;
     try {
-      this.publishCount(await this.control.count());
+      const [count, program] = await Promise.all([this.control.count(), this.control.foreground()]);
+      this.publishCount(count);
+      if (program !== undefined && program !== this.lastForeground) {
+        this.lastForeground = program;
+        this.sink.foreground(program);
+      }
     } catch (error) {
       this.log.warn('process-count.failed', { error: String(error) });
     } finally {

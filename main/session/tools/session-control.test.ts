@@ -60,6 +60,8 @@ describe('SessionControl', () => {
     expect(view.rows[0]?.pid).toBe(session.pid);
     expect(view.rows.map((r) => r.pid)).toEqual(expect.arrayContaining((await markedProcesses(marker)).map((p) => p.pid)));
     expect(await control.count()).toBe(view.rows.length);
+    // the tab's title and the hint name the job that holds the terminal
+    expect(await control.foreground()).toBe(`${marker}-job`);
 
     const started = performance.now();
     const result = await control.stopJob();
@@ -83,6 +85,7 @@ describe('SessionControl', () => {
     const stranger = await control.stopProcess(process.pid);
     expect(stranger).toEqual({ ok: false, message: expect.stringContaining('not a member') });
     expect(await session.rootHoldsForeground()).toBe(true);
+    expect(await control.foreground()).toBe('bash');
   });
 
   it('under a root that is not a shell, the job is every process but the root: setsid and double-forked ones too', async () => {

@@ -52,10 +52,15 @@ export class SessionControl {
 
   /** What ends with the session, by name: the program holding the terminal (the foreground job's, else the root's) and the other processes' number. */
   async whatEnds(): Promise<{ program: string; others: number } | undefined> {
-    const [group, members] = await Promise.all([foregroundJobGroup(this.options.root, this.options.table), this.members.listMembers()]);
+    const [program, members] = await Promise.all([this.foreground(), this.members.listMembers()]);
+    return program ? { program, others: Math.max(0, members.length - 1) } : undefined;
+  }
+
+  /** The program holding the terminal by name (the foreground job's leader, else the root): a tab's title and the hint's. */
+  async foreground(): Promise<string | undefined> {
+    const group = await foregroundJobGroup(this.options.root, this.options.table);
     const argv = await readCommandLine(group ?? this.options.root.pid);
-    const program = argv?.[0] ? path.basename(argv[0]) : undefined;
-    return program ? { program: visibleText(program), others: Math.max(0, members.length - 1) } : undefined;
+    return argv?.[0] ? visibleText(path.basename(argv[0])) : undefined;
   }
 
   async count(): Promise<number> {
