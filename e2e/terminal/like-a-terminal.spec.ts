@@ -131,14 +131,15 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   const outerShell = await pane.pid();
   const wrapper = await waitUntil('the sh wrapper', async () => (await childrenOf(outerShell))[0]);
   const ripcord = await waitUntil('ripcord', async () => (await childrenOf(wrapper))[0]);
-  const sessionId = `${ripcord}-1`;
-  const session = await processesWithVariable('RIPCORD_SESSION', sessionId);
+  // the session's id: ripcord's pid, its first session, then random digits
+  const sessionId = `${ripcord}-1-`;
+  const session = await processesWithVariable('RIPCORD_SESSION', sessionId, 'prefix');
   expect(session.length, 'the session\'s bash and sleep').toBeGreaterThanOrEqual(2);
 
   process.kill(wrapper, 'SIGTERM');
 
   await waitUntil('ripcord and its session to be gone', async () => {
-    const left = [...(await processesWithVariable('RIPCORD_SESSION', sessionId)), ...(isAlive(ripcord) ? [ripcord] : [])];
+    const left = [...(await processesWithVariable('RIPCORD_SESSION', sessionId, 'prefix')), ...(isAlive(ripcord) ? [ripcord] : [])];
     return left.length === 0 ? true : undefined;
   }, GONE_DEADLINE_MS);
   const screen = await pane.waitForScreen('the outer prompt', (text) => lastLine(text) === '$');

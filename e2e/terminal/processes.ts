@@ -19,12 +19,13 @@ export async function processesWithMarker(marker: string): Promise<number[]> {
 }
 
 /** Live (non-zombie) processes whose environment holds name=value (RIPCORD_SESSION: a session's processes). */
-export async function processesWithVariable(name: string, value: string): Promise<number[]> {
-  const needle = `${name}=${value}\0`;
+export async function processesWithVariable(name: string, value: string, match: 'whole' | 'prefix' = 'whole'): Promise<number[]> {
+  const needle = `\0${name}=${value}${match === 'whole' ? '\0' : ''}`;
   const found: number[] = [];
   for (const pid of await pids()) {
     try {
-      const environ = await readFile(`/proc/${pid}/environ`, 'latin1');
+      // a leading NUL, so that the variable's name is matched whole also as the first entry
+      const environ = `\0${await readFile(`/proc/${pid}/environ`, 'latin1')}`;
       if (environ.includes(needle) && (await processState(pid)) !== 'Z') found.push(pid);
     } catch {
       // gone meanwhile, or not ours to read
