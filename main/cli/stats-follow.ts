@@ -23,6 +23,8 @@ export interface FollowOutput {
 /** Follows `file` until `signal` aborts; resolves then. A file that is not there yet is waited for. */
 export async function followLog(file: string, output: FollowOutput, signal: AbortSignal): Promise<void> {
   const follower = new LogFollower(output);
+  // the file there when following starts is read from its end (what is new is shown); a later one (a rotation, or one that appeared) from its start
+  let firstLook = true;
   let current: { handle: FileHandle; ino: number; position: number; partial: string } | undefined;
   const sleep = (): Promise<void> => new Promise((resolve) => {
     const timer = setTimeout(resolve, FOLLOW_POLL_MS);
@@ -32,9 +34,8 @@ export async function followLog(file: string, output: FollowOutput, signal: Abor
     while (!signal.aborted) {
       if (!current) {
         const opened = await openRegular(file);
-        // a LOGFILE that is there when following starts is read from its end: what is new is shown
-        if (opened) current = { ...opened, position: follower.started ? 0 : opened.size, partial: '' };
-        follower.started = true;
+        if (opened) current = { ...opened, position: firstLook ? opened.size : 0, partial: '' };
+        firstLook = false;
       }
       if (current) {
         const { bytesRead, buffer } = await current.handle.read({ buffer: Buffer.alloc(READ_CHUNK_BYTES), position: current.position });
@@ -79,8 +80,6 @@ async function openRegular(file: string): Promise<{ handle: FileHandle; ino: num
 
 /** One line of text per event worth seeing, and the running numbers after each answer or exit. */
 export class LogFollower {
-  /** the first open read from the file's end; later files (after a rotation) from their start */
-  started = false;
   private readonly summarizer = new LogSummarizer();
   /** per host pid: the last trigger's kind and time, for the stages' times after it */
   private readonly lastTrigger = new Map<number, { kind: string; t: number }>();
