@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -41,8 +41,7 @@ beforeAll(async () => {
   app = path.join(dir, 'opt/ripcord');
   await mkdir(path.join(app, 'bin'), { recursive: true });
   await mkdir(path.join(app, 'resources/app.asar.unpacked'), { recursive: true });
-  // a copy, not a link: the checkout may sit in a folder other users cannot enter (mktemp -d), and one case runs as nobody
-  await cp(path.join(root, 'dist'), path.join(app, 'resources/app.asar.unpacked/dist'), { recursive: true });
+  await symlink(path.join(root, 'dist'), path.join(app, 'resources/app.asar.unpacked/dist'));
   await copyFile(path.join(__dirname, 'ripcord'), path.join(app, 'bin/ripcord'));
   await chmod(path.join(app, 'bin/ripcord'), 0o755);
   record = path.join(dir, 'record');
