@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,8 +40,13 @@ beforeAll(async () => {
   await chmod(dir, 0o777);
   app = path.join(dir, 'opt/ripcord');
   await mkdir(path.join(app, 'bin'), { recursive: true });
-  await mkdir(path.join(app, 'resources/app.asar.unpacked'), { recursive: true });
-  await symlink(path.join(root, 'dist'), path.join(app, 'resources/app.asar.unpacked/dist'));
+  // Copies, as the package holds them, not links: the case as nobody must not need to enter the
+  // checkout (a clone in a 0700 folder). node-pty where a package's unpacked bundles find it.
+  const unpacked = path.join(app, 'resources/app.asar.unpacked');
+  await cp(path.join(root, 'dist'), path.join(unpacked, 'dist'), { recursive: true, filter: (from) => !path.relative(path.join(root, 'dist'), from).startsWith('e2e') });
+  for (const part of ['package.json', 'lib', 'build/Release']) {
+    await cp(path.join(root, 'node_modules/node-pty', part), path.join(unpacked, 'node_modules/node-pty', part), { recursive: true });
+  }
   await copyFile(path.join(__dirname, 'ripcord'), path.join(app, 'bin/ripcord'));
   await chmod(path.join(app, 'bin/ripcord'), 0o755);
   record = path.join(dir, 'record');
@@ -82,7 +87,7 @@ describe('the package\'s ripcord command', () => {
     expect(await starts()).toEqual([
       `RUN_AS_NODE=1 PACKAGED=${path.join(app, 'ripcord')} ${path.join(app, 'resources/app.asar.unpacked/dist/cli.js')}`,
       // the user-namespace probe, in the Electron binary
-      `RUN_AS_NODE=1 PACKAGED=unset ${path.join(root, 'dist/userns-probe.js')}`,
+      `RUN_AS_NODE=1 PACKAGED=unset ${path.join(app, 'resources/app.asar.unpacked/dist/userns-probe.js')}`,
       'RUN_AS_NODE=unset PACKAGED=unset ',
     ]);
   });
