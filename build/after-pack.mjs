@@ -1,7 +1,8 @@
 // electron-builder afterPack hook: flips Electron's fuses (build-time switches compiled into
-// the binary) before anything is signed.
+// the binary) before anything is signed, and gives the AppImage its layout.
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { Arch } from 'electron-builder';
+import { makeAppImageLayout, packsAppImageAlone } from './linux/appimage-layout.mjs';
 
 /**
  * The fuse settings of every ripcord package.
@@ -34,4 +35,6 @@ export async function flipAppFuses(context) {
   const resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === Arch.arm64;
   // addElectronFuses locates the packaged binary for each platform (renamed executable, .app, .exe).
   await context.packager.addElectronFuses(context, { ...RIPCORD_FUSES, resetAdHocDarwinSignature });
+  // after the flip, which finds Electron by its executable name
+  if (packsAppImageAlone(context.targets)) await makeAppImageLayout(context.appOutDir, context.packager.executableName);
 }

@@ -58,6 +58,7 @@ const config = {
   electronDist: process.env.ELECTRON_DIST || undefined,
   afterPack: flipAppFuses,
   linux: {
+    // npm run dist (build/dist.mjs) builds the AppImage in a pass of its own (build/linux/appimage-layout.mjs)
     target: ['AppImage', 'deb', 'tar.gz'],
     executableName: 'ripcord',
     icon: 'build/icons',
