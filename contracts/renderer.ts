@@ -28,6 +28,8 @@ export interface RendererSettings {
   settingsFile: string;
   /** with several panes, what a double Ctrl+C ends: the hint says so */
   doubleCtrlC: 'pane' | 'app';
+  /** panes without the keys draw their output in turns */
+  paceBackgroundPanes: boolean;
 }
 
 /** The double-press hint: shown after a cancel for the rest of the window. */

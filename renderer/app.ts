@@ -63,7 +63,7 @@ export interface PaneStatus {
 export interface TerminalPane {
   /** the keys go to its terminal (or its open search box) */
   focus(): void;
-  /** whether main's layout gives this pane the keys; a pane without them draws its output paced (UNFOCUSED_PACE_MS) */
+  /** whether main's layout gives this pane the keys; a pane without them draws its output paced (UnfocusedPacer) unless paceBackgroundPanes is off */
   setFocused(focused: boolean): void;
   /** a double Ctrl+C closes this pane (several panes, the "pane" setting) or quits the app: the hint says which */
   setDoublePressCloses(what: 'pane' | 'app'): void;
@@ -171,7 +171,12 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
       : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => status.focusBanner(), notices: () => status.toggleNotices() }),
   );
   const live = new LiveSettings(terminal, settings, theme, zoom, () => fit.fit());
-  api.onSettings((next) => live.apply(next));
+  let hasKeys = true;
+  const pace = (): void => output.pace(!hasKeys && live.paceBackgroundPanes);
+  api.onSettings((next) => {
+    live.apply(next);
+    pace();
+  });
   terminal.onSelectionChange(() => {
     if (live.copyOnSelect && !searchBox.isOpen && terminal.hasSelection()) copySelection(terminal);
   });
@@ -187,7 +192,10 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
       if (failure) failure.querySelector('button')?.focus();
       else if (!searchBox.isOpen) terminal.focus();
     },
-    setFocused: (focused) => output.pace(!focused),
+    setFocused: (focused) => {
+      hasKeys = focused;
+      pace();
+    },
     setDoublePressCloses: (what) => hint.setDoublePressCloses(what),
     dispose: () => {
       output.dispose();

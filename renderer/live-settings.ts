@@ -22,6 +22,10 @@ export class LiveSettings {
     return this.current.copyOnSelect;
   }
 
+  get paceBackgroundPanes(): boolean {
+    return this.current.paceBackgroundPanes;
+  }
+
   apply(next: RendererSettings): void {
     const { options } = this.terminal;
     const fontChanged = next.fontFamily !== this.current.fontFamily || next.fontSize !== this.current.fontSize;

@@ -65,6 +65,18 @@ describe('OutputQueue (real headless xterm)', () => {
     expect(text()).toMatch(/\^C\n?PROMPT\$$/);
   });
 
+  it('counts what xterm parsed (drew), not what was dropped', async () => {
+    const { terminal } = screen();
+    let acked = 0;
+    const queue = new OutputQueue(terminal, (chars) => (acked += chars));
+    const message = 'y\r\n'.repeat(30_000);
+    queue.push(message);
+    const dropped = queue.flush();
+    queue.push('PROMPT$ ');
+    while (acked < message.length + 8) await parsedAll(terminal);
+    expect(queue.parsedChars).toBe(message.length - dropped + 8);
+  });
+
   it('hands xterm nothing more while the host holds output for a cut; the flush drops it and the prompt shows', async () => {
     const { terminal, text } = screen();
     let acked = 0;

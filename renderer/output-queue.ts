@@ -78,6 +78,7 @@ export class OutputQueue {
   private answeredPress = 0;
   /** set while the pane has not the keys: output goes to xterm in the pacer's turns */
   private paced = false;
+  private parsed = 0;
 
   constructor(
     private readonly screen: ParsingScreen,
@@ -167,6 +168,16 @@ export class OutputQueue {
     return this.holdTimer !== undefined;
   }
 
+  /** output goes to xterm in the pacer's turns (the pane has not the keys) */
+  get pacedByTurns(): boolean {
+    return this.paced;
+  }
+
+  /** chars xterm has parsed since the pane opened (what it drew), dropped ones not counted */
+  get parsedChars(): number {
+    return this.parsed;
+  }
+
   get queuedChars(): number {
     return this.queued.reduce((sum, chunk) => sum + chunk.length, 0);
   }
@@ -189,6 +200,7 @@ export class OutputQueue {
       this.inParser += chunk.length;
       this.screen.write(data, () => {
         this.inParser -= chunk.length;
+        this.parsed += chunk.length;
         this.done(chunk.length);
         this.pump();
       });

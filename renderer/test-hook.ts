@@ -23,6 +23,10 @@ export interface RipcordTestView {
   onWriteParsed(listener: () => void): () => void;
   /** the pane's output is held back for a press's cut (DESIGN §6) */
   holding(): boolean;
+  /** chars of output xterm has parsed in this pane so far (the panes bench rows' drawn bytes) */
+  parsedChars(): number;
+  /** the pane's output goes to xterm in the pacer's turns (paceBackgroundPanes, a pane without the keys) */
+  paced(): boolean;
 }
 
 declare global {
@@ -32,7 +36,7 @@ declare global {
   }
 }
 
-export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string, output: Pick<OutputQueue, 'holding'>): void {
+export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string, output: Pick<OutputQueue, 'holding' | 'parsedChars' | 'pacedByTurns'>): void {
   const hook = window.__ripcordTestHook;
   if (typeof hook !== 'function') return;
   const rows = (from: number, to: number): string[] => {
@@ -55,6 +59,8 @@ export function offerTestView(terminal: Terminal, renderer: () => RendererKind, 
         return () => subscription.dispose();
       },
       holding: () => output.holding,
+      parsedChars: () => output.parsedChars,
+      paced: () => output.pacedByTurns,
     }),
     pane,
   );

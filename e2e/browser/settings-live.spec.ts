@@ -81,3 +81,20 @@ test('a new doublePressWindowMs applies from the next press', async ({ page }) =
   await pressCtrlC(h);
   expect(await h.exited).toEqual({ code: 130, signal: null });
 });
+
+test('paceBackgroundPanes: a pane without the keys draws in turns; off, at full speed; the edit applies at once', async ({ page }) => {
+  const h = await harnesses.start();
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  await page.keyboard.press('Alt+Shift+Minus');
+  await page.waitForFunction(() => window.__ripcordHarness?.layout?.focused !== undefined && window.__ripcordHarness.layout.focused !== '1', undefined, { timeout: WAIT_MS });
+  const paced = (pane: string) => page.evaluate((pane) => window.__ripcordTestPane?.(pane)?.paced(), pane);
+  const focused = (await page.evaluate(() => window.__ripcordHarness?.layout?.focused)) ?? '';
+  await expect.poll(() => paced('1'), { timeout: WAIT_MS }).toBe(true);
+  expect(await paced(focused)).toBe(false);
+
+  await editConfig(h, { paceBackgroundPanes: false });
+  await expect.poll(() => paced('1'), { timeout: WAIT_MS }).toBe(false);
+  await editConfig(h, { paceBackgroundPanes: true });
+  await expect.poll(() => paced('1'), { timeout: WAIT_MS }).toBe(true);
+});

@@ -23,7 +23,7 @@ describe('validateConfig', () => {
       exitCommands: ['/bye'], shellIntegration: false, doublePressWindowMs: 1500, debounceMs: 100, killGraceMs: 5000,
       globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
       theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
-      scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true,
+      scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true, paceBackgroundPanes: false,
     };
     const { config, problems } = validateConfig(raw);
     expect(problems).toEqual([]);

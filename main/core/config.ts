@@ -60,6 +60,8 @@ export interface RipcordConfig {
   maxPanes: number;
   /** a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false) */
   closeEndedPanes: boolean;
+  /** panes without the keys draw their output in turns (renderer/output-queue.ts UnfocusedPacer) */
+  paceBackgroundPanes: boolean;
 }
 
 /** What a double Ctrl+C ends when a window has several panes (with one, it quits the app either way). */
@@ -118,6 +120,7 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   // far more than a screen shows usefully; each idle pane is a shell, a pty and a terminal's memory
   maxPanes: 32,
   closeEndedPanes: false,
+  paceBackgroundPanes: true,
 };
 
 /** Word written instead of null to switch the global shortcut off. */
@@ -235,6 +238,10 @@ export const CONFIG_SCHEMA = {
     closeEndedPanes: {
       type: 'boolean', default: DEFAULT_CONFIG.closeEndedPanes,
       description: 'With several panes, a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false).',
+    },
+    paceBackgroundPanes: {
+      type: 'boolean', default: DEFAULT_CONFIG.paceBackgroundPanes,
+      description: 'Panes without the keys draw a flood of output in turns (about 1 MB/s for all of them together), so the pane you type in answers at once; false draws every pane at full speed.',
     },
   },
 } as const;

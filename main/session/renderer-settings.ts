@@ -16,6 +16,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[], sett
     allowClipboardWrite: config.allowClipboardWrite,
     ackEveryChars: ACK_EVERY_CHARS,
     doubleCtrlC: config.doubleCtrlC,
+    paceBackgroundPanes: config.paceBackgroundPanes,
     problems,
     settingsFile,
   };
