@@ -1,7 +1,7 @@
 // What a bench run does: how many runs of what, from the command line.
 //   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys,panes] [-- --runs N]
 //                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
-//                 [-- --transcripts-off] [-- --find TERM]
+//                 [-- --transcripts-off] [-- --panes-unpaced] [-- --find TERM]
 // Groups: start, exit, ctrl-c, throughput, keys, panes.
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
@@ -39,6 +39,8 @@ export interface Plan {
   /** the panes rows: runs per contender per renderer, keys timed per run */
   panesRuns: number;
   panesKeys: number;
+  /** --panes-unpaced: the panes rows also for ripcord with paceBackgroundPanes off, in the same alternation */
+  panesUnpaced: boolean;
   /** --find TERM: in the Ctrl+C runs ripcord's page has its find box open on TERM, so the search's decorations follow the flood */
   findTerm?: string;
 }
@@ -54,13 +56,13 @@ const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
   ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
   throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10,
+  keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10, panesUnpaced: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
   ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
   throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3,
+  keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3, panesUnpaced: false,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
@@ -97,6 +99,7 @@ export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[
     profile: argv.includes('--profile'),
     trace: argv.includes('--trace'),
     transcriptsOff: argv.includes('--transcripts-off'),
+    panesUnpaced: argv.includes('--panes-unpaced'),
     ...(valueOf(argv, '--find') === undefined ? {} : { findTerm: valueOf(argv, '--find') }),
   };
   return { plan, groups: GROUPS.filter((g) => only.includes(g)) };

@@ -99,10 +99,12 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   fit.fit();
   api.resize(pane, terminal.cols, terminal.rows);
   // VS Code holds nothing at a Ctrl+C
-  offerTestView(terminal, () => kind, pane, { holding: false });
+  let parsedChars = 0;
+  offerTestView(terminal, () => kind, pane, { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } });
   return {
     write: (data) =>
       terminal.write(data, () => {
+        parsedChars += data.length;
         unacknowledged += data.length;
         if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
           api.ack(pane, unacknowledged);

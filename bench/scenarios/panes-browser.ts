@@ -13,8 +13,10 @@ import { newMarker } from '../lib/processes';
 import { hostLoopDelay, measureCtrlC, measureUntilRow, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Measured, type Renderer } from './ctrl-c-browser';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { panesOf } from '../../contracts/panes';
+import { drawnMbPerSecond, type DrawnReading } from '../lib/drawn';
 
-export type PanesContender = 'ripcord' | 'peer';
+/** 'ripcord-unpaced': ripcord with paceBackgroundPanes off, every pane drawn at full speed (--panes-unpaced) */
+export type PanesContender = 'ripcord' | 'ripcord-unpaced' | 'peer';
 /** The issue's window: four panes, all on screen (two splits each way), the last one measured. */
 export const PANES = 4;
 /** What the measured pane runs until the press: a foreground program that prints nothing. */
@@ -41,18 +43,21 @@ export interface PanesRun {
   renderer: string;
   /** the host process's event-loop delay from the floods on screen to the last echo */
   hostLoop: EventLoopDelay;
+  /** what the flooding panes drew together from the press to the last echo */
+  backgroundMbPerSecond: number;
 }
 
 export async function runPanesBrowser(browser: Browser, kind: PanesContender, options: PanesRunOptions): Promise<PanesRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-panes-'));
-  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker() });
+  const ripcord = kind !== 'peer';
+  const pipeline = await startBrowserPipeline(ripcord ? 'ripcord' : 'peer', { dir, marker: newMarker(), ...(kind === 'ripcord-unpaced' ? { settings: { paceBackgroundPanes: false } } : {}) });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.goto(`${pipeline.url}&renderer=${options.renderer}&panes=${PANES}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page, '1');
-    const panes = kind === 'ripcord' ? await splitIntoFour(page) : Array.from({ length: PANES }, (_, i) => String(i + 1));
+    const panes = ripcord ? await splitIntoFour(page) : Array.from({ length: PANES }, (_, i) => String(i + 1));
     for (const pane of panes) await waitForPrompt(page, pane);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
     const measured = panes[panes.length - 1] ?? '1';
@@ -60,16 +65,19 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
     await runQuietCommand(page, measured);
     await hostLoopDelay(pipeline.port, pipeline.token);
     await delay(options.floodMs);
+    const flooding = panes.slice(0, -1);
+    const drawnBefore = await readDrawn(page, flooding);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
-    const ctrlC = await measureCtrlC(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input', measured);
+    const ctrlC = await measureCtrlC(page, options.timeoutMs, ripcord ? 'key' : 'input', measured);
     const echoes: PanesRun['echoes'] = [];
     for (let i = 1; i <= options.keys && !ctrlC.censored; i++) {
       const { ms, censored } = await measureUntilRow(page, { pane: measured, row: `${PROMPT}${ECHO_KEY.repeat(i)}`, timeoutMs: options.timeoutMs, send: ECHO_KEY });
       echoes.push({ ms, censored });
     }
+    const backgroundMbPerSecond = drawnMbPerSecond(drawnBefore, await readDrawn(page, flooding));
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
-    return { ctrlC, echoes, renderer, hostLoop };
+    return { ctrlC, echoes, renderer, hostLoop, backgroundMbPerSecond };
   } finally {
     await context.close();
     await pipeline.stop();
@@ -109,4 +117,19 @@ async function runQuietCommand(page: Page, pane: string): Promise<void> {
     { pane, line: `${PROMPT}${QUIET_COMMAND}` },
     { timeout: PAGE_TIMEOUT_MS, polling: 20 },
   );
+}
+
+/** The chars each of `panes` has parsed so far, read in the page at one moment. */
+async function readDrawn(page: Page, panes: readonly string[]): Promise<DrawnReading> {
+  const reading = await page.evaluate((panes) => {
+    const parsed: Record<string, number> = {};
+    for (const pane of panes) {
+      const view = window.__ripcordTestPane?.(pane);
+      if (!view) return undefined;
+      parsed[pane] = view.parsedChars();
+    }
+    return { atMs: performance.now(), parsed };
+  }, panes);
+  if (!reading) throw new Error(`panes: no screen for one of ${panes.join(', ')}`);
+  return reading;
 }

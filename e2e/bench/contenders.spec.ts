@@ -48,11 +48,12 @@ for (const kind of ['ripcord', 'peer'] as const) {
 
 // The panes rows: ripcord's window split into four sessions, the peer's four terminals over
 // four ptys of one host; three flood, the fourth is interrupted and echoes what is typed.
-for (const kind of ['ripcord', 'peer'] as const) {
-  test(`${kind}: four panes, three flooding, the fourth's prompt back after a Ctrl+C and its keys echoed`, async ({ browser }) => {
+for (const kind of ['ripcord', 'ripcord-unpaced', 'peer'] as const) {
+  test(`${kind}: four panes, three flooding, the fourth's prompt back after a Ctrl+C and its keys echoed, the floods drawn meanwhile`, async ({ browser }) => {
     const run = await runPanesBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, keys: 2 });
     expect(run.ctrlC.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.echoes.map((echo) => echo.censored)).toEqual([false, false]);
+    expect(run.backgroundMbPerSecond).toBeGreaterThan(0);
   });
 }
 
