@@ -1,9 +1,8 @@
 import type { HostEvent } from '../../../contracts/session-host';
 import type { Logger } from '../../platform/log/log';
-import type { HostParent } from './session-host';
 
 /** The host's log lines go into main's log: one file, in order with main's own lines. */
-export function parentLog(parent: Pick<HostParent, 'send'>): Logger {
+export function parentLog(parent: { send(event: HostEvent): void }): Logger {
   const line = (level: 'info' | 'warn' | 'error') => (name: string, fields?: Record<string, unknown>): void => parent.send({ type: 'log', level, name, ...(fields ? { fields } : {}) });
   return { file: undefined, event: line('info'), warn: line('warn'), error: line('error'), flushSync: () => undefined };
 }
