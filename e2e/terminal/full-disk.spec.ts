@@ -4,7 +4,7 @@
 // about the log lands on the terminal after the restore, not inside the program's screen.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fullDiskUnavailable, mountSmallDisk, type FullDisk } from '../../main/platform/files/full-disk-fixture';
+import { fullDiskUnavailable, mountSmallDisk, type FullDisk } from '../../main/platform/files/full-disk.test-support';
 import { descendantsNamed } from './processes';
 import { BASH, expect, test } from './ripcord';
 import type { TmuxPane } from './tmux';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { FileEventLog } from './event-log';
-import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk-fixture';
+import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-event-log-')); });

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 
 import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
-import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk-fixture';
+import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
 import { defaultLogPath, LOG_KEEP_FILES, LOG_MAX_BYTES, LOG_MAX_QUEUED_BYTES, openLog, RotatingLogFile, silentLogger, type LogOptions } from './log';
 import { processClock } from '../processes/process-clock';
 

@@ -7,7 +7,7 @@ import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nullEventLog, type EventLog } from '../log/event-log';
-import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk-fixture';
+import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
 import { tempDir, waitFor } from '../processes/processes.test-support';
 import { Transcript } from './transcript';
 import { CUT_RESET, layoutFor, parseTranscript, pieceBytes, recordOffset, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount } from './transcript-format';
