@@ -15,7 +15,7 @@ import { summarize, type Sample } from './lib/stats';
 import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type ExitRun, type ExitTrigger } from './scenarios/exit';
 import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
 import { summarizeFile } from '../main/cli/stats';
-import type { LatencyRow, StatsSummary } from '../main/cli/log-summarizer';
+import type { LatencyRow, StatsSummary } from '../main/platform/log/log-summarizer';
 import { benchCtrlC } from './groups/ctrl-c';
 import { benchKeys } from './groups/keys';
 import { benchPanes } from './groups/panes';

@@ -3,7 +3,7 @@
 // bootstrap interval for the ratio of two contenders' medians / p95s. Censored samples — runs
 // that hit their timeout, whose true value is only known to be larger — make a statistic a
 // lower bound once they reach it.
-import { percentile } from '../../main/cli/log-summarizer';
+import { percentile } from '../../main/platform/log/log-summarizer';
 
 export interface Sample {
   value: number;

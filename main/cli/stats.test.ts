@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileEventLog } from '../platform/log/event-log';
 import { openLog } from '../platform/log/log';
 import { formatStats, runStats, summarizeFile } from './stats';
-import { LogSummarizer, percentile, type LatencyRow } from './log-summarizer';
+import { LogSummarizer, percentile, type LatencyRow } from '../platform/log/log-summarizer';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,14 +1,14 @@
 // `ripcord stats [LOGFILE]`: the signal-handling metrics of DESIGN §8 read back from the
 // JSON-line log (log-summarizer.ts) — per trigger and per stage of the exit path, how many and
-// how fast; `--follow` shows them as they happen (stats-follow.ts).
+// how fast; `--follow` shows them as they happen (main/platform/log/log-follow.ts).
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { visibleText } from '../core/visible-text';
 import { defaultLogPath } from '../platform/log/log';
 import { usageError } from './usage-error';
-import { followLog } from './stats-follow';
-import { LogSummarizer, type LatencyRow, type StatsSummary } from './log-summarizer';
+import { followLog } from '../platform/log/log-follow';
+import { LogSummarizer, type LatencyRow, type StatsSummary } from '../platform/log/log-summarizer';
 
 export const STATS_USAGE = `Usage: ripcord stats [--json | --follow] [LOGFILE]
 

@@ -7,8 +7,8 @@
 // the new one from its start.
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { EXIT_STAGES, LogEvent } from '../core/log-events';
-import { visibleText } from '../core/visible-text';
+import { EXIT_STAGES, LogEvent } from '../../core/log-events';
+import { visibleText } from '../../core/visible-text';
 import { LogSummarizer, type LatencyRow } from './log-summarizer';
 
 /** How often the file is looked at: a person reads the lines, and a look is one stat and one read. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { followLog, LogFollower } from './stats-follow';
+import { followLog, LogFollower } from './log-follow';
 
 const WAIT_MS = 10_000;
 

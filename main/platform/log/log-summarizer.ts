@@ -9,7 +9,7 @@
 // - reaper lines come from FileEventLog: {t, wall, level, name, ...fields}, no process pid,
 //   and `t` on the reaper's own clock. reaper-session-dead's `pid` is the session root.
 //   Host and reaper share only wall time, so "session dead" is measured in wall ms.
-import { EXIT_STAGES, LogEvent } from '../core/log-events';
+import { EXIT_STAGES, LogEvent } from '../../core/log-events';
 
 /** Pseudo-stage: the reaper reported every process of the session dead. */
 const SESSION_DEAD = 'session dead';
