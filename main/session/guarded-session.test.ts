@@ -19,6 +19,8 @@ import { bundleReaper, foregroundJob, stopSessions, waitFor, type SessionUnderTe
 let dir: string;
 let reaperScript: string;
 let log: Logger;
+/** A cut's wait with room for a loaded machine (see its test): the test still ends at the cut. */
+const LOADED_MACHINE_CUT_WAIT_MS = 30_000;
 const started: SessionUnderTest[] = [];
 
 beforeAll(async () => {
@@ -54,12 +56,12 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
  * `'busy'` acknowledges nothing, as a screen whose main thread is still rendering. `clock`: the
  * Ctrl+C machine's (default: the real one).
  */
-async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock): Promise<Harness> {
+async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock, cutWaitMs?: number): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, ...(clock ? { clock } : {}) });
   const main = new MainDecisions(decisions, log);
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main });
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main, ...(cutWaitMs === undefined ? {} : { cutWaitMs }) });
   if (!result.ok) throw new Error(result.error);
   const { guarded } = result;
   main.attach(guarded);
@@ -145,7 +147,10 @@ describe('GuardedSession', () => {
   });
 
   it('shows the prompt after the cut without waiting for a busy screen to acknowledge the flood', async () => {
-    const h = await start(bash, 'busy');
+    // The claim needs the hold to find the cut. On a loaded machine the cancel's write, the
+    // kernel's echo and its read can take longer than CUT_WAIT_MS: the hold then passes the flood
+    // on, and flow control waits for acks — which a real screen sends and this one never does.
+    const h = await start(bash, 'busy', undefined, LOADED_MACHINE_CUT_WAIT_MS);
     h.guarded.input('yes flood-line\r');
     await h.waitFor(() => h.output().length > HIGH_WATERMARK_CHARS, 'the flood to fill the window');
     const before = h.output().length;

@@ -20,6 +20,8 @@ export interface GuardedSessionOptions extends ProgramStartOptions {
   keyPressesReported?: boolean;
   /** main's decisions: what happens here is decided there, and handed back (decided) */
   decisions: ProgramDecisions;
+  /** how long a cancel's hold waits for the cut (OutputPipeline; default CUT_WAIT_MS) */
+  cutWaitMs?: number;
 }
 
 export type GuardedSessionStart = { ok: true; guarded: GuardedSession } | { ok: false; error: string };
@@ -81,6 +83,7 @@ export class GuardedSession implements KeyFollowingProgram, Disposable {
         integration,
         exitRequested: () => decisions.trigger({ kind: 'exit-command', line: 'shell integration' }),
         shown: () => ctrlC.answerShown(),
+        ...(options.cutWaitMs === undefined ? {} : { cutWaitMs: options.cutWaitMs }),
       }),
     );
     const ctrlC = this.disposables.add(new CtrlCHandling(session, output, decisions, log));

@@ -29,6 +29,8 @@ export class InterruptHold implements Disposable {
     /** the cut was found: `chars` of output read before it were dropped */
     private readonly onCut: (droppedChars: number) => void,
     private readonly onChange: () => void,
+    /** how long a cancel waits for its cut (tests on a loaded machine give the cut more room) */
+    private readonly cutWaitMs: number = CUT_WAIT_MS,
   ) {}
 
   get holding(): boolean {
@@ -44,7 +46,7 @@ export class InterruptHold implements Disposable {
   start(): void {
     if (this.held) return;
     this.held = [];
-    this.timer = setTimeout(() => this.releaseHeld(), CUT_WAIT_MS);
+    this.timer = setTimeout(() => this.releaseHeld(), this.cutWaitMs);
     this.onChange();
   }
 

@@ -19,6 +19,8 @@ export interface OutputPipelineOptions {
   exitRequested: () => void;
   /** output went to the screen while no hold waits: a press's answer, or what the program printed instead */
   shown: () => void;
+  /** InterruptHold's wait for a cancel's cut (default CUT_WAIT_MS) */
+  cutWaitMs?: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export class OutputPipeline implements Disposable {
         },
         (droppedChars) => options.log.event(LogEvent.cancelDropped, { chars: droppedChars }),
         () => this.syncReading(),
+        options.cutWaitMs,
       ),
     );
     const { integration } = options;
