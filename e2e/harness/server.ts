@@ -96,11 +96,12 @@ class Harness {
   }
 
   /**
-   * POST /key?token=… with one KeyInput as JSON: a key event from outside the page — the
-   * keyboard, as Electron hands it to main before the page (before-input-event). Tests and the
-   * bench press Ctrl+C here, so it reaches main's key entry however busy or hung the page is.
-   * Answers {"page": boolean}: whether the desktop's page would get the key too (the caller
-   * then types it into the page).
+   * POST /key?token=… with one KeyInput as JSON: a key event before the page has it — the
+   * keyboard, as Electron hands it to main first (before-input-event). The page asks here about
+   * each key typed into it (and waits for the answer); tests and the bench press Ctrl+C here from
+   * outside, so it reaches main's key entry however busy or hung the page is. Answers
+   * {"page": boolean}: whether the desktop's page would get the key too. `&after=N`: the page's
+   * count of typed keys sent on its socket before this one, which main enters first.
    */
   private async onKey(url: URL, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
@@ -117,6 +118,9 @@ class Harness {
     }
     const key = parseKeyInput([raw]);
     if (!key.ok) return send(res, 400, 'text/plain', `${key.problem}\n`);
+    // the page's own keys come after the text it typed before them (browser-api.ts)
+    const after = Number(url.searchParams.get('after') ?? 0);
+    if (Number.isSafeInteger(after) && after > 0) await this.window.afterTyped(after);
     send(res, 200, 'application/json', JSON.stringify(this.window.key(key.value)));
   }
 
