@@ -91,6 +91,23 @@ test("a key typed into the page waits for main's verdict, as before-input-event:
   await waitFor('the typed line on screen', WAIT_MS, async () => ((await screen(page)).some((row) => row.endsWith('echo typed-after')) ? true : undefined));
 });
 
+test('text typed between two Ctrl+C presses reaches main between them: it ends the double press, and the second press cancels again', async ({ page }) => {
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  await page.keyboard.press('Control+c');
+  expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
+  // the press interval is the subject of this test, not a wait for a condition
+  await page.waitForTimeout(PAST_DEBOUNCE_MS);
+  // typed text goes to main on the page's socket, the next press is asked about over HTTP: main
+  // takes the press only after the text typed before it
+  await page.keyboard.type('x');
+  await page.keyboard.press('Control+c');
+  await waitFor('the second press', WAIT_MS, async () => ((await logged(h, 'trigger')).length === 2 ? true : undefined));
+  expect((await logged(h, 'trigger')).map((e) => e.action)).toEqual(['cancel', 'cancel']);
+  expect(h.exitStatus()).toBeUndefined();
+});
+
 test('"\\x03" sent as input data is a byte for the program, not a press', async ({ page }) => {
   const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
   await openTerminal(page, h);
