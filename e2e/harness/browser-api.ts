@@ -279,6 +279,7 @@ function installElectronShim(): void {
   };
   window.addEventListener('keydown', onKey, { capture: true });
   window.addEventListener('keyup', onKey, { capture: true });
+
   // What webContents.paste() does in the desktop: a paste event on the focused element with the
   // clipboard's text, which xterm turns into input (bracketed when the program asked for it).
   const pasteClipboard = async (): Promise<void> => {
