@@ -4,7 +4,7 @@
 // with the reason, never passed silently.
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -58,6 +58,8 @@ export interface RunningApp {
   sessionPid(): Promise<number>;
   /** live processes of the session (zombies count as dead) */
   sessionProcesses(): Promise<number[]>;
+  /** the control sockets the app published (its session host removes them in its last words) */
+  controlSockets(): Promise<string[]>;
   typeLine(text: string): Promise<void>;
   /**
    * A key event sent from main (webContents.sendInputEvent): it passes before-input-event, as a
@@ -88,6 +90,9 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
   const marker = newMarker();
   const configFile = path.join(dir, 'config.json');
   const logFile = path.join(dir, 'ripcord.log');
+  // the app's control sockets go here, where a spec can see them gone after the exit
+  const runtimeDir = path.join(dir, 'run');
+  await mkdir(runtimeDir, { mode: 0o700 });
   await writeFile(
     configFile,
     JSON.stringify({
@@ -107,7 +112,7 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
     executablePath: runner.executable,
     args: [MAIN_BUNDLE],
     cwd: dir,
-    env: { ...env, ...runner.env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: logFile },
+    env: { ...env, ...runner.env, XDG_RUNTIME_DIR: runtimeDir, RIPCORD_CONFIG: configFile, RIPCORD_LOG: logFile },
     timeout: WAIT_MS,
   });
   const child = app.process();
@@ -133,6 +138,7 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
         return typeof started?.sessionPid === 'number' ? started.sessionPid : undefined;
       }, 'the session to start'),
     sessionProcesses: () => processesWithMarker(marker),
+    controlSockets: async () => (await readdir(path.join(runtimeDir, 'ripcord')).catch(() => [])).filter((name) => name.endsWith('.sock')),
     async typeLine(text: string): Promise<void> {
       await window.keyboard.type(text);
       await window.keyboard.press('Enter');

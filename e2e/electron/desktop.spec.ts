@@ -135,14 +135,17 @@ test.describe('desktop app (real Electron)', () => {
     expect(entries.filter((e) => e.name === 'key.ctrl-c')).toHaveLength(2);
   });
 
-  test('closing the window exits 0 and no session process is left', async () => {
+  test('closing the window exits 0, no session process is left, and the session host said its last words: no control socket is left', async () => {
     const running = app();
     await running.typeLine('sleep 1000 & sleep 1000');
     await sessionRuns(running, 'sleep');
+    await until(async () => ((await running.controlSockets()).length > 0 ? true : undefined), 'the session to publish its control socket');
     // the app is gone before evaluate can answer
     await running.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close()).catch(() => undefined);
     expect(await running.exited).toEqual({ code: 0, signal: null });
     await expectNoSessionProcessLeft(running);
+    // main waited for the host's answer to its last message before app.exit (DESIGN §3 step 5)
+    expect(await running.controlSockets()).toEqual([]);
   });
 
   test('/exit at the prompt exits 0', async () => {
