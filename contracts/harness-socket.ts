@@ -2,14 +2,15 @@
 // socket in place of IPC. A message is one JSON object `{channel, args}`: a request or an event
 // of the renderer contract on its own channel, with the arguments the preload or main would pass
 // and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
-// otherwise: the id of an invoke's answer, the keys Electron hands main before the page
-// (before-input-event), and main's webContents.paste().
+// otherwise: the id of an invoke's answer, main's webContents.paste() and typed text. The other
+// keys Electron hands main before the page (before-input-event) are not on the socket: the page
+// asks main for each one's verdict over HTTP (POST /key, parseKeyInput) and waits for it.
 import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from './renderer';
 import { refuse, type Parsed } from './renderer-checks';
 
 export const HarnessChannel = {
-  /** page → host: one key event, sent before the page handles it (Electron's before-input-event) */
-  key: 'harness:key',
+  /** page → main: a character typed without Ctrl/Alt/Meta, which the page has at once (browser-api.ts) */
+  typed: 'harness:typed',
   /** host → page: paste the clipboard into the focused element (webContents.paste()) */
   paste: 'harness:paste',
 } as const;
@@ -21,7 +22,7 @@ export const HarnessChannel = {
 export type PageMessage =
   | { channel: RequestChannel; args: unknown[]; id?: number }
   | { channel: ScreenRequestChannel; args: unknown[]; id?: undefined }
-  | { channel: typeof HarnessChannel.key; args: [KeyInput] };
+  | { channel: typeof HarnessChannel.typed; args: [KeyInput] };
 
 /** What the host sends: an event with its arguments, the answer of an invoke, or a paste. */
 export type HostMessage =
@@ -56,9 +57,9 @@ export function parsePageMessage(text: string): Parsed<PageMessage> {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
   const { channel, args, id } = raw as Record<string, unknown>;
-  if (channel !== HarnessChannel.key && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
+  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
   if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
-  if (channel === HarnessChannel.key) {
+  if (channel === HarnessChannel.typed) {
     const key = parseKeyInput(args);
     return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.problem}`);
   }

@@ -85,6 +85,8 @@ export type HostEvent =
   | { type: 'log'; level: 'info' | 'warn' | 'error'; name: string; fields?: Record<string, unknown> }
   /** the host's thread is alive (HEARTBEAT_MS) */
   | { type: 'heartbeat' }
+  /** the answer to main's `exit`: the last words are said (a `ripcord stop` waiting answered, the control sockets gone) */
+  | { type: 'last-words' }
   /** the harness host's screen socket, for the page (a WebSocket: fork cannot pass a MessagePort) */
   | { type: 'screen'; port: number; token: string };
 
@@ -126,6 +128,7 @@ const EVENT_FIELDS: Record<HostEvent['type'], Record<string, (value: unknown) =>
   ask: { ...pane, id: isCount, question: isRecord },
   log: { level: (v) => v === 'info' || v === 'warn' || v === 'error', name: isText, fields: (v) => v === undefined || isRecord(v) },
   heartbeat: {},
+  'last-words': {},
   screen: { port: isCount, token: isText },
 };
 

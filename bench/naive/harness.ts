@@ -8,7 +8,8 @@
 // terminals), started on the pane's first resize; the last pty's end ends the harness.
 //   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
 // Prints the harness' ready line: {"url","port","token","pid"}. GET /stats?token= answers memory,
-// GET /event-loop?token= the event-loop delay since the last ask (as ripcord's harness).
+// GET /event-loop?token= the event-loop delay since the last ask, POST /key?token= lets the page
+// have every key (as ripcord's harness, whose main decides).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,8 +24,6 @@ import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { parseAck, parseInput, parsePaneRequest, parseResize } from '../../contracts/renderer-checks';
 import type { WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
-import { CTRL_C } from '../../main/core/control-chars';
-import { classifyKey } from '../../main/session/key-entry';
 
 interface NaiveOptions {
   rendererDir: string;
@@ -91,6 +90,12 @@ async function main(): Promise<void> {
       send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: children.get(PANE)?.pty.pid ?? null, memory: process.memoryUsage() }));
       return;
     }
+    if (url.pathname === '/key' && req.method === 'POST' && url.searchParams.get('token') === token) {
+      // the page asks about every key (the harness shim's before-input-event): a naive terminal
+      // keeps none from xterm, which sends a Ctrl+C on to the pty as the byte, like any key
+      req.resume().on('end', () => send(res, 200, 'application/json', JSON.stringify({ page: true })));
+      return;
+    }
     if (url.pathname === '/event-loop' && url.searchParams.get('token') === token) {
       send(res, 200, 'application/json', JSON.stringify(eventLoop.read()));
       return;
@@ -113,11 +118,8 @@ async function main(): Promise<void> {
       const parsed = parsePageMessage(raw.toString());
       if (!parsed.ok) return;
       const message = parsed.value;
-      if (message.channel === HarnessChannel.key) {
-        // the page keeps a Ctrl+C from xterm (as ripcord's desktop does): a naive terminal sends it on as the byte
-        if (classifyKey(message.args[0]) === 'press') children.get(PANE)?.pty.write(CTRL_C);
-        return;
-      }
+      // typed text: the page has it already, and a naive terminal keeps no key from it
+      if (message.channel === HarnessChannel.typed) return;
       const { channel, id } = message;
       const request = parsePaneRequest(message.args);
       const args = request.ok ? request.value.args : [];

@@ -1,8 +1,9 @@
 // DESIGN §9, first number: Ctrl+C → shell prompt back while the child floods output, in
 // headless Chromium with the real renderer (DOM and WebGL), through the browser harness
-// (ripcord) and through the naive harness. Timed inside the page, from the press — a Ctrl+C key
-// event for ripcord, which its harness hands to the desktop's key entry; "\x03" input for the
-// peer and the naive page, as VS Code sends it — to the first moment xterm's buffer shows the
+// (ripcord) and through the naive harness. Timed from the press — for ripcord a Ctrl+C key event
+// sent to its harness's main (POST /key, as Electron's before-input-event hands main every key),
+// timed from the moment it reached main's key entry; "\x03" input for the peer and the naive
+// page, as VS Code sends it, timed in the page — to the first moment xterm's buffer shows the
 // prompt with the cursor after it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { CHROMIUM } from '../lib/paths';
 import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
+import { measureCtrlC, type CtrlCHops } from './prompt-watch';
 
 export type Renderer = 'dom' | 'webgl';
 export type Flood = 'yes' | 'color';
@@ -61,6 +63,8 @@ export interface CtrlCRun {
   trace?: string;
   /** the host process's event-loop delay from the flood on screen to the prompt (the desktop's main thread, issue #32) */
   hostLoop: EventLoopDelay;
+  /** ripcord: when each hop of the press was seen, after the key reached main */
+  hops?: CtrlCHops;
 }
 
 export interface CtrlCRunOptions {
@@ -91,7 +95,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await waitForPrompt(page, PANE);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
     if (options.findTerm !== undefined && kind !== 'peer') {
-      // the box keeps the focus: the flood goes in through window.ripcord.input, the press as a key on the box
+      // the box keeps the focus: the flood goes in through window.ripcord.input, the press to main from outside the page
       await page.keyboard.press('Control+Shift+F');
       await page.keyboard.type(options.findTerm);
     }
@@ -100,7 +104,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const result = await measureCtrlC(page, options.timeoutMs, kind === 'ripcord' ? 'key' : 'input', PANE);
+    const result = await measureCtrlC(page, { pane: PANE, prompt: PROMPT, timeoutMs: options.timeoutMs, press: kind === 'ripcord' ? { main: pipeline } : 'input' });
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
@@ -167,81 +171,4 @@ function atPromptInPage({ prompt, pane }: { prompt: string; pane: string }): boo
   if (!view) return false;
   const cursor = view.cursor();
   return view.screen()[cursor.y]?.trimEnd() === prompt.trimEnd() && cursor.x === prompt.length;
-}
-
-export interface Measured {
-  ms: number;
-  censored: boolean;
-  /** the pane's output that reached the page between the press (or input) and the row: what the row queued behind */
-  charsAfterPress: number;
-  messagesAfterPress: number;
-  arrivals: Array<[number, number]>;
-  cursorRow?: string;
-}
-
-/** A Ctrl+C key-down, as the desktop's page gets it. */
-const CTRL_C_KEY = { key: 'c', code: 'KeyC', ctrlKey: true };
-
-/**
- * In the page: a Ctrl+C, then until `pane`'s prompt shows. `press`: 'key' dispatches a Ctrl+C
- * key-down on the focused element, which the harness's page hands to the host's key entry
- * before the page sees it (main's focused pane takes it); 'input' sends "\x03" as the pane's input.
- */
-export function measureCtrlC(page: Page, timeoutMs: number, press: 'key' | 'input', pane: string): Promise<Measured> {
-  return measureUntilRow(page, { pane, row: PROMPT, timeoutMs, send: press === 'key' ? CTRL_C_KEY : '\x03' });
-}
-
-/**
- * In the page: send — a key event on the focused element, or chars as the pane's input — then
- * check `pane` after every parsed write and every frame until its cursor's row reads `row` with
- * the cursor after it. Page code must be self-contained (the CSP
- * forbids eval), hence the inline check.
- */
-export function measureUntilRow(page: Page, options: { pane: string; row: string; timeoutMs: number; send: typeof CTRL_C_KEY | string }): Promise<Measured> {
-  return page.evaluate(
-    ({ pane, row, timeoutMs, send }) =>
-      new Promise<Measured>((resolve, reject) => {
-        const view = window.__ripcordTestPane?.(pane);
-        if (!view) {
-          reject(new Error(`no test view of pane ${pane}`));
-          return;
-        }
-        const reached = (): boolean => {
-          const cursor = view.cursor();
-          return view.screen()[cursor.y]?.trimEnd() === row.trimEnd() && cursor.x === row.length;
-        };
-        let done = false;
-        let charsAfterPress = 0;
-        let messagesAfterPress = 0;
-        const arrivals: Array<[number, number]> = [];
-        const t0 = performance.now();
-        const stopCounting = window.ripcord.onData((from, data) => {
-          if (from !== pane) return;
-          charsAfterPress += data.length;
-          messagesAfterPress++;
-          arrivals.push([performance.now() - t0, data.length]);
-        });
-        const finish = (censored: boolean): void => {
-          if (done) return;
-          done = true;
-          unsubscribe();
-          stopCounting();
-          const cursorRow = censored ? view.screen()[view.cursor().y] : undefined;
-          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
-        };
-        const unsubscribe = view.onWriteParsed(() => {
-          if (reached()) finish(false);
-        });
-        const frame = (): void => {
-          if (done) return;
-          if (reached()) finish(false);
-          else if (performance.now() - t0 > timeoutMs) finish(true);
-          else requestAnimationFrame(frame);
-        };
-        if (typeof send === 'string') window.ripcord.input(pane, send);
-        else (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { ...send, bubbles: true, cancelable: true }));
-        requestAnimationFrame(frame);
-      }),
-    { pane: options.pane, row: options.row, timeoutMs: options.timeoutMs, send: options.send },
-  );
 }

@@ -1,6 +1,6 @@
 // The panes row (issue #33): four panes in one window, three of them running the colored flood;
 // in the fourth, Ctrl+C → prompt (a quiet foreground program interrupted) and then the echo of
-// typed keys, timed in the page as the Ctrl+C rows are. ripcord: the browser harness, its window
+// typed keys, timed as the Ctrl+C rows are (ripcord: from main's key entry). ripcord: the browser harness, its window
 // split by the window keys into four panes, each its own session; the peer: the VS Code-style
 // page with four terminals in a grid over one host running four ptys (bench/naive/harness.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +10,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page } from '@playwright/test';
 import { PROMPT, startBrowserPipeline } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
-import { hostLoopDelay, measureCtrlC, measureUntilRow, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Measured, type Renderer } from './ctrl-c-browser';
+import { hostLoopDelay, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Renderer } from './ctrl-c-browser';
+import { measureCtrlC, measureUntilRow, type Measured } from './prompt-watch';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { panesOf } from '../../contracts/panes';
 import { drawnMbPerSecond, type DrawnReading } from '../lib/drawn';
@@ -68,7 +69,7 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
     const flooding = panes.slice(0, -1);
     const drawnBefore = await readDrawn(page, flooding);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
-    const ctrlC = await measureCtrlC(page, options.timeoutMs, ripcord ? 'key' : 'input', measured);
+    const ctrlC = await measureCtrlC(page, { pane: measured, prompt: PROMPT, timeoutMs: options.timeoutMs, press: ripcord ? { main: pipeline } : 'input' });
     const echoes: PanesRun['echoes'] = [];
     for (let i = 1; i <= options.keys && !ctrlC.censored; i++) {
       const { ms, censored } = await measureUntilRow(page, { pane: measured, row: `${PROMPT}${ECHO_KEY.repeat(i)}`, timeoutMs: options.timeoutMs, send: ECHO_KEY });

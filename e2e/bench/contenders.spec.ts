@@ -9,9 +9,19 @@ import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import type { CtrlCHops } from '../../bench/scenarios/prompt-watch';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
 import { runPanesBrowser } from '../../bench/scenarios/panes-browser';
 import { runThroughput } from '../../bench/scenarios/throughput';
+
+/**
+ * ripcord's press started at main's key entry (POST /key, which said when it was done with it),
+ * as the desktop's keys do, and main's hold for it reached the page: the hops were traced.
+ */
+function expectPressedAtMain(hops: CtrlCHops | undefined): void {
+  expect(hops?.decided).toBeGreaterThanOrEqual(0);
+  expect(Number.isFinite(hops?.hold)).toBe(true);
+}
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
 const PROMPT_DEADLINE_MS = 20_000;
@@ -33,6 +43,7 @@ for (const kind of BROWSER_PIPELINES) {
     expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.renderer).toBe('dom');
     expect(run.arrivals.length).toBe(run.messagesAfterPress);
+    if (kind === 'ripcord') expectPressedAtMain(run.hops);
   });
 }
 
@@ -54,6 +65,7 @@ for (const kind of ['ripcord', 'ripcord-unpaced', 'peer'] as const) {
     expect(run.ctrlC.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.echoes.map((echo) => echo.censored)).toEqual([false, false]);
     expect(run.backgroundMbPerSecond).toBeGreaterThan(0);
+    if (kind !== 'peer') expectPressedAtMain(run.ctrlC.hops);
   });
 }
 

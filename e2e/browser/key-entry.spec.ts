@@ -1,5 +1,6 @@
 // The harness takes the desktop's key path (DESIGN §1, §3): a Ctrl+C comes from outside the page
-// to the harness's main first (POST /key, the before-input-event stand-in), through the key
+// to the harness's main first (POST /key, the before-input-event stand-in), and a key typed into
+// the page waits there for main's verdict before any of the page sees it, through the key
 // entry the desktop runs (main/session/key-entry.ts, which logs every press as `key.ctrl-c`),
 // so it works while the page is hung. Input data is data: a "\x03" sent through the page's
 // window.ripcord.input is a byte for the program, never a press. A harness that routed a press
@@ -9,6 +10,12 @@ import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_M
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_WINDOW_MS = 5_000;
+/**
+ * How long the page is watched for running anything while main is stopped: it never may, so a
+ * longer or shorter watch changes nothing on a right harness (on one that lets the page handle
+ * keys alone, the page answers within it).
+ */
+const WATCH_STOPPED_MAIN_MS = 1_000;
 /** Bound on a log line or a screen row appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
 
@@ -59,6 +66,46 @@ test("keys reach main before the page: a double Ctrl+C exits 130 while the page'
   await pressCtrlC(h);
   expect(await h.exited).toEqual({ code: 130, signal: null });
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(2);
+});
+
+test("a key typed into the page waits for main's verdict, as before-input-event: while main is stopped the page runs nothing", async ({ page }) => {
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  process.kill(h.pid, 'SIGSTOP');
+  let typed: Promise<void> | undefined;
+  try {
+    typed = page.keyboard.press('Control+c');
+    // the page's thread waits in its question to main: it runs nothing else, not even this
+    const pageRan = page.evaluate(() => 'the page ran');
+    const watched = new Promise<string>((resolve) => setTimeout(() => resolve('the page waits for main'), WATCH_STOPPED_MAIN_MS));
+    expect(await Promise.race([pageRan, watched])).toBe('the page waits for main');
+  } finally {
+    process.kill(h.pid, 'SIGCONT');
+  }
+  await typed;
+  // main took it as a press, and the page never had it: no "^C" typed by xterm at the prompt
+  expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
+  expect(await logged(h, 'key.ctrl-c')).toHaveLength(1);
+  await page.keyboard.type('echo typed-after');
+  await waitFor('the typed line on screen', WAIT_MS, async () => ((await screen(page)).some((row) => row.endsWith('echo typed-after')) ? true : undefined));
+});
+
+test('text typed between two Ctrl+C presses reaches main between them: it ends the double press, and the second press cancels again', async ({ page }) => {
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  await page.keyboard.press('Control+c');
+  expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
+  // the press interval is the subject of this test, not a wait for a condition
+  await page.waitForTimeout(PAST_DEBOUNCE_MS);
+  // typed text goes to main on the page's socket, the next press is asked about over HTTP: main
+  // takes the press only after the text typed before it
+  await page.keyboard.type('x');
+  await page.keyboard.press('Control+c');
+  await waitFor('the second press', WAIT_MS, async () => ((await logged(h, 'trigger')).length === 2 ? true : undefined));
+  expect((await logged(h, 'trigger')).map((e) => e.action)).toEqual(['cancel', 'cancel']);
+  expect(h.exitStatus()).toBeUndefined();
 });
 
 test('"\\x03" sent as input data is a byte for the program, not a press', async ({ page }) => {

@@ -4,11 +4,12 @@
 // with the reason, never passed silently.
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from '../terminal/processes';
+import type { AppUser } from './app-user';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const MAIN_BUNDLE = path.join(REPO_ROOT, 'dist', 'main.js');
@@ -36,12 +37,12 @@ export function findElectron(): { ok: true; executable: string } | { ok: false; 
   return problem ? { ok: false, reason: problem } : { ok: true, executable };
 }
 
-/** Why no Electron app can run here whatever its binary, or undefined. */
+/**
+ * Why no Electron app can run here whatever its binary, or undefined. A root run starts the app
+ * as the tests' user (app-user.ts): the app keeps its sandbox, which Chromium refuses to root.
+ */
 export function cannotRunApp(): string | undefined {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'skipped: no display for Electron (run under xvfb-run)';
-  // the app runs sandboxed (app.enableSandbox()), which Chromium refuses as root; the specs
-  // never pass --no-sandbox, so they test the app as users run it
-  if (process.getuid?.() === 0) return 'skipped: running as root, where Electron refuses its sandbox (run the specs as a user who is not root)';
   return undefined;
 }
 
@@ -57,6 +58,8 @@ export interface RunningApp {
   sessionPid(): Promise<number>;
   /** live processes of the session (zombies count as dead) */
   sessionProcesses(): Promise<number[]>;
+  /** the control sockets the app published (its session host removes them in its last words) */
+  controlSockets(): Promise<string[]>;
   typeLine(text: string): Promise<void>;
   /**
    * A key event sent from main (webContents.sendInputEvent): it passes before-input-event, as a
@@ -81,12 +84,15 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
 /** Settings beside the specs' defaults (a shell with READY$, no global shortcut, a short kill grace). */
 export type AppSettings = Record<string, unknown>;
 
-export async function launchDesktopApp(executable: string, settings: AppSettings = {}): Promise<RunningApp> {
+export async function launchDesktopApp(runner: AppUser, settings: AppSettings = {}): Promise<RunningApp> {
   if (!existsSync(MAIN_BUNDLE)) throw new Error(`${MAIN_BUNDLE} is missing: run \`npm run build\` first (npm run e2e does)`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-e2e-'));
   const marker = newMarker();
   const configFile = path.join(dir, 'config.json');
   const logFile = path.join(dir, 'ripcord.log');
+  // the app's control sockets go here, where a spec can see them gone after the exit
+  const runtimeDir = path.join(dir, 'run');
+  await mkdir(runtimeDir, { mode: 0o700 });
   await writeFile(
     configFile,
     JSON.stringify({
@@ -99,13 +105,14 @@ export async function launchDesktopApp(executable: string, settings: AppSettings
       ...settings,
     }),
   );
+  await runner.own(dir);
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;
   const app = await _electron.launch({
-    executablePath: executable,
+    executablePath: runner.executable,
     args: [MAIN_BUNDLE],
     cwd: dir,
-    env: { ...env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: logFile },
+    env: { ...env, ...runner.env, XDG_RUNTIME_DIR: runtimeDir, RIPCORD_CONFIG: configFile, RIPCORD_LOG: logFile },
     timeout: WAIT_MS,
   });
   const child = app.process();
@@ -131,6 +138,7 @@ export async function launchDesktopApp(executable: string, settings: AppSettings
         return typeof started?.sessionPid === 'number' ? started.sessionPid : undefined;
       }, 'the session to start'),
     sessionProcesses: () => processesWithMarker(marker),
+    controlSockets: async () => (await readdir(path.join(runtimeDir, 'ripcord')).catch(() => [])).filter((name) => name.endsWith('.sock')),
     async typeLine(text: string): Promise<void> {
       await window.keyboard.type(text);
       await window.keyboard.press('Enter');

@@ -1,7 +1,8 @@
 // The packaged app as users get it (`npm run dist`: release/linux-unpacked/ripcord, fuses on),
 // driven over the Chrome DevTools protocol: the fuses turn Node's --inspect off, so Playwright's
-// _electron cannot attach, but --remote-debugging-port is Chromium's and stays. Skipped, with the
-// reason, where there is no packaged app, no display, or the run is root's (no sandbox then).
+// _electron cannot attach, but --remote-debugging-port is Chromium's and stays. The app runs with
+// its sandbox on, as the tests' user when the run is root's (app-user.ts). Skipped, with the
+// reason, where there is no packaged app or no display.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, expect, test } from '@playwright/test';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from '../terminal/processes';
+import { appUser } from './app-user';
 import { cannotRunApp, KILL_GRACE_MS, NONE_LEFT_WITHIN_MS, until, WAIT_MS } from './desktop-app';
 
 const PACKAGED = path.resolve(__dirname, '..', '..', 'release', 'linux-unpacked', 'ripcord');
@@ -22,11 +24,16 @@ if (skipped) console.log(`e2e/electron/packaged: ${skipped}`);
 
 test('the packaged app over CDP: typing reaches the session, a double Ctrl+C exits 130, nothing is left', async () => {
   test.skip(skipped !== undefined, skipped ?? '');
+  const runner = await appUser(PACKAGED);
+  if (typeof runner === 'string') console.log(`e2e/electron/packaged: ${runner}`);
+  test.skip(typeof runner === 'string', typeof runner === 'string' ? runner : '');
+  if (typeof runner === 'string') return;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-packaged-e2e-'));
   const marker = newMarker();
   const configFile = path.join(dir, 'config.json');
   await writeFile(configFile, JSON.stringify({ shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker }, killGraceMs: KILL_GRACE_MS, globalShortcut: null }));
-  const child = spawn(PACKAGED, ['--remote-debugging-port=0'], { cwd: dir, env: { ...process.env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: path.join(dir, 'ripcord.log') }, stdio: ['ignore', 'ignore', 'pipe'] });
+  await runner.own(dir);
+  const child = spawn(runner.executable, ['--remote-debugging-port=0'], { cwd: dir, env: { ...process.env, ...runner.env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: path.join(dir, 'ripcord.log') }, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   try {
     let stderr = '';
@@ -49,5 +56,6 @@ test('the packaged app over CDP: typing reaches the session, a double Ctrl+C exi
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const pid of await processesWithMarker(marker)) process.kill(pid, 'SIGKILL');
     await rm(dir, { recursive: true, force: true });
+    await runner.dispose();
   }
 });

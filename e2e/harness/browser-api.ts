@@ -8,12 +8,11 @@
 //   to the session host's own WebSocket (the URL's `screen` port); without one (the bench's naive
 //   harness) to the one socket.
 // Main's messages wait for DOMContentLoaded, as the desktop's main hands the page its port at
-// dom-ready. Every key event goes to the host before the page sees it, as Electron gives main
-// every key in before-input-event.
+// dom-ready. Every key event goes to main, and reaches the page only if main says so, as
+// Electron gives main every key in before-input-event.
 import { IpcChannel, type KeyInput } from '../../contracts/renderer';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, type PageMessage } from '../../contracts/harness-socket';
-import { classifyKey } from '../../main/session/key-entry';
 import type { RipcordTestView } from '../../renderer/test-hook';
 import { crossBridge } from './context-bridge';
 
@@ -71,6 +70,31 @@ function keyInput(event: KeyboardEvent): KeyInput {
     meta: event.metaKey,
     isAutoRepeat: event.repeat,
   };
+}
+
+/**
+ * A character typed without Ctrl, Alt or Meta: the key entry lets the page have every one (no
+ * Ctrl+C, no window key is a bare character: the program must get what is typed), so the page
+ * need not wait for main's verdict; main still hears it and warns if it ever kept one
+ * (socket-window.ts: harness.typed-key-kept).
+ */
+function isTypedText(input: KeyInput): boolean {
+  return input.key.length === 1 && !input.control && !input.alt && !input.meta;
+}
+
+/**
+ * Main's verdict on one key (POST /key answers {"page": boolean}). A main that cannot answer
+ * (gone at the exit) keeps the key from the page: the desktop's page goes with its main.
+ */
+function mainLetsPageHave(url: string, input: KeyInput): boolean {
+  const request = new XMLHttpRequest();
+  try {
+    request.open('POST', url, false);
+    request.send(JSON.stringify(input));
+    return request.status === 200 && (JSON.parse(request.responseText) as { page?: unknown }).page === true;
+  } catch {
+    return false;
+  }
 }
 
 /** A socket whose messages wait while it connects. */
@@ -232,14 +256,24 @@ function installElectronShim(): void {
     body(module.exports, (name) => (name === 'electron' ? electron : forbidden(`module ${JSON.stringify(name)} (a sandboxed preload may require 'electron' only)`)), module);
   };
 
-  // Electron hands main every key before the page (before-input-event); here the page's first
-  // listener hands it to the host's key entry, and keeps from the page what the key entry keeps
-  // from it (the same classification), so xterm never sees a Ctrl+C, as in the desktop.
+  // Electron hands main every key before the page (before-input-event) and the page gets the key
+  // only if main lets it; here the page's first listener asks the harness's main the same way
+  // (POST /key, which runs the desktop's input guard) and waits for its verdict, so main decides
+  // every key typed into the page — by Playwright or a person — before anything of the page sees
+  // it: the wait is a synchronous request, as a key must not reach xterm before main's answer.
+  // Typed text is the exception that keeps typing fast: main hears it on the socket and the page
+  // has it at once (isTypedText). `after` orders the two ways in: main takes a key it is asked
+  // about only after the typed keys sent before it.
+  const keyUrl = `/key?token=${encodeURIComponent(params.get('token') ?? '')}`;
+  let typedSent = 0;
   const onKey = (event: KeyboardEvent): void => {
     const input = keyInput(event);
-    const verdict = classifyKey(input);
-    main.send({ channel: HarnessChannel.key, args: [input] });
-    if (verdict === 'pass') return;
+    if (isTypedText(input)) {
+      main.send({ channel: HarnessChannel.typed, args: [input] });
+      typedSent++;
+      return;
+    }
+    if (mainLetsPageHave(`${keyUrl}&after=${typedSent}`, input)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   };

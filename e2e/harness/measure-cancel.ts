@@ -8,11 +8,14 @@
 // (SwiftShader here) as a desktop Electron with a GPU does, instead of reading every WebGL frame
 // back on the page's main thread (docs/benchmarks.md#interrupt-under-a-flood).
 //
-// "parsed": key press → xterm has parsed the prompt; "painted": the next animation frame
-// after that (the frame that shows it). Both are taken in the page with performance.now().
+// The press goes to the harness's main from outside the page (POST /key), as Electron hands main
+// every key first, and each time is taken from the moment it reached main's key entry
+// (bench/scenarios/prompt-watch.ts): main done with the key, main's hold and the host's hint in
+// the page, the ^C echo (the host's cancel past the pty), the prompt parsed, and the frame after.
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { openTerminal, run, startHarness, stopHarness, waitForPrompt, waitForRow } from '../browser/harness-fixture';
+import { measureCtrlC, type CtrlCHops, type Measured } from '../../bench/scenarios/prompt-watch';
+import { type Harness, openTerminal, PROMPT, run, startHarness, stopHarness, waitForPrompt, waitForRow } from '../browser/harness-fixture';
 
 const BROWSER = process.env.RIPCORD_BROWSER ?? '/usr/bin/chromium';
 const GPU_COMPOSITING = process.argv.includes('--gpu-compositing');
@@ -25,76 +28,20 @@ const FLOOD_BEFORE_PRESS_MS = 1_000;
 const BETWEEN_RUNS_MS = 1_200;
 /** A run that takes longer than this is reported as a failure, not waited for. */
 const PROMPT_TIMEOUT_MS = 30_000;
+/** The window's one pane. */
+const PANE = '1';
 
-interface Sample {
-  /** the host's hint (sent when it decided "cancel") reached the page */
-  hint: number;
-  /** the echoed ^C reached the page: the pty is past the interrupt */
-  echo: number;
-  parsed: number;
-  painted: number;
-  /** output chars that reached the page between the key press and the ^C */
-  charsBeforeEcho: number;
-}
+type Sample = Measured & { hops: CtrlCHops };
 
-declare global {
-  interface Window {
-    __ripcordMeasure?: Promise<Sample>;
-    __ripcordPress?: () => void;
-  }
-}
-
-async function measureOnce(page: Page): Promise<Sample> {
+async function measureOnce(page: Page, harness: Harness): Promise<Sample> {
   await run(page, COLORED_FLOOD);
   await waitForRow(page, /^ERROR ok 0123456789abcdef$/);
   await page.waitForTimeout(FLOOD_BEFORE_PRESS_MS);
-  // Armed in one round trip, pressed in another and read in a third, so the press cannot overtake the arming.
-  await page.evaluate(
-    ({ prompt, timeoutMs }) => {
-      const view = window.__ripcordTest;
-      if (!view) throw new Error('no test view');
-      window.__ripcordMeasure = new Promise<Sample>((resolve, reject) => {
-        let pressedAt: number | undefined;
-        let hint = NaN;
-        let echo = NaN;
-        let chars = 0;
-        // The press from the page's side: a Ctrl+C key event on the focused element, which the
-        // harness's page hands to the host's key entry and keeps from the page (as main does in
-        // the desktop), so no listener of the page sees it; its time is taken right before it.
-        window.__ripcordPress = () => {
-          pressedAt = performance.now();
-          (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'c', code: 'KeyC', ctrlKey: true, bubbles: true, cancelable: true }));
-        };
-        const stopHint = window.ripcord.onHint((_pane, state) => {
-          if (pressedAt !== undefined && state.visible && Number.isNaN(hint)) hint = performance.now() - pressedAt;
-        });
-        const stopData = window.ripcord.onData((_pane, data) => {
-          if (pressedAt === undefined || !Number.isNaN(echo)) return;
-          if (data.includes('^C')) echo = performance.now() - pressedAt;
-          else chars += data.length;
-        });
-        const timer = setTimeout(() => reject(new Error(`no prompt within ${timeoutMs} ms; screen:\n${view.screen().join('\n')}`)), timeoutMs);
-        const stop = view.onWriteParsed(() => {
-          if (pressedAt === undefined) return;
-          const cursor = view.cursor();
-          if (view.screen()[cursor.y]?.trimEnd() !== prompt.trimEnd() || cursor.x !== prompt.length) return;
-          stop();
-          stopHint();
-          stopData();
-          clearTimeout(timer);
-          const parsed = performance.now() - pressedAt;
-          const start = pressedAt;
-          requestAnimationFrame(() => resolve({ hint, echo, parsed, painted: performance.now() - start, charsBeforeEcho: chars }));
-        });
-      });
-    },
-    { prompt: 'e2e$ ', timeoutMs: PROMPT_TIMEOUT_MS },
-  );
-  await page.evaluate(() => window.__ripcordPress?.());
-  const sample = await page.evaluate(() => window.__ripcordMeasure as Promise<Sample>);
+  const sample = await measureCtrlC(page, { pane: PANE, prompt: PROMPT, timeoutMs: PROMPT_TIMEOUT_MS, press: { main: harness } });
+  if (sample.censored || !sample.hops) throw new Error(`no prompt within ${PROMPT_TIMEOUT_MS} ms; cursor row: ${JSON.stringify(sample.cursorRow)}`);
   await waitForPrompt(page);
   await page.waitForTimeout(BETWEEN_RUNS_MS);
-  return sample;
+  return { ...sample, hops: sample.hops };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -119,16 +66,18 @@ async function main(): Promise<void> {
         const actual = await page.evaluate(() => window.__ripcordTest?.renderer());
         const samples: Sample[] = [];
         for (let i = 0; i < runs; i++) {
-          samples.push(await measureOnce(page));
-          process.stderr.write(`${renderer} run ${i + 1}: ${JSON.stringify(samples.at(-1))}\n`);
+          samples.push(await measureOnce(page, harness));
+          process.stderr.write(`${renderer} run ${i + 1}: ${JSON.stringify({ ms: samples.at(-1)?.ms, hops: samples.at(-1)?.hops })}\n`);
         }
-        console.log(`${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood`);
-        console.log(`  Ctrl+C → hint in page:   ${summary(samples.map((s) => s.hint))}`);
-        console.log(`  Ctrl+C → ^C in page:     ${summary(samples.map((s) => s.echo))}`);
-        console.log(`  Ctrl+C → prompt parsed:  ${summary(samples.map((s) => s.parsed))}`);
-        console.log(`  Ctrl+C → prompt painted: ${summary(samples.map((s) => s.painted))}`);
-        console.log(`  samples (painted): ${samples.map((s) => s.painted.toFixed(0)).join(' ')}`);
-        console.log(`  output chars reaching the page between key and ^C: ${summary(samples.map((s) => s.charsBeforeEcho)).replaceAll(' ms', '')}`);
+        console.log(`${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`);
+        console.log(`  → main done with it:     ${summary(samples.map((s) => s.hops.decided))}`);
+        console.log(`  → main's hold in page:   ${summary(samples.map((s) => s.hops.hold))}`);
+        console.log(`  → hint in page:          ${summary(samples.map((s) => s.hops.hint))}`);
+        console.log(`  → ^C in page:            ${summary(samples.map((s) => s.hops.echo))}`);
+        console.log(`  → prompt parsed:         ${summary(samples.map((s) => s.ms))}`);
+        console.log(`  → prompt painted:        ${summary(samples.map((s) => s.hops.painted))}`);
+        console.log(`  samples (painted): ${samples.map((s) => s.hops.painted.toFixed(0)).join(' ')}`);
+        console.log(`  output chars reaching the page between key and prompt: ${summary(samples.map((s) => s.charsAfterPress)).replaceAll(' ms', '')}`);
         console.log(`  load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
       } finally {
         await page.close();

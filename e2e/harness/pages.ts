@@ -25,11 +25,11 @@ export function preloadScript(built: string): string {
 }
 
 /**
- * The real renderer page with two harness changes: its CSP also allows the harness
- * WebSocket (and nothing else), and the harness's electron shim and the preload load before renderer.js.
+ * The real renderer page with two harness changes: its CSP also allows the harness's own origin
+ * (POST /key) and WebSockets (and nothing else), and the harness's electron shim and the preload load before renderer.js.
  */
 export function harnessIndexHtml(original: string, ports: readonly number[]): string {
-  const csp = original.replace("connect-src 'none'", `connect-src ${ports.map((port) => `ws://127.0.0.1:${port}`).join(' ')}`);
+  const csp = original.replace("connect-src 'none'", `connect-src 'self' ${ports.map((port) => `ws://127.0.0.1:${port}`).join(' ')}`);
   const page = csp.replace('<script src="renderer.js"></script>', `<script src="${HARNESS_PAGE_SCRIPT}"></script>\n    <script src="${PRELOAD_SCRIPT}"></script>\n    <script src="renderer.js"></script>`);
   if (csp === original || page === csp) throw new Error("renderer/index.html changed: no \"connect-src 'none'\" or no renderer.js script tag to patch");
   return page;

@@ -44,6 +44,9 @@ const HOST_SCRIPT = 'harness-session-host.js';
 
 interface HostScreenAddress { port: number; token: string }
 
+/** Epoch ms at sub-millisecond precision: a time the page (the same sum in Chromium) can compare with. */
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
 class Harness {
   private readonly token = randomBytes(24).toString('base64url');
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
@@ -96,11 +99,14 @@ class Harness {
   }
 
   /**
-   * POST /key?token=… with one KeyInput as JSON: a key event from outside the page — the
-   * keyboard, as Electron hands it to main before the page (before-input-event). Tests and the
-   * bench press Ctrl+C here, so it reaches main's key entry however busy or hung the page is.
-   * Answers {"page": boolean}: whether the desktop's page would get the key too (the caller
-   * then types it into the page).
+   * POST /key?token=… with one KeyInput as JSON: a key event before the page has it — the
+   * keyboard, as Electron hands it to main first (before-input-event). The page asks here about
+   * each key typed into it (and waits for the answer); tests and the bench press Ctrl+C here from
+   * outside, so it reaches main's key entry however busy or hung the page is. Answers
+   * {"page": boolean, "at", "done"}: whether the desktop's page would get the key too, and when
+   * the key entered main and when main was done with it (epoch ms, which the bench sets beside
+   * the page's own: performance.timeOrigin + performance.now() in both). `&after=N`: the page's
+   * count of typed keys sent on its socket before this one, which main enters first.
    */
   private async onKey(url: URL, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
@@ -117,7 +123,12 @@ class Harness {
     }
     const key = parseKeyInput([raw]);
     if (!key.ok) return send(res, 400, 'text/plain', `${key.problem}\n`);
-    send(res, 200, 'application/json', JSON.stringify(this.window.key(key.value)));
+    // the page's own keys come after the text it typed before them (browser-api.ts)
+    const after = Number(url.searchParams.get('after') ?? 0);
+    if (Number.isSafeInteger(after) && after > 0) await this.window.afterTyped(after);
+    const at = epochNow();
+    const { page } = this.window.key(key.value);
+    send(res, 200, 'application/json', JSON.stringify({ page, at, done: epochNow() }));
   }
 
   private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -2,7 +2,7 @@
 // (main/electron/terminal-window.ts's TerminalWindowParts), made of the page's WebSocket, so the
 // harness runs wireTerminalWindow itself — its input guard, lifecycle, signal triggers, IPC
 // checks and global shortcut — and not a copy. Each socket message becomes what Electron gives
-// main: a key message a before-input-event, a request an ipcMain message from the trusted page
+// main: a key (POST /key) a before-input-event, a request an ipcMain message from the trusted page
 // (the socket's token and origin were checked at the upgrade), the socket's close the window's.
 import { EventEmitter } from 'node:events';
 import type { Event as ElectronEvent, GlobalShortcut } from 'electron';
@@ -13,6 +13,12 @@ import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } 
 import type { Logger } from '../../main/platform/log/log';
 import type { IpcRegistry, IpcSenderEvent } from '../../main/electron/ipc-handlers';
 import type { TerminalWindowParts } from '../../main/electron/terminal-window';
+
+/**
+ * Bound on a key the page asks about waiting for the typed keys the page sent before it: they
+ * are on the socket already, a loopback hop away; a page that miscounts stalls no key longer.
+ */
+const TYPED_KEYS_CATCH_UP_MS = 1_000;
 
 /** The page's stand-in webContents id: one window, one page. */
 const WEB_CONTENTS_ID = 1;
@@ -99,6 +105,9 @@ class StandInShortcuts implements Pick<GlobalShortcut, 'register' | 'unregister'
 
 export class SocketWindow {
   private client: WebSocket | undefined;
+  /** typed keys this page sent on its socket (HarnessChannel.typed), and who waits for a count of them */
+  private typed = 0;
+  private readonly typedArrived = new EventEmitter();
   readonly app = new EventEmitter();
   readonly window = new EventEmitter();
   readonly shortcuts = new StandInShortcuts();
@@ -138,9 +147,33 @@ export class SocketWindow {
     return { page: !event.prevented };
   }
 
+  /**
+   * Resolves once the page's socket delivered `count` typed keys (or after a bound): a key the
+   * page asks about is entered after the text typed before it, as the keyboard gave them.
+   */
+  async afterTyped(count: number): Promise<void> {
+    if (this.typed >= count) return;
+    await new Promise<void>((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.typedArrived.off('key', check);
+        resolve();
+      };
+      const check = (): void => {
+        if (this.typed >= count) finish();
+      };
+      const timer = setTimeout(() => {
+        this.log.warn('harness.typed-keys-late', { expected: count, arrived: this.typed });
+        finish();
+      }, TYPED_KEYS_CATCH_UP_MS);
+      this.typedArrived.on('key', check);
+    });
+  }
+
   /** The page connected: the window's page loaded (one page at a time; the server refuses a second). */
   attach(ws: WebSocket): void {
     this.client = ws;
+    this.typed = 0;
     this.log.event('harness.client-connected');
     // the screen's port, as the desktop's main hands it over at dom-ready (utility-host.ts)
     this.page.send(IpcChannel.screen, null);
@@ -161,8 +194,11 @@ export class SocketWindow {
       return;
     }
     const message = parsed.value;
-    if (message.channel === HarnessChannel.key) {
-      this.key(message.args[0]);
+    if (message.channel === HarnessChannel.typed) {
+      // typed text the page had at once: the key entry must pass it (browser-api.ts, isTypedText)
+      if (!this.key(message.args[0]).page) this.log.warn('harness.typed-key-kept', { key: message.args[0].key });
+      this.typed++;
+      this.typedArrived.emit('key');
     } else if (isScreenRequestChannel(message.channel)) {
       this.log.warn('harness.message-dropped', { reason: `${message.channel}: the screen's requests go to the session host` });
     } else {

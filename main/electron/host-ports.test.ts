@@ -1,32 +1,12 @@
 // The session host's ends of its channels on real MessagePorts (node:worker_threads), each given
 // the shape Electron's MessagePortMain and parentPort have: a message event with `data` (and
 // `ports`), `start` to begin delivery. The page's end stays a plain Node port, as the page's is a DOM one.
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
-import { hostChannels, PortScreen, type ParentChannel, type ScreenPort } from './host-ports';
+import { describe, expect, it } from 'vitest';
+import { hostChannels, PortScreen } from './host-ports';
+import { asMain, channel, parentPort } from './ports.test-support';
 import { SCREEN_PORT_MESSAGE } from './utility-host';
-
-const opened: MessagePort[] = [];
-afterEach(() => {
-  for (const port of opened.splice(0)) port.close();
-});
-
-function channel(): { port1: MessagePort; port2: MessagePort } {
-  const pair = new MessageChannel();
-  opened.push(pair.port1, pair.port2);
-  return pair;
-}
-
-/** A Node port as Electron's MessagePortMain delivers: `{ data }` events once started. */
-function asMain(port: MessagePort): ScreenPort {
-  return {
-    postMessage: (message: unknown) => port.postMessage(message),
-    start: () => port.start(),
-    close: () => port.close(),
-    on: (_event, listener) => port.on('message', (data: unknown) => listener({ data })),
-  };
-}
 
 /** The next `count` messages a plain port receives. */
 async function received(port: MessagePort, count: number): Promise<unknown[]> {
@@ -84,24 +64,6 @@ describe('PortScreen', () => {
 });
 
 describe('hostChannels', () => {
-  /** process.parentPort on a Node port: main posts `{ data, ports }`, the host hears them as Electron's event. */
-  function parentPort(): { host: ParentChannel; main: MessagePort } {
-    const { port1: host, port2: main } = channel();
-    const forwards = new Map<unknown, (message: { data: unknown; ports: MessagePort[] }) => void>();
-    return {
-      main,
-      host: {
-        postMessage: (message: unknown) => host.postMessage(message),
-        on: (_event, listener) => {
-          const forward = (message: { data: unknown; ports: MessagePort[] }): void => listener({ data: message.data, ports: message.ports.map(asMain) });
-          forwards.set(listener, forward);
-          host.on('message', forward);
-        },
-        removeListener: (_event, listener) => host.off('message', forwards.get(listener) as never),
-      },
-    };
-  }
-
   it("takes a screen port from main's screen-port message, and gives the host only the messages without ports as commands", async () => {
     const { host, main } = parentPort();
     const { parent, screen } = hostChannels(host);

@@ -1,8 +1,7 @@
 // DESIGN §3: the single place a key event enters the session, in every host that sees keys
 // before the page does — the desktop's before-input-event (main/electron/input-guard.ts), which
-// the browser harness runs on its own stand-in (e2e/harness/socket-window.ts: POST /key, the
-// page's key messages). The harness's page reads the same classification to keep from itself
-// what the desktop's page never gets.
+// the browser harness runs on its own stand-in (e2e/harness/socket-window.ts: POST /key, which
+// the harness's page asks about each key typed into it before it has the key).
 import type { KeyInput } from '../../contracts/renderer';
 import type { Logger } from '../platform/log/log';
 import { windowKey, type WindowKeyAction } from './window-keys';

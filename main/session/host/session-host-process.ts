@@ -78,11 +78,26 @@ export class SessionHostProcess implements Disposable {
   /**
    * Main's exit (inside its exit path): a live host hears the last words (a `ripcord stop`
    * waiting is answered, the control sockets go) and goes when main's channel closes; one that
-   * cannot answer any more is killed.
+   * cannot answer any more is killed. Resolves when the host answered (`last-words`) or ended,
+   * at once when it was not asked; the caller bounds the wait (desktop-exit-host.ts).
    */
-  exiting(): void {
-    if (this.state === 'running') this.host.send({ type: 'exit' });
+  exiting(): Promise<void> {
     if (this.state === 'stopped' || this.state === 'hung') this.host.kill();
+    if (this.state !== 'running') return Promise.resolve();
+    const answered = new Promise<void>((resolve) => {
+      const store = new DisposableStore();
+      const done = (): void => {
+        store.dispose();
+        resolve();
+      };
+      store.add(this.host.onMessage((message) => {
+        const checked = checkEvent(message);
+        if (checked.ok && checked.value.type === 'last-words') done();
+      }));
+      store.add(this.host.onExit(done));
+    });
+    this.host.send({ type: 'exit' });
+    return answered;
   }
 
   dispose(): void {

@@ -77,7 +77,11 @@ export class SessionHost implements Disposable {
     switch (command.type) {
       case 'kill-grace': this.killGraceMs = command.ms; return;
       case 'answer': this.reaper.answered(command); return;
-      case 'exit': this.lastWords.fire(); return;
+      case 'exit':
+        this.lastWords.fire();
+        // main waits for this before it exits: what the last words wrote is on its way first
+        this.parent.send({ type: 'last-words' });
+        return;
       case 'tabs': this.tabs = new Map(Object.entries(command.tabs)); return;
       case 'start': void this.start(command.pane, command.start); return;
     }

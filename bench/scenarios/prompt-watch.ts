@@ -1,0 +1,191 @@
+// How the bench times a press to a pane's prompt (or a typed key to its echo) in the page: the
+// Ctrl+C rows' and the panes rows' measurement. ripcord's Ctrl+C starts at main's key entry, as
+// the desktop's keys do; the peer's and naive's "\x03" starts in the page, as VS Code sends it.
+import type { Page } from '@playwright/test';
+
+export interface Measured {
+  ms: number;
+  censored: boolean;
+  /** the pane's output that reached the page between the press (or input) and the row: what the row queued behind */
+  charsAfterPress: number;
+  messagesAfterPress: number;
+  arrivals: Array<[number, number]>;
+  cursorRow?: string;
+  /** a Ctrl+C at main: when each hop was seen */
+  hops?: CtrlCHops;
+}
+
+/** Where a Ctrl+C starts: at main's key entry (the harness's POST /key, before-input-event's stand-in), or as "\x03" input in the page (the peer and naive, as VS Code sends it). */
+export type CtrlCPress = { main: { port: number; token: string } } | 'input';
+
+/** A Ctrl+C key event as Electron's before-input-event reports it. */
+const CTRL_C_INPUT = { type: 'keyDown', key: 'c', code: 'KeyC', control: true, shift: false, alt: false, meta: false, isAutoRepeat: false };
+
+/** When each hop of a Ctrl+C at main was seen, in ms after the key reached main (NaN: not seen). */
+export interface CtrlCHops {
+  /** main's key entry returned: the decision made and its messages sent */
+  decided: number;
+  /** main's hold for the press reached the page */
+  hold: number;
+  /** the hint (sent on the cancel decision) reached the page */
+  hint: number;
+  /** the echoed ^C reached the page: the host's cancel is past the pty's line discipline */
+  echo: number;
+  /** the frame after the prompt was parsed (the measured ms): the frame that shows it */
+  painted: number;
+}
+
+/**
+ * A Ctrl+C, then until `pane`'s `prompt` shows. With `{ main }` the key goes to main's key entry
+ * from outside the page (POST /key), as the desktop's keys do, and everything is timed from the
+ * moment it reached main (main's clock and the page's are both read as epoch time:
+ * performance.timeOrigin + performance.now()), with the hops on the way; 'input' sends "\x03"
+ * as the pane's input and is timed in the page.
+ */
+export async function measureCtrlC(page: Page, { pane, prompt, timeoutMs, press }: { pane: string; prompt: string; timeoutMs: number; press: CtrlCPress }): Promise<Measured> {
+  if (press === 'input') return measureUntilRow(page, { pane, row: prompt, timeoutMs, send: '\x03' });
+  // armed in one round trip, pressed from outside, read in a third: the press cannot overtake the arming
+  await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs });
+  const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
+    const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, { method: 'POST', body: JSON.stringify({ ...CTRL_C_INPUT, type }) });
+    if (!response.ok) throw new Error(`POST /key: HTTP ${response.status}`);
+    return (await response.json()) as { at: number; done: number };
+  };
+  const { at, done } = await keyAt('keyDown');
+  await keyAt('keyUp');
+  const seen = await page.evaluate(() => window.__ripcordPromptWatch as Promise<PromptWatch>);
+  const after = (epoch: number | undefined): number => (epoch === undefined ? NaN : epoch - at);
+  const arrivals = seen.arrivals.filter(([epoch]) => epoch >= at).map(([epoch, chars]): [number, number] => [epoch - at, chars]);
+  return {
+    ms: after(seen.end),
+    censored: seen.censored,
+    charsAfterPress: arrivals.reduce((sum, [, chars]) => sum + chars, 0),
+    messagesAfterPress: arrivals.length,
+    arrivals,
+    ...(seen.cursorRow === undefined ? {} : { cursorRow: seen.cursorRow }),
+    hops: { decided: done - at, hold: after(seen.hold), hint: after(seen.hint), echo: after(seen.echo), painted: after(seen.painted) },
+  };
+}
+
+/** What the page saw while it waited for the prompt, in epoch ms. */
+interface PromptWatch {
+  end: number;
+  /** the next animation frame after `end` */
+  painted?: number;
+  censored: boolean;
+  arrivals: Array<[number, number]>;
+  hold?: number;
+  hint?: number;
+  echo?: number;
+  cursorRow?: string;
+}
+
+declare global {
+  interface Window {
+    __ripcordPromptWatch?: Promise<PromptWatch>;
+  }
+}
+
+/** In the page: from now until `pane`'s cursor row reads `row` (or the timeout), what arrives and when. */
+function armPromptWatch({ pane, row, timeoutMs }: { pane: string; row: string; timeoutMs: number }): void {
+  const view = window.__ripcordTestPane?.(pane);
+  if (!view) throw new Error(`no test view of pane ${pane}`);
+  const now = (): number => performance.timeOrigin + performance.now();
+  const start = now();
+  const seen: PromptWatch = { end: NaN, censored: false, arrivals: [] };
+  window.__ripcordPromptWatch = new Promise<PromptWatch>((resolve) => {
+    const stops = [
+      window.ripcord.onData((from, data) => {
+        if (from !== pane) return;
+        seen.arrivals.push([now(), data.length]);
+        if (seen.echo === undefined && data.includes('^C')) seen.echo = now();
+      }),
+      window.ripcord.onHold((from, holding) => {
+        if (from === pane && holding && seen.hold === undefined) seen.hold = now();
+      }),
+      window.ripcord.onHint((from, hint) => {
+        if (from === pane && hint.visible && seen.hint === undefined) seen.hint = now();
+      }),
+    ];
+    const reached = (): boolean => {
+      const cursor = view.cursor();
+      return view.screen()[cursor.y]?.trimEnd() === row.trimEnd() && cursor.x === row.length;
+    };
+    let done = false;
+    const finish = (censored: boolean): void => {
+      if (done) return;
+      done = true;
+      for (const stop of stops) stop();
+      stopParsed();
+      seen.end = now();
+      seen.censored = censored;
+      if (censored) seen.cursorRow = view.screen()[view.cursor().y];
+      // the frame that shows the prompt
+      requestAnimationFrame(() => resolve({ ...seen, painted: now() }));
+    };
+    const stopParsed = view.onWriteParsed(() => {
+      if (reached()) finish(false);
+    });
+    const frame = (): void => {
+      if (done) return;
+      if (reached()) finish(false);
+      else if (now() - start > timeoutMs) finish(true);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/**
+ * In the page: send chars as the pane's input, then
+ * check `pane` after every parsed write and every frame until its cursor's row reads `row` with
+ * the cursor after it. Page code must be self-contained (the CSP
+ * forbids eval), hence the inline check.
+ */
+export function measureUntilRow(page: Page, options: { pane: string; row: string; timeoutMs: number; send: string }): Promise<Measured> {
+  return page.evaluate(
+    ({ pane, row, timeoutMs, send }) =>
+      new Promise<Measured>((resolve, reject) => {
+        const view = window.__ripcordTestPane?.(pane);
+        if (!view) {
+          reject(new Error(`no test view of pane ${pane}`));
+          return;
+        }
+        const reached = (): boolean => {
+          const cursor = view.cursor();
+          return view.screen()[cursor.y]?.trimEnd() === row.trimEnd() && cursor.x === row.length;
+        };
+        let done = false;
+        let charsAfterPress = 0;
+        let messagesAfterPress = 0;
+        const arrivals: Array<[number, number]> = [];
+        const t0 = performance.now();
+        const stopCounting = window.ripcord.onData((from, data) => {
+          if (from !== pane) return;
+          charsAfterPress += data.length;
+          messagesAfterPress++;
+          arrivals.push([performance.now() - t0, data.length]);
+        });
+        const finish = (censored: boolean): void => {
+          if (done) return;
+          done = true;
+          unsubscribe();
+          stopCounting();
+          const cursorRow = censored ? view.screen()[view.cursor().y] : undefined;
+          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
+        };
+        const unsubscribe = view.onWriteParsed(() => {
+          if (reached()) finish(false);
+        });
+        const frame = (): void => {
+          if (done) return;
+          if (reached()) finish(false);
+          else if (performance.now() - t0 > timeoutMs) finish(true);
+          else requestAnimationFrame(frame);
+        };
+        window.ripcord.input(pane, send);
+        requestAnimationFrame(frame);
+      }),
+    { pane: options.pane, row: options.row, timeoutMs: options.timeoutMs, send: options.send },
+  );
+}
