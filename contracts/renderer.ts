@@ -28,6 +28,19 @@ export interface RendererSettings {
   settingsFile: string;
   /** with several panes, what a double Ctrl+C ends: the hint says so */
   doubleCtrlC: 'pane' | 'app';
+  /** the settings' profiles, in the file's order: "New tab with profile…" offers them */
+  profiles: ProfileEntry[];
+  /** the profile new tabs run; none: the `shell` setting */
+  defaultProfile?: string;
+}
+
+/** A profile as the page offers it. */
+export interface ProfileEntry {
+  name: string;
+  /** what it runs, for the menu's description */
+  program: string;
+  /** its tabs' mark, a CSS color */
+  color?: string;
 }
 
 /** The double-press hint: shown after a cancel for the rest of the window. */

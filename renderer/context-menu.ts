@@ -1,4 +1,5 @@
 import type { Terminal } from '@xterm/xterm';
+import { menuKey } from './dom';
 
 /** One entry of the menu; `run` happens inside the click or key press (a user gesture, for the clipboard). */
 interface MenuItem {
@@ -143,30 +144,8 @@ export class ContextMenu {
   }
 
   private onMenuKey(event: KeyboardEvent): void {
-    const items = this.enabledItems();
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (index: number): void => items[(index + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(at + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(at - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(items.length - 1);
-        break;
-      case 'Escape':
-      case 'Tab':
-      case 'ContextMenu':
-        this.close();
-        break;
-      default:
-        return; // Enter and Space click the focused button by themselves
-    }
+    if (event.key === 'ContextMenu') this.close();
+    else if (!menuKey(event, this.enabledItems(), () => this.close())) return;
     event.preventDefault();
     event.stopPropagation();
   }

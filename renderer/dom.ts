@@ -11,3 +11,21 @@ export function button(label: string, onClick: () => void, options: { className?
   element.addEventListener('click', onClick);
   return element;
 }
+
+/**
+ * A menu's keys (the APG menu pattern): arrows, Home and End move among `items`, Escape and Tab
+ * close it; Enter and Space click the focused item by themselves. True when the key was the menu's.
+ */
+export function menuKey(event: KeyboardEvent, items: readonly HTMLElement[], close: () => void): boolean {
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const focusAt = (index: number): void => items[(index + items.length) % items.length]?.focus();
+  switch (event.key) {
+    case 'ArrowDown': focusAt(at + 1); return true;
+    case 'ArrowUp': focusAt(at - 1); return true;
+    case 'Home': focusAt(0); return true;
+    case 'End': focusAt(items.length - 1); return true;
+    case 'Escape':
+    case 'Tab': close(); return true;
+    default: return false;
+  }
+}

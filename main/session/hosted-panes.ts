@@ -1,9 +1,11 @@
 import type { RipcordConfig } from '../core/config';
+import { withProfile } from '../core/profiles';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
 import type { Logger } from '../platform/log/log';
 import type { ExitPathHost } from './exit-path';
 import type { SessionHostProcess } from './host/session-host-process';
 import { PaneWindow } from './pane-window';
+import type { SavedLayout } from './saved-layout';
 import { SessionLifecycle } from './session-lifecycle';
 
 export interface HostedPanesOptions {
@@ -20,6 +22,8 @@ export interface HostedPanesOptions {
   command?: { file: string; args: string[] };
   /** overrides config.cwd for the first pane (the harness's --cwd); later panes start where the focused one is */
   cwd?: string;
+  /** the last layout to bring back (restoreLayout) */
+  restore?: SavedLayout;
 }
 
 /**
@@ -27,14 +31,16 @@ export interface HostedPanesOptions {
  * main, their programs run in the session host, the keys reported by the key entry.
  */
 export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
-  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd } = options;
+  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd, restore } = options;
   const window = new PaneWindow({
     config,
     log,
     reaper,
     host,
+    ...(restore ? { restore } : {}),
+    // a profile's pane starts exactly as the `shell` setting's: its program, args, folder and env in their place (main/core/profiles.ts)
     newSession: (pane, ending, start, current) => new SessionLifecycle({
-      config: current,
+      config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
       log,
       reaper,
       host,
@@ -50,8 +56,9 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
         host.placeTabs(window.current);
         return host.launcher(pane, start.cwdFrom)(program);
       },
-      ...(command ? { command } : {}),
-      ...(cwd !== undefined && start.cwdFrom === undefined ? { cwd } : {}),
+      // the harness's command line stands for the `shell` setting, its --cwd for the first pane's folder
+      ...(command && start.profile === undefined ? { command } : {}),
+      ...(start.cwd !== undefined ? { cwd: start.cwd } : cwd !== undefined && start.cwdFrom === undefined && start.profile === undefined ? { cwd } : {}),
     }),
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too
