@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RipcordConfig } from '../core/config';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { ConfigWatcher } from '../platform/files/config-watch';
+import { defaultLayoutFile } from '../platform/files/layout-file';
 import type { Logger } from '../platform/log/log';
 import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import type { ReaperClient } from '../platform/reaper/reaper-client';
@@ -94,6 +95,7 @@ export function startDesktop(electron: DesktopElectron, services: DesktopService
     sessionHost: () => host,
     tools: 'desktop',
     settingsFile: services.settingsFile,
+    layoutFile: defaultLayoutFile(),
   });
   // Every page this app ever creates is locked down, not only the one we expect.
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));

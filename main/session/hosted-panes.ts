@@ -5,7 +5,8 @@ import type { Logger } from '../platform/log/log';
 import type { ExitPathHost } from './exit-path';
 import type { SessionHostProcess } from './host/session-host-process';
 import { PaneWindow } from './pane-window';
-import type { SavedLayout } from './saved-layout';
+import { LayoutKeeper } from './layout-keeper';
+import { layoutToRestore } from './layout-restore';
 import { SessionLifecycle } from './session-lifecycle';
 
 export interface HostedPanesOptions {
@@ -22,8 +23,8 @@ export interface HostedPanesOptions {
   command?: { file: string; args: string[] };
   /** overrides config.cwd for the first pane (the harness's --cwd); later panes start where the focused one is */
   cwd?: string;
-  /** the last layout to bring back (restoreLayout) */
-  restore?: SavedLayout;
+  /** where the layout is kept for restoreLayout (layout-keeper.ts); none: not kept (wiring tests) */
+  layoutFile?: string;
 }
 
 /**
@@ -31,7 +32,8 @@ export interface HostedPanesOptions {
  * main, their programs run in the session host, the keys reported by the key entry.
  */
 export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
-  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd, restore } = options;
+  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd, layoutFile } = options;
+  const restore = layoutFile === undefined ? undefined : layoutToRestore(config, layoutFile, log);
   const window = new PaneWindow({
     config,
     log,
@@ -63,5 +65,7 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too
   window.onLayout((layout) => sessionHost()?.placeTabs(layout));
+  // it ends with the window's exit (it saves nothing then: LayoutKeeper)
+  if (layoutFile !== undefined) new LayoutKeeper(window, layoutFile, log);
   return window;
 }

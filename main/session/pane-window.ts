@@ -93,6 +93,11 @@ export class PaneWindow implements KeyTarget, Disposable {
     return this.exitPath.exiting;
   }
 
+  /** The settings as last edited say to keep the layout (restoreLayout). */
+  get restoresLayout(): boolean {
+    return this.config.restoreLayout;
+  }
+
   get current(): WindowLayout {
     return { ...this.layout.snapshot(), profiles: this.profiles.all() };
   }
