@@ -6,6 +6,7 @@
 // only: the page never sees ipcRenderer.
 
 import type { PaneAction, PaneId, WindowLayout } from './panes';
+import type { SettingsFileState } from './settings-screen';
 
 /** Settings the renderer needs from the config file. */
 export interface RendererSettings {
@@ -160,6 +161,12 @@ export interface RipcordApi {
   getSettings(): Promise<RendererSettings>;
   /** open the settings file (RendererSettings.settingsFile) in the system's editor for it */
   openSettings(): void;
+  /** the settings screen asks for the file's fields, values and problems (onSettingsFile answers) */
+  readSettingsFile(): void;
+  /** the settings screen sets one key of the file (value undefined: removes it); onSettingsFile answers */
+  editSetting(key: string, value: unknown): void;
+  /** the settings file as the screen shows it, with the answer to its last edit */
+  onSettingsFile(listener: (state: SettingsFileState) => void): Unsubscribe;
   /** what the mouse did to the tabs and panes; main decides and sends the layout */
   paneAction(action: PaneAction): void;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
@@ -209,6 +216,8 @@ export interface IpcTarget {
   paste(): void;
   getSettings(): RendererSettings;
   openSettings(): void;
+  readSettingsFile(): void;
+  editSetting(key: string, value: unknown): void;
   paneAction(action: PaneAction): void;
 }
 
@@ -234,6 +243,9 @@ export const IpcChannel = {
   getSettings: 'ripcord:get-settings',
   openSettings: 'ripcord:open-settings',
   paneAction: 'ripcord:pane-action',
+  readSettingsFile: 'ripcord:read-settings-file',
+  editSetting: 'ripcord:edit-setting',
+  settingsFile: 'ripcord:settings-file',
   settings: 'ripcord:settings',
   layout: 'ripcord:layout',
   data: 'ripcord:data',
@@ -262,6 +274,8 @@ export const REQUEST_CHANNELS = [
   IpcChannel.paste,
   IpcChannel.getSettings,
   IpcChannel.openSettings,
+  IpcChannel.readSettingsFile,
+  IpcChannel.editSetting,
   IpcChannel.paneAction,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
@@ -273,6 +287,7 @@ export type ScreenRequestChannel = (typeof SCREEN_REQUEST_CHANNELS)[number];
 /** What the host sends the page on each event channel: the arguments of one message (a pane's events name it first). */
 export interface EventArgs {
   [IpcChannel.settings]: [RendererSettings];
+  [IpcChannel.settingsFile]: [SettingsFileState];
   [IpcChannel.layout]: [WindowLayout];
   [IpcChannel.data]: [PaneId, string];
   [IpcChannel.hint]: [PaneId, HintState];

@@ -11,6 +11,7 @@ import { WindowTitle } from './process-view';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
 import { ProfileMenu } from './profile-menu';
+import { SettingsScreen } from './settings-screen';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -41,6 +42,7 @@ export class Workspace {
   private structure = '';
   private settings: RendererSettings;
   private readonly profileMenu: ProfileMenu;
+  private readonly settingsScreen: SettingsScreen;
 
   constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind) {
     this.settings = settings;
@@ -55,6 +57,7 @@ export class Workspace {
       refocus: () => this.focused()?.view?.focus(),
     });
     this.tabBar.showAlways(settings.profiles.length > 0);
+    this.settingsScreen = new SettingsScreen(root, api, () => this.focused()?.view?.focus());
     // before the first pane's fit: its grid already leaves room for the banners
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
     this.notices.settings(settings, false);
@@ -73,9 +76,9 @@ export class Workspace {
     this.profileMenu.open(this.settings.profiles, this.settings.defaultProfile, anchor);
   }
 
-  /** The settings screen. */
+  /** The settings screen (its "Open the JSON file" opens the file in the system's editor). */
   openSettings(): void {
-    this.api.openSettings();
+    this.settingsScreen.open();
   }
 
   /** Draws main's layout: new panes start their terminal, closed ones go, the focused one gets the keys. */

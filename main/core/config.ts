@@ -165,7 +165,7 @@ const color = { type: 'string', format: 'css-color', examples: ['#1e1e2e', 'rgb(
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'ripcord settings',
-  description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; ripcord never rewrites this file.',
+  description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; only the settings screen writes it, and then only the key it changes.',
   type: 'object',
   additionalProperties: false,
   properties: {
