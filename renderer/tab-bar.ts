@@ -50,7 +50,9 @@ export class TabBar {
     this.list.setAttribute('role', 'tablist');
     this.list.setAttribute('aria-label', 'Tabs');
     this.list.addEventListener('keydown', (event) => this.onKey(event));
-    this.profilesButton = button('˅', pickProfile, { className: 'ripcord-tab-new ripcord-tab-profiles', title: 'New tab with profile…' });
+    this.profilesButton = button('˅', pickProfile, { className: 'ripcord-tab-profiles', title: 'New tab with profile…, Settings…' });
+    // its own name: the + is "New tab"
+    this.profilesButton.setAttribute('aria-label', 'Profiles…');
     this.profilesButton.setAttribute('aria-haspopup', 'menu');
     this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }), this.profilesButton);
     parent.prepend(this.element);

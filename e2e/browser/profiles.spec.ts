@@ -38,7 +38,7 @@ test('"New tab with profile…" by the keyboard opens a tab of the profile: its 
   try {
     const h = await openWindow(page, harnesses, { config: { profiles: { work: { program: '/bin/bash', args: PROFILE_ARGS, cwd: folder, env: { [PROFILE_MARK]: mark }, color: '#ff8800' } } } });
     // with profiles, the bar shows with one tab: its ˅ opens the menu
-    const picker = page.getByRole('button', { name: 'New tab with profile…' });
+    const picker = page.getByRole('button', { name: 'Profiles…' });
     await picker.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu', { name: 'New tab with profile' });
