@@ -73,7 +73,7 @@ export class ProfileMenu {
     button.tabIndex = -1;
     const name = document.createElement('span');
     name.textContent = label;
-    if (color !== undefined) name.style.borderLeft = `4px solid ${color}`;
+    if (color !== undefined) Object.assign(name.style, { borderLeft: `4px solid ${color}`, paddingLeft: '6px' });
     button.append(name);
     if (detail) {
       const what = document.createElement('span');
