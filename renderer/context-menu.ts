@@ -1,5 +1,5 @@
 import type { Terminal } from '@xterm/xterm';
-import { menuKey } from './dom';
+import { menuItem, menuKey } from './dom';
 
 /** One entry of the menu; `run` happens inside the click or key press (a user gesture, for the clipboard). */
 interface MenuItem {
@@ -116,20 +116,9 @@ export class ContextMenu {
   }
 
   private itemElement(item: MenuItem): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'ripcord-menu-item';
-    button.setAttribute('role', 'menuitem');
-    button.tabIndex = -1;
-    const label = document.createElement('span');
-    label.textContent = item.label;
-    button.appendChild(label);
+    const { item: button, detail: keys } = menuItem(item.label, item.keys?.shown);
     if (item.keys) {
-      const keys = document.createElement('span');
-      keys.className = 'ripcord-menu-keys';
-      keys.textContent = item.keys.shown;
-      keys.setAttribute('aria-hidden', 'true');
-      button.appendChild(keys);
+      keys?.setAttribute('aria-hidden', 'true');
       button.setAttribute('aria-keyshortcuts', item.keys.aria);
     }
     // aria-disabled, not disabled: the item stays in the menu's reading order, as the APG menu pattern has it

@@ -29,3 +29,21 @@ export function menuKey(event: KeyboardEvent, items: readonly HTMLElement[], clo
     default: return false;
   }
 }
+
+/** A menu's item (role menuitem, reached by the arrows, not Tab): its label, and beside it a detail (its keys, what it runs). */
+export function menuItem(label: string, detail?: string): { item: HTMLButtonElement; label: HTMLElement; detail?: HTMLElement } {
+  const item = document.createElement('button');
+  item.type = 'button';
+  item.className = 'ripcord-menu-item';
+  item.setAttribute('role', 'menuitem');
+  item.tabIndex = -1;
+  const name = document.createElement('span');
+  name.textContent = label;
+  item.append(name);
+  if (detail === undefined) return { item, label: name };
+  const aside = document.createElement('span');
+  aside.className = 'ripcord-menu-keys';
+  aside.textContent = detail;
+  item.append(aside);
+  return { item, label: name, detail: aside };
+}

@@ -2,7 +2,7 @@
 // whatever calls Workspace.openProfilePicker (the command palette). A WAI-ARIA menu, as the
 // context menu: arrows move, Enter runs, Esc or Tab closes and the keys go back where they were.
 import type { ProfileEntry } from '../contracts/renderer';
-import { menuKey } from './dom';
+import { menuItem, menuKey } from './dom';
 
 export interface ProfileMenuActions {
   /** a new tab with the profile (none: the default one) */
@@ -66,21 +66,8 @@ export class ProfileMenu {
   }
 
   private item(label: string, detail: string, run: () => void, color?: string): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'ripcord-menu-item';
-    button.setAttribute('role', 'menuitem');
-    button.tabIndex = -1;
-    const name = document.createElement('span');
-    name.textContent = label;
+    const { item: button, label: name } = menuItem(label, detail || undefined);
     if (color !== undefined) Object.assign(name.style, { borderLeft: `4px solid ${color}`, paddingLeft: '6px' });
-    button.append(name);
-    if (detail) {
-      const what = document.createElement('span');
-      what.className = 'ripcord-menu-keys';
-      what.textContent = detail;
-      button.append(what);
-    }
     button.addEventListener('click', () => {
       this.close(false);
       run();
