@@ -62,6 +62,11 @@ export class SettingsScreen {
     this.element.querySelector('button')?.focus();
   }
 
+  /** The file was edited (here or elsewhere) and applied: the screen shows it as it is now. */
+  refresh(): void {
+    if (this.isOpen) this.api.readSettingsFile();
+  }
+
   close(): void {
     if (!this.isOpen) return;
     this.element.hidden = true;
@@ -76,7 +81,7 @@ export class SettingsScreen {
       if (edit.ok) this.typed.delete(edit.key);
       else this.typed.set(edit.key, { text: this.typed.get(edit.key)?.text ?? '', problem: edit.problem ?? 'refused' });
       this.status.textContent = edit.ok ? `${edit.key} saved to the file` : `${edit.key} not saved: ${edit.problem ?? ''}`;
-    } else {
+    } else if (this.status.textContent?.startsWith('Reading')) {
       this.status.textContent = '';
     }
     if (this.isOpen) this.render();

@@ -65,6 +65,7 @@ export class Workspace {
       this.notices.settings(next, true);
       this.settings = next;
       this.tabBar.showAlways(next.profiles.length > 0);
+      this.settingsScreen.refresh();
       this.refreshHints();
       this.renderTabs();
     });
