@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { panesOf, type WindowLayout } from '../../contracts/panes';
 import { type Harness, openTerminal, run, sessionProcesses, startHarness, stopHarness, waitFor } from './harness-fixture';
-import { focusedPrompt, layout, layoutWhen, newTab, paneCount, WAIT_MS, windowKey } from './window-helpers';
+import { focusedPrompt, layout, layoutWhen, paneCount, WAIT_MS, windowKey } from './window-helpers';
 
 /** Live threads of a process: 0 once it is gone or a zombie. */
 async function liveThreads(pid: number): Promise<number> {
@@ -28,12 +28,13 @@ async function shellFolders(h: Harness): Promise<Map<number, string>> {
   return folders;
 }
 
-test('restoreLayout: 2 tabs × 2 panes come back in their folders, with their split\'s size, as new shells; no old process is left', async ({ page }) => {
+test('restoreLayout: 2 tabs × 2 panes come back in their folders and profiles, with their split\'s size, as new shells; no old process is left', async ({ page }) => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ripcord-restore-'));
   const state = path.join(root, 'state');
   const folders = ['a1', 'a2', 'b1', 'b2'].map((name) => path.join(root, name));
   for (const folder of folders) await mkdir(folder);
-  const options = { config: { restoreLayout: true }, hostEnv: { XDG_STATE_HOME: state } };
+  // the second tab runs a profile (its split too): each pane's profile comes back with it
+  const options = { config: { restoreLayout: true, profiles: { work: { program: '/bin/bash', args: ['--noprofile', '--norc', '-i'] } } }, hostEnv: { XDG_STATE_HOME: state } };
   const layoutFile = path.join(state, 'ripcord', 'layout.json');
   let second: Harness | undefined;
   try {
@@ -47,7 +48,9 @@ test('restoreLayout: 2 tabs × 2 panes come back in their folders, with their sp
     await run(page, `cd ${a2}`);
     const splitPane = (await layout(page))?.focused as string;
     await page.evaluate((pane) => window.ripcord.paneAction({ kind: 'resize-split', pane, ratio: 0.3 }), splitPane);
-    await newTab(page);
+    await page.evaluate(() => window.ripcord.paneAction({ kind: 'new-tab', profile: 'work' }));
+    await layoutWhen(page, 'the profile\'s tab', (l) => l.tabs.length === 2);
+    await focusedPrompt(page);
     await run(page, `cd ${b1}`);
     await windowKey(page, 'Alt+Shift+Minus', 'a split down', (l) => paneCount(l) === 4);
     await focusedPrompt(page);
@@ -75,6 +78,8 @@ test('restoreLayout: 2 tabs × 2 panes come back in their folders, with their sp
     expect(tab2?.root).toMatchObject({ split: 'down' });
     expect(back.active).toBe(tab2?.id);
     expect(back.focused).toBe(panesOf(tab2?.root ?? { pane: '' })[1]);
+    expect(Object.values(back.profiles ?? {})).toEqual(['work', 'work']);
+    expect(Object.keys(back.profiles ?? {}).sort()).toEqual(panesOf(tab2?.root ?? { pane: '' }).sort());
     const shells = await waitFor('a new shell in each folder', WAIT_MS, async () => {
       const now = await shellFolders(second as Harness);
       return [...now.values()].sort().join() === [...folders].sort().join() ? now : undefined;
