@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { RipcordConfig } from '../core/config';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { ConfigWatcher } from '../platform/files/config-watch';
-import { defaultLayoutFile } from '../platform/files/layout-file';
 import type { Logger } from '../platform/log/log';
 import { checkHostSignalMask } from '../platform/pty/signal-hygiene';
 import type { ReaperClient } from '../platform/reaper/reaper-client';
@@ -43,6 +42,8 @@ export interface DesktopServices {
   signals: SignalSource;
   reaper: ReaperClient;
   files: ReturnType<typeof appFiles>;
+  /** where restoreLayout keeps the layout (main.ts: the state directory's); none: not kept */
+  layoutFile?: string;
 }
 
 function openTerminalWindow(electron: DesktopElectron, services: DesktopServices, panes: PaneWindow, host: SessionHostProcess, utility: UtilityHost): Promise<void> {
@@ -95,7 +96,7 @@ export function startDesktop(electron: DesktopElectron, services: DesktopService
     sessionHost: () => host,
     tools: 'desktop',
     settingsFile: services.settingsFile,
-    layoutFile: defaultLayoutFile(),
+    ...(services.layoutFile === undefined ? {} : { layoutFile: services.layoutFile }),
   });
   // Every page this app ever creates is locked down, not only the one we expect.
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));
