@@ -6,7 +6,7 @@
 // only: the page never sees ipcRenderer.
 
 import type { PaneAction, PaneId, WindowLayout } from './panes';
-import type { SettingsFileState } from './settings-screen';
+import type { ProfileEntry, SettingsFileState } from './settings-screen';
 
 /** Settings the renderer needs from the config file. */
 export interface RendererSettings {
@@ -35,14 +35,6 @@ export interface RendererSettings {
   defaultProfile?: string;
 }
 
-/** A profile as the page offers it. */
-export interface ProfileEntry {
-  name: string;
-  /** what it runs, for the menu's description */
-  program: string;
-  /** its tabs' mark, a CSS color */
-  color?: string;
-}
 
 /** The double-press hint: shown after a cancel for the rest of the window. */
 export interface HintState {

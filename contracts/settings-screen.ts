@@ -1,7 +1,17 @@
-// The settings screen's messages (issue #45): main sends the page the fields of the one schema
-// that validates the settings file (main/session/settings-fields.ts) with the file's values and
-// problems; the page asks main to set or remove one key, and main answers with the file as it
-// is then and what became of the edit. The page never reads or writes the file itself.
+// The settings screen's messages, and the profiles the page offers (issue #45): main sends the
+// page the fields of the one schema that validates the settings file
+// (main/session/settings-fields.ts) with the file's values and problems; the page asks main to
+// set or remove one key, and main answers with the file as it is then and what became of the
+// edit. The page never reads or writes the file itself.
+
+/** A profile of the settings as the page offers it ("New tab with profile…"). */
+export interface ProfileEntry {
+  name: string;
+  /** what it runs, for the menu's description */
+  program: string;
+  /** its tabs' mark, a CSS color */
+  color?: string;
+}
 
 export type SettingsFieldKind = 'boolean' | 'choice' | 'number' | 'text' | 'json';
 

@@ -1,7 +1,7 @@
 // "New tab with profile…" (issue #45): the tab bar's ˅ beside the + opens it, and so does
 // whatever calls Workspace.openProfilePicker (the command palette). A WAI-ARIA menu, as the
 // context menu: arrows move, Enter runs, Esc or Tab closes and the keys go back where they were.
-import type { ProfileEntry } from '../contracts/renderer';
+import type { ProfileEntry } from '../contracts/settings-screen';
 import { menuItem, menuKey } from './dom';
 
 export interface ProfileMenuActions {
