@@ -18,6 +18,8 @@ const EDGE_MARGIN_PX = 4;
 
 export class ProfileMenu {
   private readonly element: HTMLElement;
+  /** what opened the menu: Esc gives it the keys back */
+  private anchor: HTMLElement | undefined;
   private readonly closeOnOutsidePress = (event: Event): void => {
     if (!this.element.contains(event.target as Node)) this.close(false);
   };
@@ -43,6 +45,7 @@ export class ProfileMenu {
   /** Opens under `anchor` (the ˅), or at the window's top right, listing the default and every profile. */
   open(profiles: readonly ProfileEntry[], defaultProfile: string | undefined, anchor?: HTMLElement): void {
     this.close(false);
+    this.anchor = anchor;
     const entries = [
       this.item(`Default${defaultProfile === undefined ? ' (the shell setting)' : ` (${defaultProfile})`}`, 'Ctrl+Shift+T', () => this.actions.newTab(undefined)),
       ...profiles.map((profile) => this.item(profile.name, profile.program, () => this.actions.newTab(profile.name), profile.color)),
@@ -62,7 +65,9 @@ export class ProfileMenu {
     this.element.hidden = true;
     this.element.replaceChildren();
     document.removeEventListener('pointerdown', this.closeOnOutsidePress, true);
-    if (refocus) this.actions.refocus();
+    if (!refocus) return;
+    if (this.anchor?.isConnected && this.anchor.offsetParent !== null) this.anchor.focus();
+    else this.actions.refocus();
   }
 
   private item(label: string, detail: string, run: () => void, color?: string): HTMLButtonElement {

@@ -93,6 +93,8 @@ export class SettingsScreen {
     this.intro.textContent = state.unwritable
       ? `${state.file} — ${state.unwritable}.`
       : `${state.file} — each change is written to the file at once and applies as an edit of the file does. Only the changed key is rewritten: every other key, unknown ones too, and the file's layout stay as they are (the file is plain JSON: it has no comments to keep). An empty field removes its key: the default applies.`;
+    const unknown = Object.keys(state.values).filter((key) => key !== '$schema' && !state.fields.some((field) => field.key === key));
+    if (unknown.length > 0) this.intro.textContent += ` Keys ripcord does not know, kept as written: ${unknown.join(', ')}.`;
     const focused = (document.activeElement as HTMLElement | null)?.dataset.setting;
     this.form.replaceChildren(...state.fields.map((field) => this.row(field, state)));
     const again = focused === undefined ? undefined : this.form.querySelector<HTMLElement>(`[data-setting="${focused}"]`);

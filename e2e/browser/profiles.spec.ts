@@ -44,6 +44,12 @@ test('"New tab with profile…" by the keyboard opens a tab of the profile: its 
     const menu = page.getByRole('menu', { name: 'New tab with profile' });
     await expect(menu.getByRole('menuitem')).toHaveText([/^Default/, /^work/, /^Settings/]);
     expect(await seriousViolations(page)).toEqual([]);
+    // Esc gives the keys back to the ˅, Enter opens the menu again
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(picker).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: /^work/ })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -44,6 +44,7 @@ test('the settings screen writes a valid change (the rest of the file byte for b
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByLabel('shell', { exact: true })).toBeFocused();
   await expect(dialog.locator('#ripcord-setting-myOwnNote')).toHaveCount(0);
+  await expect(dialog.locator('.ripcord-settings-intro')).toContainText('Keys ripcord does not know, kept as written: myOwnNote');
   expect(await seriousViolations(page)).toEqual([]);
 
   const fontSize = dialog.getByLabel('fontSize', { exact: true });
