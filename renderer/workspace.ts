@@ -69,7 +69,10 @@ export class Workspace {
       this.refreshHints();
       this.renderTabs();
     });
-    window.addEventListener('focus', () => this.focused()?.view?.focus());
+    // the settings screen keeps the keys while it is open (a dialog: aria-modal)
+    window.addEventListener('focus', () => {
+      if (!this.settingsScreen.isOpen) this.focused()?.view?.focus();
+    });
   }
 
   /** "New tab with profile…": the menu of the settings' profiles, under `anchor` (the tab bar's ˅) or at the window's top right. */
@@ -114,7 +117,7 @@ export class Workspace {
     }
     this.refreshHints();
     this.renderTabs();
-    this.focused()?.view?.focus();
+    if (!this.settingsScreen.isOpen) this.focused()?.view?.focus();
   }
 
   private focused(): PaneState | undefined {
