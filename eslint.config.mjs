@@ -59,6 +59,9 @@ export const syncAllowList = [
   // startup-only: the bounded settings read, and the log's first open
   'main/platform/files/bounded-read.ts',
   'main/platform/files/private-files.ts',
+  // startup-only: the saved layout's bounded read and its folders' stats, before the window exists
+  'main/platform/files/layout-file.ts',
+  'main/session/layout-restore.ts',
   // a session's pre-spawn checks of its program and cwd: once per process, at its start
   'main/platform/pty/program-file.ts',
   // a session's shell integration files, made once per process at its start

@@ -37,6 +37,8 @@ export interface WindowLayout {
   active: TabId;
   /** the pane that takes the keys: one of the active tab's */
   focused: PaneId;
+  /** the profile each pane runs, by pane; a pane not named runs the `shell` setting */
+  profiles?: Record<PaneId, string>;
 }
 
 /** What the mouse does to the layout, reported to main, which decides (the keys' twins are main's own). */
@@ -49,8 +51,8 @@ export type PaneAction =
   | { kind: 'close-pane'; pane: PaneId }
   /** a click on a tab: it comes to front with the pane that had the keys there */
   | { kind: 'show-tab'; tab: TabId }
-  /** the tab bar's + */
-  | { kind: 'new-tab' }
+  /** the tab bar's + (`profile`: "New tab with profile…"; none: the default profile) */
+  | { kind: 'new-tab'; profile?: string }
   /** a tab dragged before another (`before` undefined: to the end) */
   | { kind: 'move-tab'; tab: TabId; before?: TabId }
   /**
@@ -64,18 +66,24 @@ export function panesOf(node: PaneNode): PaneId[] {
   return 'pane' in node ? [node.pane] : [...panesOf(node.first), ...panesOf(node.second)];
 }
 
+/** A profile's name is a menu label: main looks it up in the settings' profiles (main/core/profiles.ts checks their names). */
+const MAX_PROFILE_NAME_CHARS = 64;
+const isProfileName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_PROFILE_NAME_CHARS;
+
 type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** One action from the page, checked field by field. */
 export function parsePaneAction(value: unknown): Checked<PaneAction> {
   if (typeof value !== 'object' || value === null) return { ok: false, problem: 'a pane action is one object' };
-  const { kind, pane, tab, before, ratio } = value as Record<string, unknown>;
+  const { kind, pane, tab, before, ratio, profile } = value as Record<string, unknown>;
   switch (kind) {
     case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
     case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
     case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'close-pane: bad pane' };
     case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'show-tab: bad tab' };
-    case 'new-tab': return { ok: true, value: { kind } };
+    case 'new-tab':
+      if (profile !== undefined && !isProfileName(profile)) return { ok: false, problem: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
+      return { ok: true, value: { kind, ...(profile === undefined ? {} : { profile }) } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };
       return { ok: true, value: { kind, tab, ...(before === undefined ? {} : { before }) } };

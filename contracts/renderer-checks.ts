@@ -3,6 +3,7 @@
 // handlers and the browser harness both run on everything the page sends (DESIGN §7: the page
 // is untrusted). A refused message is a value with its problem, which the host logs.
 import { isPaneId, parsePaneAction, type PaneId } from './panes';
+import { parseEditSetting } from './settings-screen';
 import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel, type ScreenRequestChannel, type ScreenTarget } from './renderer';
 
 /**
@@ -144,6 +145,8 @@ export function handleRequest(target: IpcTarget, channel: RequestChannel, args: 
     case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
     case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
     case IpcChannel.openSettings: return deliver(parseNoArguments(args), () => void target.openSettings());
+    case IpcChannel.readSettingsFile: return deliver(parseNoArguments(args), () => void target.readSettingsFile());
+    case IpcChannel.editSetting: return deliver(parseEditSetting(args), ({ key, value }) => void target.editSetting(key, value));
     case IpcChannel.paneAction: {
       const wrongArity = arity(args, 1);
       return wrongArity ? refuse(wrongArity) : deliver(parsePaneAction(args[0]), (action) => void target.paneAction(action));

@@ -6,6 +6,7 @@
 // only: the page never sees ipcRenderer.
 
 import type { PaneAction, PaneId, WindowLayout } from './panes';
+import type { ProfileEntry, SettingsFileState } from './settings-screen';
 
 /** Settings the renderer needs from the config file. */
 export interface RendererSettings {
@@ -30,7 +31,12 @@ export interface RendererSettings {
   doubleCtrlC: 'pane' | 'app';
   /** panes without the keys draw their output in turns */
   paceBackgroundPanes: boolean;
+  /** the settings' profiles, in the file's order: "New tab with profile…" offers them */
+  profiles: ProfileEntry[];
+  /** the profile new tabs run; none: the `shell` setting */
+  defaultProfile?: string;
 }
+
 
 /** The double-press hint: shown after a cancel for the rest of the window. */
 export interface HintState {
@@ -149,6 +155,12 @@ export interface RipcordApi {
   getSettings(): Promise<RendererSettings>;
   /** open the settings file (RendererSettings.settingsFile) in the system's editor for it */
   openSettings(): void;
+  /** the settings screen asks for the file's fields, values and problems (onSettingsFile answers) */
+  readSettingsFile(): void;
+  /** the settings screen sets one key of the file (value undefined: removes it); onSettingsFile answers */
+  editSetting(key: string, value: unknown): void;
+  /** the settings file as the screen shows it, with the answer to its last edit */
+  onSettingsFile(listener: (state: SettingsFileState) => void): Unsubscribe;
   /** what the mouse did to the tabs and panes; main decides and sends the layout */
   paneAction(action: PaneAction): void;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
@@ -198,6 +210,8 @@ export interface IpcTarget {
   paste(): void;
   getSettings(): RendererSettings;
   openSettings(): void;
+  readSettingsFile(): void;
+  editSetting(key: string, value: unknown): void;
   paneAction(action: PaneAction): void;
 }
 
@@ -223,6 +237,9 @@ export const IpcChannel = {
   getSettings: 'ripcord:get-settings',
   openSettings: 'ripcord:open-settings',
   paneAction: 'ripcord:pane-action',
+  readSettingsFile: 'ripcord:read-settings-file',
+  editSetting: 'ripcord:edit-setting',
+  settingsFile: 'ripcord:settings-file',
   settings: 'ripcord:settings',
   layout: 'ripcord:layout',
   data: 'ripcord:data',
@@ -251,6 +268,8 @@ export const REQUEST_CHANNELS = [
   IpcChannel.paste,
   IpcChannel.getSettings,
   IpcChannel.openSettings,
+  IpcChannel.readSettingsFile,
+  IpcChannel.editSetting,
   IpcChannel.paneAction,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
@@ -262,6 +281,7 @@ export type ScreenRequestChannel = (typeof SCREEN_REQUEST_CHANNELS)[number];
 /** What the host sends the page on each event channel: the arguments of one message (a pane's events name it first). */
 export interface EventArgs {
   [IpcChannel.settings]: [RendererSettings];
+  [IpcChannel.settingsFile]: [SettingsFileState];
   [IpcChannel.layout]: [WindowLayout];
   [IpcChannel.data]: [PaneId, string];
   [IpcChannel.hint]: [PaneId, HintState];

@@ -91,6 +91,15 @@ const api: RipcordApi = {
   openSettings(): void {
     ipcRenderer.send(IpcChannel.openSettings);
   },
+  readSettingsFile(): void {
+    ipcRenderer.send(IpcChannel.readSettingsFile);
+  },
+  editSetting(key: string, value: unknown): void {
+    // a removal sends the key alone: IPC cannot carry undefined
+    if (value === undefined) ipcRenderer.send(IpcChannel.editSetting, key);
+    else ipcRenderer.send(IpcChannel.editSetting, key, value);
+  },
+  onSettingsFile: (listener) => subscribe(IpcChannel.settingsFile, listener),
   paneAction(action: PaneAction): void {
     ipcRenderer.send(IpcChannel.paneAction, action);
   },

@@ -1,4 +1,5 @@
 import type { Terminal } from '@xterm/xterm';
+import { menuItem, menuKey } from './dom';
 
 /** One entry of the menu; `run` happens inside the click or key press (a user gesture, for the clipboard). */
 interface MenuItem {
@@ -115,20 +116,9 @@ export class ContextMenu {
   }
 
   private itemElement(item: MenuItem): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'ripcord-menu-item';
-    button.setAttribute('role', 'menuitem');
-    button.tabIndex = -1;
-    const label = document.createElement('span');
-    label.textContent = item.label;
-    button.appendChild(label);
+    const { item: button, detail: keys } = menuItem(item.label, item.keys?.shown);
     if (item.keys) {
-      const keys = document.createElement('span');
-      keys.className = 'ripcord-menu-keys';
-      keys.textContent = item.keys.shown;
-      keys.setAttribute('aria-hidden', 'true');
-      button.appendChild(keys);
+      keys?.setAttribute('aria-hidden', 'true');
       button.setAttribute('aria-keyshortcuts', item.keys.aria);
     }
     // aria-disabled, not disabled: the item stays in the menu's reading order, as the APG menu pattern has it
@@ -143,30 +133,8 @@ export class ContextMenu {
   }
 
   private onMenuKey(event: KeyboardEvent): void {
-    const items = this.enabledItems();
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (index: number): void => items[(index + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(at + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(at - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(items.length - 1);
-        break;
-      case 'Escape':
-      case 'Tab':
-      case 'ContextMenu':
-        this.close();
-        break;
-      default:
-        return; // Enter and Space click the focused button by themselves
-    }
+    if (event.key === 'ContextMenu') this.close();
+    else if (!menuKey(event, this.enabledItems(), () => this.close())) return;
     event.preventDefault();
     event.stopPropagation();
   }

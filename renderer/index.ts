@@ -7,6 +7,7 @@ import './search.css';
 import './panels.css';
 import './overlays.css';
 import './panes.css';
+import './settings.css';
 import type { WindowLayout } from '../contracts/panes';
 import { wantedRenderer } from './gpu-renderer';
 import { Workspace } from './workspace';

@@ -19,6 +19,8 @@ export interface TabLabel {
   bell: boolean;
   /** how its session ended, once every pane's has */
   ended?: string;
+  /** its profile's color, a CSS color */
+  color?: string;
 }
 
 export class TabBar {
@@ -36,14 +38,23 @@ export class TabBar {
   private renaming = false;
   private last: (() => void) | undefined;
 
-  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string) {
+  /** the ˅ beside the +: "New tab with profile…" opens under it */
+  readonly profilesButton: HTMLButtonElement;
+  /** the bar shows with one tab too (profiles to pick from) */
+  private shownAlways = false;
+
+  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string, pickProfile: () => void) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-tabbar';
     this.list = document.createElement('div');
     this.list.setAttribute('role', 'tablist');
     this.list.setAttribute('aria-label', 'Tabs');
     this.list.addEventListener('keydown', (event) => this.onKey(event));
-    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }));
+    this.profilesButton = button('˅', pickProfile, { className: 'ripcord-tab-profiles', title: 'New tab with profile…, Settings…' });
+    // its own name: the + is "New tab"
+    this.profilesButton.setAttribute('aria-label', 'Profiles…');
+    this.profilesButton.setAttribute('aria-haspopup', 'menu');
+    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }), this.profilesButton);
     parent.prepend(this.element);
   }
 
@@ -54,13 +65,19 @@ export class TabBar {
       return;
     }
     for (const id of this.names.keys()) if (!tabs.some((tab) => tab.id === id)) this.names.delete(id);
-    const shown = JSON.stringify([tabs, active, [...this.names]]);
+    const shown = JSON.stringify([tabs, active, [...this.names], this.shownAlways]);
     if (shown === this.shown) return;
     this.shown = shown;
-    this.element.hidden = tabs.length < 2;
+    this.element.hidden = tabs.length < 2 && !this.shownAlways;
     const hadFocus = this.list.contains(document.activeElement);
     this.list.replaceChildren(...tabs.map((tab, index) => this.tab(tab, index + 1, tab.id === active, focusPane)));
     if (hadFocus) this.list.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }
+
+  /** With profiles to pick from, the bar (its +, its ˅) shows with one tab too. */
+  showAlways(shown: boolean): void {
+    this.shownAlways = shown;
+    this.last?.();
   }
 
   /** One tab: the tab itself (role tab) and its × beside it, in an item the tablist sees through. */
@@ -81,6 +98,7 @@ export class TabBar {
     tab.setAttribute('aria-controls', this.panelId(label.id));
     tab.tabIndex = selected ? 0 : -1;
     const title = this.names.get(label.id) ?? label.title;
+    if (label.color !== undefined) item.style.boxShadow = `inset 0 3px 0 ${label.color}`;
     tab.textContent = `${number < 10 ? `${number}: ` : ''}${title}`;
     tab.title = title;
     tab.setAttribute('aria-label', `${title}${label.processes === undefined ? '' : `, ${processes(label.processes)}`}${state ? `, ${state}` : ''}`);

@@ -10,6 +10,8 @@ import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
+import { ProfileMenu } from './profile-menu';
+import { SettingsScreen } from './settings-screen';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -39,6 +41,8 @@ export class Workspace {
   private readonly tabFocus = new Map<TabId, PaneId>();
   private structure = '';
   private settings: RendererSettings;
+  private readonly profileMenu: ProfileMenu;
+  private readonly settingsScreen: SettingsScreen;
 
   constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind) {
     this.settings = settings;
@@ -46,16 +50,39 @@ export class Workspace {
     this.area = document.createElement('div');
     this.area.className = 'ripcord-tab-area';
     root.append(this.area);
-    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId);
+    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, () => this.openProfilePicker(this.tabBar.profilesButton));
+    this.profileMenu = new ProfileMenu(root, {
+      newTab: (profile) => api.paneAction({ kind: 'new-tab', ...(profile === undefined ? {} : { profile }) }),
+      openSettings: () => this.openSettings(),
+      refocus: () => this.focused()?.view?.focus(),
+    });
+    this.tabBar.showAlways(settings.profiles.length > 0);
+    this.settingsScreen = new SettingsScreen(root, api, () => this.focused()?.view?.focus());
     // before the first pane's fit: its grid already leaves room for the banners
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
     this.notices.settings(settings, false);
     api.onSettings((next) => {
       this.notices.settings(next, true);
       this.settings = next;
+      this.tabBar.showAlways(next.profiles.length > 0);
+      this.settingsScreen.refresh();
       this.refreshHints();
+      this.renderTabs();
     });
-    window.addEventListener('focus', () => this.focused()?.view?.focus());
+    // the settings screen keeps the keys while it is open (a dialog: aria-modal)
+    window.addEventListener('focus', () => {
+      if (!this.settingsScreen.isOpen) this.focused()?.view?.focus();
+    });
+  }
+
+  /** "New tab with profile…": the menu of the settings' profiles, under `anchor` (the tab bar's ˅) or at the window's top right. */
+  openProfilePicker(anchor?: HTMLElement): void {
+    this.profileMenu.open(this.settings.profiles, this.settings.defaultProfile, anchor);
+  }
+
+  /** The settings screen (its "Open the JSON file" opens the file in the system's editor). */
+  openSettings(): void {
+    this.settingsScreen.open();
   }
 
   /** Draws main's layout: new panes start their terminal, closed ones go, the focused one gets the keys. */
@@ -90,7 +117,7 @@ export class Workspace {
     }
     this.refreshHints();
     this.renderTabs();
-    this.focused()?.view?.focus();
+    if (!this.settingsScreen.isOpen) this.focused()?.view?.focus();
   }
 
   private focused(): PaneState | undefined {
@@ -220,7 +247,9 @@ export class Workspace {
       const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
       const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
       const title = named ? tabTitle(named) : 'shell';
-      return { id: tab.id, title, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
+      const profile = layout.profiles?.[panesOf(tab.root)[0] ?? ''];
+      const color = this.settings.profiles.find((entry) => entry.name === profile)?.color;
+      return { id: tab.id, title, ...(color === undefined ? {} : { color }), activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
     });
     // main brings the tab to front with the pane that had the keys there
     this.tabBar.render(labels, layout.active, (tab: TabId) => this.api.paneAction({ kind: 'show-tab', tab }));

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_USAGE } from '../../main/core/exit-codes';
 import { loadConfig } from '../../main/platform/files/config-file';
+import { defaultLayoutFile } from '../../main/platform/files/layout-file';
 import { ConfigWatcher } from '../../main/platform/files/config-watch';
 import { openLog, type Logger } from '../../main/platform/log/log';
 import { logUnexpectedErrors } from '../../main/platform/log/unexpected-errors';
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
     sessionHost: () => host,
     tools: 'harness',
     settingsFile: loaded.path,
+    layoutFile: defaultLayoutFile(),
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });

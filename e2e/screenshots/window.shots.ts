@@ -85,6 +85,20 @@ for (const scheme of ['dark', 'light'] as const) {
       await expect(page.getByRole('menu', { name: 'Terminal actions' })).toBeVisible();
       await shoot(page, 'context-menu', scheme);
     });
+
+    test('the profile menu and the settings screen', async ({ page }) => {
+      await startSession(page, { profiles: { fish: { program: '/usr/bin/fish', color: '#4e9a06' }, 'web server': { program: '/bin/bash', args: ['-l'], cwd: '/tmp' } } });
+      await page.getByRole('button', { name: 'Profiles…' }).click();
+      await expect(page.getByRole('menu', { name: 'New tab with profile' })).toBeVisible();
+      await shoot(page, 'profile-menu', scheme);
+      await page.getByRole('menuitem', { name: 'Settings…' }).click();
+      const fontSize = page.getByRole('dialog', { name: 'Settings' }).getByLabel('fontSize', { exact: true });
+      await fontSize.fill('100');
+      await fontSize.press('Tab');
+      await expect(page.locator('#ripcord-setting-fontSize-problem')).toBeVisible();
+      await fontSize.scrollIntoViewIfNeeded();
+      await shoot(page, 'settings-screen', scheme);
+    });
   });
 }
 

@@ -1,7 +1,7 @@
 import { CONFIG_SCHEMA, FILE_PROBLEM_KEY, type ConfigProblem, type RipcordConfig, validateConfig } from './config';
 
 /** Keys whose entries are checked one by one (validateConfig drops a bad entry, not the map). */
-const ENTRYWISE_KEYS = ['theme', 'env'] as const;
+const ENTRYWISE_KEYS = ['theme', 'env', 'profiles'] as const;
 
 function isConfigKey(key: string): key is keyof RipcordConfig {
   return Object.hasOwn(CONFIG_SCHEMA.properties, key) && key !== '$schema';
@@ -22,8 +22,8 @@ export function validateEditedConfig(previous: RipcordConfig, raw: unknown): { c
     if (!isConfigKey(top)) continue; // an unknown key: nothing to keep
     const map = ENTRYWISE_KEYS.find((name) => name === top);
     if (map !== undefined && entry !== undefined) {
-      const kept = (previous[map] as Record<string, string | undefined>)[entry];
-      const entries = config[map] as Record<string, string>;
+      const kept = (previous[map] as Record<string, unknown>)[entry];
+      const entries = config[map] as Record<string, unknown>;
       if (kept === undefined) delete entries[entry];
       else entries[entry] = kept;
     } else if (previous[top] === undefined) {

@@ -24,6 +24,7 @@ describe('validateConfig', () => {
       globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
       theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
       scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true, paceBackgroundPanes: false,
+      profiles: { fish: { program: '/usr/bin/fish', args: ['-l'], cwd: '/srv', env: { A: 'b' }, color: 'teal' } }, defaultProfile: 'fish', restoreLayout: true,
     };
     const { config, problems } = validateConfig(raw);
     expect(problems).toEqual([]);
@@ -168,7 +169,7 @@ describe('validateConfig', () => {
 
   it('the schema describes every key of RipcordConfig and every theme color', () => {
     expect(Object.keys(CONFIG_SCHEMA.properties).sort()).toEqual(
-      ['$schema', 'shell', 'cwd', ...Object.keys(DEFAULT_CONFIG)].sort(),
+      ['$schema', 'shell', 'cwd', 'defaultProfile', ...Object.keys(DEFAULT_CONFIG)].sort(),
     );
     expect(Object.keys(CONFIG_SCHEMA.properties.theme.properties).sort()).toEqual([...THEME_COLOR_KEYS].sort());
   });

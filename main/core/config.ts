@@ -10,6 +10,7 @@ import { DEFAULT_EXIT_COMMANDS } from './exit-line-tracker';
 import { ownedEnvKeyProblems } from './session-env-keys';
 import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
 import { CSS_COLOR_NAMES } from './css-color-names';
+import { profileNameProblems, profilesSchema, type Profile } from './profiles';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -62,6 +63,12 @@ export interface RipcordConfig {
   closeEndedPanes: boolean;
   /** panes without the keys draw their output in turns (renderer/output-queue.ts UnfocusedPacer) */
   paceBackgroundPanes: boolean;
+  /** named programs a tab can run instead of `shell` (main/core/profiles.ts) */
+  profiles: Record<string, Profile>;
+  /** the profile of the first tab and every new one; undefined = the `shell` setting */
+  defaultProfile?: string;
+  /** the last layout's tabs, splits, profiles and folders come back at the next start, with new sessions */
+  restoreLayout: boolean;
 }
 
 /** What a double Ctrl+C ends when a window has several panes (with one, it quits the app either way). */
@@ -121,6 +128,8 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   maxPanes: 32,
   closeEndedPanes: false,
   paceBackgroundPanes: true,
+  profiles: {},
+  restoreLayout: false,
 };
 
 /** Word written instead of null to switch the global shortcut off. */
@@ -159,7 +168,7 @@ const color = { type: 'string', format: 'css-color', examples: ['#1e1e2e', 'rgb(
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'ripcord settings',
-  description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; ripcord never rewrites this file.',
+  description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; only the settings screen writes it, and then only the key it changes.',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -243,6 +252,12 @@ export const CONFIG_SCHEMA = {
       type: 'boolean', default: DEFAULT_CONFIG.paceBackgroundPanes,
       description: 'Panes without the keys draw a flood of output in turns (about 1 MB/s for all of them together), so the pane you type in answers at once; false draws every pane at full speed.',
     },
+    profiles: profilesSchema(color, 'Named programs a tab can run ("New tab with profile…" on the tab bar\'s +): each a program, and optionally its args, cwd, env (laid over `env`) and a color for its tabs. `shell`, `args`, `cwd` and `env` are the built-in one.'),
+    defaultProfile: { ...nonEmptyString, description: 'The profile of the first tab and of every new tab (a split runs its pane\'s). Default: the `shell` setting.' },
+    restoreLayout: {
+      type: 'boolean', default: DEFAULT_CONFIG.restoreLayout,
+      description: 'Bring back the last window\'s tabs, splits, sizes, and each pane\'s profile and folder at the next start, with new sessions: nothing of the old sessions survives.',
+    },
   },
 } as const;
 
@@ -275,6 +290,14 @@ export function validateConfig(raw: unknown): { config: RipcordConfig; problems:
   for (const problem of ownedEnvKeyProblems(config.env)) {
     problems.push(problem);
     delete config.env[problem.key.slice('env.'.length)];
+  }
+  for (const problem of profileNameProblems(config.profiles)) {
+    problems.push(problem);
+    delete config.profiles[problem.key.slice('profiles.'.length)];
+  }
+  if (config.defaultProfile !== undefined && !Object.hasOwn(config.profiles, config.defaultProfile)) {
+    problems.push({ key: 'defaultProfile', message: `names no profile of \`profiles\`, got ${describe(config.defaultProfile)}; the \`shell\` setting is used` });
+    delete config.defaultProfile;
   }
   return { config, problems: inFileOrder(problems, raw) };
 }
@@ -317,13 +340,14 @@ function collapse(errors: ErrorObject[]): ErrorObject[] {
 }
 
 /** Entries of free-form maps (theme colors, env variables) are independent; anything else falls back whole. */
-const ENTRYWISE_KEYS = new Set(['theme', 'env']);
+const ENTRYWISE_KEYS = new Set(['theme', 'env', 'profiles']);
 
 function dropInvalid(candidate: Json, path: string[]): void {
   const [top, entry] = path;
   if (top === undefined) return;
   const container = candidate[top];
-  if (path.length === 2 && entry !== undefined && ENTRYWISE_KEYS.has(top) && isObject(container)) {
+  // a profile's own key (profiles.NAME.args) drops that profile
+  if (path.length >= 2 && entry !== undefined && ENTRYWISE_KEYS.has(top) && isObject(container)) {
     delete container[entry];
   } else {
     delete candidate[top];

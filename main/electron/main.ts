@@ -4,6 +4,7 @@
 import * as electron from 'electron';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
 import { ConfigWatcher } from '../platform/files/config-watch';
+import { defaultLayoutFile } from '../platform/files/layout-file';
 import { openLog } from '../platform/log/log';
 import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { containmentPlan } from '../platform/containment/containment-probe';
@@ -34,7 +35,7 @@ function main(): void {
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
 
-  const { panes } = startDesktop(electron, { log, config, settingsFile: loaded.path, problems: loaded.problems, settings, reaper, files, signals: process });
+  const { panes } = startDesktop(electron, { log, config, settingsFile: loaded.path, problems: loaded.problems, settings, reaper, files, signals: process, layoutFile: defaultLayoutFile() });
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
     panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');

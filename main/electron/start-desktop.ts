@@ -42,6 +42,8 @@ export interface DesktopServices {
   signals: SignalSource;
   reaper: ReaperClient;
   files: ReturnType<typeof appFiles>;
+  /** where restoreLayout keeps the layout (main.ts: the state directory's); none: not kept */
+  layoutFile?: string;
 }
 
 function openTerminalWindow(electron: DesktopElectron, services: DesktopServices, panes: PaneWindow, host: SessionHostProcess, utility: UtilityHost): Promise<void> {
@@ -94,6 +96,7 @@ export function startDesktop(electron: DesktopElectron, services: DesktopService
     sessionHost: () => host,
     tools: 'desktop',
     settingsFile: services.settingsFile,
+    ...(services.layoutFile === undefined ? {} : { layoutFile: services.layoutFile }),
   });
   // Every page this app ever creates is locked down, not only the one we expect.
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));

@@ -1,4 +1,5 @@
 import { rendererSettings } from './renderer-settings';
+import type { SettingsFileState } from '../../contracts/settings-screen';
 import { IpcChannel, type IpcTarget, type RendererSettings, type SessionEnd, type SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
@@ -10,6 +11,7 @@ import type { HostState, SessionHostProcess } from './host/session-host-process'
 import type { SessionLifecycle } from './session-lifecycle';
 import type { PaneWindow } from './pane-window';
 import type { PaneAction, PaneId } from '../../contracts/panes';
+import { SettingsFileEditor } from './settings-file-editor';
 
 /** The page, as main sends to it: an Electron WebContents, or the browser harness's WebSocket. */
 export interface RendererChannel {
@@ -39,6 +41,7 @@ export class DesktopSession implements IpcTarget, Disposable {
   private problems: readonly string[];
   private config: RipcordConfig;
   private readonly disposables = new DisposableStore();
+  private readonly settingsFile: SettingsFileEditor;
 
   constructor(
     private readonly options: {
@@ -59,6 +62,7 @@ export class DesktopSession implements IpcTarget, Disposable {
   ) {
     this.problems = options.problems;
     this.config = options.config;
+    this.settingsFile = new SettingsFileEditor(options.settingsFile, options.log);
     const { window } = options;
     for (const [pane, session] of window.panes) this.watch(pane, session);
     this.disposables.add(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
@@ -123,6 +127,23 @@ export class DesktopSession implements IpcTarget, Disposable {
       this.send(IpcChannel.notice, this.options.window.current.focused, { level: 'warning', title: `ripcord: could not open ${file}`, lines: [visibleText(why)] } satisfies SessionNotice);
     };
     this.options.openPath(file).then((why) => why && failed(why), (error: unknown) => failed(String(error)));
+  }
+
+  /** The settings screen's view of the file: its answer comes when the file was read. */
+  readSettingsFile(): void {
+    this.answerSettingsScreen(this.settingsFile.read());
+  }
+
+  /** The settings screen's edit of one key: written when valid, refused in place when not (SettingsFileEditor). */
+  editSetting(key: string, value: unknown): void {
+    this.answerSettingsScreen(this.settingsFile.edit(key, value));
+  }
+
+  private answerSettingsScreen(state: Promise<SettingsFileState>): void {
+    state.then(
+      (answer) => this.send(IpcChannel.settingsFile, answer),
+      (error: unknown) => this.options.log.warn('settings.screen-failed', { error: String(error) }),
+    );
   }
 
   paste(): void {

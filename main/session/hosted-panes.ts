@@ -1,9 +1,12 @@
 import type { RipcordConfig } from '../core/config';
+import { withProfile } from '../core/profiles';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
 import type { Logger } from '../platform/log/log';
 import type { ExitPathHost } from './exit-path';
 import type { SessionHostProcess } from './host/session-host-process';
 import { PaneWindow } from './pane-window';
+import { LayoutKeeper } from './layout-keeper';
+import { layoutToRestore } from './layout-restore';
 import { SessionLifecycle } from './session-lifecycle';
 
 export interface HostedPanesOptions {
@@ -20,6 +23,8 @@ export interface HostedPanesOptions {
   command?: { file: string; args: string[] };
   /** overrides config.cwd for the first pane (the harness's --cwd); later panes start where the focused one is */
   cwd?: string;
+  /** where the layout is kept for restoreLayout (layout-keeper.ts); none: not kept (wiring tests) */
+  layoutFile?: string;
 }
 
 /**
@@ -27,14 +32,17 @@ export interface HostedPanesOptions {
  * main, their programs run in the session host, the keys reported by the key entry.
  */
 export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
-  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd } = options;
+  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd, layoutFile } = options;
+  const restore = layoutFile === undefined ? undefined : layoutToRestore(config, layoutFile, log);
   const window = new PaneWindow({
     config,
     log,
     reaper,
     host,
+    ...(restore ? { restore } : {}),
+    // a profile's pane starts exactly as the `shell` setting's: its program, args, folder and env in their place (main/core/profiles.ts)
     newSession: (pane, ending, start, current) => new SessionLifecycle({
-      config: current,
+      config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
       log,
       reaper,
       host,
@@ -50,11 +58,14 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
         host.placeTabs(window.current);
         return host.launcher(pane, start.cwdFrom)(program);
       },
-      ...(command ? { command } : {}),
-      ...(cwd !== undefined && start.cwdFrom === undefined ? { cwd } : {}),
+      // the harness's command line stands for the `shell` setting, its --cwd for the first pane's folder
+      ...(command && start.profile === undefined ? { command } : {}),
+      ...(start.cwd !== undefined ? { cwd: start.cwd } : cwd !== undefined && start.cwdFrom === undefined && start.profile === undefined ? { cwd } : {}),
     }),
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too
   window.onLayout((layout) => sessionHost()?.placeTabs(layout));
+  // it ends with the window's exit (it saves nothing then: LayoutKeeper)
+  if (layoutFile !== undefined) new LayoutKeeper(window, layoutFile, log);
   return window;
 }

@@ -21,6 +21,18 @@ export class PaneLayout {
     this.addTab(pane);
   }
 
+  /** A layout of these tabs (each a tree of new pane ids), the `active`-th in front with its `focused`-th pane focused. */
+  static restored(roots: readonly PaneNode[], active: number, focused: number): PaneLayout {
+    const [first, ...rest] = roots as [PaneNode, ...PaneNode[]];
+    const layout = new PaneLayout(panesOf(first)[0] as PaneId);
+    (layout.tabs[0] as TabLayout).root = first;
+    for (const root of rest) layout.tabs.push({ id: String(layout.nextTab++), root });
+    const tab = layout.tabs[active] ?? (layout.tabs[0] as TabLayout);
+    const panes = panesOf(tab.root);
+    layout.select(tab.id, panes[focused] ?? (panes[0] as PaneId));
+    return layout;
+  }
+
   get focused(): PaneId {
     return this.focusedPane;
   }

@@ -1,4 +1,4 @@
-import type { PaneAction, PaneId, WindowLayout } from '../../contracts/panes';
+import { type PaneAction, type PaneId, type WindowLayout } from '../../contracts/panes';
 import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { DisposableStore, type Disposable } from '../core/disposable';
@@ -10,13 +10,17 @@ import type { Logger } from '../platform/log/log';
 import { ExitPath, type ExitPathHost } from './exit-path';
 import type { KeyTarget } from './key-entry';
 import { PaneLayout } from './pane-layout';
+import { restoredPanes, type SavedLayout } from './saved-layout';
+import { PaneProfiles, type PaneProfile } from './pane-profiles';
 import type { ExitScope, SessionEnding } from './session-exits';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { WindowKeyAction } from './window-keys';
 
-/** What a new pane's session starts from: the pane whose directory it starts in. */
+/** What a new pane's session starts from: its profile (none: the `shell` setting), and the pane whose directory it starts in, or a directory. */
 export interface PaneStart {
   cwdFrom?: PaneId;
+  profile?: string;
+  cwd?: string;
 }
 
 export interface PaneWindowOptions {
@@ -27,6 +31,8 @@ export interface PaneWindowOptions {
   host: ExitPathHost;
   /** a pane's session with the settings as last edited, its decided exits going to `ending`; it starts on the page's first size for the pane */
   newSession(pane: PaneId, ending: SessionEnding, start: PaneStart, config: RipcordConfig): SessionLifecycle;
+  /** the last layout to bring back (restoreLayout): its panes start new sessions where they were */
+  restore?: SavedLayout;
 }
 
 /**
@@ -45,6 +51,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   private readonly sessions = new Map<PaneId, SessionLifecycle>();
   /** panes whose program ended by itself, shown until a key: the code each ended with */
   private readonly ended = new Map<PaneId, number>();
+  private readonly profiles = new PaneProfiles(() => this.config);
   private readonly layouts = this.disposables.add(new Emitter<WindowLayout>());
   private readonly opened = this.disposables.add(new Emitter<{ pane: PaneId; session: SessionLifecycle }>());
   private readonly notices = this.disposables.add(new Emitter<{ pane: PaneId; notice: SessionNotice }>());
@@ -69,17 +76,30 @@ export class PaneWindow implements KeyTarget, Disposable {
   constructor(private readonly options: PaneWindowOptions) {
     this.config = options.config;
     this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
+    if (options.restore) {
+      // a saved pane whose profile the settings no longer have runs the default one, in its folder
+      const { roots, starts } = restoredPanes(options.restore, () => String(this.nextPane++), (saved) => (this.profiles.known(saved.profile) ? saved : { ...saved, ...this.profiles.defaultOne() }));
+      this.layout = PaneLayout.restored(roots, options.restore.active, options.restore.focused);
+      for (const [pane, start] of starts) this.open(pane, start);
+      options.log.event('layout.restored', { tabs: roots.length, panes: starts.size });
+      return;
+    }
     const first = String(this.nextPane++);
     this.layout = new PaneLayout(first);
-    this.open(first, {});
+    this.open(first, this.profiles.defaultOne());
   }
 
   get exiting(): boolean {
     return this.exitPath.exiting;
   }
 
+  /** The settings as last edited say to keep the layout (restoreLayout). */
+  get restoresLayout(): boolean {
+    return this.config.restoreLayout;
+  }
+
   get current(): WindowLayout {
-    return this.layout.snapshot();
+    return { ...this.layout.snapshot(), profiles: this.profiles.all() };
   }
 
   /** Every pane's session, by pane. */
@@ -128,11 +148,11 @@ export class PaneWindow implements KeyTarget, Disposable {
     // another key: the focused pane's double press is over, whatever the key does
     this.endDoublePress();
     switch (action.kind) {
-      case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
+      case 'new-tab': this.newTab(undefined); return;
       case 'close-tab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
       case 'cycle-tab': this.change(() => this.layout.cycleTab(action.delta)); return;
       case 'go-to-tab': this.change(() => this.layout.goToTab(action.number)); return;
-      case 'split': this.newPane((pane) => this.layout.split(pane, action.direction)); return;
+      case 'split': this.newPane((pane) => this.layout.split(pane, action.direction), this.profiles.forSplit(this.layout.focused)); return;
       case 'move-focus': this.change(() => this.layout.moveFocus(action.direction)); return;
     }
   }
@@ -151,7 +171,7 @@ export class PaneWindow implements KeyTarget, Disposable {
         if (!this.layout.panesOfTab(action.tab).includes(this.layout.focused)) this.endDoublePress();
         this.change(() => this.layout.showTab(action.tab));
         return;
-      case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
+      case 'new-tab': this.newTab(action.profile); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
     }
@@ -188,21 +208,29 @@ export class PaneWindow implements KeyTarget, Disposable {
     };
     const session = this.options.newSession(pane, ending, start, this.config);
     this.sessions.set(pane, session);
+    this.profiles.set(pane, start);
     this.opened.fire({ pane, session });
   }
 
-  private newPane(place: (pane: PaneId) => void): void {
+  private newTab(profile: string | undefined): void {
+    const tab = this.profiles.forTab(profile);
+    if (tab.ok) this.newPane((pane) => this.layout.addTab(pane), tab.start);
+    else this.notices.fire({ pane: this.layout.focused, notice: tab.notice });
+  }
+
+  /** A new pane placed by `place`, running `start`'s profile: in the focused pane's directory unless the profile has its own. */
+  private newPane(place: (pane: PaneId) => void, start: PaneProfile): void {
     const max = this.config.maxPanes;
     if (this.layout.paneCount >= max) {
       this.notices.fire({ pane: this.layout.focused, notice: { level: 'warning', title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
       return;
     }
     const pane = String(this.nextPane++);
-    const cwdFrom = this.ended.has(this.layout.focused) ? undefined : this.layout.focused;
+    const cwdFrom = this.ended.has(this.layout.focused) || this.profiles.hasOwnCwd(start) ? undefined : this.layout.focused;
     place(pane);
-    this.open(pane, cwdFrom === undefined ? {} : { cwdFrom });
-    this.options.log.event('pane.opened', { pane, panes: this.layout.paneCount });
-    this.layouts.fire(this.layout.snapshot());
+    this.open(pane, { ...(cwdFrom === undefined ? {} : { cwdFrom }), ...start });
+    this.options.log.event('pane.opened', { pane, panes: this.layout.paneCount, ...start });
+    this.layouts.fire(this.current);
   }
 
   private sessionEnded(pane: PaneId, code: number, reason: string, scope: ExitScope): void {
@@ -271,6 +299,7 @@ export class PaneWindow implements KeyTarget, Disposable {
     for (const pane of panes) {
       this.sessions.get(pane)?.close();
       this.sessions.delete(pane);
+      this.profiles.delete(pane);
       const lastCode = this.ended.get(pane);
       this.ended.delete(pane);
       if (!this.layout.remove(pane)) {
@@ -285,11 +314,11 @@ export class PaneWindow implements KeyTarget, Disposable {
       this.exitPath.exitNow(codes[codes.length - 1] ?? EXIT_CODE_CLEAN, 'every pane ended');
       return;
     }
-    this.layouts.fire(this.layout.snapshot());
+    this.layouts.fire(this.current);
   }
 
   /** A focus, order or size change: the page hears of it when the layout says it changed something. */
   private change(apply: () => boolean): void {
-    if (apply()) this.layouts.fire(this.layout.snapshot());
+    if (apply()) this.layouts.fire(this.current);
   }
 }

@@ -19,5 +19,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[], sett
     paceBackgroundPanes: config.paceBackgroundPanes,
     problems,
     settingsFile,
+    profiles: Object.entries(config.profiles).map(([name, profile]) => ({ name, program: profile.program, ...(profile.color === undefined ? {} : { color: profile.color }) })),
+    ...(config.defaultProfile === undefined ? {} : { defaultProfile: config.defaultProfile }),
   };
 }

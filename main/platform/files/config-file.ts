@@ -2,7 +2,7 @@
 // any window or session exists — bounded: see bounded-read.ts) and again when it was edited
 // (async, config-watch.ts), and the schema copy kept in ripcord's own config directory for editors.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { configSchemaText, FILE_PROBLEM_KEY, validateConfig, type RipcordConfig } from '../../core/config';
@@ -90,6 +90,17 @@ function checked(file: string, read: BoundedRead, previous?: RipcordConfig, miss
 /** JSON.parse, allowing a UTF-8 byte order mark (some Windows editors write one). */
 function parseJson(text: string): unknown {
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/**
+ * The settings screen's write (issue #45): the whole new text at once (a temp file renamed over
+ * it, 0600), where the file really is — a symlink into a dotfiles repository is followed, not
+ * replaced. Resolves to an error message, or undefined when written.
+ */
+export async function writeConfigFile(file: string, text: string): Promise<string | undefined> {
+  const target = await realpath(file).catch(() => file);
+  const written = await writePrivateFileAtomic(target, text);
+  return written.ok ? undefined : visibleText(`${file} cannot be written: ${written.error}`);
 }
 
 /**
