@@ -28,6 +28,8 @@ export interface RendererSettings {
   settingsFile: string;
   /** with several panes, what a double Ctrl+C ends: the hint says so */
   doubleCtrlC: 'pane' | 'app';
+  /** the settings' keybindings, checked (main/core/actions.ts): an action's id and its key, or null for none */
+  keybindings: Record<string, string | null>;
 }
 
 /** The double-press hint: shown after a cancel for the rest of the window. */

@@ -25,6 +25,10 @@ import type { WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
 import { CTRL_C } from '../../main/core/control-chars';
 import { classifyKey } from '../../main/session/key-entry';
+import { Keymap } from '../../main/core/actions';
+
+/** The naive harness has no settings: the table's own keys. */
+const DEFAULT_KEYMAP = new Keymap({}, 'other');
 
 interface NaiveOptions {
   rendererDir: string;
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
       const message = parsed.value;
       if (message.channel === HarnessChannel.key) {
         // the page keeps a Ctrl+C from xterm (as ripcord's desktop does): a naive terminal sends it on as the byte
-        if (classifyKey(message.args[0]) === 'press') children.get(PANE)?.pty.write(CTRL_C);
+        if (classifyKey(message.args[0], DEFAULT_KEYMAP) === 'press') children.get(PANE)?.pty.write(CTRL_C);
         return;
       }
       const { channel, id } = message;

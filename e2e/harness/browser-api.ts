@@ -10,10 +10,11 @@
 // Main's messages wait for DOMContentLoaded, as the desktop's main hands the page its port at
 // dom-ready. Every key event goes to the host before the page sees it, as Electron gives main
 // every key in before-input-event.
-import { IpcChannel, type KeyInput } from '../../contracts/renderer';
+import { IpcChannel, type KeyInput, type RendererSettings } from '../../contracts/renderer';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, type PageMessage } from '../../contracts/harness-socket';
 import { classifyKey } from '../../main/session/key-entry';
+import { Keymap } from '../../main/core/actions';
 import type { RipcordTestView } from '../../renderer/test-hook';
 import { crossBridge } from './context-bridge';
 
@@ -135,7 +136,7 @@ function installElectronShim(): void {
     else deliver[channel](message);
   };
   const listeners = new Map<string, Set<IpcListener>>();
-  const invokes = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const invokes = new Map<number, { channel: string; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextInvoke = 0;
   // The screen's port pair: the page's end bridged to the host from the start (what comes before
   // the preload has its end waits in the port), the preload's end handed over when main says so.
@@ -145,6 +146,12 @@ function installElectronShim(): void {
   let portGiven = false;
   /** the pane main last said has the keys (the hold stand-in below is for it) */
   let focused: PaneId | undefined;
+  /** main's keys as the settings main last sent say (the key entry classifies with the same) */
+  let keymap = new Keymap({}, 'other');
+  const readSettings = (settings: unknown): void => {
+    const bindings = (settings as Partial<RendererSettings> | undefined)?.keybindings;
+    if (bindings) keymap = new Keymap(bindings, 'other');
+  };
 
   const emit = (channel: string, args: unknown[], ports: MessagePort[] = []): void => {
     for (const listener of listeners.get(channel) ?? []) listener({ sender: undefined, senderId: 0, ports }, ...args.map((arg) => structuredClone(arg)));
@@ -157,6 +164,7 @@ function installElectronShim(): void {
   };
   const fromMain = (message: { channel: string; args: unknown[]; id?: number }): void => {
     if (message.id !== undefined) {
+      if (invokes.get(message.id)?.channel === IpcChannel.getSettings) readSettings(message.args[0]);
       invokes.get(message.id)?.resolve(message.args[0]);
       invokes.delete(message.id);
     } else if (message.channel === HarnessChannel.paste) {
@@ -170,6 +178,7 @@ function installElectronShim(): void {
         state.layout = message.args[0] as WindowLayout;
         focused = state.layout.focused;
       }
+      if (message.channel === IpcChannel.settings) readSettings(message.args[0]);
       emit(message.channel, message.args);
     }
   };
@@ -204,7 +213,7 @@ function installElectronShim(): void {
     invoke: (channel: string, ...args: unknown[]) =>
       new Promise((resolve, reject) => {
         const id = nextInvoke++;
-        invokes.set(id, { resolve, reject });
+        invokes.set(id, { channel, resolve, reject });
         main.send({ channel, args: structuredClone(args), id });
       }),
     on: (channel: string, listener: IpcListener) => {
@@ -237,7 +246,7 @@ function installElectronShim(): void {
   // from it (the same classification), so xterm never sees a Ctrl+C, as in the desktop.
   const onKey = (event: KeyboardEvent): void => {
     const input = keyInput(event);
-    const verdict = classifyKey(input);
+    const verdict = classifyKey(input, keymap);
     main.send({ channel: HarnessChannel.key, args: [input] });
     if (verdict === 'pass') return;
     event.preventDefault();

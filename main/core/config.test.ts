@@ -24,6 +24,7 @@ describe('validateConfig', () => {
       globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
       theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
       scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true,
+      keybindings: { find: 'Ctrl+Alt+F', zoomReset: null },
     };
     const { config, problems } = validateConfig(raw);
     expect(problems).toEqual([]);

@@ -1,6 +1,7 @@
 import type { PaneAction, PaneId, WindowLayout } from '../../contracts/panes';
 import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
+import { isActionId, isMainAction, Keymap, type MainActionId } from '../core/actions';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_CLEAN, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
@@ -12,7 +13,6 @@ import type { KeyTarget } from './key-entry';
 import { PaneLayout } from './pane-layout';
 import type { ExitScope, SessionEnding } from './session-exits';
 import type { SessionLifecycle } from './session-lifecycle';
-import type { WindowKeyAction } from './window-keys';
 
 /** What a new pane's session starts from: the pane whose directory it starts in. */
 export interface PaneStart {
@@ -54,6 +54,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   private readonly pressed = this.disposables.add(new Emitter<{ pane: PaneId; press: number }>());
   private nextPane = 1;
   private config: RipcordConfig;
+  private keys: Keymap;
 
   /** The tabs, the panes or the focus changed. */
   readonly onLayout = this.layouts.event;
@@ -68,6 +69,7 @@ export class PaneWindow implements KeyTarget, Disposable {
 
   constructor(private readonly options: PaneWindowOptions) {
     this.config = options.config;
+    this.keys = keymapOf(options.config);
     this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
     const first = String(this.nextPane++);
     this.layout = new PaneLayout(first);
@@ -124,16 +126,30 @@ export class PaneWindow implements KeyTarget, Disposable {
     this.sessions.get(this.layout.focused)?.keyPressed();
   }
 
-  windowKey(action: WindowKeyAction): void {
+  get keymap(): Keymap {
+    return this.keys;
+  }
+
+  /** One of main's actions (main/core/actions.ts), by its key or from the palette. */
+  runAction(action: MainActionId): void {
     // another key: the focused pane's double press is over, whatever the key does
     this.endDoublePress();
-    switch (action.kind) {
-      case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
-      case 'close-tab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
-      case 'cycle-tab': this.change(() => this.layout.cycleTab(action.delta)); return;
-      case 'go-to-tab': this.change(() => this.layout.goToTab(action.number)); return;
-      case 'split': this.newPane((pane) => this.layout.split(pane, action.direction)); return;
-      case 'move-focus': this.change(() => this.layout.moveFocus(action.direction)); return;
+    const tab = /^goToTab([1-9])$/.exec(action)?.[1];
+    if (tab !== undefined) {
+      this.change(() => this.layout.goToTab(Number(tab)));
+      return;
+    }
+    switch (action) {
+      case 'newTab': this.newPane((pane) => this.layout.addTab(pane)); return;
+      case 'closeTab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
+      case 'nextTab': this.change(() => this.layout.cycleTab(1)); return;
+      case 'previousTab': this.change(() => this.layout.cycleTab(-1)); return;
+      case 'splitRight': this.newPane((pane) => this.layout.split(pane, 'right')); return;
+      case 'splitDown': this.newPane((pane) => this.layout.split(pane, 'down')); return;
+      case 'focusLeft': this.change(() => this.layout.moveFocus('left')); return;
+      case 'focusRight': this.change(() => this.layout.moveFocus('right')); return;
+      case 'focusUp': this.change(() => this.layout.moveFocus('up')); return;
+      case 'focusDown': this.change(() => this.layout.moveFocus('down')); return;
     }
   }
 
@@ -154,6 +170,8 @@ export class PaneWindow implements KeyTarget, Disposable {
       case 'new-tab': this.newPane((pane) => this.layout.addTab(pane)); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
+      // the palette: one of main's actions by name (the page's own it runs itself)
+      case 'run-action': if (isActionId(action.action) && isMainAction(action.action)) this.runAction(action.action); return;
     }
   }
 
@@ -168,6 +186,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   /** The settings file was edited: every session takes what applies to it (SessionLifecycle.updateConfig). */
   updateConfig(config: RipcordConfig): void {
     this.config = config;
+    this.keys = keymapOf(config);
     for (const session of this.sessions.values()) session.updateConfig(config);
   }
 
@@ -292,4 +311,9 @@ export class PaneWindow implements KeyTarget, Disposable {
   private change(apply: () => boolean): void {
     if (apply()) this.layouts.fire(this.layout.snapshot());
   }
+}
+
+/** The window's keys: the action table with the settings' bindings, read as this platform reads them. */
+function keymapOf(config: RipcordConfig): Keymap {
+  return new Keymap(config.keybindings, process.platform === 'darwin' ? 'mac' : 'other');
 }

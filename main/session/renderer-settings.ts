@@ -16,6 +16,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[], sett
     allowClipboardWrite: config.allowClipboardWrite,
     ackEveryChars: ACK_EVERY_CHARS,
     doubleCtrlC: config.doubleCtrlC,
+    keybindings: config.keybindings,
     problems,
     settingsFile,
   };
