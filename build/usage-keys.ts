@@ -12,6 +12,8 @@ const WIDGET_WORDS: Record<WidgetKey, string> = {
   dismiss: 'closes it, the keys back to the terminal', accept: 'runs or finds (the next match)', 'accept-back': 'finds the previous match',
   next: 'the next item', previous: 'the previous item', first: 'the first item', last: 'the last item', left: 'the tab to the left',
   right: 'the tab to the right', tab: 'the next control', 'tab-back': 'the previous control', activate: 'presses the focused button',
+  'match-case': 'the find box: match case', 'whole-word': 'the find box: whole word', regex: 'the find box: regular expression',
+  delete: 'closes the focused tab', rename: 'renames the focused tab',
 };
 
 /** The markdown between the markers. */

@@ -6,6 +6,7 @@
 // region is aria-live, a banner is an alert), and Ctrl+Shift+N lists the recent ones again.
 import type { NoticeLevel, RendererSettings, SessionNotice } from '../contracts/renderer';
 import { button } from './dom';
+import { widgetKey, type PageKeys } from './page-keys';
 
 /** How long a toast stays: long enough to read a line of it twice, short enough not to linger. */
 export const TOAST_MS = 4_000;
@@ -29,7 +30,7 @@ export class WindowNotices {
   private readonly list: HTMLElement;
   private configBanner: HTMLElement | undefined;
 
-  constructor(root: HTMLElement, panes: HTMLElement, private readonly backToTerminal: () => void) {
+  constructor(root: HTMLElement, panes: HTMLElement, private readonly backToTerminal: () => void, private readonly keys: PageKeys) {
     this.banners = document.createElement('div');
     this.banners.className = 'ripcord-notices';
     panes.before(this.banners);
@@ -44,8 +45,7 @@ export class WindowNotices {
     this.list.tabIndex = -1;
     this.list.hidden = true;
     this.list.addEventListener('keydown', (event) => {
-      const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
-      if (event.key !== 'Escape' && !(chord && event.code === 'KeyN')) return;
+      if (widgetKey(event) !== 'dismiss' && this.keys.action(event, 'notices') !== 'toggleNotices') return;
       event.preventDefault();
       this.toggleRecent();
     });
@@ -151,7 +151,7 @@ export class WindowNotices {
     }, { className: 'ripcord-banner-close', title: 'Dismiss' });
     // Esc leaves it standing and goes back to the terminal
     banner.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape') return;
+      if (widgetKey(event) !== 'dismiss') return;
       event.preventDefault();
       this.backToTerminal();
     });

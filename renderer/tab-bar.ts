@@ -3,6 +3,7 @@
 // reported to main (PaneAction), which decides and sends the next layout. The keys of the
 // tablist pattern work while a tab has the focus: Left/Right/Home/End move between tabs,
 // Enter/Space shows one, Delete closes it.
+import { widgetKey } from './page-keys';
 import type { PaneAction, TabId } from '../contracts/panes';
 import { button } from './dom';
 
@@ -148,8 +149,9 @@ export class TabBar {
     };
     field.addEventListener('keydown', (event) => {
       event.stopPropagation();
-      if (event.key === 'Enter') finish(true);
-      else if (event.key === 'Escape') finish(false);
+      const key = widgetKey(event);
+      if (key === 'accept') finish(true);
+      else if (key === 'dismiss') finish(false);
       else return;
       event.preventDefault();
     });
@@ -168,19 +170,19 @@ export class TabBar {
     const at = tabs.indexOf(document.activeElement as HTMLElement);
     if (at < 0) return;
     const go = (index: number): void => tabs[(index + tabs.length) % tabs.length]?.focus();
-    switch (event.key) {
-      case 'ArrowRight': go(at + 1); break;
-      case 'ArrowLeft': go(at - 1); break;
-      case 'Home': go(0); break;
-      case 'End': go(tabs.length - 1); break;
-      case 'Enter':
-      case ' ': tabs[at]?.click(); break;
-      case 'F2': {
+    switch (widgetKey(event)) {
+      case 'right': go(at + 1); break;
+      case 'left': go(at - 1); break;
+      case 'first': go(0); break;
+      case 'last': go(tabs.length - 1); break;
+      case 'accept':
+      case 'activate': tabs[at]?.click(); break;
+      case 'rename': {
         const tab = tabs[at];
         if (tab?.dataset.tab !== undefined) this.rename(tab, tab.dataset.tab, tab.title);
         break;
       }
-      case 'Delete': {
+      case 'delete': {
         const tab = tabs[at]?.dataset.tab;
         if (tab !== undefined) this.act({ kind: 'close-tab', tab });
         break;

@@ -10,6 +10,9 @@ import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
+import { PageKeys } from './page-keys';
+import { CommandPalette } from './command-palette';
+import { isMainAction, type ActionId } from '../main/core/actions';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -34,6 +37,9 @@ export class Workspace {
   private readonly area: HTMLElement;
   private readonly windowTitle = new WindowTitle();
   private readonly notices: WindowNotices;
+  /** the window's keys, as the settings bind them (one keymap for every pane and overlay) */
+  private readonly keys: PageKeys;
+  private readonly palette: CommandPalette;
   private layout: WindowLayout | undefined;
   /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
   private readonly tabFocus = new Map<TabId, PaneId>();
@@ -48,9 +54,12 @@ export class Workspace {
     root.append(this.area);
     this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId);
     // before the first pane's fit: its grid already leaves room for the banners
-    this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
+    this.keys = new PageKeys(settings.keybindings);
+    this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus(), this.keys);
     this.notices.settings(settings, false);
+    this.palette = new CommandPalette(root, this.keys, (id) => this.runAction(id), () => this.focused()?.view?.focus());
     api.onSettings((next) => {
+      this.keys.update(next.keybindings);
       this.notices.settings(next, true);
       this.settings = next;
       this.refreshHints();
@@ -91,6 +100,12 @@ export class Workspace {
     this.refreshHints();
     this.renderTabs();
     this.focused()?.view?.focus();
+  }
+
+  /** An action from the palette: main's go to main (it decides, as for their keys), the page's run on the focused pane. */
+  private runAction(id: ActionId): void {
+    if (isMainAction(id)) this.api.paneAction({ kind: 'run-action', action: id });
+    else this.focused()?.view?.runAction(id);
   }
 
   private focused(): PaneState | undefined {
@@ -164,7 +179,7 @@ export class Workspace {
     // the terminal measures its box: it starts once the box is in the page
     queueMicrotask(() => {
       if (!this.panes.has(pane)) return; // closed before it started
-      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane);
+      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane, this.keys);
       state.view = view;
       view.setDoublePressCloses(this.doublePressCloses());
       view.setFocused(this.layout?.focused === pane);
@@ -191,6 +206,7 @@ export class Workspace {
       notice: (notice) => this.notices.show(notice),
       toggleNotices: () => this.notices.toggleRecent(),
       focusBanner: () => this.notices.focusBanner(),
+      openPalette: () => this.palette.open(),
     };
   }
 

@@ -74,7 +74,7 @@ for (const scheme of ['dark', 'light'] as const) {
     test('the process view and the context menu', async ({ page }) => {
       await startSession(page);
       await run(page, 'sleep 900 & bash -c "trap \'\' INT; sleep 1200"');
-      await page.keyboard.press('Control+Shift+P');
+      await page.keyboard.press('Control+Shift+J');
       await expect(page.locator('.ripcord-processes tbody tr').filter({ hasText: 'sleep 1200' })).toHaveCount(1);
       await shoot(page, 'process-view', scheme);
       await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@
 // context menu, the command palette, the macOS menu and docs/usage.md's key list are drawn from
 // it, and the `keybindings` setting is checked against it. Adding an action is a row here and its
 // handler (main: PaneWindow.runAction; the page: the pane's handlers in renderer/app.ts).
-import { chordOf, isCtrlC, keyLabel, matches, parseKey, sameChord, type Chord, type KeyPlatform, type KeyPress } from './keys';
+import { ariaKeyShortcut, chordOf, isCtrlC, keyLabel, matches, parseKey, sameChord, type Chord, type KeyPlatform, type KeyPress } from './keys';
 
 /** Where an action runs: main acts before the page sees the key (tabs, panes); the page acts on the focused pane. */
 export type ActionRuns = 'main' | 'page';
@@ -48,11 +48,11 @@ export const ACTIONS = {
   focusRight: main('Focus the pane to the right', 'Alt+Right'),
   focusUp: main('Focus the pane above', 'Alt+Up'),
   focusDown: main('Focus the pane below', 'Alt+Down'),
-  find: page('Find', ['Ctrl+Shift+F']),
+  find: page('Find…', ['Ctrl+Shift+F']),
   copy: page('Copy', ['Ctrl+Shift+C']),
   paste: page('Paste', ['Ctrl+Shift+V']),
-  selectAll: page('Select all', []),
-  clear: page('Clear the terminal', []),
+  selectAll: page('Select All', []),
+  clear: page('Clear', []),
   previousCommand: page('Scroll to the previous command', ['Ctrl+Up']),
   nextCommand: page('Scroll to the next command', ['Ctrl+Down']),
   // Ctrl+Shift+P is the palette's (VS Code's, Windows Terminal's); J for jobs, a key no terminal program reads
@@ -108,6 +108,11 @@ export class Keymap {
   /** The keys of `id` as shown ("Ctrl+Shift+T"), first the one to show alone. */
   labels(id: ActionId): string[] {
     return this.entries.filter((entry) => entry.id === id).map((entry) => keyLabel(entry.chord));
+  }
+
+  /** The keys of `id` as aria-keyshortcuts wants them ("Control+Shift+T Alt+Shift+Plus"); '' for none. */
+  ariaShortcuts(id: ActionId): string {
+    return this.entries.filter((entry) => entry.id === id).map((entry) => ariaKeyShortcut(entry.chord)).join(' ');
   }
 }
 

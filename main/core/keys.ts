@@ -117,6 +117,18 @@ export function keyLabel(chord: Chord): string {
   return [...names, key].join('+');
 }
 
+/** "Control+Shift+T": a key as aria-keyshortcuts names it. */
+export function ariaKeyShortcut(chord: Chord): string {
+  const names = [chord.ctrl && 'Control', chord.meta && 'Meta', chord.alt && 'Alt', chord.shift && 'Shift'].filter((name): name is string => typeof name === 'string');
+  const key = chord.key === '=' ? 'Plus' : chord.key === '-' ? 'Minus' : chord.key === 'Up' || chord.key === 'Down' || chord.key === 'Left' || chord.key === 'Right' ? `Arrow${chord.key}` : chord.key;
+  return [...names, key].join('+');
+}
+
+/** Whether the browser pastes by itself on this key (Ctrl+Shift+V, its "paste as plain text"), as xterm expects a paste to come. */
+export function browserPastes(press: KeyPress): boolean {
+  return matches(press, BROWSER_PASTE);
+}
+
 /** The same key (conflicts): modifiers and key alike. */
 export function sameChord(a: Chord, b: Chord): boolean {
   return a.ctrl === b.ctrl && a.shift === b.shift && a.alt === b.alt && a.meta === b.meta && a.key === b.key;
@@ -149,6 +161,8 @@ export function isCtrlC(chord: Chord): boolean {
   return sameChord(chord, CTRL_C);
 }
 
+const BROWSER_PASTE: Chord = { ctrl: true, shift: true, alt: false, meta: false, key: 'V' };
+
 /** Keys that are only ever held with another one: alone they are no press (DESIGN §2). */
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'Super', 'Hyper', 'Fn', 'CapsLock', 'NumLock', 'ScrollLock']);
 
@@ -157,11 +171,14 @@ export function isModifierKey(press: KeyPress): boolean {
 }
 
 /** The keys inside a dialog, list or box (the palette, menus, the search box, the tab bar): fixed, as every desktop's are. */
-export type WidgetKey = 'dismiss' | 'accept' | 'accept-back' | 'next' | 'previous' | 'first' | 'last' | 'left' | 'right' | 'tab' | 'tab-back' | 'activate';
+export type WidgetKey = 'dismiss' | 'accept' | 'accept-back' | 'next' | 'previous' | 'first' | 'last' | 'left' | 'right' | 'tab' | 'tab-back' | 'activate'
+  | 'match-case' | 'whole-word' | 'regex' | 'delete' | 'rename';
 
 const WIDGET_KEYS: ReadonlyArray<[string, WidgetKey]> = [
   ['Escape', 'dismiss'], ['Enter', 'accept'], ['Shift+Enter', 'accept-back'], ['Down', 'next'], ['Up', 'previous'],
   ['Home', 'first'], ['End', 'last'], ['Left', 'left'], ['Right', 'right'], ['Tab', 'tab'], ['Shift+Tab', 'tab-back'], ['Space', 'activate'],
+  // the find box's toggles, VS Code's; Delete closes a focused tab, F2 renames it
+  ['Alt+C', 'match-case'], ['Alt+W', 'whole-word'], ['Alt+R', 'regex'], ['Delete', 'delete'], ['F2', 'rename'],
 ];
 const WIDGET_CHORDS = WIDGET_KEYS.map(([text, name]) => [chordOf(text, 'other'), name] as const);
 
