@@ -141,7 +141,8 @@ export interface KeybindingProblem {
 export function keybindingProblems(bindings: Record<string, unknown>, globalShortcut: string | null): KeybindingProblem[] {
   const platform: KeyPlatform = 'other';
   const problems: KeybindingProblem[] = [];
-  const refuse = (id: string, message: string): void => void problems.push({ key: `keybindings.${id}`, message });
+  // said in the message: an edited file's banner otherwise says a key with a problem keeps its previous value
+  const refuse = (id: string, message: string): void => void problems.push({ key: `keybindings.${id}`, message: `${message}; the action keeps its default keys` });
   const shortcut = globalShortcut === null ? undefined : parseKey(globalShortcut, platform);
   const bound = new Map<ActionId, Chord>();
   for (const [id, text] of Object.entries(bindings)) {
