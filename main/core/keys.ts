@@ -28,6 +28,11 @@ export type KeyParse = { ok: true; chord: Chord } | { ok: false; error: string }
 /** Where the keys are read: CmdOrCtrl is Cmd on macOS, Ctrl elsewhere. */
 export type KeyPlatform = 'mac' | 'other';
 
+/** The key platform of a Node platform name (process.platform). */
+export function keyPlatformOf(platform: string): KeyPlatform {
+  return platform === 'darwin' ? 'mac' : 'other';
+}
+
 type Modifier = 'ctrl' | 'shift' | 'alt' | 'meta' | 'cmdOrCtrl';
 /** Modifier names, as Electron's accelerators spell them (case-insensitive). */
 const MODIFIERS: Record<string, Modifier> = {

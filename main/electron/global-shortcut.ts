@@ -1,7 +1,7 @@
 import { visibleText } from '../core/visible-text';
 import { LogEvent } from '../core/log-events';
 import { isWaylandSession, OTHER_WAYS_OUT } from '../core/display-session';
-import { parseKey } from '../core/keys';
+import { keyPlatformOf, parseKey } from '../core/keys';
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../platform/log/log';
 
@@ -25,7 +25,7 @@ export function registerExitShortcut(options: {
     return { ok: true };
   }
   // the keys' one parser (main/core/keys.ts), as the settings checked it and the keybindings are read
-  const parsed = parseKey(accelerator, process.platform === 'darwin' ? 'mac' : 'other');
+  const parsed = parseKey(accelerator, keyPlatformOf(process.platform));
   if (!parsed.ok) return refused(`not a valid accelerator (${parsed.error})`);
   let registered: boolean;
   let reason = isWaylandSession(process.env, process.platform)

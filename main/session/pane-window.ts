@@ -2,6 +2,7 @@ import type { PaneAction, PaneId, WindowLayout } from '../../contracts/panes';
 import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { isActionId, isMainAction, Keymap, type MainActionId } from '../core/actions';
+import { keyPlatformOf } from '../core/keys';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_CLEAN, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
@@ -134,24 +135,23 @@ export class PaneWindow implements KeyTarget, Disposable {
   runAction(action: MainActionId): void {
     // another key: the focused pane's double press is over, whatever the key does
     this.endDoublePress();
-    const tab = /^goToTab([1-9])$/.exec(action)?.[1];
-    if (tab !== undefined) {
-      this.change(() => this.layout.goToTab(Number(tab)));
-      return;
-    }
-    switch (action) {
-      case 'newTab': this.newPane((pane) => this.layout.addTab(pane)); return;
-      case 'closeTab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
-      case 'nextTab': this.change(() => this.layout.cycleTab(1)); return;
-      case 'previousTab': this.change(() => this.layout.cycleTab(-1)); return;
-      case 'splitRight': this.newPane((pane) => this.layout.split(pane, 'right')); return;
-      case 'splitDown': this.newPane((pane) => this.layout.split(pane, 'down')); return;
-      case 'focusLeft': this.change(() => this.layout.moveFocus('left')); return;
-      case 'focusRight': this.change(() => this.layout.moveFocus('right')); return;
-      case 'focusUp': this.change(() => this.layout.moveFocus('up')); return;
-      case 'focusDown': this.change(() => this.layout.moveFocus('down')); return;
-    }
+    this.mainActions[action]();
   }
+
+  /** Main's rows of the action table: what each does (a row without its handler does not compile). */
+  private readonly mainActions: Record<MainActionId, () => void> = {
+    newTab: () => this.newPane((pane) => this.layout.addTab(pane)),
+    closeTab: () => this.closeTab(this.layout.tabOf(this.layout.focused)?.id),
+    nextTab: () => this.change(() => this.layout.cycleTab(1)),
+    previousTab: () => this.change(() => this.layout.cycleTab(-1)),
+    ...(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`goToTab${n}`, () => this.change(() => this.layout.goToTab(n))])) as Record<`goToTab${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, () => void>),
+    splitRight: () => this.newPane((pane) => this.layout.split(pane, 'right')),
+    splitDown: () => this.newPane((pane) => this.layout.split(pane, 'down')),
+    focusLeft: () => this.change(() => this.layout.moveFocus('left')),
+    focusRight: () => this.change(() => this.layout.moveFocus('right')),
+    focusUp: () => this.change(() => this.layout.moveFocus('up')),
+    focusDown: () => this.change(() => this.layout.moveFocus('down')),
+  };
 
   /** What the mouse did in the page. */
   paneAction(action: PaneAction): void {
@@ -314,6 +314,4 @@ export class PaneWindow implements KeyTarget, Disposable {
 }
 
 /** The window's keys: the action table with the settings' bindings, read as this platform reads them. */
-function keymapOf(config: RipcordConfig): Keymap {
-  return new Keymap(config.keybindings, process.platform === 'darwin' ? 'mac' : 'other');
-}
+const keymapOf = (config: RipcordConfig): Keymap => new Keymap(config.keybindings, keyPlatformOf(process.platform));
