@@ -106,8 +106,9 @@ export class CommandPalette {
     item.append(title);
     const keys = this.keys.labels(id);
     if (keys.length > 0) {
-      const shown = document.createElement('kbd');
-      shown.textContent = keys.join('  ');
+      const shown = document.createElement('span');
+      shown.className = 'ripcord-palette-keys';
+      shown.append(...keys.map((key) => Object.assign(document.createElement('kbd'), { textContent: key })));
       item.append(shown);
       item.setAttribute('aria-keyshortcuts', this.keys.ariaShortcuts(id));
     }

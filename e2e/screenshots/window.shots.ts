@@ -85,6 +85,14 @@ for (const scheme of ['dark', 'light'] as const) {
       await expect(page.getByRole('menu', { name: 'Terminal actions' })).toBeVisible();
       await shoot(page, 'context-menu', scheme);
     });
+
+    test('the command palette', async ({ page }) => {
+      await startSession(page);
+      await page.keyboard.press('Control+Shift+P');
+      await page.keyboard.type('split');
+      await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText('Split the pane');
+      await shoot(page, 'command-palette', scheme);
+    });
   });
 }
 
