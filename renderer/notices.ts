@@ -12,7 +12,6 @@ import { widgetKey, type PageKeys } from './page-keys';
 export const TOAST_MS = 4_000;
 /** The notices Ctrl+Shift+N lists again, newest first; older ones are dropped. */
 export const RECENT_NOTICES = 20;
-export const RECENT_NOTICES_KEY = 'Ctrl+Shift+N';
 
 const STARTUP_PROBLEMS = 'these keys use their defaults';
 const EDIT_PROBLEMS = 'these keys kept their previous values';
@@ -98,7 +97,7 @@ export class WindowNotices {
       return;
     }
     const title = document.createElement('strong');
-    title.textContent = `Recent notices (${RECENT_NOTICES_KEY} or Esc closes)`;
+    title.textContent = `Recent notices (${this.keys.shown('toggleNotices')} or Esc closes)`;
     const items = document.createElement('ul');
     for (const { at, notice } of this.recent) {
       const item = document.createElement('li');

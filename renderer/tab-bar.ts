@@ -3,7 +3,7 @@
 // reported to main (PaneAction), which decides and sends the next layout. The keys of the
 // tablist pattern work while a tab has the focus: Left/Right/Home/End move between tabs,
 // Enter/Space shows one, Delete closes it.
-import { widgetKey } from './page-keys';
+import { widgetKey, type PageKeys } from './page-keys';
 import type { PaneAction, TabId } from '../contracts/panes';
 import { button } from './dom';
 
@@ -37,14 +37,14 @@ export class TabBar {
   private renaming = false;
   private last: (() => void) | undefined;
 
-  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string) {
+  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string, private readonly keys: PageKeys) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-tabbar';
     this.list = document.createElement('div');
     this.list.setAttribute('role', 'tablist');
     this.list.setAttribute('aria-label', 'Tabs');
     this.list.addEventListener('keydown', (event) => this.onKey(event));
-    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }));
+    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: `New tab (${keys.shown('newTab')})` }));
     parent.prepend(this.element);
   }
 
@@ -93,7 +93,7 @@ export class TabBar {
     const close = document.createElement('span');
     close.className = 'ripcord-tab-close';
     close.textContent = '×';
-    close.title = 'Close tab (Ctrl+Shift+W): ends its sessions';
+    close.title = `Close tab (${this.keys.shown('closeTab')}): ends its sessions`;
     close.setAttribute('aria-hidden', 'true');
     close.addEventListener('click', () => this.act({ kind: 'close-tab', tab: label.id }));
     item.append(tab);

@@ -52,9 +52,9 @@ export class Workspace {
     this.area = document.createElement('div');
     this.area.className = 'ripcord-tab-area';
     root.append(this.area);
-    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId);
-    // before the first pane's fit: its grid already leaves room for the banners
     this.keys = new PageKeys(settings.keybindings);
+    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, this.keys);
+    // before the first pane's fit: its grid already leaves room for the banners
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus(), this.keys);
     this.notices.settings(settings, false);
     this.palette = new CommandPalette(root, this.keys, (id) => this.runAction(id), () => this.focused()?.view?.focus());
