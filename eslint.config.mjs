@@ -18,8 +18,8 @@ const ban = {
   cli: { group: ['**/cli/*'], message: 'this layer may not import main/cli' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
-  /** The renderer shares the control-character names, which are pure data, the one escaper of them and the hint's words, and nothing else of main/core. */
-  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text'], message: 'the renderer may import only main/core/control-chars, main/core/visible-text and main/core/hint-text of main/core' },
+  /** The renderer shares the control-character names, which are pure data, the one escaper of them, the hint's words, and the action table with its key parser, and nothing else of main/core. */
+  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text', '!**/core/actions', '!**/core/keys'], message: 'the renderer may import only main/core/control-chars, main/core/visible-text, main/core/hint-text, main/core/actions and main/core/keys of main/core' },
   /** The preload is the desktop's bridge: its contract is contracts/renderer.ts, which every side imports. */
   preload: { group: ['**/preload/*', '**/preload'], message: 'only preload/ imports preload/: import the contract from contracts/' },
   contracts: { group: ['**/contracts/*', '**/contracts'], message: 'main/core is pure logic: it knows no protocol (contracts/)' },

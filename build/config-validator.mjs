@@ -33,6 +33,8 @@ export function configValidatorSource(schema, formats) {
     // Lengths in UTF-16 units, so the code needs none of ajv's runtime: the schema's only length
     // rule is minLength 1, where code units and code points agree. (ajv calls the option deprecated.)
     unicode: false,
+    // a definition (one keybinding) is one function the actions share, not a copy per action
+    inlineRefs: false,
     logger: false,
     code: { source: true, esm: true },
   });

@@ -59,7 +59,12 @@ export type PaneAction =
    * a divider dragged: the split whose second part begins with `pane` (its first pane in order:
    * no two splits share it) gives its first part this share
    */
-  | { kind: 'resize-split'; pane: PaneId; ratio: number };
+  | { kind: 'resize-split'; pane: PaneId; ratio: number }
+  /** the command palette ran one of main's actions (an id of main/core/actions.ts; main checks it) */
+  | { kind: 'run-action'; action: string };
+
+/** An action's id as the palette sends it: main looks it up in its table. */
+const ACTION_ID = /^[A-Za-z0-9]{1,40}$/;
 
 /** The panes of a node, in order (left before right, top before bottom). */
 export function panesOf(node: PaneNode): PaneId[] {
@@ -75,7 +80,7 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 /** One action from the page, checked field by field. */
 export function parsePaneAction(value: unknown): Checked<PaneAction> {
   if (typeof value !== 'object' || value === null) return { ok: false, problem: 'a pane action is one object' };
-  const { kind, pane, tab, before, ratio, profile } = value as Record<string, unknown>;
+  const { kind, pane, tab, before, ratio, profile, action } = value as Record<string, unknown>;
   switch (kind) {
     case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
     case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
@@ -90,6 +95,7 @@ export function parsePaneAction(value: unknown): Checked<PaneAction> {
     case 'resize-split':
       if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, problem: 'resize-split: bad pane or ratio' };
       return { ok: true, value: { kind, pane, ratio } };
+    case 'run-action': return typeof action === 'string' && ACTION_ID.test(action) ? { ok: true, value: { kind, action } } : { ok: false, problem: 'run-action: bad action' };
     default: return { ok: false, problem: `unknown pane action ${JSON.stringify(kind)?.slice(0, 40)}` };
   }
 }

@@ -35,6 +35,8 @@ export interface RendererSettings {
   profiles: ProfileEntry[];
   /** the profile new tabs run; none: the `shell` setting */
   defaultProfile?: string;
+  /** the settings' keybindings, checked (main/core/actions.ts): an action's id and its key, or null for none */
+  keybindings: Record<string, string | null>;
 }
 
 

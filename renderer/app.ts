@@ -23,6 +23,7 @@ import { offerTestView } from './test-hook';
 import { ProcessViewOverlay } from './process-view';
 import { WindowTheme } from './window-theme';
 import { FontZoom } from './font-zoom';
+import { isBrowserPaste, runsOn, type PageActionId, type PageKeys } from './page-keys';
 
 /** OSC 7: the shell reports its working directory as a file:// URL (the tab shows its name). */
 const OSC_WORKING_DIRECTORY = 7;
@@ -53,10 +54,16 @@ export interface PaneStatus {
   ended(end: SessionEnd): void;
   /** something to tell the user: the window shows it once (notices.ts) */
   notice(notice: SessionNotice): void;
-  /** Ctrl+Shift+N: the window's recent notices */
+  /** toggleNotices: the window's recent notices */
   toggleNotices(): void;
-  /** Ctrl+Shift+B: the keys to the window's banner; false when none shows */
+  /** focusBanner: the keys to the window's banner; false when none shows */
   focusBanner(): boolean;
+  /** commandPalette: the window's palette */
+  openPalette(): void;
+  /** openSettings: the window's settings screen */
+  openSettings(): void;
+  /** newTabWithProfile: the window's menu of profiles */
+  openProfilePicker(): void;
 }
 
 /** One pane's terminal, as its window holds it. */
@@ -67,6 +74,8 @@ export interface TerminalPane {
   setFocused(focused: boolean): void;
   /** a double Ctrl+C closes this pane (several panes, the "pane" setting) or quits the app: the hint says which */
   setDoublePressCloses(what: 'pane' | 'app'): void;
+  /** one of the page's actions (main/core/actions.ts), by its key or from the palette */
+  runAction(action: PageActionId): void;
   dispose(): void;
 }
 
@@ -74,7 +83,7 @@ export interface TerminalPane {
  * One pane's terminal in `root`. Every listener on the host API is registered before the first
  * resize() call, so a host may start the pane's session on that first resize without losing output.
  */
-export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, testId: string): TerminalPane {
+export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, testId: string, keys: PageKeys): TerminalPane {
   // before the terminal's element exists: the preview sits in the same box
   const links = new LinkPreview(root, (url) => api.openLink(url));
   const terminal = new Terminal({
@@ -100,7 +109,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   terminal.loadAddon(new WebLinksAddon(links.handler.activate, { hover: links.handler.hover, leave: links.handler.leave }));
   terminal.loadAddon(new ClipboardAddon(undefined, new GatedClipboardProvider(settings.allowClipboardWrite)));
 
-  const hint = new HintOverlay(root);
+  const hint = new HintOverlay(root, () => keys.shown('stopJob'));
   const acks = new AckCounter(settings.ackEveryChars, (chars) => api.ack(chars));
   const output = new OutputQueue(terminal, (chars) => acks.parsed(chars));
   api.onData((data) => {
@@ -110,7 +119,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   api.onFlush((press) => output.answered(press, 'cut'));
   api.onHold((holding, press) => (holding ? output.holdFor(press) : output.answered(press, 'no-cut')));
   api.onHint((state) => hint.update(state));
-  const processes = new ProcessViewOverlay(root, api, () => terminal.focus());
+  const processes = new ProcessViewOverlay(root, api, () => terminal.focus(), keys);
   api.onProcesses((view) => processes.update(view));
   api.onProcessCount((count) => status.processCount(count));
   api.onForeground((program) => status.foreground(program));
@@ -128,7 +137,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     }
     // the panel alone says what failed: the terminal behind it stays empty, without a cursor
     terminal.write('\x1b[?25l');
-    failure = showStartFailure(root, end.message ?? 'the program could not start', settings.settingsFile, { openSettings: () => api.openSettings(), close: () => api.close() });
+    failure = showStartFailure(root, end.message ?? 'the program could not start', settings.settingsFile, { openSettings: () => api.openSettings(), close: () => api.close() }, keys);
   });
   // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
   // before-input-event, the browser harness in its page's first key listener), so xterm never
@@ -157,19 +166,47 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   const marks = new CommandMarks(terminal, root, () => status.title(''));
   const zoom = new FontZoom(terminal, settings.fontSize, () => fit.fit());
   const menu = new ContextMenu(root, terminal, {
-    copySelection: () => copySelection(terminal),
-    paste: () => api.paste(),
-    find: () => searchBox.open(),
+    run: (action) => actions[action](),
     linkUnderPointer: () => links.linkUnderPointer,
     openLink: (url) => api.openLink(url),
     copyText,
-  });
+  }, keys);
   const screenReader = new ScreenReaderToggle(root, terminal);
-  terminal.attachCustomKeyEventHandler((event) =>
-    marks.handleKey(event) || zoom.handleKey(event) || menu.handleKey(event) || screenReader.handleKey(event)
-      ? false
-      : handleShortcut(event, terminal, searchBox, { processes, stopJob: () => api.stopJob(), focusBanner: () => status.focusBanner(), notices: () => status.toggleNotices() }),
-  );
+  // the page's rows of the action table: what each does in this pane
+  const actions: Record<PageActionId, () => void> = {
+    commandPalette: () => status.openPalette(),
+    find: () => searchBox.open(),
+    copy: () => copySelection(terminal),
+    paste: () => api.paste(),
+    selectAll: () => terminal.selectAll(),
+    clear: () => terminal.clear(),
+    previousCommand: () => marks.jump(-1),
+    nextCommand: () => marks.jump(1),
+    toggleProcesses: () => processes.toggle(),
+    stopJob: () => api.stopJob(),
+    toggleNotices: () => status.toggleNotices(),
+    focusBanner: () => void status.focusBanner(),
+    zoomIn: () => zoom.zoom('in'),
+    zoomOut: () => zoom.zoom('out'),
+    zoomReset: () => zoom.zoom('reset'),
+    contextMenu: () => menu.openAtCursor(),
+    toggleScreenReader: () => screenReader.toggle(),
+    newTabWithProfile: () => status.openProfilePicker(),
+    openSettings: () => status.openSettings(),
+    openSettingsFile: () => api.openSettings(),
+  };
+  // the window's keys for the page are not the program's: false keeps xterm from sending them
+  terminal.attachCustomKeyEventHandler((event) => {
+    const action = keys.action(event, 'terminal');
+    if (action === undefined) return true;
+    // Ctrl+Shift+V is not prevented: the browser's own paste follows, needs no clipboard
+    // permission, and xterm's paste handler brackets it when the program asked for it
+    if (runsOn(event, action) && !(action === 'paste' && isBrowserPaste(event))) {
+      event.preventDefault();
+      actions[action]();
+    }
+    return false;
+  });
   const live = new LiveSettings(terminal, settings, theme, zoom, () => fit.fit());
   let hasKeys = true;
   const pace = (): void => output.pace(!hasKeys && live.paceBackgroundPanes);
@@ -197,6 +234,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
       pace();
     },
     setDoublePressCloses: (what) => hint.setDoublePressCloses(what),
+    runAction: (action) => actions[action](),
     dispose: () => {
       output.dispose();
       resizes.disconnect();
@@ -206,61 +244,6 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
       root.remove();
     },
   };
-}
-
-/** Ctrl+Shift+F/C/V/P/K/B/N belong to the window, not the program; false keeps xterm from sending them. */
-function handleShortcut(
-  event: KeyboardEvent,
-  terminal: Terminal,
-  searchBox: SearchBox,
-  jobs: { processes: ProcessViewOverlay; stopJob: () => void; focusBanner: () => void; notices: () => void },
-): boolean {
-  if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;
-  const isPress = event.type === 'keydown';
-  switch (event.code) {
-    case 'KeyF':
-      if (isPress) {
-        event.preventDefault();
-        searchBox.open();
-      }
-      return false;
-    case 'KeyC':
-      if (isPress) {
-        event.preventDefault();
-        copySelection(terminal);
-      }
-      return false;
-    case 'KeyP':
-      if (isPress) {
-        event.preventDefault();
-        jobs.processes.toggle();
-      }
-      return false;
-    case 'KeyK':
-      if (isPress && !event.repeat) {
-        event.preventDefault();
-        jobs.stopJob();
-      }
-      return false;
-    case 'KeyB':
-      if (isPress) {
-        event.preventDefault();
-        jobs.focusBanner();
-      }
-      return false;
-    case 'KeyN':
-      if (isPress) {
-        event.preventDefault();
-        jobs.notices();
-      }
-      return false;
-    case 'KeyV':
-      // Not prevented: the browser's own paste follows, needs no clipboard permission, and
-      // xterm's paste handler wraps it in bracketed paste when the program asked for it.
-      return false;
-    default:
-      return true;
-  }
 }
 
 /** Refit on every size change of the terminal's box, at most once per frame; a hidden tab's box (0×0) is not fitted. */

@@ -30,17 +30,6 @@ export class CommandMarks {
     terminal.parser.registerOscHandler(133, (data) => this.onMark(data));
   }
 
-  /** Ctrl+Up / Ctrl+Down: scroll the previous / next prompt to the top. True when the key was used. */
-  handleKey(event: KeyboardEvent): boolean {
-    if (!event.ctrlKey || event.shiftKey || event.altKey || event.metaKey) return false;
-    const direction = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
-    if (direction === 0) return false;
-    if (event.type === 'keydown') {
-      event.preventDefault();
-      this.jump(direction);
-    }
-    return true;
-  }
 
   private onMark(data: string): boolean {
     const [kind, status] = data.split(';');
@@ -110,7 +99,8 @@ export class CommandMarks {
     });
   }
 
-  private jump(direction: -1 | 1): void {
+  /** previousCommand / nextCommand (Ctrl+Up / Ctrl+Down): scroll the previous / next prompt to the top. */
+  jump(direction: -1 | 1): void {
     const top = this.terminal.buffer.active.viewportY;
     const lines = this.prompts.filter((m) => !m.isDisposed).map((m) => m.line);
     const target = direction < 0 ? lines.filter((l) => l < top).pop() : lines.find((l) => l > top);

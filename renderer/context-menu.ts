@@ -1,20 +1,23 @@
 import type { Terminal } from '@xterm/xterm';
+import { ACTIONS } from '../main/core/actions';
 import { menuItem, menuKey } from './dom';
+import { type PageActionId, type PageKeys } from './page-keys';
 
-/** One entry of the menu; `run` happens inside the click or key press (a user gesture, for the clipboard). */
+/** One entry of the menu: an action of the table (its title and keys) or a link's; `run` happens inside the click or key press (a user gesture, for the clipboard). */
 interface MenuItem {
   label: string;
-  /** shown beside the label, and given to assistive technology as aria-keyshortcuts */
+  /** the action's, shown beside the label, and given to assistive technology as aria-keyshortcuts */
   keys?: { shown: string; aria: string };
   enabled: boolean;
   run: () => void;
 }
 
-/** What the menu's items do; the terminal's own actions are called on it directly. */
+/** The table's actions the menu offers, in its order. */
+const MENU_ACTIONS = ['copy', 'paste', 'selectAll', 'clear', 'find'] as const satisfies readonly PageActionId[];
+
+/** What the menu's items do: the pane's actions, and a link's own. */
 export interface ContextMenuActions {
-  copySelection(): void;
-  paste(): void;
-  find(): void;
+  run(action: PageActionId): void;
   /** the http(s) link under the pointer, if any (LinkPreview knows it) */
   linkUnderPointer(): string | undefined;
   openLink(url: string): void;
@@ -43,6 +46,7 @@ export class ContextMenu {
     private readonly box: HTMLElement,
     private readonly terminal: Terminal,
     private readonly actions: ContextMenuActions,
+    private readonly keys: PageKeys,
   ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-menu';
@@ -59,20 +63,10 @@ export class ContextMenu {
     return !this.element.hidden;
   }
 
-  /**
-   * The terminal's key handler asks here first: the Menu key and Shift+F10 open the menu at the
-   * cursor. True when the key was the menu's (xterm must not send it to the program).
-   */
-  handleKey(event: KeyboardEvent): boolean {
-    const opens = event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey);
-    if (!opens) return false;
-    if (event.type === 'keydown') {
-      // prevented: Chromium would otherwise fire its own contextmenu event after the key
-      event.preventDefault();
-      const at = this.cursorPoint();
-      this.open(at.x, at.y, undefined);
-    }
-    return true;
+  /** The contextMenu action (the Menu key, Shift+F10, the palette): the menu at the cursor. Its key-down is prevented by the key handler, or Chromium would fire its own contextmenu event after the key. */
+  openAtCursor(): void {
+    const at = this.cursorPoint();
+    this.open(at.x, at.y, undefined);
   }
 
   close(refocusTerminal = true): void {
@@ -94,13 +88,11 @@ export class ContextMenu {
 
   private open(x: number, y: number, link: string | undefined): void {
     this.close(false);
-    const items: MenuItem[] = [
-      { label: 'Copy', keys: { shown: 'Ctrl+Shift+C', aria: 'Control+Shift+C' }, enabled: this.terminal.hasSelection(), run: () => this.actions.copySelection() },
-      { label: 'Paste', keys: { shown: 'Ctrl+Shift+V', aria: 'Control+Shift+V' }, enabled: !this.terminal.options.disableStdin, run: () => this.actions.paste() },
-      { label: 'Select All', enabled: true, run: () => this.terminal.selectAll() },
-      { label: 'Clear', enabled: true, run: () => this.terminal.clear() },
-      { label: 'Find…', keys: { shown: 'Ctrl+Shift+F', aria: 'Control+Shift+F' }, enabled: true, run: () => this.actions.find() },
-    ];
+    const enabled: Partial<Record<PageActionId, boolean>> = { copy: this.terminal.hasSelection(), paste: !this.terminal.options.disableStdin };
+    const items: MenuItem[] = MENU_ACTIONS.map((id) => {
+      const shown = this.keys.labels(id)[0];
+      return { label: ACTIONS[id].title, ...(shown === undefined ? {} : { keys: { shown, aria: this.keys.ariaShortcuts(id) } }), enabled: enabled[id] ?? true, run: () => this.actions.run(id) };
+    });
     if (link !== undefined) {
       items.push(
         { label: 'Open Link', enabled: true, run: () => this.actions.openLink(link) },
@@ -133,7 +125,8 @@ export class ContextMenu {
   }
 
   private onMenuKey(event: KeyboardEvent): void {
-    if (event.key === 'ContextMenu') this.close();
+    // the menu's own key closes it as well; Enter and Space click the focused item by themselves
+    if (this.keys.action(event, 'terminal') === 'contextMenu') this.close();
     else if (!menuKey(event, this.enabledItems(), () => this.close())) return;
     event.preventDefault();
     event.stopPropagation();

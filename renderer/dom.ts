@@ -1,3 +1,4 @@
+import { widgetKey } from './page-keys';
 /** A push button of an overlay; `title` is also its accessible name (for buttons that show a symbol). */
 export function button(label: string, onClick: () => void, options: { className?: string; title?: string } = {}): HTMLButtonElement {
   const element = document.createElement('button');
@@ -19,13 +20,14 @@ export function button(label: string, onClick: () => void, options: { className?
 export function menuKey(event: KeyboardEvent, items: readonly HTMLElement[], close: () => void): boolean {
   const at = items.indexOf(document.activeElement as HTMLElement);
   const focusAt = (index: number): void => items[(index + items.length) % items.length]?.focus();
-  switch (event.key) {
-    case 'ArrowDown': focusAt(at + 1); return true;
-    case 'ArrowUp': focusAt(at - 1); return true;
-    case 'Home': focusAt(0); return true;
-    case 'End': focusAt(items.length - 1); return true;
-    case 'Escape':
-    case 'Tab': close(); return true;
+  switch (widgetKey(event)) {
+    case 'next': focusAt(at + 1); return true;
+    case 'previous': focusAt(at - 1); return true;
+    case 'first': focusAt(0); return true;
+    case 'last': focusAt(items.length - 1); return true;
+    case 'dismiss':
+    case 'tab':
+    case 'tab-back': close(); return true;
     default: return false;
   }
 }

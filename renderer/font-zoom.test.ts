@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { zoomAction } from './font-zoom';
+import { Keymap } from '../main/core/actions';
+import { pressOfEvent } from '../main/core/keys';
 
 const key = (init: Partial<KeyboardEvent>): KeyboardEvent =>
   ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init }) as KeyboardEvent;
+/** The zoom action a key runs in the terminal, by the action table, on Linux or macOS. */
+const zoomAction = (event: KeyboardEvent, isMac: boolean): string | undefined => {
+  const id = new Keymap({}, isMac ? 'mac' : 'other').action(pressOfEvent(event), 'terminal');
+  return id === 'zoomIn' ? 'in' : id === 'zoomOut' ? 'out' : id === 'zoomReset' ? 'reset' : undefined;
+};
 
-describe('zoomAction', () => {
+describe('the zoom keys', () => {
   it('Ctrl+= and Ctrl++ zoom in, Ctrl+- out, Ctrl+0 resets', () => {
     expect(zoomAction(key({ key: '=', code: 'Equal', ctrlKey: true }), false)).toBe('in');
     expect(zoomAction(key({ key: '+', code: 'Equal', ctrlKey: true, shiftKey: true }), false)).toBe('in');

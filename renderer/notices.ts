@@ -6,12 +6,12 @@
 // region is aria-live, a banner is an alert), and Ctrl+Shift+N lists the recent ones again.
 import type { NoticeLevel, RendererSettings, SessionNotice } from '../contracts/renderer';
 import { button } from './dom';
+import { widgetKey, type PageKeys } from './page-keys';
 
 /** How long a toast stays: long enough to read a line of it twice, short enough not to linger. */
 export const TOAST_MS = 4_000;
 /** The notices Ctrl+Shift+N lists again, newest first; older ones are dropped. */
 export const RECENT_NOTICES = 20;
-export const RECENT_NOTICES_KEY = 'Ctrl+Shift+N';
 
 const STARTUP_PROBLEMS = 'these keys use their defaults';
 const EDIT_PROBLEMS = 'these keys kept their previous values';
@@ -29,7 +29,7 @@ export class WindowNotices {
   private readonly list: HTMLElement;
   private configBanner: HTMLElement | undefined;
 
-  constructor(root: HTMLElement, panes: HTMLElement, private readonly backToTerminal: () => void) {
+  constructor(root: HTMLElement, panes: HTMLElement, private readonly backToTerminal: () => void, private readonly keys: PageKeys) {
     this.banners = document.createElement('div');
     this.banners.className = 'ripcord-notices';
     panes.before(this.banners);
@@ -44,8 +44,7 @@ export class WindowNotices {
     this.list.tabIndex = -1;
     this.list.hidden = true;
     this.list.addEventListener('keydown', (event) => {
-      const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
-      if (event.key !== 'Escape' && !(chord && event.code === 'KeyN')) return;
+      if (widgetKey(event) !== 'dismiss' && this.keys.action(event, 'notices') !== 'toggleNotices') return;
       event.preventDefault();
       this.toggleRecent();
     });
@@ -98,7 +97,7 @@ export class WindowNotices {
       return;
     }
     const title = document.createElement('strong');
-    title.textContent = `Recent notices (${RECENT_NOTICES_KEY} or Esc closes)`;
+    title.textContent = `Recent notices (${this.keys.shown('toggleNotices')} or Esc closes)`;
     const items = document.createElement('ul');
     for (const { at, notice } of this.recent) {
       const item = document.createElement('li');
@@ -151,7 +150,7 @@ export class WindowNotices {
     }, { className: 'ripcord-banner-close', title: 'Dismiss' });
     // Esc leaves it standing and goes back to the terminal
     banner.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape') return;
+      if (widgetKey(event) !== 'dismiss') return;
       event.preventDefault();
       this.backToTerminal();
     });

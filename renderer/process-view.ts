@@ -5,10 +5,7 @@
 import type { ProcessRow, ProcessView } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { button } from './dom';
-
-/** The keys, shown in the view and in the hint. */
-export const PROCESS_VIEW_KEY = 'Ctrl+Shift+P';
-export const STOP_JOB_KEY = 'Ctrl+Shift+K';
+import { runsOn, widgetKey, type PageKeys } from './page-keys';
 
 type ViewApi = Pick<PaneApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
 
@@ -19,8 +16,9 @@ export class ProcessViewOverlay {
   private readonly body: HTMLTableSectionElement;
   private readonly footer: HTMLElement;
   private readonly stopJob: HTMLButtonElement;
+  private readonly hint: HTMLElement;
 
-  constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void) {
+  constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void, private readonly keys: PageKeys) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-processes';
     this.element.setAttribute('role', 'dialog');
@@ -32,7 +30,7 @@ export class ProcessViewOverlay {
     const title = document.createElement('strong');
     title.textContent = 'Processes';
     const hint = document.createElement('span');
-    hint.textContent = `${PROCESS_VIEW_KEY} or Esc closes · ${STOP_JOB_KEY} stops the foreground job`;
+    this.hint = hint;
     // aria-disabled rather than disabled: the button keeps the keyboard's focus and its reason (its title) is read
     this.stopJob = button('Stop job', () => {
       if (this.stopJob.getAttribute('aria-disabled') !== 'true') api.stopJob();
@@ -53,10 +51,11 @@ export class ProcessViewOverlay {
     this.element.append(header, table, this.footer);
     // the view has the focus while open: its keys work here too
     this.element.addEventListener('keydown', (event) => {
-      const chord = event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey;
-      if (event.key === 'Escape' || (chord && event.code === 'KeyP')) this.close();
-      else if (chord && event.code === 'KeyK' && !event.repeat) api.stopJob();
-      else if (!(event.key === 'Tab' && this.wrapFocus(event.shiftKey))) return;
+      const [key, action] = [widgetKey(event), keys.action(event, 'process-view')];
+      if (key === 'dismiss' || action === 'toggleProcesses') this.close();
+      else if (action === 'stopJob') {
+        if (runsOn(event, action)) api.stopJob();
+      } else if (!((key === 'tab' || key === 'tab-back') && this.wrapFocus(key === 'tab-back'))) return;
       event.preventDefault();
     });
 
@@ -74,6 +73,8 @@ export class ProcessViewOverlay {
 
   open(): void {
     if (this.isOpen) return;
+    // the keys as bound now (the settings may have changed them)
+    this.hint.textContent = `${this.keys.shown('toggleProcesses')} or Esc closes · ${this.keys.shown('stopJob')} stops the foreground job`;
     this.element.hidden = false;
     this.api.watchProcesses(true);
     this.element.tabIndex = -1;
@@ -108,7 +109,7 @@ export class ProcessViewOverlay {
     const noJob = view.foregroundPgrp === null;
     const job = noJob ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.stopJob.setAttribute('aria-disabled', String(noJob));
-    this.stopJob.title = noJob ? 'Nothing to stop: no foreground job — the session\'s own program holds the terminal' : `Stop the foreground job (group ${view.foregroundPgrp}): HUP, TERM, then KILL (${STOP_JOB_KEY})`;
+    this.stopJob.title = noJob ? 'Nothing to stop: no foreground job — the session\'s own program holds the terminal' : `Stop the foreground job (group ${view.foregroundPgrp}): HUP, TERM, then KILL (${this.keys.shown('stopJob')})`;
     const summary = `${view.rows.length} process(es) · ${job}${view.transcript ? ' · transcript: ' : ''}`;
     // the path keeps its element (and so the focus that shows it whole) across the refreshes
     const path = this.footer.querySelector<HTMLElement>('.ripcord-processes-path');

@@ -1,3 +1,4 @@
+import { widgetKey, type WidgetKey } from './page-keys';
 import type { Terminal } from '@xterm/xterm';
 import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
 import type { ChromeColors } from './themes';
@@ -6,10 +7,10 @@ import { button } from './dom';
 type Toggle = 'caseSensitive' | 'wholeWord' | 'regex';
 
 /** The toggles as VS Code's find widget shows and binds them (Alt+C, Alt+W, Alt+R). */
-const TOGGLES: ReadonlyArray<{ option: Toggle; label: string; title: string; key: string }> = [
-  { option: 'caseSensitive', label: 'Aa', title: 'Match case (Alt+C)', key: 'c' },
-  { option: 'wholeWord', label: 'ab', title: 'Match whole word (Alt+W)', key: 'w' },
-  { option: 'regex', label: '.*', title: 'Use regular expression (Alt+R)', key: 'r' },
+const TOGGLES: ReadonlyArray<{ option: Toggle; label: string; title: string; key: WidgetKey }> = [
+  { option: 'caseSensitive', label: 'Aa', title: 'Match case (Alt+C)', key: 'match-case' },
+  { option: 'wholeWord', label: 'ab', title: 'Match whole word (Alt+W)', key: 'whole-word' },
+  { option: 'regex', label: '.*', title: 'Use regular expression (Alt+R)', key: 'regex' },
 ];
 
 /**
@@ -86,9 +87,10 @@ export class SearchBox {
   }
 
   private onKey(event: KeyboardEvent): void {
-    const toggle = event.altKey && !event.ctrlKey && !event.metaKey ? TOGGLES.find((t) => t.key === event.key.toLowerCase()) : undefined;
-    if (event.key === 'Escape') this.close();
-    else if (event.key === 'Enter' && event.target === this.input) this.find(event.shiftKey ? 'previous' : 'next', false);
+    const key = widgetKey(event);
+    const toggle = TOGGLES.find((t) => t.key === key);
+    if (key === 'dismiss') this.close();
+    else if ((key === 'accept' || key === 'accept-back') && event.target === this.input) this.find(key === 'accept-back' ? 'previous' : 'next', false);
     else if (toggle) this.flip(toggle.option);
     else return;
     event.preventDefault();

@@ -7,6 +7,7 @@
 import type { RipcordApi } from '../contracts/renderer';
 import type { SettingsField, SettingsFileState } from '../contracts/settings-screen';
 import { button } from './dom';
+import { widgetKey } from './page-keys';
 
 type ScreenApi = Pick<RipcordApi, 'readSettingsFile' | 'editSetting' | 'onSettingsFile' | 'openSettings'>;
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -170,14 +171,15 @@ export class SettingsScreen {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (event.key === 'Escape') {
+    const key = widgetKey(event);
+    if (key === 'dismiss') {
       event.preventDefault();
       this.close();
-    } else if (event.key === 'Tab') {
+    } else if (key === 'tab' || key === 'tab-back') {
       // the focus stays in the dialog (aria-modal): past the last control it comes back to the first
       const stops = [...this.element.querySelectorAll<HTMLElement>('button, [data-setting]:not(:disabled)')];
       const at = stops.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : -1) : at === stops.length - 1 ? 0 : -1;
+      const next = key === 'tab-back' ? (at <= 0 ? stops.length - 1 : -1) : at === stops.length - 1 ? 0 : -1;
       if (next >= 0) {
         event.preventDefault();
         stops[next]?.focus();

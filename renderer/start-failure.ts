@@ -2,11 +2,7 @@
 // pane's empty terminal says what failed and why, names the settings file, and offers the two ways
 // on — "Open settings" and "Close" — with their keys. It alone says so: nothing is written behind it.
 import { button } from './dom';
-
-/** The keys of the panel's two ways on, shown on its buttons. */
-export const OPEN_SETTINGS_KEY = 'Ctrl+,';
-/** a window key (main's): closes the tab, and with it the window when it is the last */
-export const CLOSE_KEY = 'Ctrl+Shift+W';
+import { widgetKey, type PageKeys } from './page-keys';
 
 export interface StartFailureWays {
   openSettings(): void;
@@ -14,7 +10,7 @@ export interface StartFailureWays {
 }
 
 /** The panel over the terminal of `container` (one per pane); it takes the keyboard. */
-export function showStartFailure(container: HTMLElement, reason: string, settingsFile: string, ways: StartFailureWays): HTMLElement {
+export function showStartFailure(container: HTMLElement, reason: string, settingsFile: string, ways: StartFailureWays, keys: PageKeys): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'ripcord-start-failure';
   panel.setAttribute('role', 'alertdialog');
@@ -32,16 +28,18 @@ export function showStartFailure(container: HTMLElement, reason: string, setting
   const code = document.createElement('p');
   code.className = 'ripcord-start-failure-code';
   code.textContent = 'Closing this window — Close, Ctrl+C twice, or the window\'s own close — exits ripcord with code 1.';
-  const open = button(`Open settings (${OPEN_SETTINGS_KEY})`, () => ways.openSettings(), { className: 'ripcord-start-failure-open' });
-  const close = button(`Close (${CLOSE_KEY})`, () => ways.close(), { className: 'ripcord-start-failure-close' });
+  // Close's key is main's (the tab closes, and with it the window when it is the last)
+  const open = button(`Open settings (${keys.shown('openSettings')})`, () => ways.openSettings(), { className: 'ripcord-start-failure-open' });
+  const close = button(`Close (${keys.shown('closeTab')})`, () => ways.close(), { className: 'ripcord-start-failure-close' });
   const actions = document.createElement('div');
   actions.className = 'ripcord-start-failure-actions';
   actions.append(open, close);
   panel.append(title, why, fix, actions, code);
   panel.addEventListener('keydown', (event) => {
-    if (event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey && event.key === ',') ways.openSettings();
+    const key = widgetKey(event);
+    if (keys.action(event, 'start-failure') === 'openSettings') ways.openSettings();
     // Tab and Shift+Tab go between the two buttons, never to the dead terminal behind
-    else if (event.key === 'Tab') (document.activeElement === open ? close : open).focus();
+    else if (key === 'tab' || key === 'tab-back') (document.activeElement === open ? close : open).focus();
     else return;
     event.preventDefault();
   });

@@ -3,6 +3,7 @@
 // reported to main (PaneAction), which decides and sends the next layout. The keys of the
 // tablist pattern work while a tab has the focus: Left/Right/Home/End move between tabs,
 // Enter/Space shows one, Delete closes it.
+import { widgetKey, type PageKeys } from './page-keys';
 import type { PaneAction, TabId } from '../contracts/panes';
 import { button } from './dom';
 
@@ -43,7 +44,7 @@ export class TabBar {
   /** the bar shows with one tab too (profiles to pick from) */
   private shownAlways = false;
 
-  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string, pickProfile: () => void) {
+  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string, private readonly keys: PageKeys, pickProfile: () => void) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-tabbar';
     this.list = document.createElement('div');
@@ -54,7 +55,7 @@ export class TabBar {
     // its own name: the + is "New tab"
     this.profilesButton.setAttribute('aria-label', 'Profiles…');
     this.profilesButton.setAttribute('aria-haspopup', 'menu');
-    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: 'New tab (Ctrl+Shift+T)' }), this.profilesButton);
+    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: `New tab (${keys.shown('newTab')})` }), this.profilesButton);
     parent.prepend(this.element);
   }
 
@@ -110,7 +111,7 @@ export class TabBar {
     const close = document.createElement('span');
     close.className = 'ripcord-tab-close';
     close.textContent = '×';
-    close.title = 'Close tab (Ctrl+Shift+W): ends its sessions';
+    close.title = `Close tab (${this.keys.shown('closeTab')}): ends its sessions`;
     close.setAttribute('aria-hidden', 'true');
     close.addEventListener('click', () => this.act({ kind: 'close-tab', tab: label.id }));
     item.append(tab);
@@ -166,8 +167,9 @@ export class TabBar {
     };
     field.addEventListener('keydown', (event) => {
       event.stopPropagation();
-      if (event.key === 'Enter') finish(true);
-      else if (event.key === 'Escape') finish(false);
+      const key = widgetKey(event);
+      if (key === 'accept') finish(true);
+      else if (key === 'dismiss') finish(false);
       else return;
       event.preventDefault();
     });
@@ -186,19 +188,19 @@ export class TabBar {
     const at = tabs.indexOf(document.activeElement as HTMLElement);
     if (at < 0) return;
     const go = (index: number): void => tabs[(index + tabs.length) % tabs.length]?.focus();
-    switch (event.key) {
-      case 'ArrowRight': go(at + 1); break;
-      case 'ArrowLeft': go(at - 1); break;
-      case 'Home': go(0); break;
-      case 'End': go(tabs.length - 1); break;
-      case 'Enter':
-      case ' ': tabs[at]?.click(); break;
-      case 'F2': {
+    switch (widgetKey(event)) {
+      case 'right': go(at + 1); break;
+      case 'left': go(at - 1); break;
+      case 'first': go(0); break;
+      case 'last': go(tabs.length - 1); break;
+      case 'accept':
+      case 'activate': tabs[at]?.click(); break;
+      case 'rename': {
         const tab = tabs[at];
         if (tab?.dataset.tab !== undefined) this.rename(tab, tab.dataset.tab, tab.title);
         break;
       }
-      case 'Delete': {
+      case 'delete': {
         const tab = tabs[at]?.dataset.tab;
         if (tab !== undefined) this.act({ kind: 'close-tab', tab });
         break;

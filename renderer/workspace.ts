@@ -12,6 +12,9 @@ import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
 import { ProfileMenu } from './profile-menu';
 import { SettingsScreen } from './settings-screen';
+import { PageKeys } from './page-keys';
+import { CommandPalette } from './command-palette';
+import { isMainAction, type ActionId } from '../main/core/actions';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -36,6 +39,9 @@ export class Workspace {
   private readonly area: HTMLElement;
   private readonly windowTitle = new WindowTitle();
   private readonly notices: WindowNotices;
+  /** the window's keys, as the settings bind them (one keymap for every pane and overlay) */
+  private readonly keys: PageKeys;
+  private readonly palette: CommandPalette;
   private layout: WindowLayout | undefined;
   /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
   private readonly tabFocus = new Map<TabId, PaneId>();
@@ -50,7 +56,8 @@ export class Workspace {
     this.area = document.createElement('div');
     this.area.className = 'ripcord-tab-area';
     root.append(this.area);
-    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, () => this.openProfilePicker(this.tabBar.profilesButton));
+    this.keys = new PageKeys(settings.keybindings);
+    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, this.keys, () => this.openProfilePicker(this.tabBar.profilesButton));
     this.profileMenu = new ProfileMenu(root, {
       newTab: (profile) => api.paneAction({ kind: 'new-tab', ...(profile === undefined ? {} : { profile }) }),
       openSettings: () => this.openSettings(),
@@ -59,9 +66,11 @@ export class Workspace {
     this.tabBar.showAlways(settings.profiles.length > 0);
     this.settingsScreen = new SettingsScreen(root, api, () => this.focused()?.view?.focus());
     // before the first pane's fit: its grid already leaves room for the banners
-    this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
+    this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus(), this.keys);
     this.notices.settings(settings, false);
+    this.palette = new CommandPalette(root, this.keys, (id) => this.runAction(id), () => this.focused()?.view?.focus());
     api.onSettings((next) => {
+      this.keys.update(next.keybindings);
       this.notices.settings(next, true);
       this.settings = next;
       this.tabBar.showAlways(next.profiles.length > 0);
@@ -118,6 +127,12 @@ export class Workspace {
     this.refreshHints();
     this.renderTabs();
     if (!this.settingsScreen.isOpen) this.focused()?.view?.focus();
+  }
+
+  /** An action from the palette: main's go to main (it decides, as for their keys), the page's run on the focused pane. */
+  private runAction(id: ActionId): void {
+    if (isMainAction(id)) this.api.paneAction({ kind: 'run-action', action: id });
+    else this.focused()?.view?.runAction(id);
   }
 
   private focused(): PaneState | undefined {
@@ -191,7 +206,7 @@ export class Workspace {
     // the terminal measures its box: it starts once the box is in the page
     queueMicrotask(() => {
       if (!this.panes.has(pane)) return; // closed before it started
-      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane);
+      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane, this.keys);
       state.view = view;
       view.setDoublePressCloses(this.doublePressCloses());
       view.setFocused(this.layout?.focused === pane);
@@ -218,6 +233,10 @@ export class Workspace {
       notice: (notice) => this.notices.show(notice),
       toggleNotices: () => this.notices.toggleRecent(),
       focusBanner: () => this.notices.focusBanner(),
+      openPalette: () => this.palette.open(),
+      openSettings: () => this.openSettings(),
+      // under the tab bar's ˅ when the bar shows; at the window's top right when it does not (one tab, no profiles)
+      openProfilePicker: () => this.openProfilePicker(this.tabBar.profilesButton.offsetParent === null ? undefined : this.tabBar.profilesButton),
     };
   }
 

@@ -26,7 +26,7 @@ test('idle, find box, process view, context menu and screen-reader mode: no seri
   expect(await seriousViolations(page, 'search open')).toEqual([]);
   await page.keyboard.press('Escape');
 
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   await expect(page.getByRole('dialog', { name: 'Processes of the session' })).toBeVisible();
   await page.locator('.ripcord-processes tbody tr').first().waitFor();
   expect(await seriousViolations(page, 'process view open')).toEqual([]);

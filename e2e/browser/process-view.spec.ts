@@ -46,7 +46,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   // the count is in the title
   await page.waitForFunction(() => /· \d+ process/.test(document.title));
 
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   const view = page.locator('.ripcord-processes');
   await expect(view).toBeVisible();
   const jobRow = view.locator(`tr[data-pid="${hostilePids[0]}"]`);
@@ -107,7 +107,7 @@ test('the view shows the shell as it was started (not ripcord\'s wrapper), cuts 
   const sessionPid = (await harnessStats(harness)).sessionPid;
   expect(await commandLine(sessionPid ?? 0)).toContain('--init-file');
 
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   const view = page.getByRole('dialog', { name: 'Processes of the session' });
   const root = view.locator(`tr[data-pid="${sessionPid}"]`);
   await expect(root).toContainText('/bin/bash');
@@ -136,7 +136,7 @@ test('the view shows the shell as it was started (not ripcord\'s wrapper), cuts 
   await expect(view).toBeHidden();
   await run(page, 'sleep 4001');
   await waitFor('the job', 15_000, async () => ((await pidsWith(harness?.marker ?? '', 'sleep 4001')).length === 1 ? true : undefined));
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   await expect(view.locator('tr.ripcord-foreground')).toContainText('sleep 4001');
   await expect(stop).toHaveAttribute('aria-disabled', 'false');
 });

@@ -117,7 +117,7 @@ async function wrongNow(page: Page, scheme: Scheme, overlays = true): Promise<st
 
 /** The focused pane's process view, then its find box (the keys back in the terminal between: the view keeps them otherwise). */
 async function openOverlays(page: Page): Promise<void> {
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
   await page.locator('.xterm-helper-textarea:visible').focus();
   await page.keyboard.press('Control+Shift+F');

@@ -69,7 +69,7 @@ test('the grid keeps 8 px from every edge; the last row stays whole with the ban
   await page.keyboard.press('Escape');
   await expect(page.locator('.ripcord-search')).toBeHidden();
 
-  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.press('Control+Shift+J');
   const view = page.locator('.ripcord-processes');
   await expect(view).toBeVisible();
   await expectLastRowWhole(page, 'the process view');

@@ -74,7 +74,7 @@ for (const scheme of ['dark', 'light'] as const) {
     test('the process view and the context menu', async ({ page }) => {
       await startSession(page);
       await run(page, 'sleep 900 & bash -c "trap \'\' INT; sleep 1200"');
-      await page.keyboard.press('Control+Shift+P');
+      await page.keyboard.press('Control+Shift+J');
       await expect(page.locator('.ripcord-processes tbody tr').filter({ hasText: 'sleep 1200' })).toHaveCount(1);
       await shoot(page, 'process-view', scheme);
       await page.keyboard.press('Escape');
@@ -98,6 +98,14 @@ for (const scheme of ['dark', 'light'] as const) {
       await expect(page.locator('#ripcord-setting-fontSize-problem')).toBeVisible();
       await fontSize.scrollIntoViewIfNeeded();
       await shoot(page, 'settings-screen', scheme);
+    });
+
+    test('the command palette', async ({ page }) => {
+      await startSession(page);
+      await page.keyboard.press('Control+Shift+P');
+      await page.keyboard.type('split');
+      await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText('Split the pane');
+      await shoot(page, 'command-palette', scheme);
     });
   });
 }

@@ -20,6 +20,8 @@ export function validateEditedConfig(previous: RipcordConfig, raw: unknown): { c
   for (const { key } of problems) {
     const [top = '', entry] = key.split('.');
     if (!isConfigKey(top)) continue; // an unknown key: nothing to keep
+    // a refused binding gives its action the table's keys: the one it had could clash with the new ones
+    if (top === 'keybindings') continue;
     const map = ENTRYWISE_KEYS.find((name) => name === top);
     if (map !== undefined && entry !== undefined) {
       const kept = (previous[map] as Record<string, unknown>)[entry];

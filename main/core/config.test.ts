@@ -25,6 +25,7 @@ describe('validateConfig', () => {
       theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
       scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true, paceBackgroundPanes: false,
       profiles: { fish: { program: '/usr/bin/fish', args: ['-l'], cwd: '/srv', env: { A: 'b' }, color: 'teal' } }, defaultProfile: 'fish', restoreLayout: true,
+      keybindings: { find: 'Ctrl+Alt+F', zoomReset: null },
     };
     const { config, problems } = validateConfig(raw);
     expect(problems).toEqual([]);

@@ -11,6 +11,8 @@ import { ownedEnvKeyProblems } from './session-env-keys';
 import { DEFAULT_KILL_GRACE_MS } from './kill-grace';
 import { CSS_COLOR_NAMES } from './css-color-names';
 import { profileNameProblems, profilesSchema, type Profile } from './profiles';
+import { ACTION_IDS, ACTIONS, KEY_NONE, keybindingProblems, type Keybindings } from './actions';
+import { KEY_FORMAT, SHORTCUT_FORMAT } from './keys';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -69,6 +71,8 @@ export interface RipcordConfig {
   defaultProfile?: string;
   /** the last layout's tabs, splits, profiles and folders come back at the next start, with new sessions */
   restoreLayout: boolean;
+  /** the action table's keys rebound: an action's one key, or null for none (main/core/actions.ts) */
+  keybindings: Keybindings;
 }
 
 /** What a double Ctrl+C ends when a window has several panes (with one, it quits the app either way). */
@@ -130,23 +134,14 @@ export const DEFAULT_CONFIG: RipcordConfig = {
   paceBackgroundPanes: true,
   profiles: {},
   restoreLayout: false,
+  keybindings: {},
 };
 
 /** Word written instead of null to switch the global shortcut off. */
 export const SHORTCUT_OFF = 'off';
 
-const ACCELERATOR_MODIFIERS = ['CommandOrControl', 'CmdOrCtrl', 'Command', 'Cmd', 'Control', 'Ctrl', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'];
-const ACCELERATOR_NAMED_KEYS = [
-  'F(?:[1-9]|1[0-9]|2[0-4])', 'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete',
-  'Insert', 'Return', 'Enter', 'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc',
-  'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause',
-  'PrintScreen', 'num[0-9]', 'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
-];
-// Electron reads accelerators case-insensitively: "ctrl+alt+q" is as good as "Ctrl+Alt+Q".
-const ACCELERATOR_FORMAT = new RegExp(
-  `^(?:(?:${ACCELERATOR_MODIFIERS.join('|')})\\+)+(?:${ACCELERATOR_NAMED_KEYS.join('|')}|[A-Z0-9]|[-=[\\];',./\`\\\\)!@#$%^&*(:+<_>?~{|}"])$`,
-  'i',
-);
+// The global shortcut and the keybindings are written in one grammar, the one parser's (keys.ts).
+
 // The one rule for theme colors: forms xterm.js's theme takes as they are (its css.toColor):
 // #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba() with 0-255 channels, and the CSS names a canvas
 // draws opaque. Anything else xterm would drop for its default, so it is reported here.
@@ -157,7 +152,12 @@ const CSS_COLOR_FORMAT = new RegExp(
 );
 
 /** The schema's formats, by name (the generated validator has them inlined). */
-export const CONFIG_FORMATS: Record<string, RegExp> = { 'electron-accelerator': ACCELERATOR_FORMAT, 'css-color': CSS_COLOR_FORMAT };
+export const CONFIG_FORMATS: Record<string, RegExp> = { 'electron-accelerator': SHORTCUT_FORMAT, key: KEY_FORMAT, 'css-color': CSS_COLOR_FORMAT };
+
+/** An action's binding: a key, "none" or null. */
+const keybinding = { oneOf: [{ type: 'string', format: 'key' }, { type: 'string', const: KEY_NONE }, { type: 'null' }] } as const;
+/** Each action's entry refers to the one definition: the validator checks it in one function, not one copy per action. */
+const KEYBINDING_REF = '#/definitions/keybinding';
 
 /** The color rule as the user reads it, in problem lines and the schema. */
 const COLOR_RULE = 'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name';
@@ -168,6 +168,7 @@ const color = { type: 'string', format: 'css-color', examples: ['#1e1e2e', 'rgb(
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'ripcord settings',
+  definitions: { keybinding },
   description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; only the settings screen writes it, and then only the key it changes.',
   type: 'object',
   additionalProperties: false,
@@ -258,6 +259,12 @@ export const CONFIG_SCHEMA = {
       type: 'boolean', default: DEFAULT_CONFIG.restoreLayout,
       description: 'Bring back the last window\'s tabs, splits, sizes, and each pane\'s profile and folder at the next start, with new sessions: nothing of the old sessions survives.',
     },
+    keybindings: {
+      type: 'object', additionalProperties: false, default: DEFAULT_CONFIG.keybindings,
+      properties: Object.fromEntries(ACTION_IDS.map((id) => [id, { $ref: KEYBINDING_REF, description: `${ACTIONS[id].title}. Default: ${ACTIONS[id].keys.join(', ') || 'no key'}.` }])),
+      examples: [{ toggleProcesses: 'Ctrl+Shift+O', zoomReset: null }],
+      description: 'Keys of the window\'s actions (docs/usage.md#all-keys): an action\'s id and its one key ("Ctrl+Shift+O"), or "none" / null for no key. Ctrl+C, the global shortcut\'s key and a key another action has are refused.',
+    },
   },
 } as const;
 
@@ -299,6 +306,10 @@ export function validateConfig(raw: unknown): { config: RipcordConfig; problems:
     problems.push({ key: 'defaultProfile', message: `names no profile of \`profiles\`, got ${describe(config.defaultProfile)}; the \`shell\` setting is used` });
     delete config.defaultProfile;
   }
+  for (const problem of keybindingProblems(config.keybindings, config.globalShortcut)) {
+    problems.push(problem);
+    delete config.keybindings[problem.key.slice('keybindings.'.length) as keyof Keybindings];
+  }
   return { config, problems: inFileOrder(problems, raw) };
 }
 
@@ -316,6 +327,7 @@ function merge(valid: Json): RipcordConfig {
   const { $schema: _schema, globalShortcut, ...rest } = valid;
   const config = { ...cloneDefaults(), ...(rest as Partial<RipcordConfig>) };
   if (globalShortcut !== undefined) config.globalShortcut = globalShortcut === SHORTCUT_OFF ? null : (globalShortcut as string | null);
+  config.keybindings = Object.fromEntries(Object.entries(config.keybindings).map(([id, key]) => [id, key === KEY_NONE ? null : key]));
   return config;
 }
 
@@ -340,7 +352,7 @@ function collapse(errors: ErrorObject[]): ErrorObject[] {
 }
 
 /** Entries of free-form maps (theme colors, env variables) are independent; anything else falls back whole. */
-const ENTRYWISE_KEYS = new Set(['theme', 'env', 'profiles']);
+const ENTRYWISE_KEYS = new Set(['theme', 'env', 'profiles', 'keybindings']);
 
 function dropInvalid(candidate: Json, path: string[]): void {
   const [top, entry] = path;
@@ -360,6 +372,7 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
     case 'additionalProperties':
       return unknownKeyMessage(path);
     case 'oneOf':
+      if (path[0] === 'keybindings') return `must be a key like "Ctrl+Shift+O", "${KEY_NONE}" or null, got ${describe(value)}`;
       return `must be a shortcut like "CommandOrControl+Alt+Q", "${SHORTCUT_OFF}" or null, got ${describe(value)}`;
     case 'uniqueItems': {
       // ajv's own text ("items ## 1 and 0 are identical") counts from 0, later entry first.
@@ -377,10 +390,10 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
 
 function unknownKeyMessage(path: string[]): string {
   const name = path[path.length - 1] ?? '';
-  const known = path.length === 1 ? Object.keys(CONFIG_SCHEMA.properties) : path[0] === 'theme' ? [...THEME_COLOR_KEYS] : [];
+  const known = path.length === 1 ? Object.keys(CONFIG_SCHEMA.properties) : path[0] === 'theme' ? [...THEME_COLOR_KEYS] : path[0] === 'keybindings' ? ACTION_IDS : [];
   const near = known.find((k) => k.toLowerCase() === name.toLowerCase());
   const hint = near ? ` (did you mean "${near}"?)` : '';
-  return `unknown key${hint}`;
+  return path[0] === 'keybindings' && path.length === 2 ? `unknown action${hint}: the actions are listed in docs/usage.md#all-keys` : `unknown key${hint}`;
 }
 
 function valueAt(raw: Json, path: string[]): unknown {

@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { ACTIONS, Keymap, type Keybindings } from '../core/actions';
 
 /**
  * The application menu, or none. Electron's default menu binds Ctrl+R (reload), Ctrl+W (close),
@@ -7,12 +8,14 @@ import type { MenuItemConstructorOptions } from 'electron';
  * DESIGN §3 counts on: Cmd+Q (→ before-quit → the exit path, code 0) and Cmd+C / Cmd+V. None of
  * those are Ctrl keys, so the terminal loses nothing.
  */
-export function applicationMenu(platform: NodeJS.Platform, actions: { toggleProcesses(): void }): MenuItemConstructorOptions[] | null {
+export function applicationMenu(platform: NodeJS.Platform, actions: { toggleProcesses(): void }, bindings: Keybindings = {}): MenuItemConstructorOptions[] | null {
   if (platform !== 'darwin') return null;
+  // the process view's key as the action table binds it: the menu shows it, the page's key handler acts on it
+  const key = new Keymap(bindings, 'mac').labels('toggleProcesses')[0];
+  const shown: MenuItemConstructorOptions = key === undefined ? {} : { accelerator: key, registerAccelerator: false };
   return [
     { role: 'appMenu' },
     { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] },
-    // the same view Ctrl+Shift+P opens in the page (issue #16)
-    { label: 'View', submenu: [{ label: 'Processes', accelerator: 'Cmd+Shift+P', click: () => actions.toggleProcesses() }] },
+    { label: 'View', submenu: [{ label: ACTIONS.toggleProcesses.title, ...shown, click: () => actions.toggleProcesses() }] },
   ];
 }

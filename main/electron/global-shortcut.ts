@@ -1,6 +1,7 @@
 import { visibleText } from '../core/visible-text';
 import { LogEvent } from '../core/log-events';
 import { isWaylandSession, OTHER_WAYS_OUT } from '../core/display-session';
+import { keyPlatformOf, parseKey } from '../core/keys';
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../platform/log/log';
 
@@ -23,6 +24,9 @@ export function registerExitShortcut(options: {
     log.event(LogEvent.shortcutOff);
     return { ok: true };
   }
+  // the keys' one parser (main/core/keys.ts), as the settings checked it and the keybindings are read
+  const parsed = parseKey(accelerator, keyPlatformOf(process.platform));
+  if (!parsed.ok) return refused(`not a valid accelerator (${parsed.error})`);
   let registered: boolean;
   let reason = isWaylandSession(process.env, process.platform)
     ? 'this Wayland desktop did not grant it through its GlobalShortcuts portal (no portal, or the request was declined)'
@@ -38,8 +42,12 @@ export function registerExitShortcut(options: {
     log.event(LogEvent.shortcutRegistered, { accelerator });
     return { ok: true };
   }
-  log.warn(LogEvent.shortcutFailed, { accelerator, reason });
-  return { ok: false, reason, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${reason}; ${OTHER_WAYS_OUT}`) };
+  return refused(reason);
+
+  function refused(why: string): ShortcutRegistration {
+    log.warn(LogEvent.shortcutFailed, { accelerator, reason: why });
+    return { ok: false, reason: why, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${why}; ${OTHER_WAYS_OUT}`) };
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 // The desktop's adapter of the key entry: before-input-event in, preventDefault out. What the
 // entry decides for each key is main/session/key-entry.test.ts's.
+import { Keymap } from '../core/actions';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../platform/log/log';
 import { installInputGuard } from './input-guard';
@@ -9,7 +10,7 @@ function guarded(): { page: FakeWebContents; presses: () => number; others: () =
   const page = new FakeWebContents(1);
   let presses = 0;
   let others = 0;
-  installInputGuard(page, { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), windowKey: () => undefined }, silentLogger);
+  installInputGuard(page, { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), runAction: () => undefined, keymap: new Keymap({}, 'other') }, silentLogger);
   return { page, presses: () => presses, others: () => others };
 }
 
@@ -40,7 +41,7 @@ describe('input guard (before-input-event)', () => {
 
   it('stops listening when disposed', () => {
     const page = new FakeWebContents(1);
-    const guard = installInputGuard(page, { pressCtrlC: () => undefined, keyPressed: () => undefined, windowKey: () => undefined }, silentLogger);
+    const guard = installInputGuard(page, { pressCtrlC: () => undefined, keyPressed: () => undefined, runAction: () => undefined, keymap: new Keymap({}, 'other') }, silentLogger);
     expect(page.listenerCount('before-input-event')).toBe(1);
     guard.dispose();
     expect(page.listenerCount('before-input-event')).toBe(0);

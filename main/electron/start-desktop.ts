@@ -64,7 +64,7 @@ function openTerminalWindow(electron: DesktopElectron, services: DesktopServices
   const page = window.webContents;
   // the page's screen comes straight from the session host; the preload listens from before dom-ready
   page.on('dom-ready', () => utility.connectScreen(page));
-  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) });
+  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) }, config.keybindings);
   electron.Menu.setApplicationMenu(menu ? electron.Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, settingsFile: services.settingsFile, log, window: panes, host, configChanges: settings.onDidChange },

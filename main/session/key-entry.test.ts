@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyInput } from '../../contracts/renderer';
 import { classifyKey, enterKey } from './key-entry';
-import type { WindowKeyAction } from './window-keys';
+import { Keymap, type MainActionId } from '../core/actions';
+
+const keymap = new Keymap({}, 'other');
 
 /** A key-down of `key` on its own physical key, no modifier, unless said otherwise. */
 function key(input: Partial<KeyInput> & Pick<KeyInput, 'key'>): KeyInput {
@@ -9,12 +11,12 @@ function key(input: Partial<KeyInput> & Pick<KeyInput, 'key'>): KeyInput {
 }
 
 /** The key entry on a session that counts what reaches it, and a log that keeps its event names. */
-function entry(): { enter: (input: KeyInput) => string; presses: () => number; others: () => number; logged: string[]; actions: WindowKeyAction[] } {
+function entry(): { enter: (input: KeyInput) => string; presses: () => number; others: () => number; logged: string[]; actions: MainActionId[] } {
   let presses = 0;
   let others = 0;
   const logged: string[] = [];
-  const actions: WindowKeyAction[] = [];
-  const target = { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), windowKey: (action: WindowKeyAction) => void actions.push(action) };
+  const actions: MainActionId[] = [];
+  const target = { keymap, pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), runAction: (action: MainActionId) => void actions.push(action) };
   const log = { event: (name: string) => void logged.push(name) };
   return { enter: (input) => enterKey(input, target, log), presses: () => presses, others: () => others, logged, actions };
 }
@@ -58,7 +60,7 @@ describe('the key entry', () => {
     ['a Cyrillic layout (key "с" on KeyC)', { key: 'с', code: 'KeyC', control: true }],
     ["Chromium's rawKeyDown", { key: 'c', control: true, type: 'rawKeyDown' }],
   ])('counts Ctrl+C on %s', (_name, input) => {
-    expect(classifyKey(key(input))).toBe('press');
+    expect(classifyKey(key(input), keymap)).toBe('press');
   });
 
   it.each([
@@ -85,20 +87,20 @@ describe('the key entry', () => {
     expect(e.presses()).toBe(0);
   });
 
-  it.each<[string, Partial<KeyInput> & Pick<KeyInput, 'key'>, WindowKeyAction]>([
-    ['Ctrl+Shift+T', { key: 'T', control: true, shift: true }, { kind: 'new-tab' }],
-    ['Ctrl+Shift+W', { key: 'W', control: true, shift: true }, { kind: 'close-tab' }],
-    ['Ctrl+Tab', { key: 'Tab', code: 'Tab', control: true }, { kind: 'cycle-tab', delta: 1 }],
-    ['Ctrl+Shift+Tab', { key: 'Tab', code: 'Tab', control: true, shift: true }, { kind: 'cycle-tab', delta: -1 }],
-    ['Ctrl+PageDown', { key: 'PageDown', code: 'PageDown', control: true }, { kind: 'cycle-tab', delta: 1 }],
-    ['Ctrl+PageUp', { key: 'PageUp', code: 'PageUp', control: true }, { kind: 'cycle-tab', delta: -1 }],
-    ['Alt+3', { key: '3', code: 'Digit3', alt: true }, { kind: 'go-to-tab', number: 3 }],
-    ['Ctrl+Shift+5', { key: '%', code: 'Digit5', control: true, shift: true }, { kind: 'split', direction: 'right' }],
-    ['Alt+Shift+Plus', { key: '+', code: 'Equal', alt: true, shift: true }, { kind: 'split', direction: 'right' }],
-    ['Alt+Shift+Minus', { key: '_', code: 'Minus', alt: true, shift: true }, { kind: 'split', direction: 'down' }],
-    ['Alt+Left', { key: 'ArrowLeft', code: 'ArrowLeft', alt: true }, { kind: 'move-focus', direction: 'left' }],
-    ['Alt+Down', { key: 'ArrowDown', code: 'ArrowDown', alt: true }, { kind: 'move-focus', direction: 'down' }],
-    ['Ctrl+Shift+T on a Cyrillic layout', { key: 'Е', code: 'KeyT', control: true, shift: true }, { kind: 'new-tab' }],
+  it.each<[string, Partial<KeyInput> & Pick<KeyInput, 'key'>, MainActionId]>([
+    ['Ctrl+Shift+T', { key: 'T', control: true, shift: true }, 'newTab'],
+    ['Ctrl+Shift+W', { key: 'W', control: true, shift: true }, 'closeTab'],
+    ['Ctrl+Tab', { key: 'Tab', code: 'Tab', control: true }, 'nextTab'],
+    ['Ctrl+Shift+Tab', { key: 'Tab', code: 'Tab', control: true, shift: true }, 'previousTab'],
+    ['Ctrl+PageDown', { key: 'PageDown', code: 'PageDown', control: true }, 'nextTab'],
+    ['Ctrl+PageUp', { key: 'PageUp', code: 'PageUp', control: true }, 'previousTab'],
+    ['Alt+3', { key: '3', code: 'Digit3', alt: true }, 'goToTab3'],
+    ['Ctrl+Shift+5', { key: '%', code: 'Digit5', control: true, shift: true }, 'splitRight'],
+    ['Alt+Shift+Plus', { key: '+', code: 'Equal', alt: true, shift: true }, 'splitRight'],
+    ['Alt+Shift+Minus', { key: '_', code: 'Minus', alt: true, shift: true }, 'splitDown'],
+    ['Alt+Left', { key: 'ArrowLeft', code: 'ArrowLeft', alt: true }, 'focusLeft'],
+    ['Alt+Down', { key: 'ArrowDown', code: 'ArrowDown', alt: true }, 'focusDown'],
+    ['Ctrl+Shift+T on a Cyrillic layout', { key: 'Е', code: 'KeyT', control: true, shift: true }, 'newTab'],
   ])('takes %s for the window: once per press, never for the page', (_name, input, action) => {
     const e = entry();
     expect(e.enter(key(input))).toBe('window');
@@ -114,5 +116,14 @@ describe('the key entry', () => {
       expect(e.enter(key(input))).toBe('pass');
     }
     expect(e.actions).toEqual([]);
+  });
+
+  it('follows the keymap: a rebound key is main\'s, the old one the program\'s, an unbound action has none', () => {
+    const rebound = new Keymap({ newTab: 'Ctrl+Shift+Y', closeTab: null }, 'other');
+    const classify = (input: Partial<KeyInput> & Pick<KeyInput, 'key'>): string => classifyKey(key(input), rebound);
+    expect(classify({ key: 'Y', control: true, shift: true })).toBe('window');
+    expect(classify({ key: 'T', control: true, shift: true })).toBe('pass');
+    expect(classify({ key: 'W', control: true, shift: true })).toBe('pass');
+    expect(classify({ key: 'c', control: true })).toBe('press');
   });
 });

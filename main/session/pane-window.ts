@@ -1,6 +1,8 @@
 import { type PaneAction, type PaneId, type WindowLayout } from '../../contracts/panes';
 import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
+import { isActionId, isMainAction, Keymap, type MainActionId } from '../core/actions';
+import { keyPlatformOf } from '../core/keys';
 import { DisposableStore, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_CLEAN, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
@@ -14,7 +16,6 @@ import { restoredPanes, type SavedLayout } from './saved-layout';
 import { PaneProfiles, type PaneProfile } from './pane-profiles';
 import type { ExitScope, SessionEnding } from './session-exits';
 import type { SessionLifecycle } from './session-lifecycle';
-import type { WindowKeyAction } from './window-keys';
 
 /** What a new pane's session starts from: its profile (none: the `shell` setting), and the pane whose directory it starts in, or a directory. */
 export interface PaneStart {
@@ -61,6 +62,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   private readonly pressed = this.disposables.add(new Emitter<{ pane: PaneId; press: number }>());
   private nextPane = 1;
   private config: RipcordConfig;
+  private keys: Keymap;
 
   /** The tabs, the panes or the focus changed. */
   readonly onLayout = this.layouts.event;
@@ -75,6 +77,7 @@ export class PaneWindow implements KeyTarget, Disposable {
 
   constructor(private readonly options: PaneWindowOptions) {
     this.config = options.config;
+    this.keys = keymapOf(options.config);
     this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
     if (options.restore) {
       // a saved pane whose profile the settings no longer have runs the default one, in its folder
@@ -144,18 +147,31 @@ export class PaneWindow implements KeyTarget, Disposable {
     this.sessions.get(this.layout.focused)?.keyPressed();
   }
 
-  windowKey(action: WindowKeyAction): void {
+  get keymap(): Keymap {
+    return this.keys;
+  }
+
+  /** One of main's actions (main/core/actions.ts), by its key or from the palette. */
+  runAction(action: MainActionId): void {
     // another key: the focused pane's double press is over, whatever the key does
     this.endDoublePress();
-    switch (action.kind) {
-      case 'new-tab': this.newTab(undefined); return;
-      case 'close-tab': this.closeTab(this.layout.tabOf(this.layout.focused)?.id); return;
-      case 'cycle-tab': this.change(() => this.layout.cycleTab(action.delta)); return;
-      case 'go-to-tab': this.change(() => this.layout.goToTab(action.number)); return;
-      case 'split': this.newPane((pane) => this.layout.split(pane, action.direction), this.profiles.forSplit(this.layout.focused)); return;
-      case 'move-focus': this.change(() => this.layout.moveFocus(action.direction)); return;
-    }
+    this.mainActions[action]();
   }
+
+  /** Main's rows of the action table: what each does (a row without its handler does not compile). */
+  private readonly mainActions: Record<MainActionId, () => void> = {
+    newTab: () => this.newTab(undefined),
+    closeTab: () => this.closeTab(this.layout.tabOf(this.layout.focused)?.id),
+    nextTab: () => this.change(() => this.layout.cycleTab(1)),
+    previousTab: () => this.change(() => this.layout.cycleTab(-1)),
+    ...(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`goToTab${n}`, () => this.change(() => this.layout.goToTab(n))])) as Record<`goToTab${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, () => void>),
+    splitRight: () => this.newPane((pane) => this.layout.split(pane, 'right'), this.profiles.forSplit(this.layout.focused)),
+    splitDown: () => this.newPane((pane) => this.layout.split(pane, 'down'), this.profiles.forSplit(this.layout.focused)),
+    focusLeft: () => this.change(() => this.layout.moveFocus('left')),
+    focusRight: () => this.change(() => this.layout.moveFocus('right')),
+    focusUp: () => this.change(() => this.layout.moveFocus('up')),
+    focusDown: () => this.change(() => this.layout.moveFocus('down')),
+  };
 
   /** What the mouse did in the page. */
   paneAction(action: PaneAction): void {
@@ -174,6 +190,8 @@ export class PaneWindow implements KeyTarget, Disposable {
       case 'new-tab': this.newTab(action.profile); return;
       case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
       case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
+      // the palette: one of main's actions by name (the page's own it runs itself)
+      case 'run-action': if (isActionId(action.action) && isMainAction(action.action)) this.runAction(action.action); return;
     }
   }
 
@@ -188,6 +206,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   /** The settings file was edited: every session takes what applies to it (SessionLifecycle.updateConfig). */
   updateConfig(config: RipcordConfig): void {
     this.config = config;
+    this.keys = keymapOf(config);
     for (const session of this.sessions.values()) session.updateConfig(config);
   }
 
@@ -322,3 +341,6 @@ export class PaneWindow implements KeyTarget, Disposable {
     if (apply()) this.layouts.fire(this.current);
   }
 }
+
+/** The window's keys: the action table with the settings' bindings, read as this platform reads them. */
+const keymapOf = (config: RipcordConfig): Keymap => new Keymap(config.keybindings, keyPlatformOf(process.platform));

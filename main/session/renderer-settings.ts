@@ -17,6 +17,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[], sett
     ackEveryChars: ACK_EVERY_CHARS,
     doubleCtrlC: config.doubleCtrlC,
     paceBackgroundPanes: config.paceBackgroundPanes,
+    keybindings: config.keybindings,
     problems,
     settingsFile,
     profiles: Object.entries(config.profiles).map(([name, profile]) => ({ name, program: profile.program, ...(profile.color === undefined ? {} : { color: profile.color }) })),
