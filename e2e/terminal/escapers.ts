@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { logEvents, waitForLogEvent } from './containment';
 import { WAYS_OUT } from './migrants';
 import { MARKER_VARIABLE } from './processes';
-import { expect, FIXTURES, type TerminalFixture } from './ripcord';
+import { CLI, expect, FIXTURES, type TerminalFixture } from './ripcord';
 import { waitUntil, type TmuxPane } from './tmux';
 
 const run = promisify(execFile);
@@ -108,6 +108,14 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
   const migrated = Number(dead.migrated ?? 0);
   if (runSpec.migrants) expect(migrated, `migrants counted after ${way}`).toBeGreaterThanOrEqual(1);
   else expect(migrated, `nothing migrated after ${way}`).toBe(0);
+  // root may move any migrant, a delegated user those in the cgroups it owns: each one caught is
+  // moved back into the frozen container (a relay's pid seen just before it handed over is counted, never moved)
+  const movedBack = Number(dead.movedBack ?? 0);
+  if (runSpec.containment === 'cgroup' && runSpec.migrants) expect(movedBack, `migrants moved back after ${way}`).toBeGreaterThanOrEqual(1);
+  expect(movedBack, `moved back, of the migrants, after ${way}`).toBeLessThanOrEqual(migrated);
+  // `ripcord stats` reads the same counts back from the log
+  const { stdout } = await run(process.execPath, [CLI, 'stats', '--json', logFile]);
+  expect((JSON.parse(stdout) as { sessions: unknown }).sessions, `ripcord stats after ${way}`).toMatchObject({ count: 1, survivors: 0, migrated, movedBack });
   if (typeof chosen.cgroup === 'string') {
     const cgroup = chosen.cgroup;
     await waitUntil(`${cgroup} to be removed`, async () => ((await stat(cgroup).then(() => false, () => true)) ? true : undefined), 10_000)
@@ -115,5 +123,5 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
     expect(await stat(cgroup).then(() => 'still there', () => 'removed'), `the session cgroup after ${way}`).toBe('removed');
     expect((await logEvents(logFile)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed, `logged removed after ${way}`).toBe(true);
   }
-  return `${way}: left 0, logged survivors=${String(dead.survivors)} migrated=${migrated}`;
+  return `${way}: left 0, logged survivors=${String(dead.survivors)} migrated=${migrated} movedBack=${movedBack}`;
 }
