@@ -1,6 +1,7 @@
-// Issue #40: a process whose leader thread has exited while another thread lives, and relay
+// Issue #40: a process whose leader thread has exited while another thread lives, relay
 // migrants that hand over to a new pid on every catchable signal or every 5 ms (alone, or two
-// that SIGCONT each other, each telling a heartbeat file its new pid) — in the session, in a child cgroup it made, out of the session's cgroup,
+// that SIGCONT each other, each telling a heartbeat file its new pid), and a fork storm capped
+// with `ulimit -u` — in the session, in a child cgroup it made, out of the session's cgroup,
 // under the process scan; as root and as a non-root user with a delegated cgroup. After
 // each of the four ways out, no thread of them lives, the session cgroup is removed, and the
 // log's counts are true. Real programs (built with cc), real cgroups, real signals.
@@ -18,7 +19,7 @@ import { ripcordAsUser, setUpUser, type UserSetup } from './test-user';
 interface Scenario {
   /** why the scenario does not run as root, shown as its skip */
   notAsRoot?: string;
-  /** typed at the session's shell; $E_LL, $E_RELAY, $E_BEAT (the relay's heartbeat), $E_SIB (a sibling cgroup) and $E_MOUNT are set */
+  /** typed at the session's shell; $E_LL, $E_RELAY, $E_STORM, $E_BEAT (the relay's heartbeat), $E_SIB (a sibling cgroup) and $E_MOUNT are set */
   start: string;
   running: number;
   migrants: boolean;
@@ -38,6 +39,12 @@ const SCENARIOS: Record<string, Scenario> = {
   'a relay every 5 ms, as a migrant': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" 5ms "$E_BEAT" &', running: 1, migrants: true },
   'two relays that SIGCONT each other, as migrants': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" pair "$E_BEAT" &', running: 1, migrants: true },
   'two relays in sessions of their own that continue each other, as migrants': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" apart "$E_BEAT" &', running: 1, migrants: true },
+  // the cap counts the user's processes, zombies too (this VM's init reaps none): 100 above what
+  // the user has now; 4 panes at once share it, each storm has its first process, the rest take what is free
+  'a fork storm capped with ulimit -u, as migrants': {
+    start: '(ulimit -u $(( $(ps -o pid= -u "$(id -u)" | wc -l) + 100 )) && exec "$E_STORM" "$E_SIB/cgroup.procs") &', running: 1, migrants: true,
+    notAsRoot: 'root is not capped by ulimit -u: a storm as root would take the shared machine',
+  },
 };
 
 let built: Built | undefined;
@@ -89,7 +96,7 @@ for (const [name, scenario] of Object.entries(SCENARIOS)) {
     const sibling = await scratchCgroup('escapers');
     test.skip(typeof sibling === 'string', String(sibling));
     if (!programs || !located.ok || typeof sibling === 'string') return;
-    const env = { E_DIR: programs.dir, E_LL: programs.leaderless, E_RELAY: programs.relay, E_SIB: sibling.dir, E_MOUNT: located.value.mount };
+    const env = { E_DIR: programs.dir, E_LL: programs.leaderless, E_RELAY: programs.relay, E_STORM: programs.storm, E_SIB: sibling.dir, E_MOUNT: located.value.mount };
     try {
       await everyWayOut(testInfo, term, 'root', scenario, env, async (each, i) => {
         const logFile = testInfo.outputPath(`ripcord-${i}.log`);
@@ -112,7 +119,7 @@ for (const [name, scenario] of Object.entries(SCENARIOS)) {
     const sibling = path.join(made.delegated, 'sibling');
     await mkdir(sibling);
     for (const file of ['', 'cgroup.procs']) await chown(path.join(sibling, file), made.user.uid, made.user.gid);
-    const env = { E_DIR: programs.dir, E_LL: programs.leaderless, E_RELAY: programs.relay, E_SIB: sibling, E_MOUNT: located.value.mount };
+    const env = { E_DIR: programs.dir, E_LL: programs.leaderless, E_RELAY: programs.relay, E_STORM: programs.storm, E_SIB: sibling, E_MOUNT: located.value.mount };
     await everyWayOut(testInfo, term, made.user.name, scenario, env, async (each, i) => {
       const logFile = path.join(made.dir, `ripcord-${i}.log`);
       const asUser = ripcordAsUser(made, logFile);

@@ -1,5 +1,6 @@
 // Issue #40's programs, shared by the root and the non-root cases of escapers.spec.ts: a process
-// whose leader thread has exited (fixtures/leaderless.c) and relay migrants (fixtures/relay.c),
+// whose leader thread has exited (fixtures/leaderless.c), relay migrants (fixtures/relay.c) and a
+// fork storm (fixtures/storm.c, under a low `ulimit -u`),
 // built here with cc (node-pty's build needs it too), started from the pane's shell inside
 // `ripcord run`; then one way out, and proof that no thread of them lives, the session cgroup is
 // gone and the log's counts are true.
@@ -16,13 +17,13 @@ import { CLI, expect, FIXTURES, type TerminalFixture } from './ripcord';
 import { waitUntil, type TmuxPane } from './tmux';
 
 const run = promisify(execFile);
-export const PROGRAMS = ['leaderless', 'relay'] as const;
+export const PROGRAMS = ['leaderless', 'relay', 'storm'] as const;
 /** The issue's measure: nothing of the session lives this long after ripcord is gone (plus the grace the spec's kill gives). */
 const NOTHING_LEFT_WITHIN_MS = 3_000 + 5_000;
 /** A relay changes pid every few ms: a look at /proc is repeated this often before it counts as empty. */
 const LOOKS = 5;
 
-export interface Built { dir: string; leaderless: string; relay: string; dispose(): Promise<void> }
+export interface Built { dir: string; leaderless: string; relay: string; storm: string; dispose(): Promise<void> }
 
 /** The programs, compiled into a directory every user may run them from. */
 export async function buildPrograms(): Promise<Built | string> {
@@ -32,11 +33,12 @@ export async function buildPrograms(): Promise<Built | string> {
   try {
     await run('cc', ['-O', '-o', path.join(dir, 'leaderless'), path.join(FIXTURES, 'leaderless.c'), '-pthread']);
     await run('cc', ['-O', '-o', path.join(dir, 'relay'), path.join(FIXTURES, 'relay.c')]);
+    await run('cc', ['-O', '-o', path.join(dir, 'storm'), path.join(FIXTURES, 'storm.c')]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     return `cc cannot build the test programs: ${String(error)}`;
   }
-  return { dir, leaderless: path.join(dir, 'leaderless'), relay: path.join(dir, 'relay'), dispose: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, leaderless: path.join(dir, 'leaderless'), relay: path.join(dir, 'relay'), storm: path.join(dir, 'storm'), dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
 const field = async (file: string): Promise<string | undefined> => readFile(file, 'latin1').catch(() => undefined);
