@@ -3,7 +3,7 @@
 // leaderless.c, built here with cc): alive by its live thread, its tag read from that thread,
 // listed by the walk in a child cgroup, and ended by the walk's kill(tgid, SIGKILL).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -60,6 +60,32 @@ describe.runIf(process.platform === 'linux')('a process whose main thread has ex
     const pid = await leaderless(built, 'in-a-child');
     try {
       expect((await child.join(pid)).ok).toBe(true);
+      expect(threadGroupsNow(session.value.dir)).toContain(pid);
+      await session.value.kill();
+      await session.value.freeze(true);
+      expect(killThreadGroupsNow(session.value.dir, nullEventLog)).toContain(pid);
+      expect(await waitFor(async () => !(await session.value.populated()), 5_000)).toBe(true);
+    } finally {
+      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+      await waitFor(async () => !(await session.value.populated()), 5_000);
+      expect((await session.value.remove()).ok).toBe(true);
+    }
+  });
+
+  it('is found and ended in a cgroup nested past PATH_MAX, which a full path cannot reach', async (ctx) => {
+    if (!built) return ctx.skip('cc cannot build e2e/terminal/fixtures/leaderless.c here');
+    const located = await locateCgroup();
+    if (!located.ok) return ctx.skip(`no cgroup2 hierarchy: ${located.error}`);
+    const session = await CgroupDir.createUnique(located.value.dir, 'ripcord-test-deep');
+    if (!session.ok) return ctx.skip(`cannot make a cgroup here: ${session.error}`);
+    const pid = await leaderless(built, 'past-path-max');
+    try {
+      // 20 levels of 250-character names: ~5000 characters below the session's own path
+      const nested = await run('python3', [path.join(REPO_ROOT, 'e2e/terminal/fixtures/nest-cgroups.py'), '20', session.value.dir, String(pid)]).then(() => true, () => false);
+      if (!nested) return ctx.skip('python3 cannot nest the cgroups here');
+      // its live thread's cgroup (the zombie leader's stays where it exited): the path is past PATH_MAX
+      const thread = (await readdir(`/proc/${pid}/task`)).find((tid) => tid !== String(pid));
+      expect((await readFile(`/proc/${pid}/task/${thread}/cgroup`, 'utf8')).split('\n').find((l) => l.startsWith('0::'))?.length, 'the process is in the deepest cgroup').toBeGreaterThanOrEqual(4096);
       expect(threadGroupsNow(session.value.dir)).toContain(pid);
       await session.value.kill();
       await session.value.freeze(true);

@@ -21,7 +21,28 @@ export const readKernelFileNow = (file: string): string => readFileSync(file, 'u
  */
 export const appendKernelFileNow = (file: string, text: string): void => appendFileSync(file, text);
 
-/** The names of the directories in a kernel directory (a cgroup's children); [] when it is gone. */
+/**
+ * A descriptor of a kernel directory (a cgroup), to read below it through
+ * `/proc/self/fd/<fd>/…` however long its own path is; undefined when it cannot be opened (gone,
+ * or no descriptor left).
+ */
+export function openDirectoryNow(dir: string): number | undefined {
+  try {
+    return openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch {
+    return undefined;
+  }
+}
+
+export function closeNow(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // closed already
+  }
+}
+
+/** The names of the directories (a cgroup's children); [] when it is gone. */
 export function subdirectoriesNow(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
