@@ -15,7 +15,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { leftAfter, logEvents, markedNamed, waitForLogEvent } from './containment';
 import { WAYS_OUT } from './migrants';
-import { BASH, CLI, expect, KILL_GRACE_MS, test } from './ripcord';
+import { BASH, CLI, expect, KILL_GRACE_MS, test, type TerminalFixture } from './ripcord';
 import { ripcordAsUser, setUpUser, type UserSetup } from './test-user';
 import { waitUntil, type TmuxPane } from './tmux';
 
@@ -70,6 +70,18 @@ async function endOuterThenCheck(pane: TmuxPane, way: (typeof WAYS)[number], mar
   console.log(`[nested run] ${way}: left 0, outer survivors=${String(outerDead.survivors)}, inner cgroup removed, ${innerEnd}`);
 }
 
+/** The outer ripcord as the test user, in a cgroup delegated to it (afterEach removes it); undefined: skipped. */
+async function asDelegatedUser(term: TerminalFixture): Promise<{ pane: TmuxPane; outerLog: string; innerLog: string } | undefined> {
+  const made = await setUpUser();
+  test.skip(typeof made === 'string', String(made));
+  if (typeof made === 'string') return undefined;
+  user = made;
+  const outerLog = path.join(made.dir, 'outer.log');
+  const asUser = ripcordAsUser(made, outerLog);
+  term.extraEnv = { ...term.extraEnv, ...asUser.env };
+  return { pane: await term.program(asUser.argv), outerLog, innerLog: path.join(made.dir, 'inner.log') };
+}
+
 for (const way of WAYS) {
   test(`a ripcord run inside a session: ${way} of the outer ends both and removes both cgroups (as root)`, async ({ term }, testInfo) => {
     test.skip(process.getuid?.() !== 0, 'not root (the non-root case follows)');
@@ -81,16 +93,10 @@ for (const way of WAYS) {
   });
 
   test(`a ripcord run inside a session: ${way} of the outer ends both and removes both cgroups (as a non-root user)`, async ({ term }) => {
-    const made = await setUpUser();
-    test.skip(typeof made === 'string', String(made));
-    if (typeof made === 'string') return;
-    user = made;
-    const outerLog = path.join(made.dir, 'outer.log');
-    const innerLog = path.join(made.dir, 'inner.log');
-    const asUser = ripcordAsUser(made, outerLog);
-    term.extraEnv = { ...term.extraEnv, ...asUser.env };
+    const run = await asDelegatedUser(term);
+    if (!run) return;
+    const { pane, outerLog, innerLog } = run;
     try {
-      const pane = await term.program(asUser.argv);
       const inner = await nest(pane, term.marker, innerLog);
       await endOuterThenCheck(pane, way, term.marker, outerLog, innerLog, inner);
     } finally {
@@ -101,16 +107,10 @@ for (const way of WAYS) {
 }
 
 test('a ripcord run inside a session that puts its sessions elsewhere: the outer\'s double Ctrl+C sweeps them by the outer id (as a non-root user)', async ({ term }) => {
-  const made = await setUpUser();
-  test.skip(typeof made === 'string', String(made));
-  if (typeof made === 'string') return;
-  user = made;
-  const outerLog = path.join(made.dir, 'outer.log');
-  const innerLog = path.join(made.dir, 'inner.log');
-  const asUser = ripcordAsUser(made, outerLog);
-  term.extraEnv = { ...term.extraEnv, ...asUser.env };
+  const run = await asDelegatedUser(term);
+  if (!run) return;
+  const { pane, outerLog, innerLog } = run;
   try {
-    const pane = await term.program(asUser.argv);
     const outerChosen = await waitForLogEvent(outerLog, LogEvent.containmentChosen);
     const inner = await nest(pane, term.marker, innerLog, 'elsewhere');
     expect(path.dirname(inner.cgroup), 'the inner session\'s cgroup is beside the outer\'s, not below it').toBe(path.dirname(String(outerChosen.cgroup)));

@@ -6,18 +6,15 @@
 // process moved into a frozen cgroup cannot be continued, so the sweep ends them both, whatever
 // its speed; where none can be moved, each is killed the moment it is stopped. Root only: a
 // delegated user's case is e2e/terminal/escapers.spec.ts.
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { SESSION_ID_ENV } from '../../../contracts/reaper-pipe';
 import { procNow } from '../files/kernel-reads';
 import { nullEventLog } from '../log/event-log';
 import type { ProcReader } from '../processes/process-table';
-import { REPO_ROOT, waitFor } from '../processes/processes.test-support';
+import { buildFixtureProgram, waitFor } from '../processes/processes.test-support';
 import { CgroupDir, locateCgroup } from './cgroup';
 import { killThreadGroupsNow } from './cgroup-thread-groups';
 import { sweepMigrants } from './migrant-sweep';
@@ -26,17 +23,12 @@ import { aliveWithSessionId } from './session-escapees';
 /** How much slower than the relays' 1 ms a status read is (read once per tagged process, just before its catch). */
 const SLOW_STATUS_MS = 20;
 
-const run = promisify(execFile);
-let dir = '';
 let built: string | undefined;
+let removeBuilt = async (): Promise<void> => undefined;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-relay-'));
-  const program = path.join(dir, 'relay');
-  built = await run('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures/relay.c')]).then(() => program, () => undefined);
+  ({ program: built, dispose: removeBuilt } = await buildFixtureProgram('relay'));
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeBuilt());
 
 const slowReader: ProcReader = {
   readdir: procNow.readdir,
