@@ -22,7 +22,8 @@ interface Scenario {
   /** typed at the session's shell; $E_LL, $E_RELAY, $E_STORM, $E_BEAT (the relay's heartbeat), $E_SIB (a sibling cgroup) and $E_MOUNT are set */
   start: string;
   running: number;
-  migrants: boolean;
+  /** they leave the container (counted as migrated); 'either': the session's while the process scan keeps up with their forks, migrants once it loses them */
+  migrants: boolean | 'either';
   containment?: 'process-scan';
 }
 
@@ -39,6 +40,10 @@ const SCENARIOS: Record<string, Scenario> = {
   'a relay every 5 ms, as a migrant': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" 5ms "$E_BEAT" &', running: 1, migrants: true },
   'two relays that SIGCONT each other, as migrants': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" pair "$E_BEAT" &', running: 1, migrants: true },
   'two relays in sessions of their own that continue each other, as migrants': { start: '"$E_RELAY" "$E_SIB/cgroup.procs" apart "$E_BEAT" &', running: 1, migrants: true },
+  // no container to move them back into: each the sweep finds is stopped and killed at once
+  'two relays in sessions of their own that continue each other, under the process scan': {
+    start: '"$E_RELAY" - apart "$E_BEAT" &', running: 1, migrants: 'either', containment: 'process-scan',
+  },
   // the cap counts the user's processes, zombies too (this VM's init reaps none): 100 above what
   // the user has now; 4 panes at once share it, each storm has its first process, the rest take what is free
   'a fork storm capped with ulimit -u, as migrants': {
