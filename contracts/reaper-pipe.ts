@@ -16,6 +16,20 @@
  */
 export const SESSION_ID_ENV = 'RIPCORD_SESSION';
 
+/**
+ * In the environment of a session started inside other sessions (a `ripcord run` typed in one):
+ * their ids, nearest first, `:`-separated. The outer sessions' sweeps find the inner session's
+ * processes by it wherever the inner ripcord put them, since SESSION_ID_ENV then names the inner.
+ */
+export const OUTER_SESSIONS_ENV = 'RIPCORD_OUTER_SESSIONS';
+
+/** Whether a process's environ (NUL-separated) carries the session's tag, as its own or an outer session's. */
+export function environHasSession(environ: string, sessionId: string): boolean {
+  const entries = environ.split('\0');
+  return entries.includes(`${SESSION_ID_ENV}=${sessionId}`)
+    || entries.some((entry) => entry.startsWith(`${OUTER_SESSIONS_ENV}=`) && entry.slice(OUTER_SESSIONS_ENV.length + 1).split(':').includes(sessionId));
+}
+
 /** The outer terminal of `ripcord run`, kept by the reaper from takeover on (reaper-terminal.ts). */
 export type TerminalCommand =
   /** the outer terminal: its device path and number, and `stty -g` from before raw mode (undefined: none known) */

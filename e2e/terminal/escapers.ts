@@ -1,5 +1,6 @@
 // Issue #40's programs, shared by the root and the non-root cases of escapers.spec.ts: a process
-// whose leader thread has exited (fixtures/leaderless.c) and relay migrants (fixtures/relay.c),
+// whose leader thread has exited (fixtures/leaderless.c), relay migrants (fixtures/relay.c) and a
+// fork storm (fixtures/storm.c, under a low `ulimit -u`),
 // built here with cc (node-pty's build needs it too), started from the pane's shell inside
 // `ripcord run`; then one way out, and proof that no thread of them lives, the session cgroup is
 // gone and the log's counts are true.
@@ -12,17 +13,17 @@ import { promisify } from 'node:util';
 import { logEvents, waitForLogEvent } from './containment';
 import { WAYS_OUT } from './migrants';
 import { MARKER_VARIABLE } from './processes';
-import { expect, FIXTURES, type TerminalFixture } from './ripcord';
+import { CLI, expect, FIXTURES, type TerminalFixture } from './ripcord';
 import { waitUntil, type TmuxPane } from './tmux';
 
 const run = promisify(execFile);
-export const PROGRAMS = ['leaderless', 'relay'] as const;
+export const PROGRAMS = ['leaderless', 'relay', 'storm'] as const;
 /** The issue's measure: nothing of the session lives this long after ripcord is gone (plus the grace the spec's kill gives). */
 const NOTHING_LEFT_WITHIN_MS = 3_000 + 5_000;
 /** A relay changes pid every few ms: a look at /proc is repeated this often before it counts as empty. */
 const LOOKS = 5;
 
-export interface Built { dir: string; leaderless: string; relay: string; dispose(): Promise<void> }
+export interface Built { dir: string; leaderless: string; relay: string; storm: string; dispose(): Promise<void> }
 
 /** The programs, compiled into a directory every user may run them from. */
 export async function buildPrograms(): Promise<Built | string> {
@@ -32,11 +33,12 @@ export async function buildPrograms(): Promise<Built | string> {
   try {
     await run('cc', ['-O', '-o', path.join(dir, 'leaderless'), path.join(FIXTURES, 'leaderless.c'), '-pthread']);
     await run('cc', ['-O', '-o', path.join(dir, 'relay'), path.join(FIXTURES, 'relay.c')]);
+    await run('cc', ['-O', '-o', path.join(dir, 'storm'), path.join(FIXTURES, 'storm.c')]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     return `cc cannot build the test programs: ${String(error)}`;
   }
-  return { dir, leaderless: path.join(dir, 'leaderless'), relay: path.join(dir, 'relay'), dispose: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, leaderless: path.join(dir, 'leaderless'), relay: path.join(dir, 'relay'), storm: path.join(dir, 'storm'), dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
 const field = async (file: string): Promise<string | undefined> => readFile(file, 'latin1').catch(() => undefined);
@@ -82,8 +84,8 @@ export interface EscaperRun {
   running: number;
   /** where the programs are (a relay's heartbeat is written there) */
   programs: string;
-  /** the programs leave the session's cgroup (or the scan's sight): counted as migrated */
-  migrants: boolean;
+  /** the programs leave the session's cgroup (or the scan's sight): counted as migrated; 'either': not checked */
+  migrants: boolean | 'either';
   /** 'cgroup' or 'process-scan' */
   containment: string;
 }
@@ -106,8 +108,16 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
   const dead = await waitForLogEvent(logFile, LogEvent.reaperSessionDead);
   expect(dead.survivors, `survivors after ${way}`).toBe(0);
   const migrated = Number(dead.migrated ?? 0);
-  if (runSpec.migrants) expect(migrated, `migrants counted after ${way}`).toBeGreaterThanOrEqual(1);
-  else expect(migrated, `nothing migrated after ${way}`).toBe(0);
+  if (runSpec.migrants === true) expect(migrated, `migrants counted after ${way}`).toBeGreaterThanOrEqual(1);
+  else if (runSpec.migrants === false) expect(migrated, `nothing migrated after ${way}`).toBe(0);
+  // root may move any migrant, a delegated user those in the cgroups it owns: each one caught is
+  // moved back into the frozen container (a relay's pid seen just before it handed over is counted, never moved)
+  const movedBack = Number(dead.movedBack ?? 0);
+  if (runSpec.containment === 'cgroup' && runSpec.migrants === true) expect(movedBack, `migrants moved back after ${way}`).toBeGreaterThanOrEqual(1);
+  expect(movedBack, `moved back, of the migrants, after ${way}`).toBeLessThanOrEqual(migrated);
+  // `ripcord stats` reads the same counts back from the log
+  const { stdout } = await run(process.execPath, [CLI, 'stats', '--json', logFile]);
+  expect((JSON.parse(stdout) as { sessions: unknown }).sessions, `ripcord stats after ${way}`).toMatchObject({ count: 1, survivors: 0, migrated, movedBack });
   if (typeof chosen.cgroup === 'string') {
     const cgroup = chosen.cgroup;
     await waitUntil(`${cgroup} to be removed`, async () => ((await stat(cgroup).then(() => false, () => true)) ? true : undefined), 10_000)
@@ -115,5 +125,5 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
     expect(await stat(cgroup).then(() => 'still there', () => 'removed'), `the session cgroup after ${way}`).toBe('removed');
     expect((await logEvents(logFile)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed, `logged removed after ${way}`).toBe(true);
   }
-  return `${way}: left 0, logged survivors=${String(dead.survivors)} migrated=${migrated}`;
+  return `${way}: left 0, logged survivors=${String(dead.survivors)} migrated=${migrated} movedBack=${movedBack}`;
 }

@@ -10,6 +10,8 @@ import type { LauncherFacts } from './launcher-env';
 import { gatherStartFacts, type StartFacts } from './start-facts';
 import { openRuntimeDir } from '../platform/control/runtime-dir';
 import { describeVerdict, startVerdict, type StartVerdict } from './start-verdict';
+import { describeEndedSessions, summarizeFile } from './stats';
+import type { EndedSessions } from '../platform/log/log-summarizer';
 
 export const DOCTOR_USAGE = `Usage: ripcord doctor [--json]
 
@@ -21,8 +23,9 @@ them (prctl PR_SET_DUMPABLE, tried on doctor itself); and whether the desktop ap
 here, as \`ripcord\` would decide before starting it (Chromium's sandbox: chrome-sandbox, the
 user-namespace probe in the Electron binary, the sysctls and AppArmor profile that decide it);
 whether the desktop's last start could register the global exit shortcut (from the log),
-with the ways out that need none; and whether a session's control socket (ripcord ps,
-ripcord stop) can be published. --json prints the same as one JSON object.`;
+with the ways out that need none; whether a session's control socket (ripcord ps,
+ripcord stop) can be published; and, from the log, how many sessions the reaper ended, the
+migrants it swept and the survivors it counted. --json prints the same as one JSON object.`;
 
 export async function runDoctor(args: string[], launcher: LauncherFacts = { packagedElectron: undefined }): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(DOCTOR_USAGE);
@@ -34,9 +37,26 @@ export async function runDoctor(args: string[], launcher: LauncherFacts = { pack
   const desktop = await desktopStart(launcher);
   const shortcut = await lastShortcutState(defaultLogPath());
   const controlSocket = await probeControlSocket();
+  const sessions = await sessionsFromLog(defaultLogPath());
   return print(args.includes('--json')
-    ? JSON.stringify({ ...plan, guard, desktop, shortcut, controlSocket }, null, 2)
-    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut), describeControlSocket(controlSocket)].join('\n'));
+    ? JSON.stringify({ ...plan, guard, desktop, shortcut, controlSocket, sessions }, null, 2)
+    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut), describeControlSocket(controlSocket), describeSessions(sessions)].join('\n'));
+}
+
+type SessionsFromLog = { ok: true; value: EndedSessions } | { ok: false; why: string };
+
+/** The reaper's reports in the log (log-summarizer.ts), or why they cannot be read. */
+export async function sessionsFromLog(file: string): Promise<SessionsFromLog> {
+  try {
+    return { ok: true, value: (await summarizeFile(file)).sessions };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, why: code === 'ENOENT' ? `no log yet (${file})` : `cannot read ${file}: ${code ?? String(error)}` };
+  }
+}
+
+export function describeSessions(sessions: SessionsFromLog): string {
+  return sessions.ok ? describeEndedSessions(sessions.value).replace(/^Sessions/, 'sessions') : `sessions ended by the reaper: not known — ${sessions.why}`;
 }
 
 /** Where a session's control socket would go, checked (and made) as a session does at its start. */

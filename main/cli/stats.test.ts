@@ -104,6 +104,24 @@ describe('LogSummarizer', () => {
 });
 
 describe('runStats', () => {
+  it('counts the sessions the reaper ended, the migrants it swept and the survivors it left, as it logs them', async () => {
+    const file = path.join(dir, 'ripcord.log');
+    const reaperLog = new FileEventLog(file);
+    // the fields reaper-cgroups.ts and reaper-main.ts write
+    reaperLog.event('reaper-session-dead', { pid: 11, cgroup: 'ripcord-11-1-0123456789abcdef', KILL: 2, ms: 40, survivors: 0, migrated: 3, movedBack: 3, removed: true });
+    reaperLog.event('reaper-session-dead', { pid: 12, KILL: 1, ms: 2100, survivors: 2, migrated: 5, movedBack: 0 });
+    reaperLog.event('reaper-session-dead', { pid: 13, ms: 5, survivors: 0, migrated: 0 });
+    await reaperLog.flushed();
+    const last = JSON.parse((await readFile(file, 'utf8')).trim().split('\n')[1] as string) as { wall: string };
+
+    const { out, io } = capture();
+    expect(await runStats([file], io)).toBe(0);
+    expect(out.join('')).toContain(`Sessions ended by the reaper: 3; migrants swept: 8 (3 moved back into their container); survivors: 2 in 1 session, the last at ${last.wall}`);
+    const json = capture();
+    expect(await runStats(['--json', file], json.io)).toBe(0);
+    expect(JSON.parse(json.out.join('')).sessions).toEqual({ count: 3, migrated: 8, movedBack: 3, survivors: 2, withSurvivors: 1, lastSurvivorWall: last.wall });
+  });
+
   it('reads a log written by the real loggers and prints the table', async () => {
     const file = path.join(dir, 'ripcord.log');
     let now = 1000;

@@ -8,7 +8,7 @@ import { visibleText } from '../core/visible-text';
 import { defaultLogPath } from '../platform/log/log';
 import { usageError } from './usage-error';
 import { followLog } from '../platform/log/log-follow';
-import { LogSummarizer, type LatencyRow, type StatsSummary } from '../platform/log/log-summarizer';
+import { LogSummarizer, type EndedSessions, type LatencyRow, type StatsSummary } from '../platform/log/log-summarizer';
 
 export const STATS_USAGE = `Usage: ripcord stats [--json | --follow] [LOGFILE]
 
@@ -16,7 +16,9 @@ Reads ripcord's JSON-line log (default: $RIPCORD_LOG, else the XDG state directo
 prints, per trigger and per stage of the exit path, the count, median and p99 latency in
 ms after the trigger. "session dead" is when the reaper reported the session's last process
 gone (wall clock, 1 ms resolution). Cancels report the time until the shell had the terminal
-back (cancel.handled); main-loop stalls the watchdog saw are listed with their length.
+back (cancel.handled); main-loop stalls the watchdog saw are listed with their length. The
+sessions the reaper ended are counted with what it swept outside their container (migrants,
+and how many it moved back into it) and what it left alive (survivors), as it logged them.
 
 Options:
   --json       print the summary as JSON
@@ -40,12 +42,22 @@ function table(title: string, latency: readonly LatencyRow[]): string[] {
   return [...lines, ''];
 }
 
+/** What the reaper's reports say of the sessions it ended: `stats` and `doctor` print this line. */
+export function describeEndedSessions(ended: EndedSessions): string {
+  if (ended.count === 0) return 'Sessions ended by the reaper: none in this log yet';
+  const moved = ended.movedBack > 0 ? ` (${ended.movedBack} moved back into their container)` : '';
+  const last = ended.lastSurvivorWall ? `, the last at ${visibleText(ended.lastSurvivorWall)}` : '';
+  const survivors = ended.survivors === 0 ? 'none' : `${ended.survivors} in ${ended.withSurvivors} session${ended.withSurvivors === 1 ? '' : 's'}${last}`;
+  return `Sessions ended by the reaper: ${ended.count}; migrants swept: ${ended.migrated}${moved}; survivors: ${survivors}`;
+}
+
 export function formatStats(file: string, summary: StatsSummary): string {
   const skipped = summary.skipped > 0 ? `; ${summary.skipped} lines skipped (not a log entry)` : '';
   const { stalls } = summary;
   const out = [
     `ripcord stats: ${visibleText(file)}`,
     `${summary.lines} lines, ${summary.exits} exits, ${summary.cancels} cancels, ${stalls.count} main-loop stalls${skipped}`,
+    describeEndedSessions(summary.sessions),
     '',
     ...table('Exit path, ms after the trigger', summary.exitPath),
     ...table('Cancel, ms after the press', summary.cancel),

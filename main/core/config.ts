@@ -177,7 +177,7 @@ export const CONFIG_SCHEMA = {
     shell: { ...nonEmptyString, description: 'Program to run in the terminal. Default: $SHELL, else /bin/sh.', examples: ['/bin/bash', '/usr/bin/fish'] },
     args: { type: 'array', items: { type: 'string' }, description: 'Arguments for the shell.', default: DEFAULT_CONFIG.args, examples: [['-l']] },
     cwd: { ...nonEmptyString, description: 'Working directory of the desktop app\'s session. Default: your home directory. (`ripcord run` starts in the current directory, or --cwd.)' },
-    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD and RIPCORD_SESSION are ripcord\'s own.', default: DEFAULT_CONFIG.env },
+    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD, RIPCORD_SESSION and RIPCORD_OUTER_SESSIONS are ripcord\'s own.', default: DEFAULT_CONFIG.env },
     exitCommands: {
       type: 'array', items: nonEmptyString, uniqueItems: true, default: DEFAULT_CONFIG.exitCommands,
       description: 'Lines that quit ripcord when typed at the prompt of the session\'s own shell (docs/exit-commands.md). [] turns this off.',

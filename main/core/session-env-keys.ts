@@ -1,9 +1,10 @@
 /**
  * Environment variables ripcord sets in every session and that the settings' `env` cannot
  * replace: `RIPCORD=1` tells a program it runs inside ripcord, `RIPCORD_SESSION` names the
- * session (see main/platform/pty/session-env.ts for the id's form).
+ * session (see main/platform/pty/session-env.ts for the id's form), `RIPCORD_OUTER_SESSIONS` the
+ * sessions it was started inside.
  */
-export const RIPCORD_OWNED_ENV_KEYS: readonly string[] = ['RIPCORD', 'RIPCORD_SESSION'];
+export const RIPCORD_OWNED_ENV_KEYS: readonly string[] = ['RIPCORD', 'RIPCORD_SESSION', 'RIPCORD_OUTER_SESSIONS'];
 
 export function isRipcordOwnedEnvKey(key: string): boolean {
   return RIPCORD_OWNED_ENV_KEYS.includes(key);

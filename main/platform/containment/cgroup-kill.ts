@@ -3,8 +3,10 @@
 // from cgroup.procs cannot exit and be reused before its signal. The SIGKILL stage is
 // `cgroup.kill`, then — frozen, so nothing forks — kill(tgid, SIGKILL) of every thread group
 // in the tree (cgroup-thread-groups.ts: what cgroup.kill misses), repeated until cgroup.events says
-// `populated 0` or the grace's give-up point; the directory is then removed. The survivor count
-// is what the tree still holds, never a guess.
+// `populated 0` or the grace's give-up point. Then, the container still there and frozen, the
+// caller's `beforeRemoval` runs (the reaper's sweep moves the session's migrants back into it and
+// kills them: migrant-sweep.ts); the directory is then removed. The survivor count is what the
+// tree still holds, never a guess.
 import { LogEvent } from '../../core/log-events';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -27,6 +29,8 @@ export interface CgroupKillOptions {
   killGraceMs?: number;
   log?: EventLog;
   clock?: () => number;
+  /** run once the kill is done, before the survivors are counted and the directory removed */
+  beforeRemoval?: () => Promise<void>;
 }
 
 export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions = {}): Promise<StagedKillResult & { removed: boolean }> {
@@ -44,6 +48,7 @@ export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions =
     else await signalFrozen(cgroup, stage, tally, log);
   }
   await untilEmptyOr(cgroup, giveUpAt, clock, account);
+  await options.beforeRemoval?.();
   const left = threadGroupsNow(cgroup.dir);
   account(left);
   const survivors = left.map((pid) => ({ pid, startTime: 0 }));

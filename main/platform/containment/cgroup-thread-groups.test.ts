@@ -3,28 +3,23 @@
 // leaderless.c, built here with cc): alive by its live thread, its tag read from that thread,
 // listed by the walk in a child cgroup, and ended by the walk's kill(tgid, SIGKILL).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nullEventLog } from '../log/event-log';
 import { readEnvironment, readLiveStat } from '../processes/proc-files';
-import { REPO_ROOT, waitFor } from '../processes/processes.test-support';
+import { buildFixtureProgram, REPO_ROOT, waitFor } from '../processes/processes.test-support';
 import { CgroupDir, locateCgroup } from './cgroup';
 import { killThreadGroupsNow, threadGroupsNow } from './cgroup-thread-groups';
 
 const run = promisify(execFile);
-let dir = '';
 let built: string | undefined;
+let dispose = async (): Promise<void> => undefined;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-leaderless-'));
-  const program = path.join(dir, 'leaderless');
-  built = await run('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures/leaderless.c'), '-pthread']).then(() => program, () => undefined);
+  ({ program: built, dispose } = await buildFixtureProgram('leaderless', ['-pthread']));
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => dispose());
 
 /** The program started with a marker in its environment; resolves once its leader is a zombie. */
 async function leaderless(program: string, marker: string): Promise<number> {
@@ -33,6 +28,21 @@ async function leaderless(program: string, marker: string): Promise<number> {
   // the leader is our child: once it exits, only its live thread keeps the process running
   await waitFor(async () => (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).includes(') Z '), 5_000);
   return pid;
+}
+
+/** The walk lists the process, and — cgroup.kill written, the tree frozen — its kill(tgid) ends it, where cgroup.kill alone does not. */
+async function expectTheWalkEnds(session: CgroupDir, pid: number): Promise<void> {
+  expect(threadGroupsNow(session.dir)).toContain(pid);
+  await session.kill();
+  await session.freeze(true);
+  expect(killThreadGroupsNow(session.dir, nullEventLog)).toContain(pid);
+  expect(await waitFor(async () => !(await session.populated()), 5_000)).toBe(true);
+}
+
+async function endAndRemove(session: CgroupDir, pid: number): Promise<void> {
+  try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  await waitFor(async () => !(await session.populated()), 5_000);
+  expect((await session.remove()).ok).toBe(true);
 }
 
 describe.runIf(process.platform === 'linux')('a process whose main thread has exited', () => {
@@ -60,15 +70,29 @@ describe.runIf(process.platform === 'linux')('a process whose main thread has ex
     const pid = await leaderless(built, 'in-a-child');
     try {
       expect((await child.join(pid)).ok).toBe(true);
-      expect(threadGroupsNow(session.value.dir)).toContain(pid);
-      await session.value.kill();
-      await session.value.freeze(true);
-      expect(killThreadGroupsNow(session.value.dir, nullEventLog)).toContain(pid);
-      expect(await waitFor(async () => !(await session.value.populated()), 5_000)).toBe(true);
+      await expectTheWalkEnds(session.value, pid);
     } finally {
-      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
-      await waitFor(async () => !(await session.value.populated()), 5_000);
-      expect((await session.value.remove()).ok).toBe(true);
+      await endAndRemove(session.value, pid);
+    }
+  });
+
+  it('is found and ended in a cgroup nested past PATH_MAX, which a full path cannot reach', async (ctx) => {
+    if (!built) return ctx.skip('cc cannot build e2e/terminal/fixtures/leaderless.c here');
+    const located = await locateCgroup();
+    if (!located.ok) return ctx.skip(`no cgroup2 hierarchy: ${located.error}`);
+    const session = await CgroupDir.createUnique(located.value.dir, 'ripcord-test-deep');
+    if (!session.ok) return ctx.skip(`cannot make a cgroup here: ${session.error}`);
+    const pid = await leaderless(built, 'past-path-max');
+    try {
+      // 20 levels of 250-character names: ~5000 characters below the session's own path
+      const nested = await run('python3', [path.join(REPO_ROOT, 'e2e/terminal/fixtures/nest-cgroups.py'), '20', session.value.dir, String(pid)]).then(() => true, () => false);
+      if (!nested) return ctx.skip('python3 cannot nest the cgroups here');
+      // its live thread's cgroup (the zombie leader's stays where it exited): the path is past PATH_MAX
+      const thread = (await readdir(`/proc/${pid}/task`)).find((tid) => tid !== String(pid));
+      expect((await readFile(`/proc/${pid}/task/${thread}/cgroup`, 'utf8')).split('\n').find((l) => l.startsWith('0::'))?.length, 'the process is in the deepest cgroup').toBeGreaterThanOrEqual(4096);
+      await expectTheWalkEnds(session.value, pid);
+    } finally {
+      await endAndRemove(session.value, pid);
     }
   });
 });

@@ -5,9 +5,11 @@
 // exited while another thread lives (kernel 6.18: the kill reaches the zombie leader only);
 // kill() of its pid does. Read at once (kernel-reads.ts): the exit path calls this and cannot
 // wait. Walked while the cgroup is frozen, nothing forks meanwhile and no pid read is reused
-// before its signal (a frozen task still dies of SIGKILL).
-import path from 'node:path';
-import { readKernelFileNow, subdirectoriesNow } from '../files/kernel-reads';
+// before its signal (a frozen task still dies of SIGKILL). The walk goes through directory
+// descriptors, never a full path, as the removal does (cgroup-tree.ts): a session may nest
+// cgroups whose full path is past PATH_MAX, and a process in one would be reached by
+// cgroup.kill alone. At most two descriptors are open at a time: up is `..` of the held one.
+import { closeNow, openDirectoryNow, readKernelFileNow, subdirectoriesNow } from '../files/kernel-reads';
 import type { EventLog } from '../log/event-log';
 import { procStatusNow } from '../processes/proc-files';
 import { signalProcess } from '../processes/staged-kill';
@@ -29,24 +31,48 @@ const ids = (file: string): number[] => {
   }
 };
 
+const at = (fd: number, name = ''): string => `/proc/self/fd/${fd}${name === '' ? '' : `/${name}`}`;
+
 /** Every process with a thread in `dir` or below it, as far as the bounds let the walk go. */
 export function threadGroupsNow(dir: string, bounds: TreeWalkBounds = {}): number[] {
   const { maxCgroups = Infinity, maxThreads = Infinity, threads = true } = bounds;
   const found = new Set<number>();
-  const pending = [dir];
   let mapped = 0;
-  for (let read = 0; pending.length > 0 && read < maxCgroups; read++) {
-    const cgroup = pending.pop() as string;
-    for (const pid of ids(path.join(cgroup, 'cgroup.procs'))) found.add(pid);
-    if (threads) {
-      for (const tid of ids(path.join(cgroup, 'cgroup.threads'))) {
-        if (found.has(tid) || mapped >= maxThreads) continue;
-        mapped++;
-        const tgid = procStatusNow(tid)?.tgid;
-        if (tgid !== undefined) found.add(tgid);
-      }
+  const read = (fd: number): void => {
+    for (const pid of ids(at(fd, 'cgroup.procs'))) found.add(pid);
+    if (!threads) return;
+    for (const tid of ids(at(fd, 'cgroup.threads'))) {
+      if (found.has(tid) || mapped >= maxThreads) continue;
+      mapped++;
+      const tgid = procStatusNow(tid)?.tgid;
+      if (tgid !== undefined) found.add(tgid);
     }
-    for (const child of subdirectoriesNow(cgroup)) pending.push(path.join(cgroup, child));
+  };
+  const top = openDirectoryNow(dir);
+  if (top === undefined) return [];
+  let current: number = top;
+  try {
+    read(current);
+    /** per directory from the top down to the held one: its children not walked yet */
+    const pending = [subdirectoriesNow(at(current))];
+    for (let cgroups = 1; pending.length > 0 && cgroups < maxCgroups;) {
+      const child = (pending[pending.length - 1] as string[]).pop();
+      // every child walked: back up, unless this is the top
+      const next: number | undefined = child !== undefined ? openDirectoryNow(at(current, child)) : pending.length > 1 ? openDirectoryNow(at(current, '..')) : undefined;
+      if (child === undefined) pending.pop();
+      if (next === undefined) {
+        if (child === undefined) break;
+        continue; // that child is gone
+      }
+      closeNow(current);
+      current = next;
+      if (child === undefined) continue;
+      cgroups++;
+      read(current);
+      pending.push(subdirectoriesNow(at(current)));
+    }
+  } finally {
+    closeNow(current);
   }
   return [...found];
 }

@@ -1,10 +1,11 @@
 // Which processes carry a session's tag (DESIGN §4): every process of the session that keeps its
-// environment has RIPCORD_SESSION=<id>, wherever it went — out of the scan's sight, or out of the
+// environment has RIPCORD_SESSION=<id> — or, in a session started inside it, the id among
+// RIPCORD_OUTER_SESSIONS — wherever it went — out of the scan's sight, or out of the
 // session's cgroup (a systemd-scoped tmux pane, a process that wrote its pid elsewhere). A process
 // whose leader thread has exited is read through a live thread. Linux only (/proc/<pid>/environ);
 // elsewhere none can be found. A process that cleared or rewrote its environment, or made itself
 // non-dumpable, cannot be read by a non-root reaper (docs/containment.md).
-import { SESSION_ID_ENV } from '../../../contracts/reaper-pipe';
+import { environHasSession } from '../../../contracts/reaper-pipe';
 import { procNow } from '../files/kernel-reads';
 import { parseProcStatus, readEnvironment, readLiveStat, type ProcStat } from '../processes/proc-files';
 import type { ProcReader } from '../processes/process-table';
@@ -12,7 +13,6 @@ import { isAlive } from '../processes/process-tree';
 import { threadGroupsNow } from './cgroup-thread-groups';
 
 export class SessionTag {
-  private readonly needle: string;
   private readonly uid = process.getuid?.();
 
   /**
@@ -20,9 +20,7 @@ export class SessionTag {
    * where the cgroup2 hierarchy is, if it is: its cgroup.procs files list the live processes and
    * no zombie, where /proc on a machine whose init reaps none lists thousands.
    */
-  constructor(sessionId: string, private readonly reader: ProcReader = procNow, private readonly procRoot = '/proc', private readonly cgroupMount?: string) {
-    this.needle = `${SESSION_ID_ENV}=${sessionId}\0`;
-  }
+  constructor(private readonly sessionId: string, private readonly reader: ProcReader = procNow, private readonly procRoot = '/proc', private readonly cgroupMount?: string) {}
 
   /**
    * Every live pid (this process left out: it never carries a tag it sweeps for), newest
@@ -52,7 +50,8 @@ export class SessionTag {
     if (!isAlive(stat)) return undefined;
     const environ = await readEnvironment(pid, this.reader, this.procRoot);
     if (environ === undefined) return (await readLiveStat(pid, this.reader, this.procRoot)) ? undefined : 'gone';
-    if (!environ.includes(this.needle)) return undefined;
+    // the id names no process's environment by chance (16 random hex digits): a cheap look first
+    if (!environ.includes(this.sessionId) || !environHasSession(environ, this.sessionId)) return undefined;
     const status = parseProcStatus(await this.reader.readFile(`${this.procRoot}/${pid}/status`).catch(() => ''));
     if (this.uid !== undefined && status.realUid !== this.uid) return undefined;
     return stat;

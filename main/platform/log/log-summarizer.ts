@@ -25,6 +25,20 @@ export interface LatencyRow {
   p99: number;
 }
 
+/** What the reaper's reports say of the sessions it ended (reaper-session-dead, DESIGN §4). */
+export interface EndedSessions {
+  /** sessions the reaper reported dead */
+  count: number;
+  /** processes of them swept outside their container (`migrated`), and of those, moved back into it */
+  migrated: number;
+  movedBack: number;
+  /** processes left alive after the kill and the sweep, summed, and the sessions that left any */
+  survivors: number;
+  withSurvivors: number;
+  /** wall time of the last report with survivors */
+  lastSurvivorWall?: string;
+}
+
 export interface StatsSummary {
   lines: number;
   skipped: number;
@@ -33,6 +47,7 @@ export interface StatsSummary {
   exitPath: LatencyRow[];
   cancel: LatencyRow[];
   stalls: { count: number; median: number; p99: number; max: number };
+  sessions: EndedSessions;
 }
 
 /** Nearest-rank percentile of unsorted samples (NaN when empty). */
@@ -151,6 +166,7 @@ export class LogSummarizer {
       exitPath: rows(this.exitSamples, [...EXIT_STAGES, SESSION_DEAD]),
       cancel: rows(this.cancelSamples, [CANCEL_HANDLED]),
       stalls: { count: this.stalls.length, median: percentile(this.stalls, 50), p99: percentile(this.stalls, 99), max: percentile(this.stalls, 100) },
+      sessions: endedSessions(this.deadLines),
     };
   }
 
@@ -208,6 +224,22 @@ export class LogSummarizer {
     this.deadReported.add(episode);
     add(this.exitSamples, episode.trigger, SESSION_DEAD, dead - episode.wallMs);
   }
+}
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
+
+function endedSessions(dead: readonly Line[]): EndedSessions {
+  const ended: EndedSessions = { count: dead.length, migrated: 0, movedBack: 0, survivors: 0, withSurvivors: 0 };
+  for (const { fields } of dead) {
+    ended.migrated += count(fields.migrated);
+    ended.movedBack += count(fields.movedBack);
+    const survivors = count(fields.survivors);
+    ended.survivors += survivors;
+    if (survivors === 0) continue;
+    ended.withSurvivors++;
+    if (typeof fields.wall === 'string') ended.lastSurvivorWall = fields.wall;
+  }
+  return ended;
 }
 
 function rows(samples: Samples, stages: readonly string[]): LatencyRow[] {

@@ -1,10 +1,12 @@
 // Helpers for the platform tests (real processes): unique command-line markers, finding
 // and killing marked processes through /proc, bounded polling, on-the-fly bundles.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import type { Disposable } from '../../core/disposable';
 import { pidAlive, systemProcessTable } from './process-tree';
@@ -13,6 +15,17 @@ import type { ReaperClient } from '../reaper/reaper-client';
 import { spawnSession, type Session } from '../pty/session';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/**
+ * One of the C programs of e2e/terminal/fixtures (`name`.c), built with cc into a directory of its
+ * own; `program` is undefined when cc cannot build it here (the test then says so in its skip).
+ */
+export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `ripcord-${name}-`));
+  const program = path.join(dir, name);
+  const built = await promisify(execFile)('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures', `${name}.c`), ...ccArgs]).then(() => program, () => undefined);
+  return { program: built, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
 
 /**
  * The command name (/proc comm) of the job holding the terminal of `rootPid`, or undefined

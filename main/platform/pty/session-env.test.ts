@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment, withoutNpmLauncher } from './session-env';
+import { environHasSession } from '../../../contracts/reaper-pipe';
 
 // What `npx ripcord` (npm 11.19) added to a shell's environment, as measured with `npm exec -c env`.
 const SHELL_PATH = '/usr/local/bin:/usr/bin:/bin';
@@ -75,6 +76,22 @@ describe('sessionEnvironment', () => {
       sessionId,
     });
     expect(env).toMatchObject({ RIPCORD: '1', RIPCORD_SESSION: sessionId });
+  });
+
+  it('names the sessions it starts inside, nearest first, in RIPCORD_OUTER_SESSIONS; the settings cannot set it', () => {
+    const outer = '7-1-0123456789abcdef';
+    const outermost = '5-2-fedcba9876543210';
+    const nested = sessionEnvironment({
+      base: { ...USER_ENV, RIPCORD_SESSION: outer, RIPCORD_OUTER_SESSIONS: `${outermost}:not an id` },
+      terminal: 'inherit',
+      settings: { RIPCORD_OUTER_SESSIONS: '' },
+      sessionId,
+    });
+    expect(nested).toMatchObject({ RIPCORD_SESSION: sessionId, RIPCORD_OUTER_SESSIONS: `${outer}:${outermost}` });
+    expect(environHasSession(`A=1\0RIPCORD_SESSION=${sessionId}\0RIPCORD_OUTER_SESSIONS=${outer}:${outermost}\0`, outermost)).toBe(true);
+    expect(environHasSession(`RIPCORD_OUTER_SESSIONS=${outer}\0`, outer.slice(0, -1))).toBe(false);
+    expect(environHasSession(`X=RIPCORD_SESSION=${outer}\0`, outer)).toBe(false);
+    expect(sessionEnvironment({ base: USER_ENV, terminal: 'inherit', sessionId })).not.toHaveProperty('RIPCORD_OUTER_SESSIONS');
   });
 
   it('drops variables that are declared but unset', () => {

@@ -2,6 +2,11 @@
 import { RIPCORD_OWNED_ENV_KEYS } from '../../core/session-env-keys';
 import { withoutDesktopLaunch } from './launch-env';
 import { randomBytesNow } from '../files/kernel-reads';
+import { OUTER_SESSIONS_ENV, SESSION_ID_ENV } from '../../../contracts/reaper-pipe';
+
+/** Outer sessions a nested session names at most (nearest first): deeper nesting is not a use, and the variable stays short. */
+const MAX_OUTER_SESSIONS = 8;
+const SESSION_ID = /^\d+-\d+-[0-9a-f]{16}$/;
 
 /** The desktop app's own terminal (xterm.js): what its programs may assume. */
 export const DESKTOP_TERMINAL_ENV: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
@@ -25,9 +30,18 @@ export function sessionEnvironment(options: SessionEnvOptions): Record<string, s
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     if (!RIPCORD_OWNED_ENV_KEYS.includes(key)) env[key] = value;
   }
+  const outer = outerSessions(env);
+  if (outer.length > 0) env[OUTER_SESSIONS_ENV] = outer.join(':');
+  else delete env[OUTER_SESSIONS_ENV];
   env.RIPCORD = '1';
-  env.RIPCORD_SESSION = options.sessionId;
+  env[SESSION_ID_ENV] = options.sessionId;
   return env;
+}
+
+/** The sessions this one starts inside (DESIGN §4): the inherited session, then its outer ones; only well-formed ids. */
+function outerSessions(inherited: Readonly<Record<string, string>>): string[] {
+  const chain = [inherited[SESSION_ID_ENV] ?? '', ...(inherited[OUTER_SESSIONS_ENV] ?? '').split(':')];
+  return [...new Set(chain.filter((id) => SESSION_ID.test(id)))].slice(0, MAX_OUTER_SESSIONS);
 }
 
 let sessionsStarted = 0;

@@ -1,12 +1,13 @@
 // The reaper's cgroup sessions (DESIGN §4): each is a cgroup directory, known from before its
 // root runs, and — once the root joined — the root's pid the host names it by. Killing one is
-// the staged kill over the cgroup, ending with the directory removed, then the sweep for the
-// session's migrants (processes carrying its tag outside the cgroup: migrant-sweep.ts).
+// the staged kill over the cgroup, then the sweep for the session's migrants (processes carrying
+// its tag outside the cgroup, moved back into it frozen where they may be: migrant-sweep.ts),
+// ending with the directory removed.
 import { LogEvent } from '../../core/log-events';
 import { CgroupDir } from '../containment/cgroup';
 import { killCgroup } from '../containment/cgroup-kill';
 import type { EventLog } from '../log/event-log';
-import { sweepMigrants } from '../containment/migrant-sweep';
+import { sweepMigrants, type SweepResult } from '../containment/migrant-sweep';
 import { formatDead } from '../../../contracts/reaper-pipe';
 import { removeLeftoverCgroups } from '../containment/cgroup-leftovers';
 import path from 'node:path';
@@ -81,13 +82,17 @@ export class CgroupSessions {
     session.killing ??= (async () => {
       const { log } = this;
       const killGraceMs = this.killGrace();
-      const result = await killCgroup(session.cgroup, { killGraceMs, log });
-      const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log }) : { migrated: 0, survivors: [] };
+      const { sessionId, cgroup } = session;
+      let swept: SweepResult = { migrated: 0, survivors: [], movedBack: 0 };
+      const sweep = async (): Promise<void> => {
+        if (sessionId) swept = await sweepMigrants(sessionId, { log, container: cgroup });
+      };
+      const result = await killCgroup(cgroup, { killGraceMs, log, beforeRemoval: sweep });
       this.sessions.delete(session.cgroup.dir);
       const pid = session.root;
       const survivors = [...result.survivors, ...swept.survivors];
-      if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, survivors: swept.survivors.length });
-      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, removed: result.removed });
+      if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, movedBack: swept.movedBack, survivors: swept.survivors.length });
+      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, movedBack: swept.movedBack, removed: result.removed });
       if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
     })();
     return session.killing;

@@ -12,7 +12,7 @@ import type { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { ExitDescriptors } from '../containment/exit-descriptors';
-import { formatCommand, LineSplitter, SESSION_ID_ENV, parseContained, parseDead, parseRegistered, type ReaperCommand } from '../../../contracts/reaper-pipe';
+import { formatCommand, LineSplitter, OUTER_SESSIONS_ENV, SESSION_ID_ENV, parseContained, parseDead, parseRegistered, type ReaperCommand } from '../../../contracts/reaper-pipe';
 import { reaperStubArgv } from './reaper-stub';
 import { isExiting, procStatNow } from '../processes/proc-files';
 import { TerminalHandover } from './terminal-handover';
@@ -210,8 +210,8 @@ export class ReaperClient implements Disposable {
       cwd: '/',
       // NODE_EXTRA_CA_CERTS: node would parse that file at its start (docs/benchmarks.md#start);
       // the reaper opens no TLS connection. No session tag: a ripcord run inside a session must
-      // not hand its reaper the outer session's tag, or the outer sweep stops it mid-cleanup (DESIGN §4)
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined, [SESSION_ID_ENV]: undefined },
+      // not hand its reaper the outer sessions' tags, or their sweeps stop it mid-cleanup (DESIGN §4)
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined, [SESSION_ID_ENV]: undefined, [OUTER_SESSIONS_ENV]: undefined },
     }));
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });

@@ -95,11 +95,11 @@ export class Reaper {
         // what the scan could not link to the root but still carries the session's tag: swept
         // like a cgroup session's migrants; the session stays listed meanwhile, so a shutdown waits
         const { log } = this;
-        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log, known: result.survivors }) : { migrated: 0, survivors: [] };
+        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log, known: result.survivors }) : { migrated: 0, survivors: [], movedBack: 0 };
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...swept.survivors];
         if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
-        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated });
+        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, movedBack: swept.movedBack });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
