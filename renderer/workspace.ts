@@ -10,6 +10,7 @@ import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
+import { SignalsOverlay } from './signals-view';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -34,6 +35,8 @@ export class Workspace {
   private readonly area: HTMLElement;
   private readonly windowTitle = new WindowTitle();
   private readonly notices: WindowNotices;
+  /** the window's live view of signal handling (one per window, over every pane) */
+  readonly signals: SignalsOverlay;
   private layout: WindowLayout | undefined;
   /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
   private readonly tabFocus = new Map<TabId, PaneId>();
@@ -50,6 +53,7 @@ export class Workspace {
     // before the first pane's fit: its grid already leaves room for the banners
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus());
     this.notices.settings(settings, false);
+    this.signals = new SignalsOverlay(root, api, () => this.focused()?.view?.focus());
     api.onSettings((next) => {
       this.notices.settings(next, true);
       this.settings = next;
