@@ -7,7 +7,7 @@ import { WIDGET_KEY_LABELS, type WidgetKey } from '../main/core/keys';
 export const KEY_LIST_START = '<!-- the key list: generated from main/core/actions.ts by `npm run schema`; edit the table, not this -->';
 export const KEY_LIST_END = '<!-- end of the key list -->';
 
-const PLACES: Record<KeyPlace, string> = { terminal: 'the terminal', 'process-view': 'the process view', notices: 'the recent notices', 'start-failure': 'the start-failure panel' };
+const PLACES: Record<KeyPlace, string> = { terminal: 'the terminal', 'process-view': 'the process view', notices: 'the recent notices', 'start-failure': 'the start-failure panel', signals: 'the signals view' };
 const WIDGET_WORDS: Record<WidgetKey, string> = {
   dismiss: 'closes it, the keys back to the terminal', accept: 'runs or finds (the next match)', 'accept-back': 'finds the previous match',
   next: 'the next item', previous: 'the previous item', first: 'the first item', last: 'the last item', left: 'the tab to the left',

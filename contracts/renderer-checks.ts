@@ -111,7 +111,8 @@ export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
   return parseCount(args, 'pid', MAX_PID);
 }
 
-export function parseWatchProcesses(args: readonly unknown[]): Parsed<boolean> {
+/** A view opened (true) or closed (false): the process view, the signals view. */
+export function parseViewOpen(args: readonly unknown[]): Parsed<boolean> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [open] = args;
@@ -151,6 +152,7 @@ export function handleRequest(target: IpcTarget, channel: RequestChannel, args: 
       const wrongArity = arity(args, 1);
       return wrongArity ? refuse(wrongArity) : deliver(parsePaneAction(args[0]), (action) => void target.paneAction(action));
     }
+    case IpcChannel.watchSignals: return deliver(parseViewOpen(args), (open) => void target.watchSignals(open));
   }
 }
 
@@ -167,7 +169,7 @@ export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequest
     case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
     case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());
     case IpcChannel.stopProcess: return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
-    case IpcChannel.watchProcesses: return deliver(parseWatchProcesses(args), (open) => void target.watchProcesses(open));
+    case IpcChannel.watchProcesses: return deliver(parseViewOpen(args), (open) => void target.watchProcesses(open));
   }
 }
 

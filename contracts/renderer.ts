@@ -83,6 +83,21 @@ export interface ProcessView {
   transcript: string | null;
 }
 
+/**
+ * The window's live view of signal handling (`ripcord stats --follow` in the window): the log's
+ * lines since the last update — each press and decision, cancel answer, exit stage, dead session
+ * and watchdog stall, with running medians — beside main's event-loop delay and the session
+ * host's silence, while the view is open.
+ */
+export interface SignalsView {
+  /** new lines, oldest first (at most MAX_SIGNALS_LINES per update) */
+  lines: string[];
+  /** the p99 of main's event-loop delay since the last update, ms */
+  mainLoopP99Ms: number;
+  /** ms since the session host was last heard (its heartbeat is every second) */
+  hostSilentMs: number;
+}
+
 /** What a stop request did, in words for the user. */
 export interface StopOutcome {
   ok: boolean;
@@ -165,6 +180,9 @@ export interface RipcordApi {
   onSettingsFile(listener: (state: SettingsFileState) => void): Unsubscribe;
   /** what the mouse did to the tabs and panes; main decides and sends the layout */
   paneAction(action: PaneAction): void;
+  /** the window's signal-handling view open (true: an update every SIGNALS_UPDATE_MS) or closed (false: nothing runs for it) */
+  watchSignals(open: boolean): void;
+  onSignals(listener: (view: SignalsView) => void): Unsubscribe;
   /** the settings file was edited: the settings now in force, with the edit's problems (none: a fixed file) */
   onSettings(listener: (settings: RendererSettings) => void): Unsubscribe;
   /** the window's tabs and panes, and which has the focus: on every change, the first before any pane's event */
@@ -215,6 +233,7 @@ export interface IpcTarget {
   readSettingsFile(): void;
   editSetting(key: string, value: unknown): void;
   paneAction(action: PaneAction): void;
+  watchSignals(open: boolean): void;
 }
 
 /**
@@ -242,6 +261,8 @@ export const IpcChannel = {
   readSettingsFile: 'ripcord:read-settings-file',
   editSetting: 'ripcord:edit-setting',
   settingsFile: 'ripcord:settings-file',
+  watchSignals: 'ripcord:watch-signals',
+  signals: 'ripcord:signals',
   settings: 'ripcord:settings',
   layout: 'ripcord:layout',
   data: 'ripcord:data',
@@ -273,6 +294,7 @@ export const REQUEST_CHANNELS = [
   IpcChannel.readSettingsFile,
   IpcChannel.editSetting,
   IpcChannel.paneAction,
+  IpcChannel.watchSignals,
 ] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
@@ -296,6 +318,7 @@ export interface EventArgs {
   [IpcChannel.stopOutcome]: [PaneId, StopOutcome];
   [IpcChannel.toggleProcesses]: [PaneId];
   [IpcChannel.notice]: [PaneId, SessionNotice];
+  [IpcChannel.signals]: [SignalsView];
   [IpcChannel.screen]: [null];
 }
 export type EventChannel = keyof EventArgs;

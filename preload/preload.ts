@@ -103,6 +103,10 @@ const api: RipcordApi = {
   paneAction(action: PaneAction): void {
     ipcRenderer.send(IpcChannel.paneAction, action);
   },
+  watchSignals(open: boolean): void {
+    ipcRenderer.send(IpcChannel.watchSignals, open);
+  },
+  onSignals: (listener) => subscribe(IpcChannel.signals, listener),
   onSettings: (listener) => subscribe(IpcChannel.settings, listener),
   onLayout: (listener) => subscribe(IpcChannel.layout, listener),
   onData: (listener) => screen.subscribe(IpcChannel.data, listener),

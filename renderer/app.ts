@@ -64,6 +64,8 @@ export interface PaneStatus {
   openSettings(): void;
   /** newTabWithProfile: the window's menu of profiles */
   openProfilePicker(): void;
+  /** toggleSignals: the window's live view of signal handling */
+  toggleSignals(): void;
 }
 
 /** One pane's terminal, as its window holds it. */
@@ -192,6 +194,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     contextMenu: () => menu.openAtCursor(),
     toggleScreenReader: () => screenReader.toggle(),
     newTabWithProfile: () => status.openProfilePicker(),
+    toggleSignals: () => status.toggleSignals(),
     openSettings: () => status.openSettings(),
     openSettingsFile: () => api.openSettings(),
   };

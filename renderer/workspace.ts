@@ -15,6 +15,7 @@ import { SettingsScreen } from './settings-screen';
 import { PageKeys } from './page-keys';
 import { CommandPalette } from './command-palette';
 import { isMainAction, type ActionId } from '../main/core/actions';
+import { SignalsOverlay } from './signals-view';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -42,6 +43,8 @@ export class Workspace {
   /** the window's keys, as the settings bind them (one keymap for every pane and overlay) */
   private readonly keys: PageKeys;
   private readonly palette: CommandPalette;
+  /** the window's live view of signal handling (one per window, over every pane) */
+  readonly signals: SignalsOverlay;
   private layout: WindowLayout | undefined;
   /** each tab's pane that had the keys when it was last in front: it names the tab (main keeps the same to give them back) */
   private readonly tabFocus = new Map<TabId, PaneId>();
@@ -69,6 +72,7 @@ export class Workspace {
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus(), this.keys);
     this.notices.settings(settings, false);
     this.palette = new CommandPalette(root, this.keys, (id) => this.runAction(id), () => this.focused()?.view?.focus());
+    this.signals = new SignalsOverlay(root, api, this.keys, () => this.focused()?.view?.focus());
     api.onSettings((next) => {
       this.keys.update(next.keybindings);
       this.notices.settings(next, true);
@@ -235,6 +239,7 @@ export class Workspace {
       focusBanner: () => this.notices.focusBanner(),
       openPalette: () => this.palette.open(),
       openSettings: () => this.openSettings(),
+      toggleSignals: () => this.signals.toggle(),
       // under the tab bar's ˅ when the bar shows; at the window's top right when it does not (one tab, no profiles)
       openProfilePicker: () => this.openProfilePicker(this.tabBar.profilesButton.offsetParent === null ? undefined : this.tabBar.profilesButton),
     };

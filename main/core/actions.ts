@@ -8,7 +8,7 @@ import { ariaKeyShortcut, chordOf, isCtrlC, keyLabel, matches, parseKey, sameCho
 /** Where an action runs: main acts before the page sees the key (tabs, panes); the page acts on the focused pane. */
 export type ActionRuns = 'main' | 'page';
 /** Where a page action's key is read: the terminal, or an overlay that has the keys and passes the key on. */
-export type KeyPlace = 'terminal' | 'process-view' | 'notices' | 'start-failure';
+export type KeyPlace = 'terminal' | 'process-view' | 'notices' | 'start-failure' | 'signals';
 
 export interface ActionSpec {
   title: string;
@@ -22,7 +22,7 @@ export interface ActionSpec {
 }
 
 const TERMINAL: readonly KeyPlace[] = ['terminal'];
-const EVERYWHERE: readonly KeyPlace[] = ['terminal', 'process-view', 'notices', 'start-failure'];
+const EVERYWHERE: readonly KeyPlace[] = ['terminal', 'process-view', 'notices', 'start-failure', 'signals'];
 const main = (title: string, ...keys: string[]): ActionSpec & { runs: 'main' } => ({ title, keys, runs: 'main', places: EVERYWHERE, once: true });
 const page = (title: string, keys: string[], places = TERMINAL, once = false): ActionSpec & { runs: 'page' } => ({ title, keys, runs: 'page', places, once });
 
@@ -59,6 +59,8 @@ export const ACTIONS = {
   toggleProcesses: page('Show the processes', ['Ctrl+Shift+J'], ['terminal', 'process-view']),
   stopJob: page('Stop the running job', ['Ctrl+Shift+K'], ['terminal', 'process-view'], true),
   toggleNotices: page('Show recent notices', ['Ctrl+Shift+N'], ['terminal', 'notices']),
+  // L for live; `ripcord stats --follow` in the window
+  toggleSignals: page('Show signal handling, live', ['Ctrl+Shift+L'], ['terminal', 'signals']),
   focusBanner: page('Go to the banner\'s buttons', ['Ctrl+Shift+B']),
   zoomIn: page('Zoom in', ['CmdOrCtrl+Plus', 'CmdOrCtrl+Shift+Plus', 'CmdOrCtrl+NumpadAdd']),
   zoomOut: page('Zoom out', ['CmdOrCtrl+Minus', 'CmdOrCtrl+NumpadSubtract']),

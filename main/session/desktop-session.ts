@@ -12,6 +12,7 @@ import type { SessionLifecycle } from './session-lifecycle';
 import type { PaneWindow } from './pane-window';
 import type { PaneAction, PaneId } from '../../contracts/panes';
 import { SettingsFileEditor } from './settings-file-editor';
+import { SignalsWatch } from './signals-watch';
 
 /** The page, as main sends to it: an Electron WebContents, or the browser harness's WebSocket. */
 export interface RendererChannel {
@@ -42,6 +43,7 @@ export class DesktopSession implements IpcTarget, Disposable {
   private config: RipcordConfig;
   private readonly disposables = new DisposableStore();
   private readonly settingsFile: SettingsFileEditor;
+  private readonly signals: SignalsWatch;
 
   constructor(
     private readonly options: {
@@ -64,6 +66,7 @@ export class DesktopSession implements IpcTarget, Disposable {
     this.config = options.config;
     this.settingsFile = new SettingsFileEditor(options.settingsFile, options.log);
     const { window } = options;
+    this.signals = this.disposables.add(new SignalsWatch({ logFile: options.log.file, hostSilentMs: () => options.host.silentMs, send: (view) => this.send(IpcChannel.signals, view) }));
     for (const [pane, session] of window.panes) this.watch(pane, session);
     this.disposables.add(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
     this.disposables.add(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
@@ -148,6 +151,11 @@ export class DesktopSession implements IpcTarget, Disposable {
 
   paste(): void {
     if (!this.options.renderer.isDestroyed()) this.options.renderer.paste();
+  }
+
+  /** The window's signal-handling view opened or closed (SignalsWatch). */
+  watchSignals(open: boolean): void {
+    this.signals.watch(open);
   }
 
   dispose(): void {

@@ -61,6 +61,11 @@ export class SessionHostProcess implements Disposable {
     return this.state;
   }
 
+  /** ms since main last heard from the host (it sends a heartbeat every HEARTBEAT_MS) */
+  get silentMs(): number {
+    return this.clock() - this.lastHeard;
+  }
+
   /** Where a pane's lifecycle starts its program: in this host, under the pane's id (in `cwdFrom`'s directory, when given). */
   launcher(pane: PaneId, cwdFrom?: PaneId): ProgramLauncher {
     return (options) => HostedProgram.launch(this.host, pane, { ...options, reaper: this.reaper, ...(cwdFrom === undefined ? {} : { cwdFrom }) });
