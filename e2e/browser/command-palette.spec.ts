@@ -72,7 +72,7 @@ async function snapshot(page: Page, grid: boolean): Promise<string> {
   const overlays = await page.evaluate(() => {
     const open = (selector: string): boolean => [...document.querySelectorAll<HTMLElement>(selector)].some((e) => !e.hidden && e.getClientRects().length > 0);
     const screenReader = document.querySelector('.xterm-accessibility') === null ? [] : ['screen reader'];
-    return [...['.ripcord-search', '.ripcord-processes', '.ripcord-recent-notices', '.ripcord-menu', '.ripcord-palette'].filter(open), ...screenReader].join(',');
+    return [...['.ripcord-search', '.ripcord-processes', '.ripcord-recent-notices', '.ripcord-menu', '.ripcord-palette', '.ripcord-settings', '.ripcord-signals'].filter(open), ...screenReader].join(',');
   });
   // the grid's width only where the action is about it (zoom): a closed split's other pane keeps its grid until a refit
   const cols = grid ? await page.evaluate(() => window.__ripcordTest?.size().cols ?? 0) : '-';
@@ -92,6 +92,8 @@ const OBSERVABLE: ReadonlyArray<[ActionId, (page: Page) => Promise<void>]> = [
   ['toggleNotices', (page) => page.keyboard.press('Escape')],
   ['contextMenu', (page) => page.keyboard.press('Escape')],
   ['commandPalette', (page) => page.keyboard.press('Escape')],
+  ['openSettings', (page) => page.keyboard.press('Escape')],
+  ['toggleSignals', (page) => page.keyboard.press('Escape')],
   ['toggleScreenReader', (page) => page.keyboard.press(playwrightKey(ACTIONS.toggleScreenReader.keys[0] ?? ''))],
   ['zoomIn', (page) => page.keyboard.press(playwrightKey(ACTIONS.zoomReset.keys[0] ?? ''))],
   ['zoomOut', (page) => page.keyboard.press(playwrightKey(ACTIONS.zoomReset.keys[0] ?? ''))],
