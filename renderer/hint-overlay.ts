@@ -18,7 +18,7 @@ export function hintText(remainingMs: number, jobStillRunning = false, closes: '
 
 /**
  * The "Press Ctrl+C again to quit" overlay (DESIGN §3). The host says when it shows and how
- * long the double-press window has left; the overlay counts down locally and hides itself
+ * long the double-press interval has left; the overlay counts down locally and hides itself
  * when the window runs out, or at once when the host says the cancel was handled.
  */
 export class HintOverlay {

@@ -11,7 +11,7 @@ import { SETTLE_MAX_MS } from './output-batch';
 const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
 
 /**
- * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press window after a
+ * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press interval after a
  * cancel. It stays visible when the cancel is handled, because a second press in the window
  * still quits (ExitArmed) — hiding it then would hide the truth.
  *

@@ -22,7 +22,7 @@ export interface InputGateTarget {
 export interface InputGateOptions {
   log: Logger;
   exitCommands: readonly string[];
-  /** the input is searched for presses (`ripcord run`, the harness); the desktop reports them from its key events */
+  /** the input is searched for presses (`ripcord run`); the desktop and the browser harness report them from their key events */
   findsPresses: boolean;
   /** exit commands are found in the keys typed at a shell's prompt: the shell has no integration whose hook says so */
   exitCommandKeys: boolean;

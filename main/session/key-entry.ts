@@ -27,7 +27,7 @@ function isCtrlC(input: KeyInput): boolean {
   return matches(pressOfInput(input), CTRL_C);
 }
 
-/** A real key press other than Ctrl+C (a window key included: it moves the focus away or opens a pane): it ends the double-press window. Releases, repeats and lone modifiers do not. */
+/** A real key press other than Ctrl+C (a window key included: it moves the focus away or opens a pane): it ends the double-press interval. Releases, repeats and lone modifiers do not. */
 export function isOtherKeyPress(input: KeyInput): boolean {
   return KEY_DOWN_TYPES.has(input.type) && !input.isAutoRepeat && !isModifierKey(pressOfInput(input)) && !isCtrlC(input);
 }
@@ -56,7 +56,7 @@ export interface KeyTarget {
   readonly keymap: Keymap;
   /** a Ctrl+C press */
   pressCtrlC(): void;
-  /** any other real key: the double-press window ends (DESIGN §2) */
+  /** any other real key: the double-press interval ends (DESIGN §2) */
   keyPressed(): void;
   /** one of main's actions (tabs, panes) */
   runAction(action: MainActionId): void;

@@ -11,7 +11,7 @@ const HELD_SEQUENCE_MAX_MS = 10;
 export interface SessionInputTarget {
   /** a Ctrl+C press (DESIGN §3) */
   pressCtrlC(): void;
-  /** any other key press: the double-press window ends (DESIGN §2) */
+  /** any other key press: the double-press interval ends (DESIGN §2) */
   keyPressed(): void;
   /** bytes for the program, `typed` when they hold a key press (text, a key, a paste) */
   forward(text: string, typed: boolean): void;
@@ -20,7 +20,7 @@ export interface SessionInputTarget {
 /**
  * The input stream of one session, read sequence by sequence (InputSequenceParser). A host that
  * finds presses in the input (`ripcord run`) gets every Ctrl+C as a press and every other key as
- * the end of the double-press window; the desktop and the browser harness, which take both from
+ * the end of the double-press interval; the desktop and the browser harness, which take both from
  * their key events (key-entry.ts), only get their input classed for the bound on queued input:
  * a `\x03` in it is a byte for the program, never a press (DESIGN §3).
  */

@@ -64,7 +64,7 @@ export interface SpawnedSession {
 }
 
 /**
- * A process's one session, from process start to exit (DESIGN §3): it alone owns the Ctrl+C
+ * One pane's session (the one session of `ripcord run`), from its start to its exit (DESIGN §3): it alone owns the Ctrl+C
  * state machine, the exit decisions (and so the exit code) and the exit path. It spawns the
  * program at the first size, keeps input typed before the spawn for it, and routes every
  * trigger — before the spawn, while it runs, after it failed — through the same decisions.
