@@ -126,7 +126,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   api.onProcessCount((count) => status.processCount(count));
   api.onForeground((program) => status.foreground(program));
   api.onStopOutcome((outcome) => status.notice({ level: 'info', title: outcome.message, lines: [] }));
-  api.onToggleProcesses(() => processes.toggle());
+  api.onToggleProcesses(() => processes.panel.toggle());
   api.onNotice((notice) => status.notice(notice));
   let failure: HTMLElement | undefined;
   api.onExit((end) => {
@@ -184,7 +184,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     clear: () => terminal.clear(),
     previousCommand: () => marks.jump(-1),
     nextCommand: () => marks.jump(1),
-    toggleProcesses: () => processes.toggle(),
+    toggleProcesses: () => processes.panel.toggle(),
     stopJob: () => api.stopJob(),
     toggleNotices: () => status.toggleNotices(),
     focusBanner: () => void status.focusBanner(),

@@ -5,6 +5,7 @@
 import type { ProcessRow, ProcessView } from '../contracts/renderer';
 import type { PaneApi } from './pane-api';
 import { button } from './dom';
+import { panelHeader, WatchedPanel } from './watched-panel';
 import { runsOn, widgetKey, type PageKeys } from './page-keys';
 
 type ViewApi = Pick<PaneApi, 'watchProcesses' | 'stopJob' | 'stopProcess'>;
@@ -17,26 +18,33 @@ export class ProcessViewOverlay {
   private readonly footer: HTMLElement;
   private readonly stopJob: HTMLButtonElement;
   private readonly hint: HTMLElement;
+  /** open and close: the host sends a view every second while open */
+  readonly panel: WatchedPanel;
 
-  constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly onClose: () => void, private readonly keys: PageKeys) {
+  constructor(parent: HTMLElement, private readonly api: ViewApi, onClose: () => void, private readonly keys: PageKeys) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-processes';
     this.element.setAttribute('role', 'dialog');
     this.element.setAttribute('aria-label', 'Processes of the session');
-    this.element.hidden = true;
+    this.panel = new WatchedPanel(this.element, {
+      watch: (open) => api.watchProcesses(open),
+      opened: () => {
+        // the keys as bound now (the settings may have changed them)
+        this.hint.textContent = `${this.keys.shown('toggleProcesses')} or Esc closes · ${this.keys.shown('stopJob')} stops the foreground job`;
+        this.element.tabIndex = -1;
+        this.element.focus();
+      },
+      closed: onClose,
+    });
 
-    const header = document.createElement('div');
-    header.className = 'ripcord-processes-header';
-    const title = document.createElement('strong');
-    title.textContent = 'Processes';
     const hint = document.createElement('span');
     this.hint = hint;
     // aria-disabled rather than disabled: the button keeps the keyboard's focus and its reason (its title) is read
     this.stopJob = button('Stop job', () => {
       if (this.stopJob.getAttribute('aria-disabled') !== 'true') api.stopJob();
     }, { className: 'ripcord-stop-job' });
-    const close = button('×', () => this.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
-    header.append(title, hint, this.stopJob, close);
+    const close = button('×', () => this.panel.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
+    const header = panelHeader('Processes', hint, this.stopJob, close);
 
     const table = document.createElement('table');
     const head = table.createTHead().insertRow();
@@ -52,7 +60,7 @@ export class ProcessViewOverlay {
     // the view has the focus while open: its keys work here too
     this.element.addEventListener('keydown', (event) => {
       const [key, action] = [widgetKey(event), keys.action(event, 'process-view')];
-      if (key === 'dismiss' || action === 'toggleProcesses') this.close();
+      if (key === 'dismiss' || action === 'toggleProcesses') this.panel.close();
       else if (action === 'stopJob') {
         if (runsOn(event, action)) api.stopJob();
       } else if (!((key === 'tab' || key === 'tab-back') && this.wrapFocus(key === 'tab-back'))) return;
@@ -60,32 +68,6 @@ export class ProcessViewOverlay {
     });
 
     parent.append(this.element);
-  }
-
-  get isOpen(): boolean {
-    return !this.element.hidden;
-  }
-
-  toggle(): void {
-    if (this.isOpen) this.close();
-    else this.open();
-  }
-
-  open(): void {
-    if (this.isOpen) return;
-    // the keys as bound now (the settings may have changed them)
-    this.hint.textContent = `${this.keys.shown('toggleProcesses')} or Esc closes · ${this.keys.shown('stopJob')} stops the foreground job`;
-    this.element.hidden = false;
-    this.api.watchProcesses(true);
-    this.element.tabIndex = -1;
-    this.element.focus();
-  }
-
-  close(): void {
-    if (!this.isOpen) return;
-    this.element.hidden = true;
-    this.api.watchProcesses(false);
-    this.onClose();
   }
 
   /** Tab and Shift+Tab go round the view's buttons rather than on to the terminal behind it. True when it moved the focus. */
@@ -99,7 +81,7 @@ export class ProcessViewOverlay {
   }
 
   update(view: ProcessView): void {
-    if (!this.isOpen) return;
+    if (!this.panel.isOpen) return;
     // a row's Stop button that has the keyboard keeps it across the refresh (same pid),
     // as does its command, shown whole while focused
     const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;

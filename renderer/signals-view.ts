@@ -6,6 +6,7 @@
 import type { RipcordApi, SignalsView } from '../contracts/renderer';
 import { button } from './dom';
 import { widgetKey, type PageKeys } from './page-keys';
+import { panelHeader, WatchedPanel } from './watched-panel';
 
 /** Lines the view keeps: the last few minutes of a busy session, a bounded DOM. */
 const MAX_SHOWN_LINES = 500;
@@ -13,66 +14,45 @@ const MAX_SHOWN_LINES = 500;
 type ViewApi = Pick<RipcordApi, 'watchSignals' | 'onSignals'>;
 
 export class SignalsOverlay {
-  private readonly element: HTMLElement;
   private readonly status: HTMLElement;
   private readonly list: HTMLElement;
+  /** open and close: main follows the log while open */
+  readonly panel: WatchedPanel;
 
-  constructor(parent: HTMLElement, private readonly api: ViewApi, private readonly keys: PageKeys, private readonly onClose: () => void) {
-    this.element = document.createElement('div');
-    this.element.className = 'ripcord-signals';
-    this.element.setAttribute('role', 'dialog');
-    this.element.setAttribute('aria-label', 'Signal handling, live');
-    this.element.hidden = true;
-    const header = document.createElement('div');
-    header.className = 'ripcord-processes-header';
-    const title = document.createElement('strong');
-    title.textContent = 'Signal handling';
+  constructor(parent: HTMLElement, api: ViewApi, private readonly keys: PageKeys, onClose: () => void) {
+    const element = document.createElement('div');
+    element.className = 'ripcord-signals';
+    element.setAttribute('role', 'dialog');
+    element.setAttribute('aria-label', 'Signal handling, live');
     this.status = document.createElement('span');
-    const close = button('×', () => this.close(), { className: 'ripcord-processes-close', title: 'Close (Escape)' });
-    header.append(title, this.status, close);
     this.list = document.createElement('div');
     this.list.className = 'ripcord-signals-lines';
     this.list.setAttribute('role', 'log');
     this.list.tabIndex = 0;
-    this.element.append(header, this.list);
+    this.panel = new WatchedPanel(element, {
+      watch: (open) => api.watchSignals(open),
+      opened: () => {
+        // it shows what happens while it is open: main follows the log from its end
+        this.list.replaceChildren();
+        this.status.textContent = 'waiting for main…';
+        this.list.focus();
+      },
+      closed: onClose,
+    });
+    const close = button('×', () => this.panel.close(), { className: 'ripcord-processes-close', title: 'Close (Escape)' });
+    element.append(panelHeader('Signal handling', this.status, close), this.list);
     // the view has the keys while open: Escape and its own key close it
-    this.element.addEventListener('keydown', (event) => {
+    element.addEventListener('keydown', (event) => {
       if (widgetKey(event) !== 'dismiss' && this.keys.action(event, 'signals') !== 'toggleSignals') return;
       event.preventDefault();
-      this.close();
+      this.panel.close();
     });
-    parent.append(this.element);
+    parent.append(element);
     api.onSignals((view) => this.update(view));
   }
 
-  get isOpen(): boolean {
-    return !this.element.hidden;
-  }
-
-  toggle(): void {
-    if (this.isOpen) this.close();
-    else this.open();
-  }
-
-  open(): void {
-    if (this.isOpen) return;
-    this.element.hidden = false;
-    // it shows what happens while it is open: main follows the log from its end
-    this.list.replaceChildren();
-    this.status.textContent = 'waiting for main…';
-    this.api.watchSignals(true);
-    this.list.focus();
-  }
-
-  close(): void {
-    if (!this.isOpen) return;
-    this.element.hidden = true;
-    this.api.watchSignals(false);
-    this.onClose();
-  }
-
   private update(view: SignalsView): void {
-    if (!this.isOpen) return;
+    if (!this.panel.isOpen) return;
     this.status.textContent = `main's event loop p99 ${view.mainLoopP99Ms.toFixed(1)} ms · session host heard ${(view.hostSilentMs / 1000).toFixed(1)} s ago · Escape or ${this.keys.shown('toggleSignals')} closes`;
     const atEnd = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     for (const text of view.lines) {

@@ -239,7 +239,7 @@ export class Workspace {
       focusBanner: () => this.notices.focusBanner(),
       openPalette: () => this.palette.open(),
       openSettings: () => this.openSettings(),
-      toggleSignals: () => this.signals.toggle(),
+      toggleSignals: () => this.signals.panel.toggle(),
       // under the tab bar's ˅ when the bar shows; at the window's top right when it does not (one tab, no profiles)
       openProfilePicker: () => this.openProfilePicker(this.tabBar.profilesButton.offsetParent === null ? undefined : this.tabBar.profilesButton),
     };

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { copyUnpackedApp, recordedStarts, runCommand, writeStandInElectron, type Result } from './package-run.test-support';
 import { appImageElectronName, linuxPasses, makeAppImageLayout, packsAppImageAlone } from './appimage-layout.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -21,8 +22,6 @@ const root = path.resolve(__dirname, '../..');
 let dir: string;
 let appDir: string;
 let record: string;
-
-interface Result { code: number; stdout: string; stderr: string }
 
 /** Starts the image's AppRun as the AppImage runtime does (it exports APPDIR, APPIMAGE, ARGV0, OWD). */
 async function appRun(args: string[], unshareWorks: boolean): Promise<Result> {
@@ -36,17 +35,10 @@ async function appRun(args: string[], unshareWorks: boolean): Promise<Result> {
     ARGV0: 'ripcord-0.1.0.AppImage',
     OWD: dir,
   };
-  return execFileAsync(path.join(appDir, 'AppRun'), args, { env, timeout: 20_000 }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
-  );
+  return runCommand(path.join(appDir, 'AppRun'), args, env);
 }
 
-async function starts(): Promise<string[]> {
-  const text = await readFile(record, 'utf8').catch(() => '');
-  await writeFile(record, '');
-  return text.split('\n').filter(Boolean);
-}
+const starts = (): Promise<string[]> => recordedStarts(record);
 
 async function script(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -58,17 +50,13 @@ beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-appimage-'));
   appDir = path.join(dir, 'squashfs-root');
-  const unpacked = path.join(appDir, 'resources/app.asar.unpacked');
-  await cp(path.join(root, 'dist'), path.join(unpacked, 'dist'), { recursive: true, filter: (from) => !path.relative(path.join(root, 'dist'), from).startsWith('e2e') });
-  for (const part of ['package.json', 'lib', 'build/Release']) {
-    await cp(path.join(root, 'node_modules/node-pty', part), path.join(unpacked, 'node_modules/node-pty', part), { recursive: true });
-  }
+  await copyUnpackedApp(root, path.join(appDir, 'resources/app.asar.unpacked'));
   await mkdir(path.join(appDir, 'bin'));
   await copyFile(path.join(__dirname, 'ripcord'), path.join(appDir, 'bin/ripcord'));
   await chmod(path.join(appDir, 'bin/ripcord'), 0o755);
   record = path.join(dir, 'record');
   await writeFile(record, '');
-  await script(path.join(appDir, 'ripcord'), `#!/bin/sh\necho "RUN_AS_NODE=\${ELECTRON_RUN_AS_NODE-unset} PACKAGED=\${RIPCORD_PACKAGED_ELECTRON-unset} $*" >> "$RECORD"\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] && exec '${process.execPath}' "$@"\nexit 0\n`);
+  await writeStandInElectron(path.join(appDir, 'ripcord'));
   // an AppImage is mounted nosuid: its chrome-sandbox is never setuid
   await script(path.join(appDir, 'chrome-sandbox'), '');
   await script(path.join(dir, 'unshare-works/unshare'), '#!/bin/sh\nexit 0\n');

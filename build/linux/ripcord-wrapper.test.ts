@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { copyUnpackedApp, recordedStarts, runCommand, writeStandInElectron, type Result } from './package-run.test-support';
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
@@ -16,23 +17,14 @@ let app: string;
 let usrBin: string;
 let record: string;
 
-interface Result { code: number; stdout: string; stderr: string }
-
 /** Runs /usr/bin/ripcord (a link to the package's bin/ripcord, as the .deb makes it); `as` runs it as that user. */
 async function ripcord(args: string[], as?: string): Promise<Result> {
   const env = { PATH: '/usr/bin:/bin', HOME: dir, RECORD: record, RIPCORD_LOG: path.join(dir, 'ripcord.log') };
   const [file, argv] = as ? ['setpriv', ['--reuid', as, '--regid', 'nogroup', '--clear-groups', usrBin, ...args]] : [usrBin, args];
-  return execFileAsync(file, argv, { env, timeout: 20_000 }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
-  );
+  return runCommand(file, argv, env);
 }
 
-async function starts(): Promise<string[]> {
-  const text = await readFile(record, 'utf8').catch(() => '');
-  await writeFile(record, '');
-  return text.split('\n').filter(Boolean);
-}
+const starts = (): Promise<string[]> => recordedStarts(record);
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
@@ -40,20 +32,13 @@ beforeAll(async () => {
   await chmod(dir, 0o777);
   app = path.join(dir, 'opt/ripcord');
   await mkdir(path.join(app, 'bin'), { recursive: true });
-  // Copies, as the package holds them, not links: the case as nobody must not need to enter the
-  // checkout (a clone in a 0700 folder). node-pty where a package's unpacked bundles find it.
-  const unpacked = path.join(app, 'resources/app.asar.unpacked');
-  await cp(path.join(root, 'dist'), path.join(unpacked, 'dist'), { recursive: true, filter: (from) => !path.relative(path.join(root, 'dist'), from).startsWith('e2e') });
-  for (const part of ['package.json', 'lib', 'build/Release']) {
-    await cp(path.join(root, 'node_modules/node-pty', part), path.join(unpacked, 'node_modules/node-pty', part), { recursive: true });
-  }
+  await copyUnpackedApp(root, path.join(app, 'resources/app.asar.unpacked'));
   await copyFile(path.join(__dirname, 'ripcord'), path.join(app, 'bin/ripcord'));
   await chmod(path.join(app, 'bin/ripcord'), 0o755);
   record = path.join(dir, 'record');
   await writeFile(record, '');
   await chmod(record, 0o666);
-  await writeFile(path.join(app, 'ripcord'), `#!/bin/sh\necho "RUN_AS_NODE=\${ELECTRON_RUN_AS_NODE-unset} PACKAGED=\${RIPCORD_PACKAGED_ELECTRON-unset} $*" >> "$RECORD"\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] && exec '${process.execPath}' "$@"\nexit 0\n`);
-  await chmod(path.join(app, 'ripcord'), 0o755);
+  await writeStandInElectron(path.join(app, 'ripcord'));
   // Chromium's setuid sandbox as the .deb leaves it where user namespaces do not work
   await writeFile(path.join(app, 'chrome-sandbox'), '');
   await chmod(path.join(app, 'chrome-sandbox'), 0o4755);
