@@ -53,8 +53,12 @@ describe('followLog', () => {
     await writeFile(file, hostLine(1, 'trigger', { kind: 'sigterm', action: 'exit' }));
     const lines: string[] = [];
     const stop = new AbortController();
-    const following = followLog(file, { line: (text) => lines.push(text) }, stop.signal);
+    let looked: (state: string) => void = () => undefined;
+    const firstLook = new Promise<string>((resolve) => { looked = resolve; });
+    const followed = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
     try {
+      // appended once the follower has looked: what was there before is not shown, this is
+      expect(await firstLook).toBe('following');
       await appendFile(file, hostLine(10, 'trigger', { kind: 'ctrl-c', action: 'cancel' }));
       await until(lines, (all) => all.includes('ctrl-c → cancel'));
       // the logger's rotation: the last line lands in the old file, which is renamed; a new file begins
@@ -67,7 +71,7 @@ describe('followLog', () => {
       await until(lines, (all) => all.includes('exit.end'));
     } finally {
       stop.abort();
-      await following;
+      await followed;
     }
     expect(lines.filter((line) => !line.startsWith('  so far'))).toEqual([
       '10:00:00.010 host 4242  ctrl-c → cancel',
@@ -81,8 +85,12 @@ describe('followLog', () => {
     const file = path.join(dir, 'later.log');
     const lines: string[] = [];
     const stop = new AbortController();
-    const following = followLog(file, { line: (text) => lines.push(text) }, stop.signal);
+    let looked: (state: string) => void = () => undefined;
+    const firstLook = new Promise<string>((resolve) => { looked = resolve; });
+    const following = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
     try {
+      // made once the follower has looked and found nothing: a file that appears later
+      expect(await firstLook).toBe('waiting');
       await writeFile(file, hostLine(5, 'main-loop-stall', { ms: 312 }));
       await until(lines, (all) => all.includes('stalled'));
     } finally {

@@ -18,6 +18,8 @@ const READ_CHUNK_BYTES = 256 * 1024;
 
 export interface FollowOutput {
   line: (text: string) => void;
+  /** the first look is done: the file is followed from its end, or waited for ('waiting': read from its start once there) */
+  firstLook?: (state: 'following' | 'waiting') => void;
 }
 
 /** Follows `file` until `signal` aborts; resolves then. A file that is not there yet is waited for. */
@@ -35,6 +37,7 @@ export async function followLog(file: string, output: FollowOutput, signal: Abor
       if (!current) {
         const opened = await openRegular(file);
         if (opened) current = { ...opened, position: firstLook ? opened.size : 0, partial: '' };
+        if (firstLook) output.firstLook?.(opened ? 'following' : 'waiting');
         firstLook = false;
       }
       if (current) {
