@@ -27,7 +27,7 @@ import { SessionHostProcess } from '../../main/session/host/session-host-process
 import { hostedPaneWindow } from '../../main/session/hosted-panes';
 import type { PaneWindow } from '../../main/session/pane-window';
 import { EventLoopDelayProbe } from './event-loop-delay';
-import { forkSessionHost } from './forked-host';
+import { forkSessionHost, type ForkedHost, type HostScreenAddress } from './forked-host';
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from './pages';
 import { SocketWindow } from './socket-window';
@@ -41,8 +41,6 @@ const MAX_KEY_BODY_CHARS = 4_096;
 const HOST_READY_MS = 20_000;
 /** The harness session host's bundle, beside this one (build/bundle-test.mjs). */
 const HOST_SCRIPT = 'harness-session-host.js';
-
-interface HostScreenAddress { port: number; token: string }
 
 /** Epoch ms at sub-millisecond precision: a time the page (the same sum in Chromium) can compare with. */
 const epochNow = (): number => performance.timeOrigin + performance.now();
@@ -173,8 +171,9 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
-  const host = new SessionHostProcess(forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`), reaper, log);
-  const screen = await hostScreen(host);
+  const forked = forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`);
+  const host = new SessionHostProcess(forked, reaper, log);
+  const screen = await hostScreen(forked);
 
   const origin = `http://127.0.0.1:${address.port}`;
   const window = new SocketWindow(`${origin}/`, log);
@@ -185,7 +184,7 @@ async function main(): Promise<void> {
     reaper,
     host: desktopExitHost({ app: { exit: (code) => process.exit(code) }, shortcuts: window.shortcuts, beforeExit: () => host.exiting() }),
     sessionHost: () => host,
-    tools: 'harness',
+    tools: 'desktop',
     settingsFile: loaded.path,
     ...(options.command ? { command: options.command } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -221,12 +220,11 @@ async function main(): Promise<void> {
 }
 
 /** The forked host's screen socket, once it listens (bounded: a host that never says is a start failure). */
-function hostScreen(host: SessionHostProcess): Promise<HostScreenAddress> {
+function hostScreen(host: ForkedHost): Promise<HostScreenAddress> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the session host did not open its screen socket within ${HOST_READY_MS} ms`)), HOST_READY_MS);
-    const said = host.onScreen((address) => {
+    void host.screen.then((address) => {
       clearTimeout(timer);
-      said.dispose();
       resolve(address);
     });
   });
