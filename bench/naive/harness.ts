@@ -39,7 +39,7 @@ const VSCODE_HIGH_WATERMARK_CHARS = 100_000;
 const VSCODE_LOW_WATERMARK_CHARS = 5_000;
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
-  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
+  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1] ?? '';

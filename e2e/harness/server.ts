@@ -211,8 +211,9 @@ async function main(): Promise<void> {
     },
   );
 
-  // the renderer's and the preload's build: dist/ beside this bundle, or the one --renderer-dir names
-  const rendererDir = options.rendererDir ?? path.join(__dirname, 'renderer');
+  // the page (the harness's build of it, with the test view: build/bundle-test.mjs) beside this
+  // bundle, or the one --renderer-dir names; the shipped preload in the directory above it
+  const rendererDir = options.rendererDir ?? path.join(__dirname, 'harness-renderer');
   const pages = await HarnessPages.load(rendererDir, [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(rendererDir, '..', PRELOAD_SCRIPT));
   const harness = new Harness(log, reaper, panes, host, screen, window, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
