@@ -4,7 +4,7 @@
 // API the preload uses and nothing more.
 // - require: 'electron' only; of it contextBridge and ipcRenderer; any other API throws.
 // - contextBridge.exposeInMainWorld copies as Electron's does (context-bridge.ts).
-// - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (contracts/harness-socket.ts).
+// - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (harness-socket.ts).
 // - the screen's port (IpcChannel.screen) is a real MessagePort made here, its other end bridged
 //   to the session host's own WebSocket (the URL's `screen` port); without one (the bench's naive
 //   harness) to the one socket.
@@ -13,7 +13,7 @@
 // Electron gives main every key in before-input-event.
 import { IpcChannel, type KeyInput } from '../../contracts/renderer';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
-import { HarnessChannel, type PageMessage } from '../../contracts/harness-socket';
+import { HarnessChannel, type PageMessage } from './harness-socket';
 import type { RipcordTestView } from './test-view';
 import { crossBridge } from './context-bridge';
 

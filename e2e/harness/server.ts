@@ -2,7 +2,7 @@
 // to a browser and runs the desktop's own window wiring (wireTerminalWindow: the key entry
 // before-input-event feeds, lifecycle, signals, IPC checks, DesktopSession, the panes) on the
 // real core, reaper and pty, behind a transport adapter (socket-window.ts): a loopback WebSocket
-// instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
+// instead of IPC (harness-socket.ts), the page's key messages instead of
 // before-input-event, process.exit instead of app.exit, the page closing instead of the window,
 // child_process.fork instead of utilityProcess and the host's own WebSocket instead of a
 // MessagePort. When ready it prints one JSON line on stdout:
@@ -31,7 +31,7 @@ import { forkSessionHost, type ForkedHost, type HostScreenAddress } from './fork
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from './pages';
 import { SocketWindow } from './socket-window';
-import { parseKeyInput } from '../../contracts/harness-socket';
+import { parseKeyInput } from './harness-socket';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
