@@ -1,13 +1,21 @@
 // The window's page: it finds its host at window.ripcord (the Electron preload, or the browser
 // harness's stand-in of Electron's objects under the same preload) and draws the window's tabs
 // and panes as main lays them out (workspace.ts). Its entries: index.ts (the renderer that ships)
-// and the browser harness's build (e2e/harness/renderer-main.ts), which watches each terminal.
+// and the browser harness's build (e2e/harness/renderer-main.ts), which picks the renderer from
+// its URL and watches each terminal.
 import type { WindowLayout } from '../contracts/panes';
 import type { TerminalObserver } from './app';
-import { wantedRenderer } from './gpu-renderer';
+import type { RendererKind } from './gpu-renderer';
 import { Workspace } from './workspace';
 
-export async function startPage(observe?: TerminalObserver): Promise<void> {
+/** What a build of the page may choose; the one that ships chooses nothing. */
+export interface PageOptions {
+  /** the renderer the terminals start with (GpuRenderer falls back to the DOM one by itself); WebGL by default */
+  renderer?: RendererKind;
+  observe?: TerminalObserver;
+}
+
+export async function startPage({ renderer = 'webgl', observe }: PageOptions = {}): Promise<void> {
   const root = document.getElementById('terminal');
   if (!root) throw new Error('index.html has no #terminal element');
   try {
@@ -20,7 +28,7 @@ export async function startPage(observe?: TerminalObserver): Promise<void> {
       else started.early = layout;
     });
     const settings = await api.getSettings();
-    started.workspace = new Workspace(api, settings, root, wantedRenderer(location.search), observe);
+    started.workspace = new Workspace(api, settings, root, renderer, observe);
     if (started.early) started.workspace.apply(started.early);
   } catch (error) {
     const message = document.createElement('pre');

@@ -14,8 +14,8 @@ import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
-import { offerTestView } from '../../e2e/harness/test-view';
-import { wantedRenderer, type RendererKind } from '../../renderer/gpu-renderer';
+import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
+import type { RendererKind } from '../../renderer/gpu-renderer';
 import type { RendererSettings } from '../../contracts/renderer';
 
 interface PeerTerminal {

@@ -36,6 +36,11 @@ declare global {
   }
 }
 
+/** `?renderer=dom` or `?renderer=webgl` in the page URL (the specs, the bench); WebGL otherwise. */
+export function wantedRenderer(search: string): RendererKind {
+  return new URLSearchParams(search).get('renderer') === 'dom' ? 'dom' : 'webgl';
+}
+
 /** Offers the page's tests a view of a pane's terminal, when the page defined the hook. */
 export function offerTestView({ pane, terminal, renderer, output }: StartedTerminal): void {
   const hook = window.__ripcordTestHook;
