@@ -23,9 +23,17 @@ async function shippedBundles(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // `npm test` has just built dist/ (build:test); a lone run builds the product's bundles itself
-  if (!existsSync(path.join(dist, 'renderer', 'renderer.js'))) await promisify(execFile)(process.execPath, [path.join(__dirname, 'bundle.mjs')], { cwd: root });
+  // `npm test` has just built dist/ (build:test); a lone run builds the product's and the harness's bundles itself
+  for (const [built, script] of [['renderer/renderer.js', 'bundle.mjs'], ['harness-renderer/renderer.js', 'bundle-test.mjs']] as const) {
+    if (!existsSync(path.join(dist, built))) await promisify(execFile)(process.execPath, [path.join(__dirname, script)], { cwd: root });
+  }
 }, 120_000);
+
+/** The sources a bundle was built from, as its source map names them (relative to the repository). */
+async function sourcesOf(bundle: string): Promise<string[]> {
+  const map = JSON.parse(await readFile(path.join(dist, `${bundle}.map`), 'utf8')) as { sources: string[] };
+  return map.sources.map((source) => path.relative(root, path.resolve(path.dirname(path.join(dist, bundle)), source)).split(path.sep).join('/'));
+}
 
 describe('product bundles (what build/dist-bundles.mjs ships)', () => {
   it('hold no test hook and not the word "harness"', async () => {
@@ -43,9 +51,15 @@ describe('product bundles (what build/dist-bundles.mjs ships)', () => {
   it('are built from no test file (their source maps)', async () => {
     const found: string[] = [];
     for (const bundle of (await shippedBundles()).filter((name) => name.endsWith('.js'))) {
-      const map = JSON.parse(await readFile(path.join(dist, `${bundle}.map`), 'utf8')) as { sources: string[] };
-      for (const source of map.sources) if (TEST_SOURCES.some((pattern) => pattern.test(source))) found.push(`dist/${bundle}: ${source}`);
+      for (const source of await sourcesOf(bundle)) if (TEST_SOURCES.some((pattern) => pattern.test(source))) found.push(`dist/${bundle}: ${source}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it("the harness's page is the shipped page and the test view: no second implementation of it (issue #41)", async () => {
+    const shipped = new Set((await sourcesOf('renderer/renderer.js')).filter((source) => source !== 'renderer/index.ts'));
+    const harness = new Set(await sourcesOf('harness-renderer/renderer.js'));
+    expect([...harness].filter((source) => !source.startsWith('e2e/harness/')).sort()).toEqual([...shipped].sort());
+    expect([...harness].filter((source) => source.startsWith('e2e/harness/')).sort()).toEqual(['e2e/harness/renderer-main.ts', 'e2e/harness/test-view.ts']);
   });
 });
