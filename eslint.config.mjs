@@ -27,14 +27,20 @@ const ban = {
 };
 
 /**
- * The test fence: test helpers are `*.test-support.ts` beside the tests; product code imports
- * neither them nor tests. Its own rule id, so it adds to each folder's layering rule instead of
- * replacing it (flat config replaces a rule's options per matching block).
+ * The test fence: test helpers are `*.test-support.ts` beside the tests, and e2e/ (the specs and
+ * the browser harness with its test view) and bench/ are test code whole; product code imports
+ * none of them. Its own rule id, so it adds to each folder's layering rule instead of replacing it
+ * (flat config replaces a rule's options per matching block).
  */
 const testFence = {
   '@typescript-eslint/no-restricted-imports': [
     'error',
-    { patterns: [{ group: ['**/*.test-support', '**/*.test-support.ts', '**/*.test', '**/*.test.ts'], message: 'product code may not import test code (*.test.ts, *.test-support.ts)' }] },
+    {
+      patterns: [
+        { group: ['**/*.test-support', '**/*.test-support.ts', '**/*.test', '**/*.test.ts'], message: 'product code may not import test code (*.test.ts, *.test-support.ts)' },
+        { group: ['**/e2e/**', '**/bench/**'], message: 'product code may not import the specs, the browser harness or the bench (e2e/, bench/)' },
+      ],
+    },
   ],
 };
 

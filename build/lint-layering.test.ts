@@ -70,6 +70,15 @@ describe('layering lint (DESIGN §1)', () => {
       ['main/session/x.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
       ['main/cli/x.ts', "import { waitFor } from '../platform/processes.test-support.ts';\nexport const w = waitFor;\n"],
       ['renderer/x.ts', "import { x } from './app.test';\nexport const y = x;\n"],
+      ['renderer/x.ts', "import { x } from './pane.test-support';\nexport const y = x;\n"],
+      ['preload/x.ts', "import { x } from './bridge.test-support';\nexport const y = x;\n"],
+      ['contracts/x.ts', "import { x } from './messages.test-support';\nexport const y = x;\n"],
+      // the harness's own code (its test view, its protocol, its host) and the bench are test code by their folder
+      ['renderer/x.ts', "import { offerTestView } from '../e2e/harness/test-view';\nexport const o = offerTestView;\n"],
+      ['contracts/x.ts', "import type { PageMessage } from '../e2e/harness/harness-socket';\nexport type P = PageMessage;\n"],
+      ['main/session/x.ts', "import { forkSessionHost } from '../../e2e/harness/forked-host';\nexport const f = forkSessionHost;\n"],
+      ['preload/x.ts', "import { crossBridge } from '../e2e/harness/context-bridge';\nexport const c = crossBridge;\n"],
+      ['main/cli/x.ts', "import { HARNESS } from '../../bench/lib/paths';\nexport const h = HARNESS;\n"],
     ])('product file %s may not import test code: %j', async (file, code) => {
       const errors = await errorsFor(file, code);
       expect(errors.some((e) => e.startsWith('@typescript-eslint/no-restricted-imports'))).toBe(true);

@@ -20,7 +20,7 @@ export interface SessionInfo {
   id: number;
   /** a window's pane: the number of its tab (from 1), as the tab bar shows it */
   tab?: number;
-  host: 'desktop' | 'run' | 'harness';
+  host: 'desktop' | 'run';
   command: string;
   /** wall-clock ms since the epoch */
   startedAt: number;

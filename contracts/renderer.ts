@@ -1,5 +1,5 @@
 // The contract between the page (renderer/) and its host — the desktop's main process over IPC
-// through the preload, or the browser harness over its WebSocket (./harness-socket.ts): the
+// through the preload, or the browser harness over its WebSocket (e2e/harness/harness-socket.ts): the
 // page's API, its payloads, the channel names and what each channel carries (a window's tabs and
 // panes: ./panes.ts). The bounds and the
 // checks the host runs on everything the page sends are ./renderer-checks.ts. Named functions

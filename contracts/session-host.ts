@@ -18,7 +18,7 @@ export interface HostStart {
   cols: number;
   rows: number;
   keyPressesReported: boolean;
-  tools?: 'desktop' | 'harness' | 'run';
+  tools?: 'desktop' | 'run';
   describedAs: string;
 }
 
@@ -86,9 +86,7 @@ export type HostEvent =
   /** the host's thread is alive (HEARTBEAT_MS) */
   | { type: 'heartbeat' }
   /** the answer to main's `exit`: the last words are said (a `ripcord stop` waiting answered, the control sockets gone) */
-  | { type: 'last-words' }
-  /** the harness host's screen socket, for the page (a WebSocket: fork cannot pass a MessagePort) */
-  | { type: 'screen'; port: number; token: string };
+  | { type: 'last-words' };
 
 /** The host says it is alive this often; main calls it hung after HOST_HUNG_AFTER_MS without a word (VS Code waits ~6 s). */
 export const HEARTBEAT_MS = 1_000;
@@ -129,7 +127,6 @@ const EVENT_FIELDS: Record<HostEvent['type'], Record<string, (value: unknown) =>
   log: { level: (v) => v === 'info' || v === 'warn' || v === 'error', name: isText, fields: (v) => v === undefined || isRecord(v) },
   heartbeat: {},
   'last-words': {},
-  screen: { port: isCount, token: isText },
 };
 
 function checked<T>(message: unknown, fields: Record<string, Record<string, (value: unknown) => boolean>>): Checked<T> {

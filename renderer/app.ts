@@ -19,7 +19,6 @@ import { GpuRenderer, type RendererKind } from './gpu-renderer';
 import { showStartFailure } from './start-failure';
 import { sessionEndText } from './session-text';
 import { LinkPreview } from './link-preview';
-import { offerTestView } from './test-hook';
 import { ProcessViewOverlay } from './process-view';
 import { WindowTheme } from './window-theme';
 import { FontZoom } from './font-zoom';
@@ -81,11 +80,26 @@ export interface TerminalPane {
   dispose(): void;
 }
 
+/** A pane's terminal as it starts, as a page built on the renderer's (startPage) may watch it. */
+export interface StartedTerminal {
+  pane: string;
+  terminal: Terminal;
+  renderer(): RendererKind;
+  output: Pick<OutputQueue, 'holding' | 'parsedChars' | 'pacedByTurns'>;
+}
+
+/**
+ * Told of each pane's terminal as it starts. The product's page has none; the browser harness's
+ * build of the page (e2e/harness/renderer-main.ts) offers its tests a view of each terminal with
+ * one, so nothing of the tests is in the renderer that ships (docs/testing.md).
+ */
+export type TerminalObserver = (started: StartedTerminal) => void;
+
 /**
  * One pane's terminal in `root`. Every listener on the host API is registered before the first
  * resize() call, so a host may start the pane's session on that first resize without losing output.
  */
-export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, testId: string, keys: PageKeys): TerminalPane {
+export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, pane: string, keys: PageKeys, observe?: TerminalObserver): TerminalPane {
   // before the terminal's element exists: the preview sits in the same box
   const links = new LinkPreview(root, (url) => api.openLink(url));
   const terminal = new Terminal({
@@ -226,7 +240,7 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   api.resize(terminal.cols, terminal.rows);
   // a click in the pane gives it the keys: main decides, and the layout says so
   root.addEventListener('mousedown', () => api.focused());
-  offerTestView(terminal, () => gpu.kind, testId, output);
+  observe?.({ pane, terminal, renderer: () => gpu.kind, output });
   return {
     focus: () => {
       if (failure) failure.querySelector('button')?.focus();

@@ -48,8 +48,3 @@ export class GpuRenderer {
     this.addon = undefined;
   }
 }
-
-/** `?renderer=dom` or `?renderer=webgl` in the page URL (harness, bench); WebGL otherwise. */
-export function wantedRenderer(search: string): RendererKind {
-  return new URLSearchParams(search).get('renderer') === 'dom' ? 'dom' : 'webgl';
-}

@@ -4,7 +4,7 @@
 import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
 import { clampSplitRatio, panesOf } from '../contracts/panes';
 import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
-import { startTerminal, type PaneStatus, type TerminalPane } from './app';
+import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './app';
 import type { RendererKind } from './gpu-renderer';
 import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';
@@ -53,7 +53,7 @@ export class Workspace {
   private readonly profileMenu: ProfileMenu;
   private readonly settingsScreen: SettingsScreen;
 
-  constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind) {
+  constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind, private readonly observe?: TerminalObserver) {
     this.settings = settings;
     this.router = new PaneRouter(api);
     this.area = document.createElement('div');
@@ -210,7 +210,7 @@ export class Workspace {
     // the terminal measures its box: it starts once the box is in the page
     queueMicrotask(() => {
       if (!this.panes.has(pane)) return; // closed before it started
-      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane, this.keys);
+      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane, this.keys, this.observe);
       state.view = view;
       view.setDoublePressCloses(this.doublePressCloses());
       view.setFocused(this.layout?.focused === pane);

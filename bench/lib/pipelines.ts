@@ -47,7 +47,7 @@ export interface BrowserPipeline {
   stop(): Promise<number>;
 }
 
-/** The browser harness (ripcord) or the naive harness, serving dist/renderer (the peer: its own page). */
+/** The browser harness (ripcord) or the naive harness, serving dist/harness-renderer (the page with the test view; the peer: its own page). */
 export interface BrowserPipelineOptions {
   dir: string;
   marker: string;
@@ -68,10 +68,10 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
     const configFile = path.join(options.dir, 'config.json');
     logFile = path.join(options.dir, 'harness.log');
     await writeFile(configFile, JSON.stringify({ env, killGraceMs: options.killGraceMs ?? 500, ...options.settings }));
-    args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'renderer'), '--', ...command];
+    args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'harness-renderer'), '--', ...command];
   } else {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-    const page = kind === 'peer' ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR] : ['--renderer-dir', path.join(DIST, 'renderer')];
+    const page = kind === 'peer' ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR] : ['--renderer-dir', path.join(DIST, 'harness-renderer')];
     args = [NAIVE_HARNESS, ...page, '--cwd', options.dir, ...envArgs, '--', ...command];
   }
   // ripcord's transcripts go to the run's directory, not the user's list (same file system)

@@ -1,5 +1,5 @@
 // The browser pipelines the bench compares the harness with: a page over the same WebSocket
-// protocol (contracts/harness-socket.ts) and a bare pty behind it, Ctrl+C written to the pty like any key, and
+// protocol (e2e/harness/harness-socket.ts) and a bare pty behind it, Ctrl+C written to the pty like any key, and
 // the window closing ends it with pty.kill() of the shell pid only.
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
@@ -23,7 +23,7 @@ import { EventLoopDelayProbe } from '../../e2e/harness/event-loop-delay';
 import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { parseAck, parseInput, parsePaneRequest, parseResize } from '../../contracts/renderer-checks';
 import type { WindowLayout } from '../../contracts/panes';
-import { HarnessChannel, parsePageMessage, type HostMessage } from '../../contracts/harness-socket';
+import { HarnessChannel, parsePageMessage, type HostMessage } from '../../e2e/harness/harness-socket';
 
 interface NaiveOptions {
   rendererDir: string;
@@ -39,7 +39,7 @@ const VSCODE_HIGH_WATERMARK_CHARS = 100_000;
 const VSCODE_LOW_WATERMARK_CHARS = 5_000;
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
-  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
+  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1] ?? '';

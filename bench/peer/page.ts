@@ -14,8 +14,8 @@ import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
-import { offerTestView } from '../../renderer/test-hook';
-import { wantedRenderer, type RendererKind } from '../../renderer/gpu-renderer';
+import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
+import type { RendererKind } from '../../renderer/gpu-renderer';
 import type { RendererSettings } from '../../contracts/renderer';
 
 interface PeerTerminal {
@@ -100,7 +100,7 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   api.resize(pane, terminal.cols, terminal.rows);
   // VS Code holds nothing at a Ctrl+C
   let parsedChars = 0;
-  offerTestView(terminal, () => kind, pane, { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } });
+  offerTestView({ pane, terminal, renderer: () => kind, output: { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } } });
   return {
     write: (data) =>
       terminal.write(data, () => {

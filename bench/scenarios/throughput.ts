@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Terminal } from '@xterm/headless';
 import { IpcChannel } from '../../contracts/renderer';
-import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
+import type { HostMessage, PageMessage } from '../../e2e/harness/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { openPageSockets, startBrowserPipeline, type BrowserKind } from '../lib/pipelines';
 import { cpuMs, newMarker, residentBytes } from '../lib/processes';

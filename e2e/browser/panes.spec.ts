@@ -116,7 +116,7 @@ test('`ripcord ps --json` lists every pane\'s session with its tab; `ripcord sto
   const job = await waitFor('the split\'s job', WAIT_MS, async () => (await named(h, h.marker))[0]);
   const roots = await waitFor('three sessions in ripcord ps', WAIT_MS, async () => {
     const sessions = JSON.parse(await ripcordCli('ps', '--json')) as { id: number; tab?: number; host: string }[];
-    const ours = sessions.filter((s) => s.host === 'harness' && s.tab !== undefined);
+    const ours = sessions.filter((s) => s.host === 'desktop' && s.tab !== undefined);
     return ours.length === 3 ? ours : undefined;
   });
   expect(roots.map((s) => s.tab).sort()).toEqual([1, 2, 2]);

@@ -1,9 +1,10 @@
 // The page side of the harness, dist/harness-api.js, loaded before the shipped preload
 // (dist/preload.js, which pages.ts serves wrapped as Electron wraps a sandboxed preload) and
-// renderer.js: a shim of the `electron` renderer API the preload uses and nothing more.
+// the page's renderer.js (the harness's build, renderer-main.ts): a shim of the `electron` renderer
+// API the preload uses and nothing more.
 // - require: 'electron' only; of it contextBridge and ipcRenderer; any other API throws.
 // - contextBridge.exposeInMainWorld copies as Electron's does (context-bridge.ts).
-// - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (contracts/harness-socket.ts).
+// - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (harness-socket.ts).
 // - the screen's port (IpcChannel.screen) is a real MessagePort made here, its other end bridged
 //   to the session host's own WebSocket (the URL's `screen` port); without one (the bench's naive
 //   harness) to the one socket.
@@ -12,8 +13,8 @@
 // Electron gives main every key in before-input-event.
 import { IpcChannel, type KeyInput } from '../../contracts/renderer';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
-import { HarnessChannel, type PageMessage } from '../../contracts/harness-socket';
-import type { RipcordTestView } from '../../renderer/test-hook';
+import { HarnessChannel, type PageMessage } from './harness-socket';
+import type { RipcordTestView } from './test-view';
 import { crossBridge } from './context-bridge';
 
 /** What the specs read back from the page besides the terminal itself. */

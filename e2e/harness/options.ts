@@ -1,7 +1,9 @@
 // Command line of the browser harness (test-only):
 //   node dist/harness.js [--config FILE] [--log FILE] [--cwd DIR] [--renderer-dir DIR] [-- PROGRAM ARGS...]
 // Without --config the usual lookup applies ($RIPCORD_CONFIG, then XDG); without --log,
-// $RIPCORD_LOG or the default log file. Without a program, the config's shell runs.
+// $RIPCORD_LOG or the default log file. Without a program, the config's shell runs. --renderer-dir:
+// the page's directory (index.html, renderer.js, renderer.css), the harness's build of the page
+// (dist/harness-renderer) by default; the shipped preload is the one in the directory above it.
 import { parseArgs } from 'node:util';
 
 export interface HarnessOptions {

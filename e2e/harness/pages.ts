@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
-/** The files of dist/renderer the page loads; nothing else on disk is reachable. */
+/** The files of the page's directory (dist/harness-renderer) it loads; nothing else on disk is reachable. */
 const STATIC_FILES: Record<string, string> = {
   '/renderer.js': 'text/javascript; charset=utf-8',
   '/renderer.css': 'text/css; charset=utf-8',

@@ -1,11 +1,11 @@
-// The harness session host's screen (contracts/harness-socket.ts's messages): a WebSocket of its
+// The harness session host's screen (harness-socket.ts's messages): a WebSocket of its
 // own on 127.0.0.1, since child_process.fork cannot hand a MessagePort over as Electron's
 // utilityProcess does. One page, with the token, from the harness page's origin; what the host
 // sends before the page connects waits for it (bounded by flow control: unacknowledged output).
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parsePageMessage } from '../../contracts/harness-socket';
+import { parsePageMessage } from './harness-socket';
 import { toDisposable, type Disposable } from '../../main/core/disposable';
 import type { Logger } from '../../main/platform/log/log';
 import type { HostScreen } from '../../main/session/host/session-host';

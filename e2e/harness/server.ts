@@ -2,7 +2,7 @@
 // to a browser and runs the desktop's own window wiring (wireTerminalWindow: the key entry
 // before-input-event feeds, lifecycle, signals, IPC checks, DesktopSession, the panes) on the
 // real core, reaper and pty, behind a transport adapter (socket-window.ts): a loopback WebSocket
-// instead of IPC (contracts/harness-socket.ts), the page's key messages instead of
+// instead of IPC (harness-socket.ts), the page's key messages instead of
 // before-input-event, process.exit instead of app.exit, the page closing instead of the window,
 // child_process.fork instead of utilityProcess and the host's own WebSocket instead of a
 // MessagePort. When ready it prints one JSON line on stdout:
@@ -28,11 +28,11 @@ import { SessionHostProcess } from '../../main/session/host/session-host-process
 import { hostedPaneWindow } from '../../main/session/hosted-panes';
 import type { PaneWindow } from '../../main/session/pane-window';
 import { EventLoopDelayProbe } from './event-loop-delay';
-import { forkSessionHost } from './forked-host';
+import { forkSessionHost, type ForkedHost, type HostScreenAddress } from './forked-host';
 import { parseHarnessArgs } from './options';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from './pages';
 import { SocketWindow } from './socket-window';
-import { parseKeyInput } from '../../contracts/harness-socket';
+import { parseKeyInput } from './harness-socket';
 
 /** A 1 MB paste JSON-escapes to a few MB; past this the socket is closed (code 1009). */
 const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
@@ -42,8 +42,6 @@ const MAX_KEY_BODY_CHARS = 4_096;
 const HOST_READY_MS = 20_000;
 /** The harness session host's bundle, beside this one (build/bundle-test.mjs). */
 const HOST_SCRIPT = 'harness-session-host.js';
-
-interface HostScreenAddress { port: number; token: string }
 
 /** Epoch ms at sub-millisecond precision: a time the page (the same sum in Chromium) can compare with. */
 const epochNow = (): number => performance.timeOrigin + performance.now();
@@ -174,8 +172,9 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('harness: no TCP address');
-  const host = new SessionHostProcess(forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`), reaper, log);
-  const screen = await hostScreen(host);
+  const forked = forkSessionHost(path.join(__dirname, HOST_SCRIPT), `http://127.0.0.1:${address.port}`);
+  const host = new SessionHostProcess(forked, reaper, log);
+  const screen = await hostScreen(forked);
 
   const origin = `http://127.0.0.1:${address.port}`;
   const window = new SocketWindow(`${origin}/`, log);
@@ -186,7 +185,7 @@ async function main(): Promise<void> {
     reaper,
     host: desktopExitHost({ app: { exit: (code) => process.exit(code) }, shortcuts: window.shortcuts, beforeExit: () => host.exiting() }),
     sessionHost: () => host,
-    tools: 'harness',
+    tools: 'desktop',
     settingsFile: loaded.path,
     layoutFile: defaultLayoutFile(),
     ...(options.command ? { command: options.command } : {}),
@@ -214,8 +213,9 @@ async function main(): Promise<void> {
     },
   );
 
-  // the renderer's and the preload's build: dist/ beside this bundle, or the one --renderer-dir names
-  const rendererDir = options.rendererDir ?? path.join(__dirname, 'renderer');
+  // the page (the harness's build of it, with the test view: build/bundle-test.mjs) beside this
+  // bundle, or the one --renderer-dir names; the shipped preload in the directory above it
+  const rendererDir = options.rendererDir ?? path.join(__dirname, 'harness-renderer');
   const pages = await HarnessPages.load(rendererDir, [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(rendererDir, '..', PRELOAD_SCRIPT));
   const harness = new Harness(log, reaper, panes, host, screen, window, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
@@ -223,12 +223,11 @@ async function main(): Promise<void> {
 }
 
 /** The forked host's screen socket, once it listens (bounded: a host that never says is a start failure). */
-function hostScreen(host: SessionHostProcess): Promise<HostScreenAddress> {
+function hostScreen(host: ForkedHost): Promise<HostScreenAddress> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the session host did not open its screen socket within ${HOST_READY_MS} ms`)), HOST_READY_MS);
-    const said = host.onScreen((address) => {
+    void host.screen.then((address) => {
       clearTimeout(timer);
-      said.dispose();
       resolve(address);
     });
   });

@@ -6,6 +6,7 @@ import { toDisposable } from '../../main/core/disposable';
 import { guardSessionHost } from '../../main/session/host/host-guard';
 import { parentLog } from '../../main/session/host/host-log';
 import { SessionHost, type HostParent } from '../../main/session/host/session-host';
+import type { ScreenAnnouncement } from './forked-host';
 import { ScreenSocket } from './screen-socket';
 
 async function main(): Promise<void> {
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
     process.exit(0);
   });
   const port = await screen.listen();
-  parent.send({ type: 'screen', port, token: screen.token });
+  // the harness's own message on the host's channel: forked-host.ts takes it before main's SessionHostProcess
+  const said: ScreenAnnouncement = { type: 'harness-screen', port, token: screen.token };
+  void send(said);
 }
 
 main().catch((error: unknown) => {

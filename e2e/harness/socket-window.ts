@@ -9,7 +9,7 @@ import type { Event as ElectronEvent, GlobalShortcut } from 'electron';
 import type { RawData, WebSocket } from 'ws';
 import { IpcChannel, isEventChannel, isScreenRequestChannel, type KeyInput } from '../../contracts/renderer';
 import { refuse, type Parsed } from '../../contracts/renderer-checks';
-import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from '../../contracts/harness-socket';
+import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from './harness-socket';
 import type { Logger } from '../../main/platform/log/log';
 import type { IpcRegistry, IpcSenderEvent } from '../../main/electron/ipc-handlers';
 import type { TerminalWindowParts } from '../../main/electron/terminal-window';

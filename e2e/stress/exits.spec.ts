@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { IpcChannel } from '../../contracts/renderer';
-import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
+import type { HostMessage, PageMessage } from '../harness/harness-socket';
 import { HOSTILE_PROCESSES, writeHostileScript } from '../../bench/lib/hostile-tree';
 import { openPageSockets, PROMPT, startBrowserPipeline } from '../../bench/lib/pipelines';
 import { markedProcesses, newMarker, whenNoneLeft } from '../../bench/lib/processes';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { IpcChannel } from '../../contracts/renderer';
-import type { HostMessage, PageMessage } from '../../contracts/harness-socket';
+import type { HostMessage, PageMessage } from '../harness/harness-socket';
 import { ACK_EVERY_CHARS } from '../../main/core/flow-control';
 import { openPageSockets, startBrowserPipeline, startTerminalHost, stopTerminalHost } from '../../bench/lib/pipelines';
 import { newMarker, residentBytes } from '../../bench/lib/processes';

@@ -17,7 +17,7 @@ export interface HostedPanesOptions {
   /** the session host, once it runs (the desktop starts it when the app is ready, after the window's first pane was made) */
   sessionHost: () => SessionHostProcess | undefined;
   /** the session tools (control socket, transcript, still-running hint); none in wiring tests */
-  tools?: 'desktop' | 'harness';
+  tools?: 'desktop';
   settingsFile?: string;
   /** overrides config.shell / config.args (the harness's command line) */
   command?: { file: string; args: string[] };

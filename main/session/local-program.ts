@@ -1,15 +1,14 @@
 import type { HintState } from '../../contracts/renderer';
-import type { SessionInfo } from '../../contracts/control-socket';
 import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter, type Event } from '../core/emitter';
 import type { Decision, Trigger } from '../core/exit-decisions';
 import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import type { SessionContainer } from '../platform/containment/session-container';
 import type { Transcript } from '../platform/transcript/transcript';
-import { GuardedSession, type GuardedSessionOptions } from './guarded-session';
-import type { RunningProgram } from './running-program';
+import { GuardedSession } from './guarded-session';
+import type { InProcessProgram, ProgramOptions, RunningProgram } from './running-program';
 import type { SessionControl } from './tools/session-control';
-import { SessionTools, type SessionToolsOptions } from './tools/session-tools';
+import { SessionTools } from './tools/session-tools';
 import { openRuntimeDir } from '../platform/control/runtime-dir';
 
 /**
@@ -22,19 +21,6 @@ const START_OVER_AFTER_OUTPUT_MS = 100;
 /** ...or this long after the spawn, for a program that prints nothing. */
 const START_OVER_LATEST_MS = 1_000;
 
-export interface LocalProgramOptions extends GuardedSessionOptions {
-  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
-  tools?: SessionInfo['host'];
-  /** what runs, for `ripcord ps` and the transcript header */
-  describedAs: string;
-  /** the grace of a job stop, as the settings say when the stop starts (they may be edited) */
-  killGraceMs: () => number;
-  /** the exit path's last words (SessionExits.onExit): the control socket is answered and removed there */
-  onExit: (listener: () => void) => Disposable;
-  /** one pane of a window (the session host): named by its root's pid, listed with its tab */
-  window?: SessionToolsOptions['window'];
-}
-
 export type LocalProgramStart = { ok: true; program: LocalProgram } | { ok: false; error: string };
 
 /**
@@ -43,7 +29,7 @@ export type LocalProgramStart = { ok: true; program: LocalProgram } | { ok: fals
  * shows goes out as events (output, flush, hold, hint); what main decides comes in as
  * KeyFollowingProgram calls.
  */
-export class LocalProgram implements RunningProgram {
+export class LocalProgram implements RunningProgram, InProcessProgram {
   readonly pid: number;
   readonly container: Pick<SessionContainer, 'kind' | 'reason'>;
   /** the program's screen modes, as its output set them */
@@ -71,7 +57,7 @@ export class LocalProgram implements RunningProgram {
     return this;
   }
 
-  static async start(options: LocalProgramOptions): Promise<LocalProgramStart> {
+  static async start(options: ProgramOptions): Promise<LocalProgramStart> {
     // the control socket's directory, checked beside the program's start (which takes longer),
     // so that a refused one is told with the start, before the program's first output (DESIGN §4)
     const [started, socketDir] = await Promise.all([GuardedSession.start(options), options.tools === undefined ? undefined : openRuntimeDir({ create: true })]);
@@ -80,7 +66,7 @@ export class LocalProgram implements RunningProgram {
   }
 
   /** @param unreachable why the session's control socket cannot be published, if it cannot */
-  private constructor(private readonly guarded: GuardedSession, options: LocalProgramOptions, readonly unreachable: string | undefined) {
+  private constructor(private readonly guarded: GuardedSession, options: ProgramOptions, readonly unreachable: string | undefined) {
     const { config, log } = options;
     this.disposables.add(guarded);
     this.pid = guarded.session.pid;
@@ -132,7 +118,7 @@ export class LocalProgram implements RunningProgram {
     this.guarded.ack(chars);
   }
 
-  /** A stop reads the kill grace when it starts (LocalProgramOptions.killGraceMs): nothing to pass on. */
+  /** A stop reads the kill grace when it starts (ProgramOptions.killGraceMs): nothing to pass on. */
   configChanged(): void {}
 
   beforeDecision(): void {

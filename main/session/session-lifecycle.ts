@@ -170,7 +170,7 @@ export class SessionLifecycle implements Disposable {
     this.program?.ack(chars);
   }
 
-  /** A Ctrl+C press from the key entry (key-entry.ts: the desktop's before-input-event, the harness's key messages); decided at once, a running program follows in order with its input. */
+  /** A Ctrl+C press from the key entry (key-entry.ts: the window's key events before the page has them); decided at once, a running program follows in order with its input. */
   pressCtrlC = (press?: number): void => {
     this.decisions.press(press);
   };

@@ -7,8 +7,7 @@ import type { PaneId } from '../../../contracts/panes';
 import { CGROUP_PREFIX, CgroupDir } from '../../platform/containment/cgroup';
 import { containmentPlan } from '../../platform/containment/containment-probe';
 import type { SessionReaper } from '../../platform/containment/containment-spawn';
-import type { LocalProgramOptions } from '../local-program';
-import type { ProgramStart, RunningProgram } from '../running-program';
+import type { ProgramOptions, ProgramStart, RunningProgram } from '../running-program';
 
 /** Main's link to the session host: commands out, the host's events in (unchecked). */
 export interface HostLink {
@@ -39,10 +38,10 @@ export class HostedProgram implements RunningProgram {
   container: RunningProgram['container'] = { kind: 'process-scan', reason: 'not started' };
   readonly onStartOver = this.startOver.event;
 
-  private constructor(private readonly link: HostLink, private readonly pane: PaneId, private readonly options: LocalProgramOptions & { reaper: SessionReaper }) {}
+  private constructor(private readonly link: HostLink, private readonly pane: PaneId, private readonly options: ProgramOptions & { reaper: SessionReaper }) {}
 
   /** Asks the host to start the pane's program; resolves once it runs there, or with why it cannot. */
-  static launch(link: HostLink, pane: PaneId, options: LocalProgramOptions & { reaper: SessionReaper; cwdFrom?: PaneId }): Promise<ProgramStart> {
+  static launch(link: HostLink, pane: PaneId, options: ProgramOptions & { reaper: SessionReaper; cwdFrom?: PaneId }): Promise<ProgramStart> {
     const program = new HostedProgram(link, pane, options);
     return new Promise((resolve) => {
       let settled = false;

@@ -34,15 +34,12 @@ const LOOK_AFTER_SILENCE_MS = 2 * HEARTBEAT_MS;
 export class SessionHostProcess implements Disposable {
   private readonly disposables = new DisposableStore();
   private readonly states = this.disposables.add(new Emitter<{ state: HostState; why: string }>());
-  private readonly screens = this.disposables.add(new Emitter<{ port: number; token: string }>());
   private state: HostState = 'running';
   private lastHeard: number;
   private looking = false;
 
   /** The host changed state: why, in words for the window. */
   readonly onState = this.states.event;
-  /** The harness host's screen socket (a WebSocket), for the page. */
-  readonly onScreen = this.screens.event;
 
   constructor(private readonly host: HostProcess, private readonly reaper: SessionReaper, private readonly log: Logger, private readonly clock: () => number = () => performance.now()) {
     this.lastHeard = clock();
@@ -115,7 +112,6 @@ export class SessionHostProcess implements Disposable {
     const checked = checkEvent(message);
     if (!checked.ok) return; // HostedProgram logs what it drops
     const event = checked.value;
-    if (event.type === 'screen') this.screens.fire({ port: event.port, token: event.token });
     if (event.type === 'log') hostLine(this.log, event);
   }
 

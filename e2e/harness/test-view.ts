@@ -1,12 +1,12 @@
-import type { Terminal } from '@xterm/xterm';
-import type { RendererKind } from './gpu-renderer';
-import type { OutputQueue } from './output-queue';
+import type { StartedTerminal } from '../../renderer/app';
+import type { RendererKind } from '../../renderer/gpu-renderer';
 
 /**
- * A read-only view of the screen for tests and benchmarks. The renderer hands it to
- * `window.__ripcordTestHook` when — and only when — a test host (the browser harness)
- * defined that hook; the desktop app defines none, so nothing is exposed there.
- * It reads xterm's buffer, so it works the same with the WebGL and the DOM renderer.
+ * A read-only view of one pane's screen for tests and benchmarks, handed to
+ * `window.__ripcordTestHook` (browser-api.ts defines it) by the harness's build of the page
+ * (renderer-main.ts) and by the bench's peer page (bench/peer/page.ts). The renderer that ships
+ * has none of this (docs/testing.md). It reads xterm's buffer, so it works the same with the
+ * WebGL and the DOM renderer.
  */
 export interface RipcordTestView {
   renderer(): RendererKind;
@@ -36,7 +36,13 @@ declare global {
   }
 }
 
-export function offerTestView(terminal: Terminal, renderer: () => RendererKind, pane: string, output: Pick<OutputQueue, 'holding' | 'parsedChars' | 'pacedByTurns'>): void {
+/** `?renderer=dom` or `?renderer=webgl` in the page URL (the specs, the bench); WebGL otherwise. */
+export function wantedRenderer(search: string): RendererKind {
+  return new URLSearchParams(search).get('renderer') === 'dom' ? 'dom' : 'webgl';
+}
+
+/** Offers the page's tests a view of a pane's terminal, when the page defined the hook. */
+export function offerTestView({ pane, terminal, renderer, output }: StartedTerminal): void {
   const hook = window.__ripcordTestHook;
   if (typeof hook !== 'function') return;
   const rows = (from: number, to: number): string[] => {

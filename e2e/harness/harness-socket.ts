@@ -1,12 +1,12 @@
-// The browser harness's WebSocket (e2e/harness): the renderer contract (./renderer.ts) with a
+// The browser harness's WebSocket (e2e/harness): the renderer contract (contracts/renderer.ts) with a
 // socket in place of IPC. A message is one JSON object `{channel, args}`: a request or an event
 // of the renderer contract on its own channel, with the arguments the preload or main would pass
-// and checked by the same validators (handleRequest, ./renderer-checks.ts). Beside them only what IPC carries
+// and checked by the same validators (handleRequest, contracts/renderer-checks.ts). Beside them only what IPC carries
 // otherwise: the id of an invoke's answer, main's webContents.paste() and typed text. The other
 // keys Electron hands main before the page (before-input-event) are not on the socket: the page
 // asks main for each one's verdict over HTTP (POST /key, parseKeyInput) and waits for it.
-import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from './renderer';
-import { refuse, type Parsed } from './renderer-checks';
+import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from '../../contracts/renderer';
+import { refuse, type Parsed } from '../../contracts/renderer-checks';
 
 export const HarnessChannel = {
   /** page → main: a character typed without Ctrl/Alt/Meta, which the page has at once (browser-api.ts) */
