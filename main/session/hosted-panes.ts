@@ -58,7 +58,7 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
         host.placeTabs(window.current);
         return host.launcher(pane, start.cwdFrom)(program);
       },
-      // the harness's command line stands for the `shell` setting, its --cwd for the first pane's folder
+      // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
       ...(command && start.profile === undefined ? { command } : {}),
       ...(start.cwd !== undefined ? { cwd: start.cwd } : cwd !== undefined && start.cwdFrom === undefined && start.profile === undefined ? { cwd } : {}),
     }),
