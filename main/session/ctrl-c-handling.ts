@@ -44,7 +44,7 @@ export class CtrlCHandling implements Disposable {
   decided(trigger: Trigger, decision: Decision): void {
     if (decision.action === 'cancel') {
       this.output.holdForCut();
-      const dropped = this.session.cancel();
+      const dropped = this.session.cancel(() => this.output.interruptInPty());
       if (dropped > 0) this.log.event(LogEvent.inputInterrupted, { droppedBytes: dropped });
       this.cancelUnanswered = true;
       this.hint.show();

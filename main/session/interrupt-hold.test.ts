@@ -36,6 +36,7 @@ describe('InterruptHold', () => {
     const { h, released, cuts } = hold();
     h.start();
     h.feed('one ');
+    h.arm();
     h.feed('two');
     vi.advanceTimersByTime(CUT_WAIT_MS - 1);
     expect(released).toEqual([]);
@@ -48,9 +49,11 @@ describe('InterruptHold', () => {
   it('keeps its first deadline when a second cancel comes during the wait', () => {
     const { h, released } = hold();
     h.start();
+    h.arm();
     h.feed('x');
     vi.advanceTimersByTime(CUT_WAIT_MS - 10);
     h.start();
+    h.arm();
     vi.advanceTimersByTime(10);
     expect(released).toEqual(['x']);
   });
@@ -71,12 +74,39 @@ describe('InterruptHold', () => {
   it('says when a hold ends without a cut, also when nothing came meanwhile', () => {
     const { h, released } = hold();
     h.start();
+    h.arm();
     vi.advanceTimersByTime(CUT_WAIT_MS);
     expect(released).toEqual(['']);
     h.start();
+    h.arm();
     h.feed('^C\r\n');
     vi.advanceTimersByTime(CUT_WAIT_MS);
     expect(released).toEqual(['']);
+  });
+
+  it('waits for the cut only once the ^C is in the pty: before, no deadline runs', () => {
+    const { h, released, changes } = hold();
+    h.start();
+    expect(h.armed).toBe(false);
+    h.feed('before the interrupt ');
+    vi.advanceTimersByTime(10 * CUT_WAIT_MS);
+    expect(released).toEqual([]);
+    const before = changes();
+    h.arm();
+    expect(h.armed).toBe(true);
+    expect(changes()).toBe(before + 1);
+    vi.advanceTimersByTime(CUT_WAIT_MS);
+    expect(released).toEqual(['before the interrupt ']);
+    expect(h.armed).toBe(false);
+  });
+
+  it('finds the echo split between two reads', () => {
+    const { h, cuts } = hold();
+    h.start();
+    h.arm();
+    expect(h.feed('y\ny\n^')).toBeUndefined();
+    expect(h.feed('C\r\nREADY$ ')).toBe('^C\r\nREADY$ ');
+    expect(cuts).toEqual([4]);
   });
 
   it('releases at once on request (the session ended) and not again at the deadline', () => {

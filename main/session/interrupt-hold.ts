@@ -2,9 +2,9 @@ import type { Disposable } from '../core/disposable';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 
 /**
- * The kernel echoes `^C` the moment it takes the interrupt, so the cut is normally read within
- * a ms; a program in raw mode gets the byte instead and makes no cut, and its own answer to
- * Ctrl+C should not wait longer than a few frames.
+ * The kernel echoes `^C` the moment it takes the interrupt (its clock starts when the byte is in
+ * the pty: arm), so the cut is normally read within a ms; a program in raw mode gets the byte
+ * instead and makes no cut, and its own answer to Ctrl+C should not wait longer than a few frames.
  */
 export const CUT_WAIT_MS = 50;
 /** Held output beyond this pauses the pty until the wait ends: a bound on memory. */
@@ -16,12 +16,16 @@ const INTERRUPT_ECHO = '^C';
  * What a kernel tty does with its output queue on an interrupt, for the output ripcord has
  * already read (DESIGN §6, §9): after a cancel, output is held until the interrupt's cut
  * (its echoed `^C`); what came before the cut is dropped and the rest passes on. With no cut
- * within CUT_WAIT_MS (raw mode, echo off) everything held passes on unchanged.
+ * within CUT_WAIT_MS of the ^C reaching the pty (raw mode, echo off) everything held passes on
+ * unchanged. Until the ^C is in the pty the hold is not armed: what is read then is output from
+ * before the interrupt, and the pty is read no faster than the screen keeps up (OutputPipeline),
+ * so a write of the ^C that waits (a loaded machine's thread pool) cannot fill the hold with it.
  */
 export class InterruptHold implements Disposable {
   private held: string[] | undefined;
   private heldChars = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private isArmed = false;
 
   constructor(
     /** the hold ended without a cut: what was held passes on, in order ('' when nothing came) */
@@ -42,10 +46,22 @@ export class InterruptHold implements Disposable {
     return this.heldChars >= HOLD_LIMIT_CHARS;
   }
 
-  /** A cancel was sent to the pty. A hold already running keeps its deadline. */
+  /** The ^C is in the pty: its cut is read now, within cutWaitMs. */
+  get armed(): boolean {
+    return this.isArmed;
+  }
+
+  /** A cancel is on its way to the pty. A hold already running keeps its deadline. */
   start(): void {
     if (this.held) return;
     this.held = [];
+    this.onChange();
+  }
+
+  /** The cancel's ^C is in the pty: the wait for its cut begins. */
+  arm(): void {
+    if (!this.held || this.isArmed) return;
+    this.isArmed = true;
     this.timer = setTimeout(() => this.releaseHeld(), this.cutWaitMs);
     this.onChange();
   }
@@ -53,6 +69,13 @@ export class InterruptHold implements Disposable {
   /** Every output chunk, in order; returns what passes on now. */
   feed(chunk: string): string | undefined {
     if (!this.held) return chunk;
+    // the echo split between two reads: its ^ ends what is held
+    const last = this.held.at(-1);
+    if (last?.endsWith('^') && chunk.startsWith('C')) {
+      this.held[this.held.length - 1] = last.slice(0, -1);
+      this.heldChars -= 1;
+      chunk = `^${chunk}`;
+    }
     const cut = chunk.indexOf(INTERRUPT_ECHO);
     if (cut < 0) {
       this.held.push(chunk);
@@ -84,6 +107,7 @@ export class InterruptHold implements Disposable {
     this.timer = undefined;
     this.held = undefined;
     this.heldChars = 0;
+    this.isArmed = false;
     this.onChange();
   }
 }

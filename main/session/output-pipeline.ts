@@ -107,6 +107,11 @@ export class OutputPipeline implements Disposable {
     this.guard.arm();
   }
 
+  /** The cancel's ^C is in the pty: the hold waits for its cut from now, reading as fast as it comes. */
+  interruptInPty(): void {
+    this.hold.arm();
+  }
+
   /** A press that starts no hold: a screen that stopped parsing at the key goes on. */
   pressHoldsNothing(): void {
     if (!this.hold.holding) this.holding.fire(false);
@@ -159,11 +164,11 @@ export class OutputPipeline implements Disposable {
   }
 
   /**
-   * The pty is read while the screen keeps up (flow control) — and while a cancel waits for
-   * its cut, which must be read to be found; held output has its own bound.
+   * The pty is read while the screen keeps up (flow control) — and while a cancel whose ^C is in
+   * the pty waits for its cut, which must be read to be found; held output has its own bound.
    */
   private syncReading(): void {
-    const pause = this.hold.full || (this.flow.paused && !this.hold.holding);
+    const pause = this.hold.full || (this.flow.paused && !(this.hold.holding && this.hold.armed));
     if (pause === this.readingPaused) return;
     this.readingPaused = pause;
     if (pause) this.session.pause();

@@ -23,6 +23,8 @@ export class PtyWriter {
   private inFlight = 0;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** interrupts on their way: bytes still to write up to and including each one's ^C, and who waits for it */
+  private readonly interrupts: { left: number; inPty: () => void }[] = [];
 
   constructor(private readonly fd: number) {}
 
@@ -48,8 +50,9 @@ export class PtyWriter {
    * Ctrl+C never waits behind queued input: an interrupt flushes a tty's input queue (unless
    * NOFLSH), so what still waits here is dropped the same way and `^C` is next. Returns the
    * bytes dropped. What a write already under way holds is kept (it cannot be taken back).
+   * `inPty` is called once the ^C is in the pty (or the pty is gone), so the line discipline has taken it.
    */
-  interrupt(): number {
+  interrupt(inPty: () => void = () => undefined): number {
     const kept = this.queue.splice(0, this.inFlight);
     const keptBytes = kept.reduce((sum, piece) => sum + piece.length, 0) - (kept.length > 0 ? this.offset : 0);
     const dropped = this.waiting - keptBytes;
@@ -57,7 +60,12 @@ export class PtyWriter {
     this.queue.length = 0;
     this.queue.push(...kept);
     this.waiting = keptBytes;
-    this.write(CTRL_C);
+    for (const waiter of this.interrupts) waiter.left = Math.min(waiter.left, keptBytes);
+    if (this.closed) inPty();
+    else {
+      this.write(CTRL_C);
+      this.interrupts.push({ left: this.waiting, inPty });
+    }
     return dropped;
   }
 
@@ -66,11 +74,15 @@ export class PtyWriter {
     clearTimeout(this.retry);
     this.queue.length = 0;
     this.waiting = 0;
+    // nothing more reaches the pty: no one waits for it
+    for (const waiter of this.interrupts.splice(0)) waiter.inPty();
   }
 
   /** `written` bytes from the queue's start are in the pty. */
   private consume(written: number): void {
     this.waiting -= written;
+    for (const waiter of this.interrupts) waiter.left -= written;
+    while (this.interrupts[0] !== undefined && this.interrupts[0].left <= 0) this.interrupts.shift()?.inPty();
     let left = written;
     while (left > 0) {
       const head = this.queue[0];

@@ -236,13 +236,21 @@ export class Session implements Disposable {
 
   /**
    * Writes ^C (the line discipline turns it into SIGINT for the foreground job) ahead of input
-   * still waiting, which it drops (returns how many bytes), and watches the foreground.
+   * still waiting, which it drops (returns how many bytes), and watches the foreground. `inPty`:
+   * called once the ^C is in the pty.
    */
-  cancel(): number {
-    if (this.disposed) return 0;
+  cancel(inPty: () => void = () => undefined): number {
+    if (this.disposed) {
+      inPty();
+      return 0;
+    }
     let dropped = 0;
-    if (this.writer) dropped = this.writer.interrupt();
-    else this.proc.write(CTRL_C);
+    if (this.writer) dropped = this.writer.interrupt(inPty);
+    else {
+      // node-pty's own writer: it writes at once when the pty takes it
+      this.proc.write(CTRL_C);
+      inPty();
+    }
     if (this.exit) return dropped;
     if (this.watch) clearTimeout(this.watch.timer);
     this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };
