@@ -23,6 +23,16 @@ async function until(lines: string[], predicate: (all: string) => boolean): Prom
   }
 }
 
+/** followLog on `file`: the lines it shows, its stop, its end, and its first look (the tests append once it has looked). */
+function follow(file: string): { lines: string[]; stop: AbortController; followed: Promise<void>; firstLook: Promise<string> } {
+  const lines: string[] = [];
+  const stop = new AbortController();
+  let looked: (state: string) => void = () => undefined;
+  const firstLook = new Promise<string>((resolve) => { looked = resolve; });
+  const followed = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
+  return { lines, stop, followed, firstLook };
+}
+
 describe('LogFollower', () => {
   it('shows a press, its decision, the cancel answer and each exit stage with its time after the trigger, then the running numbers', () => {
     const lines: string[] = [];
@@ -51,11 +61,7 @@ describe('followLog', () => {
   it('shows what is appended, not what was there; waits for a missing file; follows a rotation', async () => {
     const file = path.join(dir, 'ripcord.log');
     await writeFile(file, hostLine(1, 'trigger', { kind: 'sigterm', action: 'exit' }));
-    const lines: string[] = [];
-    const stop = new AbortController();
-    let looked: (state: string) => void = () => undefined;
-    const firstLook = new Promise<string>((resolve) => { looked = resolve; });
-    const followed = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
+    const { lines, stop, followed, firstLook } = follow(file);
     try {
       // appended once the follower has looked: what was there before is not shown, this is
       expect(await firstLook).toBe('following');
@@ -83,11 +89,7 @@ describe('followLog', () => {
 
   it('a file that appears later is read from its start', async () => {
     const file = path.join(dir, 'later.log');
-    const lines: string[] = [];
-    const stop = new AbortController();
-    let looked: (state: string) => void = () => undefined;
-    const firstLook = new Promise<string>((resolve) => { looked = resolve; });
-    const following = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
+    const { lines, stop, followed: following, firstLook } = follow(file);
     try {
       // made once the follower has looked and found nothing: a file that appears later
       expect(await firstLook).toBe('waiting');
