@@ -154,7 +154,12 @@ export class Workspace {
   }
 
   private node(node: PaneNode): HTMLElement {
-    if ('pane' in node) return this.paneElement(node.pane);
+    if ('pane' in node) {
+      const element = this.paneElement(node.pane);
+      // a pane that was a split's side keeps no share of it: alone in its tab it takes the whole
+      element.style.flex = '';
+      return element;
+    }
     const split = document.createElement('div');
     split.className = `ripcord-split ripcord-split-${node.split}`;
     const first = this.node(node.first);

@@ -158,6 +158,17 @@ test('a pane without the keys takes turns: all of its long output arrives, in or
   expect(numbers.at(-1)).toBe(SEQ_LINES);
 });
 
+test('a closed split gives the pane left alone in its tab the whole width back', async ({ page }) => {
+  await openWindow(page);
+  const columns = () => page.evaluate(() => window.__ripcordTest?.size().cols ?? 0);
+  const whole = await columns();
+  const split = await windowKey(page, 'Control+Shift+Digit5', 'a split right', (l) => paneCount(l) === 2);
+  await expect.poll(columns, { timeout: WAIT_MS }).toBeLessThan(whole / 2 + 2);
+  await page.evaluate((pane) => window.ripcord.paneAction({ kind: 'close-pane', pane }), split.focused);
+  await layoutWhen(page, 'the split closed', (l) => paneCount(l) === 1);
+  await expect.poll(columns, { timeout: WAIT_MS }).toBe(whole);
+});
+
 test('/exit in a pane closes it; in the last pane the app exits 0', async ({ page }) => {
   const h = await openWindow(page);
   await newTab(page);
