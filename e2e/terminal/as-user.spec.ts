@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { locateCgroup } from '../../main/platform/containment/cgroup';
 import { waitForLogEvent } from './containment';
 import { migrateThenEnd, WAYS_OUT } from './migrants';
-import { expect, FIXTURES, TerminalFixture, test } from './ripcord';
+import { cleanupAll, expect, FIXTURES, TerminalFixture, test } from './ripcord';
 import { ripcordAsUser, setUpUser, type UserSetup } from './test-user';
 
 const run = promisify(execFile);
@@ -54,7 +54,7 @@ test('as a non-root user: migrants into a sibling cgroup (itself, or a child mov
     for (const line of lines) console.log(`[migrants, ${user.user.name}] ${line}`);
   } finally {
     // before the delegated cgroup goes (afterEach): the panes' processes hold its leaf
-    for (const each of terms) await each.cleanup();
+    await cleanupAll(terms);
   }
 });
 

@@ -4,7 +4,7 @@
 import { LogEvent } from '../../main/core/log-events';
 import { randomBytes } from 'node:crypto';
 import { cgroupsOf, ESCAPES, exitToEmptyMs, leftAfter, logEvents, waitForEscapesUp, waitForLogEvent } from './containment';
-import { BASH, expect, TerminalFixture, test } from './ripcord';
+import { BASH, cleanupAll, expect, TerminalFixture, test } from './ripcord';
 import type { TmuxPane } from './tmux';
 import { waitUntil } from './tmux';
 
@@ -63,6 +63,6 @@ test('every escape leaves nothing after every way out, and no cgroup of ripcord 
     const lines = await Promise.all(ways.map((way, i) => escapeThenEnd(terms[i] as TerminalFixture, way, testInfo.outputPath(`ripcord-${i}.log`))));
     for (const line of lines) console.log(`[containment] ${line}`);
   } finally {
-    for (const extra of terms.slice(1)) await extra.cleanup();
+    await cleanupAll(terms.slice(1));
   }
 });

@@ -12,7 +12,7 @@ import { scratchCgroup } from './containment';
 import { buildPrograms, heartbeatFile, startThenEnd, type Built } from './escapers';
 import { WAYS_OUT } from './migrants';
 import type { TestInfo } from '@playwright/test';
-import { BASH, TerminalFixture, test } from './ripcord';
+import { BASH, cleanupAll, TerminalFixture, test } from './ripcord';
 import type { TmuxPane } from './tmux';
 import { ripcordAsUser, setUpUser, type UserSetup } from './test-user';
 
@@ -89,7 +89,7 @@ async function everyWayOut(testInfo: TestInfo, first: TerminalFixture, label: st
     for (const line of lines) console.log(`[escapers, ${label}] ${line}`);
   } finally {
     // every pane, before a delegated cgroup goes (afterEach): their processes hold its leaf
-    for (const each of terms) await each.cleanup();
+    await cleanupAll(terms);
   }
 }
 

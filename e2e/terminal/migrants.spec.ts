@@ -4,7 +4,7 @@
 // processes, real cgroups; as root here (the non-root cases: as-user.spec.ts).
 import { scratchCgroupOrSkip } from './containment';
 import { migrateThenEnd, WAYS_OUT } from './migrants';
-import { BASH, TerminalFixture, test } from './ripcord';
+import { BASH, cleanupAll, TerminalFixture, test } from './ripcord';
 
 test('migrants out of the session cgroup are swept after every way out (as root)', async ({ term }, testInfo) => {
   test.setTimeout(120_000);
@@ -27,7 +27,10 @@ test('migrants out of the session cgroup are swept after every way out (as root)
     }));
     for (const line of lines) console.log(`[migrants, root] ${line}`);
   } finally {
-    for (const extra of terms.slice(1)) await extra.cleanup();
-    await scratch.remove();
+    try {
+      await cleanupAll(terms.slice(1));
+    } finally {
+      await scratch.remove();
+    }
   }
 });

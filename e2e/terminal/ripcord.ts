@@ -117,6 +117,16 @@ function killQuietly(pid: number): void {
   }
 }
 
+/**
+ * Cleans up every one of `terms` — each pane's tmux server killed, each checked for leftovers —
+ * even after one of them found leftovers; then throws the first such failure.
+ */
+export async function cleanupAll(terms: readonly TerminalFixture[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const each of terms) await each.cleanup().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
+}
+
 /** `term`: the test's terminal fixture, cleaned up (and checked for leftovers) after each test. */
 export const test = base.extend<{ term: TerminalFixture }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
