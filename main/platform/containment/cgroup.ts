@@ -5,6 +5,8 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytesNow, readKernelFileNow } from '../files/kernel-reads';
 import { removeCgroupTree } from './cgroup-tree';
+import type { Result } from '../../../contracts/result';
+export type { Result };
 
 /** Prefix of every cgroup ripcord creates: recognisable in `ls`, and what stale-cleanup matches. */
 export const CGROUP_PREFIX = 'ripcord-';
@@ -40,7 +42,6 @@ export function parseOwnCgroup(procCgroup: string): string | undefined {
   return undefined;
 }
 
-export type Result<T = true> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (err: unknown): { ok: false; error: string } => ({ ok: false, error: describe(err) });
 const done = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
