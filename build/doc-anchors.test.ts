@@ -1,7 +1,7 @@
 // Code comments link the docs by section ("docs/benchmarks.md#start"): the measurements behind
 // a choice live there, not in the comment. This test fails when such a link names a page or a
 // heading the docs do not have, so a renamed section cannot leave a comment pointing nowhere.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allSourceFiles } from './source-files.test-support';
@@ -44,6 +44,32 @@ describe('links from the code to a section of the docs', () => {
       if (page === undefined) dangling.push(`${link.at}: docs/${link.page} does not exist`);
       else if (!anchorsIn(page).has(link.anchor)) dangling.push(`${link.at}: docs/${link.page} has no heading #${link.anchor}`);
     }
+    expect(dangling).toEqual([]);
+  });
+});
+
+describe('links between the docs', () => {
+  /** `](page.md#anchor)`, `](#anchor)` and `](page.md)` in README, CONTRIBUTING and docs/: relative to the linking file. */
+  const MD_LINK = /\]\(((?:[\w./-]+\.md)?)(?:#([^)\s]+))?\)/g;
+
+  it('name a page that exists and a heading it has', async () => {
+    const docs = ['README.md', 'CONTRIBUTING.md', ...(await readdir(path.join(root, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const dangling: string[] = [];
+    let links = 0;
+    for (const doc of docs) {
+      const text = await readFile(path.join(root, doc), 'utf8');
+      for (const match of text.matchAll(MD_LINK)) {
+        const [, target = '', anchor] = match;
+        if (target === '' && anchor === undefined) continue;
+        links++;
+        const at = `${doc}:${text.slice(0, match.index).split('\n').length}`;
+        const file = target === '' ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), target);
+        const page = await readFile(file, 'utf8').catch(() => undefined);
+        if (page === undefined) dangling.push(`${at}: ${target} does not exist`);
+        else if (anchor !== undefined && !anchorsIn(page).has(anchor)) dangling.push(`${at}: ${target || doc} has no heading #${anchor}`);
+      }
+    }
+    expect(links).toBeGreaterThan(50);
     expect(dangling).toEqual([]);
   });
 });
