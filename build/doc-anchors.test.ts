@@ -1,10 +1,10 @@
 // Code comments link the docs by section ("docs/benchmarks.md#start"): the measurements behind
 // a choice live there, not in the comment. This test fails when such a link names a page or a
 // heading the docs do not have, so a renamed section cannot leave a comment pointing nowhere.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allSourceFiles } from './source-files.test-support';
+import { allSourceFiles, docFiles } from './source-files.test-support';
 
 const root = path.resolve(__dirname, '..');
 const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.mjs', '.js']);
@@ -53,10 +53,9 @@ describe('links between the docs', () => {
   const MD_LINK = /\]\(((?:[\w./-]+\.md)?)(?:#([^)\s]+))?\)/g;
 
   it('name a page that exists and a heading it has', async () => {
-    const docs = ['README.md', 'CONTRIBUTING.md', ...(await readdir(path.join(root, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
     const dangling: string[] = [];
     let links = 0;
-    for (const doc of docs) {
+    for (const doc of await docFiles()) {
       const text = await readFile(path.join(root, doc), 'utf8');
       for (const match of text.matchAll(MD_LINK)) {
         const [, target = '', anchor] = match;

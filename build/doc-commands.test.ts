@@ -5,7 +5,7 @@
 // typing a command that fails.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { DOCTOR_USAGE } from '../main/cli/doctor';
 import { LAST_USAGE } from '../main/cli/last-command';
 import { RUN_USAGE } from '../main/cli/run-options';
 import { STATS_USAGE } from '../main/cli/stats';
+import { docFiles } from './source-files.test-support';
 
 const root = path.resolve(__dirname, '..');
 
@@ -160,12 +161,6 @@ function problemsOf(command: string, cli: CommandLine): string[] {
     }
   }
   return problems;
-}
-
-/** The docs a reader is sent to: README, CONTRIBUTING and every page of docs/. */
-async function docFiles(): Promise<string[]> {
-  const pages = (await readdir(path.join(root, 'docs'))).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
-  return ['README.md', 'CONTRIBUTING.md', ...pages.sort()];
 }
 
 const execFileAsync = promisify(execFile);
