@@ -188,6 +188,12 @@ describe('commands in the docs', () => {
     expect([...cli.topFlags].sort()).toEqual(['--help', '--no-sandbox', '--version']);
   });
 
+  it("docs/usage.md's command list has a line for every subcommand", async () => {
+    const usage = await readFile(path.join(root, 'docs/usage.md'), 'utf8');
+    const listed = new Set([...usage.matchAll(/^ripcord (\w+)/gm)].map((m) => m[1] as string));
+    expect([...cli.subcommands].filter((name) => !listed.has(name))).toEqual([]);
+  });
+
   it('fails a made-up command, naming what is wrong', () => {
     const doc = [
       'Run `npm run lint` and `npm run no-such-script`.',
