@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, DIST, HARNESS, REPO_ROOT, RESULTS_DIR } from './lib/paths';
-import { isRecordRun, writeReadmeSummary } from './lib/record';
+import { isRecordRun, writeBenchSummary } from './lib/record';
 import type { PipelineKind } from './lib/pipelines';
 import { alternateAll, GROUPS, log, parseArgs, ratioOf, type Group, type Plan } from './lib/plan';
 import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, type BenchReport, type ScenarioResult } from './lib/report';
@@ -186,9 +186,9 @@ async function main(): Promise<void> {
   if (groups.length < GROUPS.length) report = await mergeWithPrevious(report, path.join(RESULTS_DIR, 'latest.json'));
   const record = isRecordRun(process.argv.slice(2));
   const files = await writeReport(report, RESULTS_DIR, record ? path.join(REPO_ROOT, 'bench') : undefined);
-  if (record) await writeReadmeSummary(path.join(REPO_ROOT, 'README.md'), report);
+  if (record) await writeBenchSummary(path.join(REPO_ROOT, 'docs/benchmarks.md'), report);
   process.stdout.write(`${markdownTable(report)}\n`);
-  log(`wrote ${files.json}, ${files.markdown}, ${files.svg}${record ? ', bench/RESULTS.json, bench/RESULTS.md and the README\'s summary (a full run)' : '; bench/RESULTS.* and the README only change with a full run'}`);
+  log(`wrote ${files.json}, ${files.markdown}, ${files.svg}${record ? ', bench/RESULTS.json, bench/RESULTS.md and docs/benchmarks.md\'s summary (a full run)' : '; bench/RESULTS.* and docs/benchmarks.md only change with a full run'}`);
 }
 
 function loadNow(): number[] {

@@ -27,3 +27,9 @@ export async function sourceFiles(dir: string, wanted: (relativePath: string) =>
 export async function allSourceFiles(wanted: (relativePath: string) => boolean): Promise<string[]> {
   return (await Promise.all(SOURCE_FOLDERS.map((folder) => sourceFiles(path.join(REPO_ROOT, folder), wanted)))).flat();
 }
+
+/** The docs a reader is sent to, from the repository's root: README, CONTRIBUTING and every page of docs/. */
+export async function docFiles(): Promise<string[]> {
+  const pages = (await readdir(path.join(REPO_ROOT, 'docs'))).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  return ['README.md', 'CONTRIBUTING.md', ...pages.sort()];
+}

@@ -1,4 +1,4 @@
-// `ripcord stats --follow` beside a live `ripcord run` session (docs/logs-and-stats.md): the
+// `ripcord stats --follow` beside a live `ripcord run` session (docs/logs.md): the
 // double Ctrl+C's presses, decisions and exit stages show as they are logged. Real ripcord,
 // real tmux, the follower a separate process reading the session's log.
 import { spawn } from 'node:child_process';

@@ -44,12 +44,13 @@ export interface DecidingProgram {
 }
 
 /**
- * The one place a process decides what a trigger does, and the one exit path that acts on an
- * exit (DESIGN §3): the Ctrl+C state machine, the exit decisions (the only holder of the exit
- * code) and the exit path. SessionLifecycle creates it at process start; every trigger — a
- * press, a signal, a close, the shortcut, an exit command, the root's end — comes here, from the
- * host before the spawn and from the running program after it, so a press before the spawn and
- * one after it are two presses of one machine.
+ * The one place a session decides what a trigger does (DESIGN §3): its Ctrl+C state machine,
+ * its exit decisions (the only holder of its exit code) and what acts on an exit — its own exit
+ * path (`ripcord run`), or its window's (`ending`: a pane's exit ends the pane or the app).
+ * SessionLifecycle creates one per session, at the session's start; every trigger of that
+ * session — a press, a signal, a close, the shortcut, an exit command, the root's end — comes
+ * here, from the host before the spawn and from the running program after it, so a press before
+ * the spawn and one after it are two presses of one machine.
  */
 export class SessionExits {
   readonly state: CtrlCState;

@@ -196,7 +196,7 @@ describe('hostile settings files', () => {
 });
 
 describe('the schema copy', () => {
-  it('the README example is valid and its $schema resolves to the copy in ripcord\'s config directory', async () => {
+  it('the settings example (docs/settings.md) is valid and its $schema resolves to the copy in ripcord\'s config directory', async () => {
     const configDir = path.join(dir, 'ripcord');
     const file = path.join(configDir, 'config.json');
     await mkdir(configDir);
