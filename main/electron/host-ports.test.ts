@@ -4,9 +4,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { hostChannels, PortScreen } from './host-ports';
+import { hostChannels, PortScreen, SCREEN_PORT_MESSAGE } from './host-ports';
 import { asMain, channel, parentPort } from './ports.test-support';
-import { SCREEN_PORT_MESSAGE } from './utility-host';
 
 /** The next `count` messages a plain port receives. */
 async function received(port: MessagePort, count: number): Promise<unknown[]> {

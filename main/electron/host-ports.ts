@@ -5,7 +5,9 @@
 import type { MessagePortMain, ParentPort } from 'electron';
 import { toDisposable, type Disposable } from '../core/disposable';
 import type { HostParent, HostScreen } from '../session/host/session-host';
-import { SCREEN_PORT_MESSAGE } from './utility-host';
+
+/** What the page gets its screen port on, and the host its end (contracts: never a command); main sends it (utility-host.ts). */
+export const SCREEN_PORT_MESSAGE = 'screen-port';
 
 /** The parts of MessagePortMain the screen uses. */
 export type ScreenPort = Pick<MessagePortMain, 'postMessage' | 'start' | 'close'> & { on(event: 'message', listener: (event: { data: unknown }) => void): unknown };

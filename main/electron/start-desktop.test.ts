@@ -3,7 +3,7 @@
 // only after it (utilityProcess, the window, its wiring), then the screen's port at dom-ready.
 import { describe, expect, it } from 'vitest';
 import { toDisposable } from '../core/disposable';
-import { SCREEN_PORT_MESSAGE } from './utility-host';
+import { SCREEN_PORT_MESSAGE } from './host-ports';
 import { startDesktop, type DesktopElectron } from './start-desktop';
 import { appFiles } from './app-paths';
 import { BASH } from './desktop-window.test-support';

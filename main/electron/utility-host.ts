@@ -5,9 +5,7 @@ import type { WebContents } from 'electron';
 import { IpcChannel } from '../../contracts/renderer';
 import { toDisposable } from '../core/disposable';
 import type { HostProcess } from '../session/host/session-host-process';
-
-/** What the page gets its screen port on, and the host its end (contracts: never a command). */
-export const SCREEN_PORT_MESSAGE = 'screen-port';
+import { SCREEN_PORT_MESSAGE } from './host-ports';
 
 export interface UtilityHost {
   host: HostProcess;
