@@ -40,7 +40,7 @@ function trackedTypeScript(): string[] {
 
 describe('nothing outside preload/ imports it (the contract is contracts/)', () => {
   it('finds an import into preload/ however its path is written', () => {
-    expect(bridgeImports('main/session/x.ts', "import type { RipcordApi } from '../../preload/api';")).toEqual(['../../preload/api']);
+    expect(bridgeImports('main/desktop/x.ts', "import type { RipcordApi } from '../../preload/api';")).toEqual(['../../preload/api']);
     expect(bridgeImports('renderer/x.ts', "export { api } from './../preload';")).toEqual(['./../preload']);
     expect(bridgeImports('e2e/harness/x.ts', "const p = require('../../preload/preload');")).toEqual(['../../preload/preload']);
     expect(bridgeImports('main/x.ts', "import type { A } from '../contracts/renderer';\nimport 'preload';")).toEqual([]);

@@ -4,7 +4,7 @@
 // and the browser harness's build (e2e/harness/renderer-main.ts), which picks the renderer from
 // its URL and watches each terminal.
 import type { WindowLayout } from '../contracts/panes';
-import type { TerminalObserver } from './app';
+import type { TerminalObserver } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
 import { Workspace } from './workspace';
 

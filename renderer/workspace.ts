@@ -4,7 +4,7 @@
 import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
 import { clampSplitRatio, panesOf } from '../contracts/panes';
 import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
-import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './app';
+import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
 import { PaneRouter } from './pane-api';
 import { WindowTitle } from './process-view';

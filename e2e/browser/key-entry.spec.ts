@@ -1,7 +1,7 @@
 // The harness takes the desktop's key path (DESIGN §1, §3): a Ctrl+C comes from outside the page
 // to the harness's main first (POST /key, the before-input-event stand-in), and a key typed into
 // the page waits there for main's verdict before any of the page sees it, through the key
-// entry the desktop runs (main/session/key-entry.ts, which logs every press as `key.ctrl-c`),
+// entry the desktop runs (main/desktop/key-entry.ts, which logs every press as `key.ctrl-c`),
 // so it works while the page is hung. Input data is data: a "\x03" sent through the page's
 // window.ripcord.input is a byte for the program, never a press. A harness that routed a press
 // around the key entry (through the input, as xterm would send it) fails these tests.
