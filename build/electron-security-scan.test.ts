@@ -35,7 +35,7 @@ const KNOWN_FINDINGS: Record<string, string> = {
 async function stage(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'preload'), { recursive: true });
   await mkdir(path.join(dir, 'renderer'));
-  // The folders of the Electron processes: the desktop's main process (DesktopSession is where the
+  // The folders of the Electron processes: the desktop's main process (WindowIpc is where the
   // page's link requests reach openExternal) and the session host (a utilityProcess).
   for (const folder of ['main/desktop', 'main/session-host']) {
     await mkdir(path.join(dir, folder), { recursive: true });

@@ -7,7 +7,7 @@ import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/rend
 import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
 import { PaneRouter } from './pane-api';
-import { WindowTitle } from './process-view';
+import { WindowTitle } from './window-title';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
 import { ProfileMenu } from './profile-menu';

@@ -1,6 +1,6 @@
 // The browser harness (test-only, DESIGN §1): serves the real renderer and the shipped preload
 // to a browser and runs the desktop's own window wiring (wireTerminalWindow: the key entry
-// before-input-event feeds, lifecycle, signals, IPC checks, DesktopSession, the panes) on the
+// before-input-event feeds, lifecycle, signals, IPC checks, WindowIpc, the panes) on the
 // real core, reaper and pty, behind a transport adapter (socket-window.ts): a loopback WebSocket
 // instead of IPC (harness-socket.ts), the page's key messages instead of
 // before-input-event, process.exit instead of app.exit, the page closing instead of the window,

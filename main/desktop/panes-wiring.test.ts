@@ -10,7 +10,7 @@ import { BASH, openDesktopWindow, WAIT_MS, type Desktop } from './desktop-window
 import { FakeEvent, useWiringWorkspace } from './wiring.test-support';
 
 const wiring = useWiringWorkspace();
-const LONG_WINDOW = { ...BASH, doublePressWindowMs: 5_000 };
+const LONG_INTERVAL = { ...BASH, doublePressWindowMs: 5_000 };
 
 const layoutNow = (d: Desktop): WindowLayout => d.panes.current;
 const sentLayouts = (d: Desktop): WindowLayout[] => d.page.valuesOn(IpcChannel.layout) as WindowLayout[];
@@ -63,8 +63,8 @@ describe('a window of several panes', () => {
     expect(await waitFor(async () => (await markedProcesses(first)).length === 0, WAIT_MS)).toBe(true);
   });
 
-  it('Ctrl+C pressed in turn in two panes within the window quits neither; the focus change ends a double press', async () => {
-    const d = openDesktopWindow(wiring, LONG_WINDOW);
+  it('Ctrl+C pressed in turn in two panes within the double-press interval quits neither; the focus change ends a double press', async () => {
+    const d = openDesktopWindow(wiring, LONG_INTERVAL);
     await d.start();
     const pane = await newTab(d);
     for (const target of ['1', pane, '1', pane]) {

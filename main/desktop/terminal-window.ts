@@ -6,7 +6,7 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import type { Event } from '../core/emitter';
 import type { ConfigChange } from '../platform/files/config-watch';
 import type { Logger } from '../platform/log/log';
-import { DesktopSession, type RendererChannel } from './window-ipc';
+import { WindowIpc, type RendererChannel } from './window-ipc';
 import { installSignalTriggers, type SignalSource } from '../lifecycle/host-signals';
 import type { SessionHostProcess } from './session-host-process';
 import type { PaneWindow } from './pane-window';
@@ -48,7 +48,7 @@ export interface TerminalWindowParts {
 
 /**
  * Keys from before-input-event, close / quit / signals / the global shortcut into the window's
- * panes (PaneWindow), the page's IPC into the window (DesktopSession, which the browser harness
+ * panes (PaneWindow), the page's IPC into the window (WindowIpc, which the browser harness
  * runs too), and edits of the settings file into all of them. Install after app 'ready' (see
  * installSignalTriggers).
  */
@@ -61,8 +61,8 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   store.add(installInputGuard(parts.page, window, log));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: window.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: window.trigger, log }));
-  const desktop = store.add(new DesktopSession({ config, log, window, renderer: parts.page, host: services.host, problems, settingsFile: services.settingsFile, openExternal: parts.openExternal, openPath: parts.openPath }));
-  store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: desktop, log }));
+  const windowIpc = store.add(new WindowIpc({ config, log, window, renderer: parts.page, host: services.host, problems, settingsFile: services.settingsFile, openExternal: parts.openExternal, openPath: parts.openPath }));
+  store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: windowIpc, log }));
   if (services.configChanges) {
     // the shortcut first: the page and the session then get the one actually registered
     store.add(
@@ -70,7 +70,7 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
         if (window.exiting) return; // never in the middle of an exit: the shortcut was just given back
         const registered = exitShortcut.update(change.config.globalShortcut);
         const config = { ...change.config, globalShortcut: exitShortcut.accelerator };
-        desktop.applyConfig({ config, problems: registered.ok ? change.problems : [...change.problems, registered.problem] });
+        windowIpc.applyConfig({ config, problems: registered.ok ? change.problems : [...change.problems, registered.problem] });
       }),
     );
   }

@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { EventLog } from '../platform/log/event-log';
 
-/** DESIGN §4 heartbeat period. */
-export const HEARTBEAT_MS = 100;
+/** DESIGN §4: how often the main loop bumps the counter the watchdog reads (the session host's heartbeat is contracts' HEARTBEAT_MS). */
+export const LOOP_BEAT_MS = 100;
 /** DESIGN §4: a gap between beats longer than this is a stall worth logging. */
 export const STALL_MS = 500;
 
@@ -27,10 +27,10 @@ export function startWatchdog(log: EventLog, options: WatchdogOptions = {}): Dis
   });
   worker.on('error', (err) => log.error('watchdog-failed', { error: String(err) }));
   worker.unref();
-  const heartbeat = setInterval(() => Atomics.add(beat, 0, 1), HEARTBEAT_MS);
-  heartbeat.unref();
+  const beating = setInterval(() => Atomics.add(beat, 0, 1), LOOP_BEAT_MS);
+  beating.unref();
   return toDisposable(() => {
-    clearInterval(heartbeat);
+    clearInterval(beating);
     void worker.terminate();
   });
 }

@@ -38,7 +38,7 @@ const HOST_NOTICE_TITLES: Record<Exclude<HostState, 'running'>, string> = {
  * renderer registers all the pane's listeners before that call, and the program starts with
  * the real size instead of 80x24 plus a redraw.
  */
-export class DesktopSession implements IpcTarget, Disposable {
+export class WindowIpc implements IpcTarget, Disposable {
   private problems: readonly string[];
   private config: RipcordConfig;
   private readonly disposables = new DisposableStore();

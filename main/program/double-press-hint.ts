@@ -12,10 +12,10 @@ const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
 
 /**
  * "Press Ctrl+C again to quit" (DESIGN §3): visible for the double-press interval after a
- * cancel. It stays visible when the cancel is handled, because a second press in the window
+ * cancel. It stays visible when the cancel is handled, because a second press in the interval
  * still quits (ExitArmed) — hiding it then would hide the truth.
  *
- * The window starts at the press, but the screen hears of the hint with the press's answer
+ * The interval starts at the press, but the screen hears of the hint with the press's answer
  * (`reveal`, the first output after the cut), not before it: a hint drawn first costs a busy
  * screen a frame before the prompt (docs/benchmarks.md#interrupt-under-a-flood).
  */

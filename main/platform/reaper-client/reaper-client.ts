@@ -38,11 +38,11 @@ const WATCH_INTERVAL_MS = 100;
 /**
  * The replacement budget (DESIGN §4): a reaper that cannot stay up (missing script, broken
  * runtime) or a session that keeps killing it is not answered in a loop forever: past this many
- * replacements per REPLACEMENT_WINDOW_MS the session is ended instead (onGaveUp), never left
+ * replacements per REPLACEMENT_PERIOD_MS the session is ended instead (onGaveUp), never left
  * running unguarded.
  */
 export const MAX_REPLACEMENTS = 10;
-const REPLACEMENT_WINDOW_MS = 60_000;
+const REPLACEMENT_PERIOD_MS = 60_000;
 
 export class ReaperClient implements Disposable {
   private readonly registered = new Map<number, Set<() => void>>();
@@ -235,11 +235,11 @@ export class ReaperClient implements Disposable {
   private replace(old: ChildProcess, why: string): void {
     if (this.disposed || old !== this.child) return;
     const now = performance.now();
-    this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_WINDOW_MS);
+    this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_PERIOD_MS);
     if (this.replacements.length >= MAX_REPLACEMENTS) {
       try { old.kill('SIGKILL'); } catch { /* already gone */ }
       this.abandoned = old;
-      const minutes = REPLACEMENT_WINDOW_MS / 60_000;
+      const minutes = REPLACEMENT_PERIOD_MS / 60_000;
       this.log.error('reaper-gave-up', { why, replacements: this.replacements.length });
       this.gaveUp.fire(`the session kept killing ripcord's reaper (${this.replacements.length + 1} times within ${minutes} minute${minutes === 1 ? '' : 's'}), so ripcord ended it`);
       return;

@@ -12,7 +12,7 @@ afterEach(() => sessions.stopAll());
 afterAll(() => sessions.tearDown());
 
 const TEST_TIMEOUT_MS = 90_000;
-/** The gap between two presses meant as a double press: past the 200 ms debounce, inside the 1 s window. */
+/** The gap between two presses meant as a double press: past the 200 ms debounce, inside the 1 s interval. */
 const DOUBLE_PRESS_GAP_MS = 300;
 /** The kitty keyboard protocol with every flag (disambiguate, events, alternates, all keys, text). */
 const KITTY_ALL_FLAGS = '\\033[>31u';
