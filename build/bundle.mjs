@@ -29,7 +29,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { renderer: 'renderer/index.ts' },
+    entryPoints: { renderer: 'renderer/renderer-main.ts' },
     outdir: path.join(out, 'renderer'),
     platform: 'browser',
     format: 'iife',

@@ -3,7 +3,7 @@
 // (build/bundle-test.mjs, the bench's dist/e2e/) are not on it, so they never ship.
 export const NODE_BUNDLES = {
   main: 'main/desktop/desktop-main.ts',
-  preload: 'preload/preload.ts',
+  preload: 'preload/preload-main.ts',
   reaper: 'main/reaper/reaper-main.ts',
   watchdog: 'main/desktop/watchdog-main.ts',
   'session-host': 'main/session-host/session-host-main.ts',

@@ -25,7 +25,7 @@ const KNOWN_FINDINGS: Record<string, string> = {
   'CONTEXT_ISOLATION_JS_CHECK main/desktop/start-desktop.ts':
     'the options come from terminalWindowOptions(), which the scanner cannot follow: contextIsolation true is tested in security-checklist.test.ts',
   'SANDBOX_JS_CHECK main/desktop/start-desktop.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
-  'PRELOAD_JS_CHECK main/desktop/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload.ts), never ipcRenderer',
+  'PRELOAD_JS_CHECK main/desktop/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload-main.ts), never ipcRenderer',
   'AUXCLICK_JS_CHECK main/desktop/start-desktop.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
   'OPEN_EXTERNAL_JS_CHECK main/desktop/start-desktop.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
   'OPEN_EXTERNAL_JS_CHECK main/desktop/window-ipc.ts': 'same: the URL was checked to be http(s) before it gets here',
