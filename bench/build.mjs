@@ -61,5 +61,5 @@ const dist = process.env.RIPCORD_DIST ?? path.join(here, '..', 'dist');
 for (const sibling of ['reaper.js', 'watchdog.js']) await copyFile(path.join(dist, sibling), path.join(out, sibling)).catch(() => undefined);
 await copyFile(path.join(here, '..', 'renderer', 'index.html'), path.join(peerDir, 'index.html'));
 // the settings floor's shell integration, found beside its bundle as ripcord's is beside dist/cli.js
-await cp(path.join(here, '..', 'main', 'session', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
+await cp(path.join(here, '..', 'main', 'program', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
 
