@@ -28,7 +28,7 @@ await build({
 const flowControl = path.join(here, '..', 'main', 'core', 'flow-control.ts');
 for (const high of [20_000]) { // SMALL_WATERMARK of lib/paths.ts
   await build({
-    entryPoints: { [`harness-wm${high}`]: path.join(here, '..', 'e2e', 'harness', 'server.ts') },
+    entryPoints: { [`harness-wm${high}`]: path.join(here, '..', 'e2e', 'harness', 'harness-main.ts') },
     outdir: out, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['node-pty', 'electron'],
     plugins: [{
       name: 'watermark',
