@@ -10,11 +10,16 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 /** Import patterns (gitignore-style, matched against the import specifier). */
 const ban = {
   node: { group: nodeBuiltins, message: 'this layer may not use Node built-ins' },
-  electron: { group: ['electron', 'electron/*'], message: 'only main/electron and preload may import electron' },
+  electron: { group: ['electron', 'electron/*'], message: 'only main/desktop, main/session-host and preload may import electron' },
   nodePty: { group: ['node-pty'], message: 'only main/platform/pty/session.ts imports node-pty' },
   platform: { group: ['**/platform/*', '**/platform'], message: 'this layer may not import main/platform' },
-  session: { group: ['**/session/*'], message: 'this layer may not import main/session' },
-  electronLayer: { group: ['**/electron/*'], message: 'this layer may not import main/electron' },
+  decisions: { group: ['**/decisions/*'], message: 'this layer may not import main/decisions' },
+  program: { group: ['**/program/*'], message: 'this layer may not import main/program' },
+  lifecycle: { group: ['**/lifecycle/*'], message: 'this layer may not import main/lifecycle' },
+  sessionHost: { group: ['**/session-host/*'], message: 'this layer may not import main/session-host (the session host process)' },
+  desktop: { group: ['**/desktop/*'], message: 'this layer may not import main/desktop (the Electron main process)' },
+  /** main/reaper is the reaper process; the client every process uses is main/platform/reaper-client. */
+  reaper: { group: ['**/reaper/*'], message: 'this layer may not import main/reaper (the reaper process)' },
   cli: { group: ['**/cli/*'], message: 'this layer may not import main/cli' },
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
@@ -44,6 +49,9 @@ const testFence = {
   ],
 };
 
+/** Every folder of main/ above main/platform: the folders of the processes and what they share. */
+const processes = [ban.decisions, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli];
+
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ group: p.group, message: p.message })) }],
 });
@@ -67,13 +75,13 @@ export const syncAllowList = [
   'main/platform/files/private-files.ts',
   // startup-only: the saved layout's bounded read and its folders' stats, before the window exists
   'main/platform/files/layout-file.ts',
-  'main/session/layout-restore.ts',
+  'main/desktop/layout-restore.ts',
   // a session's pre-spawn checks of its program and cwd: once per process, at its start
   'main/platform/pty/program-file.ts',
   // a session's shell integration files, made once per process at its start
-  'main/session/shell-integration/prepare.ts',
+  'main/program/shell-integration/prepare.ts',
   'main/platform/log/log.ts',
-  'main/cli/cli.ts',
+  'main/cli/cli-main.ts',
   // the launcher's refusal to start Electron, written to the log before the launcher exits
   'main/cli/start-refusal.ts',
   'main/cli/outer-terminal.ts',
@@ -105,23 +113,32 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // The protocols of DESIGN §1, each declared once: plain TypeScript every side can import, importing nothing but each other.
-  { files: ['contracts/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['contracts/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.contracts, ban.xterm) },
+  { files: ['contracts/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['contracts/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts, ban.xterm) },
   // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
-  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.contracts) },
-  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  // The session lifecycle: product behaviour on top of the OS adapters, shared by every host.
-  { files: ['main/session/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/electron/**/*.ts'], rules: restrict(ban.nodePty, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts) },
+  { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ...processes, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ...processes, ban.renderer, ban.preload, ban.xterm) },
+  // What decides a session's exits and carries them out: main's side of the decision path, in every host.
+  { files: ['main/decisions/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // What runs a program: in the session host, and in `ripcord run`'s one process.
+  { files: ['main/program/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // A session's lifecycle: where the window or the terminal is (the desktop's main process, `ripcord run`).
+  { files: ['main/lifecycle/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // The session host process: runs the programs for the desktop's main process.
+  { files: ['main/session-host/**/*.ts'], rules: restrict(ban.nodePty, ban.lifecycle, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // The Electron main process.
+  { files: ['main/desktop/**/*.ts'], rules: restrict(ban.nodePty, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // The reaper process: the OS and nothing of a session.
+  { files: ['main/reaper/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.decisions, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload, ban.xterm) },
   // Its tests may check what it writes to the outer terminal on a headless xterm, as core's do.
-  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload) },
+  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload) },
   // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
-  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.electronLayer, ban.renderer, ban.preload) },
-  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ban.session, ban.electronLayer, ban.cli, ban.preload) },
+  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload) },
+  { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.xterm) },
+  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ...processes, ban.preload) },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', 'main/**/*.test-support.ts', ...syncAllowList], rules: noSyncCalls },
   { files: ['contracts/**/*.ts', 'main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
 );

@@ -28,7 +28,7 @@ await build({
 const flowControl = path.join(here, '..', 'main', 'core', 'flow-control.ts');
 for (const high of [20_000]) { // SMALL_WATERMARK of lib/paths.ts
   await build({
-    entryPoints: { [`harness-wm${high}`]: path.join(here, '..', 'e2e', 'harness', 'server.ts') },
+    entryPoints: { [`harness-wm${high}`]: path.join(here, '..', 'e2e', 'harness', 'harness-main.ts') },
     outdir: out, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['node-pty', 'electron'],
     plugins: [{
       name: 'watermark',
@@ -61,5 +61,5 @@ const dist = process.env.RIPCORD_DIST ?? path.join(here, '..', 'dist');
 for (const sibling of ['reaper.js', 'watchdog.js']) await copyFile(path.join(dist, sibling), path.join(out, sibling)).catch(() => undefined);
 await copyFile(path.join(here, '..', 'renderer', 'index.html'), path.join(peerDir, 'index.html'));
 // the settings floor's shell integration, found beside its bundle as ripcord's is beside dist/cli.js
-await cp(path.join(here, '..', 'main', 'session', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
+await cp(path.join(here, '..', 'main', 'program', 'shell-integration', 'scripts'), path.join(out, 'shell-integration'), { recursive: true });
 

@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ReaperClient } from '../main/platform/reaper/reaper-client';
-import { reaperSessionDead } from '../main/platform/reaper/reaper.test-support';
+import { ReaperClient } from '../main/platform/reaper-client/reaper-client';
+import { reaperSessionDead } from '../main/platform/reaper-client/reaper.test-support';
 import { LinuxProcessTable } from '../main/platform/processes/process-tree';
 import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/processes/processes.test-support';
 

@@ -14,7 +14,7 @@ import { makeAppImageLayout, packsAppImageAlone } from './linux/appimage-layout.
  * - EnableNodeCliInspectArguments OFF: no --inspect debugger attach to a shipped app.
  * - OnlyLoadAppFromAsar ON: the app code comes from the (integrity-checked) app.asar only.
  * - EnableCookieEncryption ON: cookies at rest are encrypted with the OS keychain.
- * - GrantFileProtocolExtraPrivileges OFF: the page comes from ripcord://app/ (main/electron/
+ * - GrantFileProtocolExtraPrivileges OFF: the page comes from ripcord://app/ (main/desktop/
  *   app-protocol.ts), so file:// needs none of the extra rights Electron gives it by default.
  * Embedded asar integrity validation is left as Electron ships it: it is macOS/Windows only and
  * needs signing to be meaningful.

@@ -18,7 +18,7 @@ const harnessRenderer = path.join(root, 'dist', 'harness-renderer');
 await build({ ...pageBundle, entryPoints: { renderer: 'e2e/harness/renderer-main.ts' }, outdir: harnessRenderer });
 for (const file of ['index.html', 'renderer.css', 'renderer.css.map']) await cp(path.join(root, 'dist', 'renderer', file), path.join(harnessRenderer, file));
 await build({
-  entryPoints: { harness: 'e2e/harness/server.ts', 'harness-session-host': 'e2e/harness/session-host.ts' },
+  entryPoints: { harness: 'e2e/harness/harness-main.ts', 'harness-session-host': 'e2e/harness/session-host-main.ts' },
   outdir: path.join(root, 'dist'),
   absWorkingDir: root,
   bundle: true,

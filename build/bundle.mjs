@@ -29,7 +29,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { renderer: 'renderer/index.ts' },
+    entryPoints: { renderer: 'renderer/renderer-main.ts' },
     outdir: path.join(out, 'renderer'),
     platform: 'browser',
     format: 'iife',
@@ -56,5 +56,5 @@ for (const [dir, file] of [['process-guard', 'process_guard.node'], ['userns-pro
     throw new Error(`${module} is missing (${error.code}): npm ci builds it, or npm run install`);
   });
 }
-// Shell integration scripts, found by main/session/shell-integration/prepare.ts beside the bundle.
-await cp(path.join(root, 'main/session/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });
+// Shell integration scripts, found by main/program/shell-integration/prepare.ts beside the bundle.
+await cp(path.join(root, 'main/program/shell-integration/scripts'), path.join(out, 'shell-integration'), { recursive: true });

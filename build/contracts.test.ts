@@ -1,7 +1,7 @@
 // The renderer contract lives in contracts/, which every side imports; preload/ is the desktop's
 // bridge and nothing else's (DESIGN §1). Every TypeScript file of the repository is read, each
 // import's specifier resolved against the file, and an import that lands in preload/ from a file
-// outside it fails — whatever the path looks like (`../../preload`, `./../preload/preload`).
+// outside it fails — whatever the path looks like (`../../preload`, `./../preload/preload-main`).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,12 +40,12 @@ function trackedTypeScript(): string[] {
 
 describe('nothing outside preload/ imports it (the contract is contracts/)', () => {
   it('finds an import into preload/ however its path is written', () => {
-    expect(bridgeImports('main/session/x.ts', "import type { RipcordApi } from '../../preload/api';")).toEqual(['../../preload/api']);
+    expect(bridgeImports('main/desktop/x.ts', "import type { RipcordApi } from '../../preload/api';")).toEqual(['../../preload/api']);
     expect(bridgeImports('renderer/x.ts', "export { api } from './../preload';")).toEqual(['./../preload']);
-    expect(bridgeImports('e2e/harness/x.ts', "const p = require('../../preload/preload');")).toEqual(['../../preload/preload']);
+    expect(bridgeImports('e2e/harness/x.ts', "const p = require('../../preload/preload-main');")).toEqual(['../../preload/preload-main']);
     expect(bridgeImports('main/x.ts', "import type { A } from '../contracts/renderer';\nimport 'preload';")).toEqual([]);
     expect(bridgeImports('build/x.ts', "const code = \"import { api } from '../preload';\";")).toEqual([]);
-    expect(bridgeImports('preload/preload.ts', "import { IpcChannel } from '../contracts/renderer';")).toEqual([]);
+    expect(bridgeImports('preload/preload-main.ts', "import { IpcChannel } from '../contracts/renderer';")).toEqual([]);
   });
 
   it('holds for every TypeScript file of the repository', () => {

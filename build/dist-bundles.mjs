@@ -2,12 +2,12 @@
 // dist/: the one list the build, the package's file list and package:check read. Test bundles
 // (build/bundle-test.mjs, the bench's dist/e2e/) are not on it, so they never ship.
 export const NODE_BUNDLES = {
-  main: 'main/electron/main.ts',
-  preload: 'preload/preload.ts',
-  reaper: 'main/platform/reaper/reaper-main.ts',
-  watchdog: 'main/platform/reaper/watchdog-worker.ts',
-  'session-host': 'main/electron/session-host-main.ts',
-  cli: 'main/cli/cli.ts',
+  main: 'main/desktop/desktop-main.ts',
+  preload: 'preload/preload-main.ts',
+  reaper: 'main/reaper/reaper-main.ts',
+  watchdog: 'main/desktop/watchdog-main.ts',
+  'session-host': 'main/session-host/session-host-main.ts',
+  cli: 'main/cli/cli-main.ts',
   // every subcommand but `run`: cli.js requires it only when one is used
   subcommands: 'main/cli/subcommands.ts',
   // the user-namespace probe the launcher runs in the Electron binary as Node

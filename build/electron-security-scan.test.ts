@@ -1,10 +1,10 @@
 // The Electron security scanner (@doyensec/electronegativity) over the desktop app's sources —
-// main/electron, the page-facing main/session/desktop-session.ts, preload and the page — in `npm test`. It parses current TypeScript. Online
+// main/desktop (with the page-facing window-ipc.ts), main/session-host, preload and the page — in `npm test`. It parses current TypeScript. Online
 // checks are off (AvailableSecurityFixesGlobalCheck fetches Electron's release list). Every
 // finding must be listed below with why it is not a problem, so a new one fails the test; a
 // listed one that no longer shows up fails too, so the list stays exact. The scanner cannot see
 // through a function that builds the window options, so the checklist itself is also encoded as
-// tests of those options, handlers and fuses (main/electron/security-checklist.test.ts).
+// tests of those options, handlers and fuses (main/desktop/security-checklist.test.ts).
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,21 +22,22 @@ const ONLINE_CHECKS = ['AvailableSecurityFixesGlobalCheck'];
 const KNOWN_FINDINGS: Record<string, string> = {
   'CSP_GLOBAL_CHECK renderer/index.html':
     "flags style-src 'unsafe-inline': xterm.js injects <style> elements; scripts stay 'self' only, default-src 'none'",
-  'CONTEXT_ISOLATION_JS_CHECK main/electron/start-desktop.ts':
+  'CONTEXT_ISOLATION_JS_CHECK main/desktop/start-desktop.ts':
     'the options come from terminalWindowOptions(), which the scanner cannot follow: contextIsolation true is tested in security-checklist.test.ts',
-  'SANDBOX_JS_CHECK main/electron/start-desktop.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
-  'PRELOAD_JS_CHECK main/electron/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload.ts), never ipcRenderer',
-  'AUXCLICK_JS_CHECK main/electron/start-desktop.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
-  'OPEN_EXTERNAL_JS_CHECK main/electron/start-desktop.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
-  'OPEN_EXTERNAL_JS_CHECK main/session/desktop-session.ts': 'same: the URL was checked to be http(s) before it gets here',
+  'SANDBOX_JS_CHECK main/desktop/start-desktop.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
+  'PRELOAD_JS_CHECK main/desktop/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload-main.ts), never ipcRenderer',
+  'AUXCLICK_JS_CHECK main/desktop/start-desktop.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
+  'OPEN_EXTERNAL_JS_CHECK main/desktop/start-desktop.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
+  'OPEN_EXTERNAL_JS_CHECK main/desktop/window-ipc.ts': 'same: the URL was checked to be http(s) before it gets here',
   'ELECTRON_VERSION_JSON_CHECK package.json': 'informational: reports the Electron version in package.json; updates are a release task, not a test',
 };
 
 async function stage(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'preload'), { recursive: true });
   await mkdir(path.join(dir, 'renderer'));
-  // DesktopSession (main/session) is where the page's link requests reach openExternal.
-  for (const folder of ['main/electron', 'main/session']) {
+  // The folders of the Electron processes: the desktop's main process (WindowIpc is where the
+  // page's link requests reach openExternal) and the session host (a utilityProcess).
+  for (const folder of ['main/desktop', 'main/session-host']) {
     await mkdir(path.join(dir, folder), { recursive: true });
     for (const name of await readdir(path.join(repo, folder))) {
       const isProduct = name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.test-support.ts');

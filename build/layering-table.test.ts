@@ -36,7 +36,56 @@ function layeringTable(): Row[] {
   return rows;
 }
 
-const FOLDERS = new Set(['contracts', 'main/core', 'main/platform', 'main/session', 'main/electron', 'main/cli', 'preload', 'renderer']);
+const FOLDERS = new Set([
+  'contracts',
+  'main/core',
+  'main/platform',
+  'main/decisions',
+  'main/program',
+  'main/lifecycle',
+  'main/session-host',
+  'main/desktop',
+  'main/reaper',
+  'main/cli',
+  'preload',
+  'renderer',
+]);
+
+/** The folder of FOLDERS a row or an item is (or is in); undefined for a package or Node. */
+const folderOf = (item: string): string | undefined => [...FOLDERS].find((folder) => item === folder || item.startsWith(`${folder}/`));
+
+/** A cycle of the table's "may import" relation between folders, as the folders along it; [] when there is none. */
+function folderCycle(table: Row[]): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const row of table) {
+    const from = folderOf(row.folder);
+    if (!from) continue;
+    for (const item of row.mayImport) {
+      const to = folderOf(item);
+      if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (folder: string): string[] => {
+    const seen = path.indexOf(folder);
+    if (seen >= 0) return [...path.slice(seen), folder];
+    if (done.has(folder)) return [];
+    path.push(folder);
+    for (const next of edges.get(folder) ?? []) {
+      const cycle = visit(next);
+      if (cycle.length > 0) return cycle;
+    }
+    path.pop();
+    done.add(folder);
+    return [];
+  };
+  for (const folder of edges.keys()) {
+    const cycle = visit(folder);
+    if (cycle.length > 0) return cycle;
+  }
+  return [];
+}
 
 /** The import specifier a file `from` writes to reach `target`: a folder, a file of ours or a package. */
 function specifier(from: string, target: string): string {
@@ -60,6 +109,13 @@ const vocabulary = [...new Set([...FOLDERS, ...rows.flatMap((row) => row.mayImpo
 describe('the layering table of docs/design.md matches the lint rules', () => {
   it('names every folder of product code', () => {
     expect(rows.map((row) => row.folder)).toEqual(expect.arrayContaining([...FOLDERS]));
+  });
+
+  // The folders' import graph is the structure drawing of DESIGN §1: it has no cycles, so each
+  // folder can be read knowing only the folders below it.
+  it('has no cycle: no folder may import, through others, a folder that may import it', () => {
+    expect(folderCycle(rows)).toEqual([]);
+    expect(folderCycle([...rows, { folder: 'main/core', mayImport: ['main/cli'] }]).length).toBeGreaterThan(0);
   });
 
   for (const row of rows.filter((r) => !r.mayImport.includes(ANYTHING))) {

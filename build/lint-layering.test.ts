@@ -22,14 +22,20 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import fs from 'node:fs';\nexport const f = fs;\n"],
     ['renderer/x.ts', "import { CtrlCState } from '../main/core/ctrl-c-state';\nexport const c = CtrlCState;\n"],
     ['preload/x.ts', "import fs from 'node:fs';\nexport const f = fs;\n"],
-    ['main/electron/x.ts', "import { run } from '../cli/cli';\nexport const r = run;\n"],
-    ['main/session/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['main/session/x.ts', "import { desktopExitHost } from '../electron/desktop-exit-host';\nexport const d = desktopExitHost;\n"],
-    ['main/session/x.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
-    ['main/platform/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
-    ['main/core/x.ts', "import { ExitPath } from '../session/exit-path';\nexport const e = ExitPath;\n"],
+    ['main/desktop/x.ts', "import { run } from '../cli/cli-main';\nexport const r = run;\n"],
+    ['main/lifecycle/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['main/lifecycle/x.ts', "import { desktopExitHost } from '../desktop/desktop-exit-host';\nexport const d = desktopExitHost;\n"],
+    ['main/program/x.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
+    ['main/platform/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/core/x.ts', "import { ExitPath } from '../decisions/exit-path';\nexport const e = ExitPath;\n"],
+    // the processes' folders: what runs a program knows no lifecycle, the session host no desktop, the reaper no session
+    ['main/program/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/decisions/x.ts', "import { LocalProgram } from '../program/local-program';\nexport const l = LocalProgram;\n"],
+    ['main/session-host/x.ts', "import { PaneWindow } from '../desktop/pane-window';\nexport const p = PaneWindow;\n"],
+    ['main/reaper/x.ts', "import { ExitPath } from '../decisions/exit-path';\nexport const e = ExitPath;\n"],
+    ['main/platform/x.ts', "import { ReaperTerminal } from '../reaper/reaper-terminal';\nexport const r = ReaperTerminal;\n"],
     ['renderer/x.ts', "import { ExitDecisions } from '../main/core/exit-decisions';\nexport const e = ExitDecisions;\n"],
-    ['main/session/x.ts', "import type { RipcordApi } from '../../preload/preload';\nexport type A = RipcordApi;\n"],
+    ['main/lifecycle/x.ts', "import type { RipcordApi } from '../../preload/preload-main';\nexport type A = RipcordApi;\n"],
     ['renderer/x.ts', "import type { RipcordApi } from '../preload';\nexport type A = RipcordApi;\n"],
     ['contracts/x.ts', "import { CTRL_C } from '../main/core/control-chars';\nexport const c = CTRL_C;\n"],
     ['contracts/x.ts', "import path from 'node:path';\nexport const p = path;\n"],
@@ -40,12 +46,12 @@ describe('layering lint (DESIGN §1)', () => {
 
   it.each([
     ['main/platform/x.ts', "import { readFile } from 'node:fs/promises';\nexport const f = readFile;\n"],
-    ['main/electron/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../contracts/renderer';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
+    ['main/desktop/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../contracts/renderer';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
     ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../contracts/renderer';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
     ['main/platform/pty/session.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
-    ['main/session/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../contracts/renderer';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
-    ['main/electron/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
-    ['main/cli/x.ts', "import { SessionLifecycle } from '../session/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/program/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../contracts/renderer';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
+    ['main/desktop/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
+    ['main/cli/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
     ['preload/x.ts', "import { IpcChannel } from '../contracts/renderer';\nexport const c = IpcChannel;\n"],
     ['contracts/x.ts', "import type { ProcessView } from './renderer';\nexport type V = ProcessView;\n"],
@@ -59,15 +65,15 @@ describe('layering lint (DESIGN §1)', () => {
   });
 
   it('rejects execSync called as a method', async () => {
-    const errors = await errorsFor('main/electron/x.ts', "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n");
+    const errors = await errorsFor('main/desktop/x.ts', "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n");
     expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
   });
 
   describe('test fence', () => {
     it.each([
       ['main/platform/x.ts', "import { waitFor } from './processes.test-support';\nexport const w = waitFor;\n"],
-      ['main/electron/x.ts', "import { FakeApp } from './wiring.test-support';\nexport const f = FakeApp;\n"],
-      ['main/session/x.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
+      ['main/desktop/x.ts', "import { FakeApp } from './wiring.test-support';\nexport const f = FakeApp;\n"],
+      ['main/program/x.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
       ['main/cli/x.ts', "import { waitFor } from '../platform/processes.test-support.ts';\nexport const w = waitFor;\n"],
       ['renderer/x.ts', "import { x } from './app.test';\nexport const y = x;\n"],
       ['renderer/x.ts', "import { x } from './pane.test-support';\nexport const y = x;\n"],
@@ -76,7 +82,7 @@ describe('layering lint (DESIGN §1)', () => {
       // the harness's own code (its test view, its protocol, its host) and the bench are test code by their folder
       ['renderer/x.ts', "import { offerTestView } from '../e2e/harness/test-view';\nexport const o = offerTestView;\n"],
       ['contracts/x.ts', "import type { PageMessage } from '../e2e/harness/harness-socket';\nexport type P = PageMessage;\n"],
-      ['main/session/x.ts', "import { forkSessionHost } from '../../e2e/harness/forked-host';\nexport const f = forkSessionHost;\n"],
+      ['main/session-host/x.ts', "import { forkSessionHost } from '../../e2e/harness/forked-host';\nexport const f = forkSessionHost;\n"],
       ['preload/x.ts', "import { crossBridge } from '../e2e/harness/context-bridge';\nexport const c = crossBridge;\n"],
       ['main/cli/x.ts', "import { HARNESS } from '../../bench/lib/paths';\nexport const h = HARNESS;\n"],
     ])('product file %s may not import test code: %j', async (file, code) => {
@@ -86,7 +92,7 @@ describe('layering lint (DESIGN §1)', () => {
 
     it.each([
       ['main/platform/x.test.ts', "import { waitFor } from './processes.test-support';\nexport const w = waitFor;\n"],
-      ['main/electron/x.test-support.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
+      ['main/desktop/x.test-support.ts', "import { waitFor } from '../platform/processes.test-support';\nexport const w = waitFor;\n"],
     ])('test file %s may: %j', async (file, code) => {
       expect(await errorsFor(file, code)).toEqual([]);
     });

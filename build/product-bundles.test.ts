@@ -57,7 +57,7 @@ describe('product bundles (what build/dist-bundles.mjs ships)', () => {
   });
 
   it("the harness's page is the shipped page and the test view: no second implementation of it (issue #41)", async () => {
-    const shipped = new Set((await sourcesOf('renderer/renderer.js')).filter((source) => source !== 'renderer/index.ts'));
+    const shipped = new Set((await sourcesOf('renderer/renderer.js')).filter((source) => source !== 'renderer/renderer-main.ts'));
     const harness = new Set(await sourcesOf('harness-renderer/renderer.js'));
     expect([...harness].filter((source) => !source.startsWith('e2e/harness/')).sort()).toEqual([...shipped].sort());
     expect([...harness].filter((source) => source.startsWith('e2e/harness/')).sort()).toEqual(['e2e/harness/renderer-main.ts', 'e2e/harness/test-view.ts']);

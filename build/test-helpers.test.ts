@@ -12,7 +12,7 @@ import { REPO_ROOT, sourceFiles } from './source-files.test-support';
 
 const PRODUCT_FOLDERS = ['main', 'contracts', 'preload', 'renderer'];
 /** What ships starts here: the Node bundles' entries and the page's. */
-const ENTRIES = [...Object.values(NODE_BUNDLES), 'renderer/index.ts'];
+const ENTRIES = [...Object.values(NODE_BUNDLES), 'renderer/renderer-main.ts'];
 /** How a relative specifier names a file: as written, a TypeScript module, a declaration, a folder's index. */
 const RESOLUTIONS = ['', '.ts', '.d.ts', '.js', '/index.ts'];
 
@@ -44,8 +44,8 @@ function reachedFrom(entries: readonly string[]): Set<string> {
 
 describe('test helpers carry .test-support (the lint fence keys on it)', () => {
   it('finds a file only a test imports', () => {
-    expect(importsOf('renderer/index.ts')).toContain('renderer/page.ts');
-    expect(reachedFrom(['renderer/index.ts']).has('renderer/workspace.ts')).toBe(true);
+    expect(importsOf('renderer/renderer-main.ts')).toContain('renderer/page.ts');
+    expect(reachedFrom(['renderer/renderer-main.ts']).has('renderer/workspace.ts')).toBe(true);
   });
 
   it('every other file of the product folders is reached from an entry that ships', async () => {

@@ -132,7 +132,7 @@ export interface SessionEnd {
 
 /**
  * One key event as the host sees it before the page does: the fields of Electron's `Input`
- * (before-input-event) that the key entry reads (main/session/key-entry.ts). The browser
+ * (before-input-event) that the key entry reads (main/desktop/key-entry.ts). The browser
  * harness's page builds it from a KeyboardEvent.
  */
 export interface KeyInput {

@@ -1,6 +1,6 @@
 // The settings screen's messages, and the profiles the page offers (issue #45): main sends the
 // page the fields of the one schema that validates the settings file
-// (main/session/settings-fields.ts) with the file's values and problems; the page asks main to
+// (main/desktop/settings-fields.ts) with the file's values and problems; the page asks main to
 // set or remove one key, and main answers with the file as it is then and what became of the
 // edit. The page never reads or writes the file itself.
 

@@ -19,7 +19,7 @@ export function hintText(remainingMs: number, jobStillRunning = false, closes: '
 /**
  * The "Press Ctrl+C again to quit" overlay (DESIGN §3). The host says when it shows and how
  * long the double-press interval has left; the overlay counts down locally and hides itself
- * when the window runs out, or at once when the host says the cancel was handled.
+ * when the interval runs out, or at once when the host says the cancel was handled.
  */
 export class HintOverlay {
   private readonly element: HTMLElement;

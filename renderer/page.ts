@@ -1,10 +1,10 @@
 // The window's page: it finds its host at window.ripcord (the Electron preload, or the browser
 // harness's stand-in of Electron's objects under the same preload) and draws the window's tabs
-// and panes as main lays them out (workspace.ts). Its entries: index.ts (the renderer that ships)
+// and panes as main lays them out (workspace.ts). Its entries: renderer-main.ts (the renderer that ships)
 // and the browser harness's build (e2e/harness/renderer-main.ts), which picks the renderer from
 // its URL and watches each terminal.
 import type { WindowLayout } from '../contracts/panes';
-import type { TerminalObserver } from './app';
+import type { TerminalObserver } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
 import { Workspace } from './workspace';
 

@@ -135,24 +135,3 @@ function formatMs(ms: number): string {
   const s = Math.floor(ms / 1000);
   return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
-
-/** The window title: the program's own title, and the session's process count at a glance. */
-export class WindowTitle {
-  private programTitle = '';
-  private count: number | undefined;
-
-  setProgramTitle(title: string): void {
-    this.programTitle = title;
-    this.render();
-  }
-
-  setProcessCount(count: number): void {
-    this.count = count;
-    this.render();
-  }
-
-  private render(): void {
-    const processes = this.count === undefined ? '' : ` · ${this.count} process${this.count === 1 ? '' : 'es'}`;
-    document.title = `${this.programTitle ? `${this.programTitle} — ` : ''}ripcord${processes}`;
-  }
-}

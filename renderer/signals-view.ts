@@ -2,7 +2,7 @@
 // each press and what it decided, each cancel's answer, each stage of an exit with its time
 // after the trigger, dead sessions and watchdog stalls, with the running medians — beside main's
 // event-loop delay and the session host's silence. Main sends an update every half second while
-// this is open and nothing while it is closed (main/session/signals-watch.ts).
+// this is open and nothing while it is closed (main/desktop/signals-watch.ts).
 import type { RipcordApi, SignalsView } from '../contracts/renderer';
 import { button } from './dom';
 import { widgetKey, type PageKeys } from './page-keys';

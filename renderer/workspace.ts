@@ -4,10 +4,10 @@
 import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
 import { clampSplitRatio, panesOf } from '../contracts/panes';
 import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
-import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './app';
+import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
 import { PaneRouter } from './pane-api';
-import { WindowTitle } from './process-view';
+import { WindowTitle } from './window-title';
 import { TabBar, type TabLabel } from './tab-bar';
 import { WindowNotices } from './notices';
 import { ProfileMenu } from './profile-menu';

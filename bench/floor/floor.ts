@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { formatCommand, LineSplitter, parseContained } from '../../contracts/reaper-pipe';
-import { reaperStubArgv } from '../../main/platform/reaper/reaper-stub';
+import { reaperStubArgv } from '../../main/platform/reaper-client/reaper-stub';
 import { HOLD_SCRIPT, JOIN_SCRIPT } from '../../main/platform/containment/root-shim';
 import { procStatNow } from '../../main/platform/processes/proc-files';
 

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { loadConfig } from '../../main/platform/files/config-file';
 import { containmentPlan } from '../../main/platform/containment/containment-probe';
 import { checkCwd, resolveProgram } from '../../main/platform/pty/program-file';
-import { prepareShellIntegration } from '../../main/session/shell-integration/prepare';
+import { prepareShellIntegration } from '../../main/program/shell-integration/prepare';
 import { programAfterSeparator } from '../lib/host-argv';
 import { runFloor } from './floor';
 

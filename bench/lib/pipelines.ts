@@ -53,7 +53,7 @@ export interface BrowserPipelineOptions {
   marker: string;
   command?: string[];
   killGraceMs?: number;
-  /** ripcord only: another bundle of e2e/harness/server.ts (the watermark experiments) */
+  /** ripcord only: another bundle of e2e/harness/harness-main.ts (the watermark experiments) */
   harnessScript?: string;
   /** ripcord only: settings beside the defaults, e.g. { transcripts: false } */
   settings?: Record<string, unknown>;

@@ -17,7 +17,7 @@ import * as pty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_CONFIG } from '../../main/core/config';
 import { FlowControl } from '../../main/core/flow-control';
-import { rendererSettings } from '../../main/session/renderer-settings';
+import { rendererSettings } from '../../main/desktop/renderer-settings';
 import { HARNESS_PAGE_SCRIPT, HarnessPages, PRELOAD_SCRIPT, requestUrl, send } from '../../e2e/harness/pages';
 import { EventLoopDelayProbe } from '../../e2e/harness/event-loop-delay';
 import { IpcChannel, type RendererSettings } from '../../contracts/renderer';

@@ -6,8 +6,8 @@
 import * as pty from 'node-pty';
 import { programAfterSeparator } from '../lib/host-argv';
 
-/** Same window as ripcord's default, so "second Ctrl+C" means the same gesture. */
-const DOUBLE_PRESS_WINDOW_MS = 1000;
+/** Same double-press interval as ripcord's default, so "second Ctrl+C" means the same gesture. */
+const DOUBLE_PRESS_INTERVAL_MS = 1000;
 
 const [file, ...args] = programAfterSeparator('naive-host');
 
@@ -33,7 +33,7 @@ process.stdin.on('data', (chunk: Buffer) => {
   const text = chunk.toString('utf8');
   if (text === '\x03') {
     const now = performance.now();
-    if (now - lastCtrlC <= DOUBLE_PRESS_WINDOW_MS) quit(130);
+    if (now - lastCtrlC <= DOUBLE_PRESS_INTERVAL_MS) quit(130);
     lastCtrlC = now;
   }
   child.write(text);

@@ -14,7 +14,7 @@ export const EXIT_TRIGGERS: readonly ExitTrigger[] = ['ctrl-c', 'sigint', 'sigte
 /** The exit code each trigger must give (`host-killed`: none, the host dies by SIGKILL). */
 export const EXIT_CODES: Partial<Record<ExitTrigger, number>> = { 'ctrl-c': 130, sigint: 130, sigterm: 143, sighup: 129, 'exit-command': 0, 'session-ended': 3 };
 
-/** Between the two presses: past the 200 ms debounce, inside the 1000 ms window (an input, not a measurement). */
+/** Between the two presses: past the 200 ms debounce, inside the 1000 ms double-press interval (an input, not a measurement). */
 const SECOND_PRESS_AFTER_MS = 300;
 /** A user pressing again and again; more than this and the host is not listening. */
 const MAX_SECOND_PRESSES = 10;

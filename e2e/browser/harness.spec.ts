@@ -54,7 +54,7 @@ test('a WebSocket without the token, or from another origin, is refused; a secon
 test("the harness's window is the desktop's: wireTerminalWindow wires it, with the global shortcut and the IPC checks", async () => {
   harness = await startHarness();
   const names = (await harnessLog(harness)).map((e) => e.name);
-  // both logged by main/electron/terminal-window.ts's wiring, which the harness runs on its socket's stand-ins
+  // both logged by main/desktop/terminal-window.ts's wiring, which the harness runs on its socket's stand-ins
   expect(names).toContain('window.created');
   expect(names).toContain('shortcut.registered');
 });

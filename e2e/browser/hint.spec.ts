@@ -5,10 +5,10 @@ import { harnessPerTest, openTerminal, run, waitForPrompt, waitForRow } from './
 
 const harnesses = harnessPerTest();
 /** Long enough to read the hint while a loaded machine answers; nothing waits for it to end. */
-const LONG_WINDOW_MS = 10_000;
+const LONG_INTERVAL_MS = 10_000;
 
 test('after one Ctrl+C in node the hint names node and the other processes a second press ends', async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   await run(page, `${process.execPath} --no-warnings`);

@@ -1,7 +1,7 @@
 // The harness takes the desktop's key path (DESIGN §1, §3): a Ctrl+C comes from outside the page
 // to the harness's main first (POST /key, the before-input-event stand-in), and a key typed into
 // the page waits there for main's verdict before any of the page sees it, through the key
-// entry the desktop runs (main/session/key-entry.ts, which logs every press as `key.ctrl-c`),
+// entry the desktop runs (main/desktop/key-entry.ts, which logs every press as `key.ctrl-c`),
 // so it works while the page is hung. Input data is data: a "\x03" sent through the page's
 // window.ripcord.input is a byte for the program, never a press. A harness that routed a press
 // around the key entry (through the input, as xterm would send it) fails these tests.
@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, processWithCommand, run, screen, waitFor, waitForPrompt } from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
-const LONG_WINDOW_MS = 5_000;
+const LONG_INTERVAL_MS = 5_000;
 /**
  * How long the page is watched for running anything while main is stopped: it never may, so a
  * longer or shorter watch changes nothing on a right harness (on one that lets the page handle
@@ -34,7 +34,7 @@ function triggers(h: Harness): Promise<Array<Record<string, unknown>>> {
 }
 
 test('a Ctrl+C from the keyboard goes through the key entry: logged, the hint shows, a second press exits 130', async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   await pressCtrlC(h);
@@ -50,7 +50,7 @@ test('a Ctrl+C from the keyboard goes through the key entry: logged, the hint sh
 });
 
 test("keys reach main before the page: a double Ctrl+C exits 130 while the page's thread is stuck in a busy loop", async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   // the page's one thread spins from its next task on: it handles no event, no message, no key
@@ -69,7 +69,7 @@ test("keys reach main before the page: a double Ctrl+C exits 130 while the page'
 });
 
 test("a key typed into the page waits for main's verdict, as before-input-event: while main is stopped the page runs nothing", async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   process.kill(h.pid, 'SIGSTOP');
@@ -92,7 +92,7 @@ test("a key typed into the page waits for main's verdict, as before-input-event:
 });
 
 test('text typed between two Ctrl+C presses reaches main between them: it ends the double press, and the second press cancels again', async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   await page.keyboard.press('Control+c');
@@ -109,7 +109,7 @@ test('text typed between two Ctrl+C presses reaches main between them: it ends t
 });
 
 test('"\\x03" sent as input data is a byte for the program, not a press', async ({ page }) => {
-  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
   // without ISIG the line discipline passes ETX on as data, and `cat -v` shows it as "^C"

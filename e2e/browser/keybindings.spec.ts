@@ -1,5 +1,5 @@
 // The keybindings setting (issue #45) through the harness's own settings file and its watch (the
-// desktop's ConfigWatcher and DesktopSession), in real Chromium: a rebound key works and the old
+// desktop's ConfigWatcher and WindowIpc), in real Chromium: a rebound key works and the old
 // one no longer does, live; a binding on Ctrl+C — or on the global shortcut's key, on another
 // action's key, on an unknown action, on a key that does not parse — is refused with the file
 // and the key in the banner, and Ctrl+C stays the double press's.

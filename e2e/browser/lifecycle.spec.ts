@@ -1,4 +1,4 @@
-// The desktop's session wiring (SessionLifecycle + DesktopSession + the host signal table) as the
+// The desktop's session wiring (SessionLifecycle + WindowIpc + the host signal table) as the
 // browser harness runs it, on a real shell, real signals and real Chromium: what the desktop
 // wiring tests could only show on fake Electron objects. Every trigger's exit code, SIGINT
 // before the spawn, a program that cannot start, and a double Ctrl+C under a query flood.
@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { type Harness, harnessLog, harnessStats, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
-const LONG_WINDOW_MS = 5_000;
+const LONG_INTERVAL_MS = 5_000;
 /** Presses the DSR-flood test may take to make a pair (each waits for its decision): far more than it needs. */
 const MAX_PRESSES = 20;
 /** Bound on a log line or an exit appearing; never asserted as a timing. */
@@ -26,7 +26,7 @@ async function triggerLogged(h: Harness, kind: string): Promise<Record<string, u
 }
 
 test('SIGINT before the spawn is a press: the first cancels, a second in the window exits 130', async () => {
-  harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  harness = await startHarness({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   const h = harness;
   // no page: nothing has sized the terminal, so no program was spawned
   expect((await harnessStats(h)).sessionPid).toBeNull();
@@ -55,7 +55,7 @@ test('a shell that cannot start: the page says why, signals still count, closing
 
 test.describe('the exit code of each trigger with a running session', () => {
   test('Ctrl+C twice: 130', async ({ page }) => {
-    harness = await startHarness({ config: { doublePressWindowMs: LONG_WINDOW_MS } });
+    harness = await startHarness({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
     await openTerminal(page, harness);
     await waitForPrompt(page);
     await pressCtrlC(harness);
@@ -105,7 +105,7 @@ test.describe('the exit code of each trigger with a running session', () => {
 
 test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the page, a double Ctrl+C exits 130 (issue #28)', async ({ page }) => {
   const flood = ['python3', path.resolve(__dirname, '..', 'terminal', 'fixtures', 'query-flood.py'), 'ignore-int'];
-  harness = await startHarness({ command: flood, config: { doublePressWindowMs: LONG_WINDOW_MS } });
+  harness = await startHarness({ command: flood, config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, harness);
   // the program's terminal echoes the page's replies: they went through the session's input and its bound
   await waitForRow(page, /\^\[\[\d+;\d+R/);

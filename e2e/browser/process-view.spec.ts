@@ -77,7 +77,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await expect(view).toBeHidden();
   await pressCtrlC(harness);
   await expect(page.locator('.ripcord-hint')).toContainText('still running — Ctrl+Shift+K stops the job · Ctrl+C twice quits');
-  await page.waitForTimeout(1_200); // past the double-press window: the next key is not a second press
+  await page.waitForTimeout(1_200); // past the double-press interval: the next key is not a second press
 
   await page.keyboard.press('Control+Shift+K');
   const notice = page.locator('.ripcord-toast').last();

@@ -1,5 +1,5 @@
 // Settings applied while the window runs (issue #30, item 7), through the harness's own watch of
-// its settings file — the desktop's ConfigWatcher and DesktopSession, in real Chromium.
+// its settings file — the desktop's ConfigWatcher and WindowIpc, in real Chromium.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';

@@ -6,12 +6,12 @@
 // contract's messages, as in the desktop.
 import { fork } from 'node:child_process';
 import { toDisposable } from '../../main/core/disposable';
-import type { HostProcess } from '../../main/session/host/session-host-process';
+import type { HostProcess } from '../../main/desktop/session-host-process';
 
 /** The harness host's screen socket, for the page (a WebSocket: fork cannot pass a MessagePort). */
 export interface HostScreenAddress { port: number; token: string }
 
-/** What the harness's session host says once its screen socket listens (session-host.ts). */
+/** What the harness's session host says once its screen socket listens (session-host-main.ts). */
 export interface ScreenAnnouncement { type: 'harness-screen'; port: number; token: string }
 
 function isScreenAnnouncement(message: unknown): message is ScreenAnnouncement {

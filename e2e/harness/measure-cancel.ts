@@ -24,7 +24,7 @@ const ARGS = ['--no-sandbox', ...(GPU_COMPOSITING ? [] : ['--disable-gpu']), '--
 const COLORED_FLOOD = `yes "$(printf '\\e[1;31mERROR\\e[0;32m ok \\e[34m%s\\e[0m' 0123456789abcdef)"`;
 /** Long enough that the pipeline is saturated when the key comes. */
 const FLOOD_BEFORE_PRESS_MS = 1_000;
-/** More than the double-press window, so every press is a first press. */
+/** More than the double-press interval, so every press is a first press. */
 const BETWEEN_RUNS_MS = 1_200;
 /** A run that takes longer than this is reported as a failure, not waited for. */
 const PROMPT_TIMEOUT_MS = 30_000;

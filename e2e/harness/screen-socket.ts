@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { parsePageMessage } from './harness-socket';
 import { toDisposable, type Disposable } from '../../main/core/disposable';
 import type { Logger } from '../../main/platform/log/log';
-import type { HostScreen } from '../../main/session/host/session-host';
+import type { HostScreen } from '../../main/session-host/pane-programs';
 import { requestUrl } from './pages';
 
 /** An ack or a stop request is a few bytes; a page sends nothing bigger here. */

@@ -1,5 +1,5 @@
 // The harness's transport adapter: the Electron objects the desktop's window wiring hangs on
-// (main/electron/terminal-window.ts's TerminalWindowParts), made of the page's WebSocket, so the
+// (main/desktop/terminal-window.ts's TerminalWindowParts), made of the page's WebSocket, so the
 // harness runs wireTerminalWindow itself — its input guard, lifecycle, signal triggers, IPC
 // checks and global shortcut — and not a copy. Each socket message becomes what Electron gives
 // main: a key (POST /key) a before-input-event, a request an ipcMain message from the trusted page
@@ -11,8 +11,8 @@ import { IpcChannel, isEventChannel, isScreenRequestChannel, type KeyInput } fro
 import { refuse, type Parsed } from '../../contracts/renderer-checks';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from './harness-socket';
 import type { Logger } from '../../main/platform/log/log';
-import type { IpcRegistry, IpcSenderEvent } from '../../main/electron/ipc-handlers';
-import type { TerminalWindowParts } from '../../main/electron/terminal-window';
+import type { IpcRegistry, IpcSenderEvent } from '../../main/desktop/ipc-handlers';
+import type { TerminalWindowParts } from '../../main/desktop/terminal-window';
 
 /**
  * Bound on a key the page asks about waiting for the typed keys the page sent before it: they

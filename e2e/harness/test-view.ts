@@ -1,4 +1,4 @@
-import type { StartedTerminal } from '../../renderer/app';
+import type { StartedTerminal } from '../../renderer/pane-terminal';
 import type { RendererKind } from '../../renderer/gpu-renderer';
 
 /**

@@ -11,7 +11,7 @@ const VIEWPORT = { width: 820, height: 420 };
 const PROMPT = '\\[\\e[1;32m\\]me@ripcord\\[\\e[0m\\]:\\[\\e[1;34m\\]~/project\\[\\e[0m\\]$ ';
 const PROMPT_TEXT = /^me@ripcord:~\/project\$ $/;
 /** Long enough to take the picture while the hint still shows. */
-const LONG_WINDOW_MS = 5_000;
+const LONG_INTERVAL_MS = 5_000;
 /** A `build` command with a few lines of coloured output, the same on every machine (defined before the screen is cleared). */
 const BUILD_FUNCTION = `build() { printf '\\e[1mbuilding\\e[0m 3 packages\\n\\e[32m✓\\e[0m core  \\e[2m(1.2 s)\\e[0m\\n\\e[32m✓\\e[0m cli   \\e[2m(0.4 s)\\e[0m\\n\\e[33m!\\e[0m web   \\e[33m2 warnings\\e[0m\\n'; }`;
 const SESSION = ['build', 'echo "dev server on http://localhost:5173/"'];
@@ -31,7 +31,7 @@ async function promptOnCursorRow(page: Page): Promise<void> {
 }
 
 async function startSession(page: Page, config: Record<string, unknown> = {}): Promise<void> {
-  const harness = await harnesses.start({ config: { doublePressWindowMs: LONG_WINDOW_MS, ...config }, env: { PS1: PROMPT } });
+  const harness = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS, ...config }, env: { PS1: PROMPT } });
   await openTerminal(page, harness);
   await promptOnCursorRow(page);
   await run(page, `${BUILD_FUNCTION}; clear`);

@@ -4,10 +4,10 @@
 //   node busy-host.js --log FILE --dist DIR [--env KEY=VALUE]... -- PROGRAM ARGS...
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../main/core/config';
-import { SessionLifecycle } from '../../main/session/session-lifecycle';
+import { SessionLifecycle } from '../../main/lifecycle/session-lifecycle';
 import { openLog } from '../../main/platform/log/log';
-import { ReaperClient } from '../../main/platform/reaper/reaper-client';
-import { startWatchdog } from '../../main/platform/reaper/watchdog';
+import { ReaperClient } from '../../main/platform/reaper-client/reaper-client';
+import { startWatchdog } from '../../main/desktop/watchdog';
 
 /** The stall of issue 7 §2. */
 export const BUSY_MS = 2_000;

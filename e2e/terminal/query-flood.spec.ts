@@ -1,7 +1,7 @@
 // Issue #28: a program that floods the terminal with queries (cursor position, device
 // attributes) as fast as it can, never reads the replies and ignores SIGINT. The outer
 // terminal's replies reach ripcord cut anywhere between reads; none of them may end the
-// double-press window. Issue #40: what the host holds under the flood is bounded by design
+// double-press interval. Issue #40: what the host holds under the flood is bounded by design
 // (DESIGN §6) and measured so — its live memory after a full collection, the flood paused
 // (flood-memory.ts) — under a small and a large young generation, as machines with little and
 // much memory get; the 60 s slope is the full stress run's (e2e/stress/query-flood-memory.spec.ts).

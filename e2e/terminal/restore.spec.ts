@@ -57,7 +57,7 @@ test('a program that does not exist: a clear error, a non-zero exit, the termina
   expect(await pane.display(MODES)).toBe(SANE_MODES);
 });
 
-test('the hint shows in the window title for the double-press window, naming what a second press ends, then the title is restored', async ({ term }) => {
+test('the hint shows in the window title for the double-press interval, naming what a second press ends, then the title is restored', async ({ term }) => {
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
   const title = await pane.display('#{pane_title}');

@@ -7,7 +7,7 @@ import { BASH, expect, test } from './ripcord';
 import { descendantsNamed } from './processes';
 import { sleep, type TmuxPane, waitUntil } from './tmux';
 
-/** Past the 200 ms debounce and inside the 1 s window: a deliberate double press. */
+/** Past the 200 ms debounce and inside the 1 s interval: a deliberate double press. */
 const DOUBLE_PRESS_GAP_MS = 300;
 
 /** A settings file (where the fixture points RIPCORD_CONFIG) giving the session a home of its own. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_INTERRUPT } from '../../main/core/exit-codes';
 import { MAX_CONNECTIONS } from '../../main/platform/control/control-server';
-import { MAX_REPLACEMENTS } from '../../main/platform/reaper/reaper-client';
+import { MAX_REPLACEMENTS } from '../../main/platform/reaper-client/reaper-client';
 import { leftAfter, logEvents, scratchCgroupOrSkip, waitForLogEvent } from './containment';
 import { BASH, FIXTURES, expect, test, type TerminalFixture } from './ripcord';
 import { waitUntil } from './tmux';

@@ -27,10 +27,10 @@ const OPTIONS = {
 export const RUN_USAGE = `Usage: ripcord run [options] [--] [CMD [ARGS...]]
 
 Run CMD (default: your shell) in a pseudo-terminal inside this terminal, with ripcord's
-exit guarantees: Ctrl+C cancels, a second Ctrl+C within the window quits (exit 130),
-/exit, /quit, exit or quit typed at the root shell's own prompt quits (exit 0; see
-docs/exit-commands.md — a program that reads lines gets them as lines), and no
-process of the session outlives ripcord.
+exit guarantees: Ctrl+C cancels, a second Ctrl+C within the double-press interval
+(a second by default) quits (exit 130), /exit, /quit, exit or quit typed at the root
+shell's own prompt quits (exit 0; see docs/exit-commands.md — a program that reads
+lines gets them as lines), and no process of the session outlives ripcord.
 
 Options:
   --cwd DIR          working directory of CMD (default: the current directory)

@@ -1,5 +1,5 @@
 // `ripcord doctor`'s line on the global exit shortcut: whether the desktop's last start could
-// register it, from its log (the desktop logs each registration, main/electron/global-shortcut.ts),
+// register it, from its log (the desktop logs each registration, main/desktop/global-shortcut.ts),
 // and the ways out that need none.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';

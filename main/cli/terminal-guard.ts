@@ -2,12 +2,12 @@
 // kill; DESIGN §5): the reaper gets the outer terminal's device, the termios from before raw mode,
 // and — after every output batch, hint and resize — the bytes the host's restore would write then
 // (OuterTerminal.restoreBytes: one reset-sequence code for both). The reaper side is
-// main/platform/reaper/reaper-terminal.ts.
+// main/reaper/reaper-terminal.ts.
 import { fstat } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { stty } from '../platform/pty/stty';
 import type { Disposable } from '../core/disposable';
-import type { TerminalHandover } from '../platform/reaper/terminal-handover';
+import type { TerminalHandover } from '../platform/reaper-client/terminal-handover';
 import type { OuterTerminal } from './outer-terminal';
 
 export class TerminalGuard {

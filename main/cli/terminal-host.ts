@@ -5,13 +5,13 @@ import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR } fr
 import { isDoublePressExit } from '../core/exit-decisions';
 import { hintTitle } from '../core/hint-text';
 import { keepSchemaCopy, loadConfig } from '../platform/files/config-file';
-import type { ExitPathHost } from '../session/exit-path';
-import { installSignalTriggers } from '../session/host-signals';
-import { SessionLifecycle, type SpawnedSession } from '../session/session-lifecycle';
+import type { ExitPathHost } from '../decisions/exit-path';
+import { installSignalTriggers } from '../lifecycle/host-signals';
+import { SessionLifecycle, type SpawnedSession } from '../lifecycle/session-lifecycle';
 import { openLog, type Logger } from '../platform/log/log';
 import { logUnexpectedErrors } from '../platform/log/unexpected-errors';
 import { makeNonDumpable } from '../platform/processes/process-guard';
-import { ReaperClient } from '../platform/reaper/reaper-client';
+import { ReaperClient } from '../platform/reaper-client/reaper-client';
 import { uncontainedNotice, unreachableNotice } from '../platform/containment/containment-notice';
 import { visibleLines, visibleText } from '../core/visible-text';
 import { writeBounded } from './bounded-terminal-io';

@@ -2,7 +2,7 @@
 // process it runs in and where its key applies. Main's key entry, the page's key handling, the
 // context menu, the command palette, the macOS menu and docs/usage.md's key list are drawn from
 // it, and the `keybindings` setting is checked against it. Adding an action is a row here and its
-// handler (main: PaneWindow.runAction; the page: the pane's handlers in renderer/app.ts).
+// handler (main: PaneWindow.runAction; the page: the pane's handlers in renderer/pane-terminal.ts).
 import { ariaKeyShortcut, chordOf, isCtrlC, keyLabel, matches, parseKey, sameChord, type Chord, type KeyPlatform, type KeyPress } from './keys';
 
 /** Where an action runs: main acts before the page sees the key (tabs, panes); the page acts on the focused pane. */

@@ -85,12 +85,12 @@ export interface ConfigProblem {
   message: string;
 }
 
-// The two press ranges do not overlap, so the debounce is always shorter than the window and
+// The two press ranges do not overlap, so the debounce is always shorter than the interval and
 // every editor can check it from the schema alone (JSON Schema cannot compare two keys).
 const DEBOUNCE_MAX_MS = 400;
-const WINDOW_MIN_MS = 500;
+const INTERVAL_MIN_MS = 500;
 // Longer than this and a "second press" is no longer a deliberate double press.
-const WINDOW_MAX_MS = 5_000;
+const INTERVAL_MAX_MS = 5_000;
 // Under 100 ms a shell gets no real chance to clean up after SIGHUP; over a minute the
 // "nothing outlives the app" promise becomes meaningless.
 const KILL_GRACE_MIN_MS = 100;
@@ -187,7 +187,7 @@ export const CONFIG_SCHEMA = {
       description: 'Add prompt marks and exit-command recognition to bash, zsh and fish sessions without touching your dotfiles (docs/shell-integration.md).',
     },
     doublePressWindowMs: {
-      type: 'integer', minimum: WINDOW_MIN_MS, maximum: WINDOW_MAX_MS, default: DEFAULT_CONFIG.doublePressWindowMs,
+      type: 'integer', minimum: INTERVAL_MIN_MS, maximum: INTERVAL_MAX_MS, default: DEFAULT_CONFIG.doublePressWindowMs,
       description: 'A second Ctrl+C within this many milliseconds of the first quits.',
     },
     debounceMs: {

@@ -1,5 +1,5 @@
 // What the desktop's display session means for the global exit shortcut (DESIGN §3): read by the
-// desktop (main/electron/wayland-shortcuts.ts) and by `ripcord doctor`.
+// desktop (main/desktop/wayland-shortcuts.ts) and by `ripcord doctor`.
 
 /** A Linux session whose display server is Wayland (what Electron's ozone platform picks by default). */
 export function isWaylandSession(env: Readonly<Record<string, string | undefined>>, platform: string): boolean {

@@ -53,7 +53,7 @@ export const LogEvent = {
   unexpectedError: 'error.unexpected',
   /** the watchdog saw the main loop stall: ms */
   mainLoopStall: 'main-loop-stall',
-  /** the desktop's global exit shortcut (main/electron/global-shortcut.ts); `ripcord doctor` shows the last */
+  /** the desktop's global exit shortcut (main/desktop/global-shortcut.ts); `ripcord doctor` shows the last */
   shortcutRegistered: 'shortcut.registered',
   /** it could not be registered: accelerator, reason */
   shortcutFailed: 'shortcut.failed',

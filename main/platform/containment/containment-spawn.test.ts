@@ -12,7 +12,7 @@ import { planContainment, probeContainment, type ContainmentPlan } from './conta
 import { spawnContained, spawnInCgroupOrFallback } from './containment-spawn';
 import { JOIN_FAILED_EXIT_CODE, JOIN_SCRIPT } from './root-shim';
 import type { EventLog } from '../log/event-log';
-import { ReaperClient } from '../reaper/reaper-client';
+import { ReaperClient } from '../reaper-client/reaper-client';
 import { LinuxProcessTable } from '../processes/process-tree';
 import type { Session } from '../pty/session';
 import { bundle, bundleReaper, BUNDLE_ENV, markedProcesses, newMarker, tempDir, waitFor } from '../processes/processes.test-support';
@@ -154,7 +154,7 @@ describe('spawnContained', () => {
 const HELD_HOST_SOURCE = `
 import { containmentPlan } from './containment-probe';
 import { spawnContained } from './containment-spawn';
-import { ReaperClient } from '../reaper/reaper-client';
+import { ReaperClient } from '../reaper-client/reaper-client';
 const [script, marker] = process.argv.slice(2) as [string, string];
 void (async () => {
   const reaper = ReaperClient.start({ killGraceMs: 300, script, spawn: 'when-needed' });

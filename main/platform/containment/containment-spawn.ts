@@ -16,7 +16,7 @@ import type { ProcessTable } from '../processes/process-table';
 import { systemProcessTable, type ProcessTableResult } from '../processes/process-tree';
 import { procNow } from '../files/kernel-reads';
 import { processClock } from '../processes/process-clock';
-import type { ReaperClient } from '../reaper/reaper-client';
+import type { ReaperClient } from '../reaper-client/reaper-client';
 import { type Session, type SessionOptions, spawnSession } from '../pty/session';
 import { killCgroup } from './cgroup-kill';
 import { CgroupContainer, ScanContainer, type SessionContainer } from './session-container';

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import type { Disposable } from '../../core/disposable';
 import { pidAlive, systemProcessTable } from './process-tree';
 import { parseCommandLine } from './proc-files';
-import type { ReaperClient } from '../reaper/reaper-client';
+import type { ReaperClient } from '../reaper-client/reaper-client';
 import { spawnSession, type Session } from '../pty/session';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -117,7 +117,7 @@ export async function bundle(outfile: string, entry: { file: string } | { source
 
 /** The reaper as the tests run it: bundled from source into `dir`; returns the script path. */
 export function bundleReaper(dir: string): Promise<string> {
-  return bundle(path.join(dir, 'reaper.js'), { file: 'main/platform/reaper/reaper-main.ts' });
+  return bundle(path.join(dir, 'reaper.js'), { file: 'main/reaper/reaper-main.ts' });
 }
 
 /** Env for bundles living outside the repo that still need node-pty from it. */
