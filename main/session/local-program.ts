@@ -60,7 +60,7 @@ export class LocalProgram implements RunningProgram, InProcessProgram {
   static async start(options: ProgramOptions): Promise<LocalProgramStart> {
     // the control socket's directory, checked beside the program's start (which takes longer),
     // so that a refused one is told with the start, before the program's first output (DESIGN §4)
-    const [started, socketDir] = await Promise.all([GuardedSession.start(options), options.tools === undefined ? undefined : openRuntimeDir({ create: true })]);
+    const [started, socketDir] = await Promise.all([GuardedSession.start(options), options.hostKind === undefined ? undefined : openRuntimeDir({ create: true })]);
     if (!started.ok) return started;
     return { ok: true, program: new LocalProgram(started.guarded, options, socketDir && !socketDir.ok ? socketDir.error : undefined) };
   }
@@ -76,7 +76,7 @@ export class LocalProgram implements RunningProgram, InProcessProgram {
     this.onFlush = guarded.onFlush;
     this.onHold = guarded.onHold;
     this.onHint = this.hint.event;
-    const host = options.tools;
+    const host = options.hostKind;
     this.tools = host === undefined ? undefined : this.disposables.add(
       SessionTools.attach(guarded, {
         config, log, host, command: options.describedAs, cols: options.cols, rows: options.rows, killGraceMs: options.killGraceMs,

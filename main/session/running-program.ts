@@ -13,8 +13,8 @@ import type { SessionToolsOptions } from './tools/session-tools';
 
 /** What a lifecycle starts its program with, wherever the program runs (ProgramLauncher). */
 export interface ProgramOptions extends GuardedSessionOptions {
-  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
-  tools?: SessionInfo['host'];
+  /** which host's session tools the program gets (control socket, transcript, still-running hint); none in unit tests */
+  hostKind?: SessionInfo['host'];
   /** what runs, for `ripcord ps` and the transcript header */
   describedAs: string;
   /** the grace of a job stop, as the settings say when the stop starts (they may be edited) */
@@ -46,7 +46,7 @@ export interface InProcessProgram {
 
 /**
  * A lifecycle's running program, wherever it runs: in this process (LocalProgram, `ripcord run`)
- * or in the session host (HostedProgram, the desktop and the harness). It follows main's
+ * or in the session host (SessionHostProcess.launcher, the desktop and the harness). It follows main's
  * decisions (KeyFollowingProgram) and takes the host's input.
  */
 export interface RunningProgram extends KeyFollowingProgram, Disposable {

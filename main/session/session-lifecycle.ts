@@ -36,8 +36,8 @@ export interface SessionLifecycleOptions {
   inheritTerminalType?: boolean;
   /** the host reports real key presses through pressCtrlC() and keyPressed() (the key entry: the desktop's and the harness's key events) */
   keyPressesReported?: boolean;
-  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
-  tools?: SessionInfo['host'];
+  /** which host's session tools the program gets (control socket, transcript, still-running hint); none in unit tests */
+  hostKind?: SessionInfo['host'];
   /** where `config` was read from: a start that fails on a setting names the setting and this file */
   settingsFile?: string;
   /** where the program runs: this process (default), or a session host (SessionHostProcess.launcher) */
@@ -218,7 +218,7 @@ export class SessionLifecycle implements Disposable {
   }
 
   private async start(cols: number, rows: number): Promise<void> {
-    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, tools } = this.options;
+    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, hostKind } = this.options;
     const { config } = this;
     const launch = this.options.programs ?? LocalProgram.start;
     const started = await launch({
@@ -235,7 +235,7 @@ export class SessionLifecycle implements Disposable {
       ...(cwd !== undefined ? { cwd } : {}),
       ...(inheritTerminalType ? { inheritTerminalType } : {}),
       ...(keyPressesReported ? { keyPressesReported } : {}),
-      ...(tools ? { tools } : {}),
+      hostKind,
     });
     if (!started.ok) {
       this.failStart(this.blameSetting(started.error));
