@@ -1,8 +1,12 @@
 import { LogEvent } from '../core/log-events';
 import { type Disposable, toDisposable } from '../core/disposable';
-import type { Decision, Trigger } from '../core/exit-decisions';
+import type { Decision } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
-import type { DecidingProgram, SessionExits } from './session-exits';
+import type { ProgramDecisions, ProgramTrigger, RunningProgram } from './running-program';
+import type { SessionExits } from './session-exits';
+
+/** What main's decisions hand each decision to, and a key to (the running program). */
+type FollowingProgram = Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'>;
 
 /**
  * Whether a cancel was handled is known from /proc a few ms after the press. What comes sooner
@@ -11,36 +15,6 @@ import type { DecidingProgram, SessionExits } from './session-exits';
  * it comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
  */
 export const CANCEL_ANSWER_WAIT_MS = 50;
-
-/** The triggers a running program finds itself: an exit command or request, and its own end. */
-export type ProgramTrigger = Extract<Trigger, { kind: 'exit-command' | 'session-ended' }>;
-
-/**
- * What a running program (GuardedSession) tells main's decisions and asks of them (DESIGN §3):
- * it finds triggers and reports them; main decides and hands each decision back
- * (DecidingProgram.decided). In one process this is MainDecisions itself; from the session host
- * it is a message each way.
- */
-export interface ProgramDecisions {
-  /** a Ctrl+C found in the input (a host that does not report its key presses) */
-  press(): void;
-  /** any other key found in the input */
-  keyPressed(): void;
-  /** an exit command at the root's prompt, the shell's exit request, or the root's end */
-  trigger(trigger: ProgramTrigger): void;
-  /** the root took the terminal back after a cancel */
-  cancelHandled(): void;
-  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
-  hintRemainingMs(): number;
-  /** an exit was decided: input goes nowhere */
-  readonly exiting: boolean;
-}
-
-/** What main does with a key besides deciding: the running program follows (GuardedSession.keyPressed). */
-export interface KeyFollowingProgram extends DecidingProgram {
-  /** any key but Ctrl+C reached main: the hint goes, in order with the input */
-  keyPressed(): void;
-}
 
 /** `press`: the key press's number in its pane, when a key entry numbered it (PaneWindow.pressCtrlC) */
 type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
@@ -52,14 +26,14 @@ type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
  * the program's own triggers are decided at once.
  */
 export class MainDecisions implements ProgramDecisions, Disposable {
-  private program: KeyFollowingProgram | undefined;
+  private program: FollowingProgram | undefined;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private waiting: Waiting[] = [];
 
   constructor(private readonly exits: SessionExits, private readonly log: Logger) {}
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
-  attach(program: KeyFollowingProgram): Disposable {
+  attach(program: FollowingProgram): Disposable {
     this.program = program;
     const attached = this.exits.attach(program);
     return toDisposable(() => {

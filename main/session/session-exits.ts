@@ -7,6 +7,7 @@ import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisio
 import type { Logger } from '../platform/log/log';
 import type { ReaperClient } from '../platform/reaper/reaper-client';
 import { ExitPath, type ExitPathHost } from './exit-path';
+import type { RunningProgram } from './running-program';
 
 export interface SessionExitsOptions {
   config: Pick<RipcordConfig, 'debounceMs' | 'doublePressWindowMs'>;
@@ -35,13 +36,8 @@ export interface SessionEnding {
 /** The triggers that are the session's own; every other is the app's. */
 const SESSION_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['ctrl-c', 'exit-command', 'session-ended']);
 
-/** The running program's part in a decision (GuardedSession). */
-export interface DecidingProgram {
-  /** A trigger is about to be decided: what was read reaches the screen before anything the trigger causes. */
-  beforeDecision(): void;
-  /** A trigger was decided (a cancel is the program's to carry out); before the exit path runs on an exit. */
-  decided(trigger: Trigger, decision: Decision): void;
-}
+/** The running program's part in a decision. */
+type DecidingProgram = Pick<RunningProgram, 'beforeDecision' | 'decided'>;
 
 /**
  * The one place a process decides what a trigger does, and the one exit path that acts on an

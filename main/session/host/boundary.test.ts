@@ -10,7 +10,7 @@ import { toDisposable } from '../../core/disposable';
 import type { RipcordConfig } from '../../core/config';
 import type { SessionReaper } from '../../platform/containment/containment-spawn';
 import type { Logger } from '../../platform/log/log';
-import type { ProgramDecisions, ProgramTrigger } from '../program-decisions';
+import type { ProgramDecisions, ProgramTrigger } from '../running-program';
 import { SessionHost } from './session-host';
 import { SessionHostProcess } from './session-host-process';
 
@@ -81,7 +81,7 @@ describe('the boundary between main and the session host', () => {
       { name: 'host.event-dropped', fields: { problem: 'unknown type "format-disk"' } },
     ]);
     expect(triggers).toEqual([{ kind: 'session-ended', exitCode: 3 }]);
-    expect(started.ok && started.program.pid).toBe(42);
+    expect(started.ok && started.value.pid).toBe(42);
   });
 
   it('main → host: a malformed command is logged (in main\'s log) and dropped, and the next good one is answered', async () => {

@@ -5,7 +5,7 @@ import type { PaneId } from '../../../contracts/panes';
 import type { Decision } from '../../core/exit-decisions';
 import { CgroupDir } from '../../platform/containment/cgroup';
 import type { CgroupMaker, SpawnReaper } from '../../platform/containment/containment-spawn';
-import type { ProgramDecisions } from '../program-decisions';
+import type { ProgramDecisions } from '../running-program';
 
 /** ProgramDecisions in the host, plus what it knows of main's last decision (follow). */
 export interface FollowedDecisions extends ProgramDecisions {

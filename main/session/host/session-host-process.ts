@@ -8,8 +8,7 @@ import { containmentPlan } from '../../platform/containment/containment-probe';
 import type { SessionReaper } from '../../platform/containment/containment-spawn';
 import type { Logger } from '../../platform/log/log';
 import { readProcStat } from '../../platform/processes/proc-files';
-import type { ProgramDecisions } from '../program-decisions';
-import type { ProgramLauncher, RunningProgram } from '../running-program';
+import type { ProgramDecisions, ProgramLauncher, RunningProgram } from '../running-program';
 import { panesOf, type PaneId, type WindowLayout } from '../../../contracts/panes';
 import { hostLine } from './host-log';
 
@@ -108,7 +107,7 @@ export class SessionHostProcess implements Disposable {
           const { pid, container, transcriptDir } = outcome.value;
           resolve({
             ok: true,
-            program: {
+            value: {
               pid, container, transcriptDir,
               onStartOver: startOver.event,
               run: () => programs.run({ pane }),

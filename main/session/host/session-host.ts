@@ -13,7 +13,7 @@ import { DisposableStore, toDisposable, type Disposable } from '../../core/dispo
 import { Emitter } from '../../core/emitter';
 import type { Logger } from '../../platform/log/log';
 import { readWorkingDirectory } from '../../platform/processes/proc-files';
-import { LocalProgram } from '../local-program';
+import { GuardedSession } from '../guarded-session';
 import { ScreenFeed, type ScreenChannel } from '../screen-feed';
 import { parentLog } from './host-log';
 import { paneDecisions, paneReaper, type FollowedDecisions } from './pane-link';
@@ -29,7 +29,7 @@ const NO_PROGRAM: ScreenTarget = { ack: () => undefined, stopJob: () => undefine
 /** One pane's program here, with what it reports to main and shows in the page. */
 interface HostedPane extends Disposable {
   readonly decisions: FollowedDecisions;
-  program?: LocalProgram;
+  program?: GuardedSession;
   screenFeed?: ScreenFeed;
 }
 
@@ -68,7 +68,7 @@ export class SessionHost implements Disposable {
 
   /** Main's commands (ProgramService), each for its pane's program; one for a pane not started here does nothing. */
   private fromMain(): ProgramService {
-    const program = (pane: PaneId): LocalProgram | undefined => this.panes.get(pane)?.program;
+    const program = (pane: PaneId): GuardedSession | undefined => this.panes.get(pane)?.program;
     return {
       start: ({ pane, start }) => void this.start(pane, start),
       run: ({ pane }) => program(pane)?.run(),
@@ -123,7 +123,7 @@ export class SessionHost implements Disposable {
     const reaper = paneReaper(main, id);
     const cwdFrom = start.cwdFrom === undefined ? undefined : this.panes.get(start.cwdFrom)?.program?.pid;
     const cwd = cwdFrom === undefined ? start.cwd : ((await readWorkingDirectory(cwdFrom)) ?? start.cwd);
-    const started = await LocalProgram.start({
+    const started = await GuardedSession.start({
       config,
       log: this.log,
       reaper,
@@ -144,7 +144,7 @@ export class SessionHost implements Disposable {
       main.startFailed({ pane: id, error: started.error });
       return;
     }
-    const { program } = started;
+    const program = started.value;
     if (this.panes.get(id) !== pane) {
       // closed while it started: main killed its container already
       program.dispose();
