@@ -20,8 +20,7 @@ export interface Call<P, R> { readonly params: Schema<P>; readonly returns: Sche
 export const notice = <S extends Shape>(shape: S): Notice<InferObject<S>> => ({ params: object(shape) });
 export const call = <S extends Shape, R>(shape: S, returns: Schema<R>): Call<InferObject<S>, R> => ({ params: object(shape), returns });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any method's params: the declaration's own types are kept by inference
-export type ServiceDeclaration = Record<string, Notice<any> | Call<any, any>>;
+export type ServiceDeclaration = Record<string, Notice<unknown> | Call<unknown, unknown>>;
 
 /** The interface a declaration stands for: a notice returns nothing; a call resolves with its answer, or why there is none. */
 export type Service<D extends ServiceDeclaration> = {

@@ -99,6 +99,11 @@ export class MainDecisions implements ProgramDecisions, Disposable {
     if (this.answerTimer === undefined) return;
     clearTimeout(this.answerTimer);
     this.answerTimer = undefined;
-    while (this.waiting.length > 0 && this.answerTimer === undefined) this.run(this.waiting.shift() as Waiting);
+    // each step may be a cancel that waits for its own answer
+    for (let step = this.waiting.shift(); step !== undefined; step = this.awaitingAnswer ? undefined : this.waiting.shift()) this.run(step);
+  }
+
+  private get awaitingAnswer(): boolean {
+    return this.answerTimer !== undefined;
   }
 }

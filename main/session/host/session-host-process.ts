@@ -65,7 +65,7 @@ export class SessionHostProcess implements Disposable {
     this.disposables.add(serve(DecisionService, this.fromHost(), host, dropped));
     this.disposables.add(host.onExit((why) => this.become('gone', `the session host ended (${why})`)));
     const watch = setInterval(() => void this.look(), HOST_HEARTBEAT_MS);
-    watch.unref?.();
+    watch.unref();
     this.disposables.add(toDisposable(() => clearInterval(watch)));
   }
 
