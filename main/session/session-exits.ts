@@ -3,7 +3,7 @@ import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, toDisposable } from '../core/disposable';
-import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
+import { type Decision, ExitDecisionTable, type Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import type { ReaperClient } from '../platform/reaper/reaper-client';
 import { ExitPath, type ExitPathHost } from './exit-path';
@@ -49,14 +49,14 @@ type DecidingProgram = Pick<RunningProgram, 'beforeDecision' | 'decided'>;
  */
 export class SessionExits {
   readonly state: CtrlCState;
-  private readonly decisions: ExitDecisions;
+  private readonly table: ExitDecisionTable;
   private readonly ending: SessionEnding;
   private program: DecidingProgram | undefined;
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
     this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
-    this.decisions = new ExitDecisions(this.state);
+    this.table = new ExitDecisionTable(this.state);
     if (options.ending) this.ending = options.ending;
     else {
       const exitPath = new ExitPath({ reaper, log, host });
@@ -70,7 +70,7 @@ export class SessionExits {
   }
 
   get exiting(): boolean {
-    return this.decisions.exitCode !== undefined;
+    return this.table.exitCode !== undefined;
   }
 
   /** ExitPath.onExit: the last moment to tell other processes, inside the exit path. */
@@ -90,7 +90,7 @@ export class SessionExits {
   decide(trigger: Trigger): Decision {
     const { program } = this;
     program?.beforeDecision();
-    const decision = this.decisions.decide(trigger);
+    const decision = this.table.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, ...(program ? {} : { session: false }) });
     program?.decided(trigger, decision);
     if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, SESSION_TRIGGERS.has(trigger.kind) ? 'session' : 'app');
@@ -99,12 +99,12 @@ export class SessionExits {
 
   /** An exit the host chose (internal error, cannot start); the first exit decided wins. */
   exitNow(code: number, reason: string): void {
-    const decision = this.decisions.exitWith(code, reason);
+    const decision = this.table.exitWith(code, reason);
     if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, 'app');
   }
 
   /** The program could not be started: a window close then exits EXIT_CODE_START_FAILED. */
   markStartFailed(): void {
-    this.decisions.markStartFailed();
+    this.table.markStartFailed();
   }
 }
