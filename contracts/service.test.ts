@@ -1,7 +1,7 @@
 // The generic proxy over a real link: a MessageChannel's two ports (node:worker_threads), whose
 // delivery is asynchronous and structured-cloned, as a utilityProcess's port is.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boolean, count, string } from './schema';
 import { call, notice, proxyOf, serve, type MessageLink, type Service } from './service';
 
@@ -13,6 +13,7 @@ const Greeter = {
 
 const opened: MessagePort[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const port of opened.splice(0)) port.close();
 });
 
@@ -92,8 +93,14 @@ describe('a service over a link', () => {
 
   it('ends a call unanswered within its bound, and every call at dispose, with why', async () => {
     const { port1 } = new MessageChannel();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const proxy = proxyOf(Greeter, link(port1), () => undefined, 20);
-    expect(await proxy.addOne({ to: 1 })).toEqual({ ok: false, error: 'no answer to add-one within 20 ms' });
+    let answer: unknown;
+    void proxy.addOne({ to: 1 }).then((result) => (answer = result));
+    await vi.advanceTimersByTimeAsync(19);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer).toEqual({ ok: false, error: 'no answer to add-one within 20 ms' });
     const pending = proxy.addOne({ to: 1 });
     proxy.dispose();
     expect(await pending).toEqual({ ok: false, error: 'the link closed before the answer' });

@@ -11,12 +11,13 @@ import { boolean, count, guard, literal, number, object, optional, record, strin
 import { call, notice, type Service } from './service';
 
 const pane = guard('a pane id', isPaneId);
-const anyRecord = guard('an object', (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const anyRecord = guard('an object', isObject);
 
 /** What the session host runs for main: the program's start, as the lifecycle asks for it. */
 export const hostStart = object({
-  /** the settings the session starts with (RipcordConfig), checked again by the host */
-  config: anyRecord,
+  /** the settings the session starts with (RipcordConfig), checked again by the host (validateConfig) */
+  config: guard('the settings, an object', (value: unknown): value is object => isObject(value)),
   command: optional(object({ file: string(), args: guard('a list of strings', (value: unknown): value is string[] => Array.isArray(value) && value.every((arg) => typeof arg === 'string')) })),
   cwd: optional(string()),
   /** start in this pane's program's working directory (a new tab or split starts where the focused pane is) */

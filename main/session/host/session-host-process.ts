@@ -128,7 +128,7 @@ export class SessionHostProcess implements Disposable {
       };
       this.panes.set(pane, hosted);
       const { config, command, cwd, cols, rows, keyPressesReported, hostKind, describedAs } = options;
-      const start: HostStart = { config: config as unknown as Record<string, unknown>, command, cwd, cwdFrom, cols, rows, keyPressesReported: keyPressesReported === true, hostKind, describedAs };
+      const start: HostStart = { config, command, cwd, cwdFrom, cols, rows, keyPressesReported: keyPressesReported === true, hostKind, describedAs };
       programs.start({ pane, start });
     });
   }
