@@ -52,11 +52,11 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
       hostKind,
       ...(settingsFile !== undefined ? { settingsFile } : {}),
       programs: (program) => {
-        const running = sessionHost();
-        if (!running) return Promise.resolve({ ok: false, error: 'the session host is not running' });
+        const hostProcess = sessionHost();
+        if (!hostProcess) return Promise.resolve({ ok: false, error: 'the session host is not running' });
         // the host knows each pane's tab before its program publishes itself for `ripcord ps`
-        running.placeTabs(window.current);
-        return running.launcher(pane, start.cwdFrom)(program);
+        hostProcess.placeTabs(window.current);
+        return hostProcess.launcher(pane, start.cwdFrom)(program);
       },
       // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
       ...(command && start.profile === undefined ? { command } : {}),
