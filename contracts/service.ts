@@ -2,7 +2,8 @@
 // its IPtyService: a service is declared once, as schemas (schema.ts); `proxyOf` gives the sending
 // side a typed object whose calls become messages, and `serve` checks each arriving message once
 // against the declaration and calls the implementation with what the check built. Inside one
-// process (`ripcord run`) the same interface is a plain object, with no proxy between.
+// process (`ripcord run`) nothing is proxied: the program and what decides for it are plain
+// objects of the per-pane interfaces these services carry (main/session/running-program.ts).
 //
 // On the link a method is one message: `{type, ...params}`, `type` the method's name in kebab case
 // (`keyPressed` → "key-pressed"); a call adds its `id`, and its answer comes back on the same
@@ -46,10 +47,10 @@ const messageType = object({ type: string() });
 const answerId = object({ id: count() });
 
 /** A message of `service`, checked: the method it names and its params as the check built them. */
-export type Checked = { name: string; params: unknown; id?: number };
+export type CheckedMessage = { name: string; params: unknown; id?: number };
 
 /** Checks one message against a service's declaration: its type names a method, its params and (for a call) its id are well-formed. */
-export function checkMessage(service: ServiceDeclaration, message: unknown): Result<Checked> {
+export function checkMessage(service: ServiceDeclaration, message: unknown): Result<CheckedMessage> {
   const typed = messageType.check(message);
   if (!typed.ok) return { ok: false, error: 'not a message object with a type' };
   const { type } = typed.value;
@@ -87,9 +88,9 @@ export function serve<D extends ServiceDeclaration>(service: D, impl: Service<D>
 }
 
 /** A typed object whose calls become `service`'s messages on `link`; dispose() ends its calls unanswered. */
-export type Proxy<D extends ServiceDeclaration> = Service<D> & { dispose(): void };
+export type ServiceProxy<D extends ServiceDeclaration> = Service<D> & { dispose(): void };
 
-export function proxyOf<D extends ServiceDeclaration>(service: D, link: MessageLink, dropped: Dropped, answerWaitMs = CALL_ANSWER_WAIT_MS): Proxy<D> {
+export function proxyOf<D extends ServiceDeclaration>(service: D, link: MessageLink, dropped: Dropped, answerWaitMs = CALL_ANSWER_WAIT_MS): ServiceProxy<D> {
   let nextId = 0;
   const waiting = new Map<number, { returns: Schema<unknown>; type: string; done: (result: Result<unknown>) => void }>();
   const onAnswer = (message: unknown): void => {
@@ -138,5 +139,5 @@ export function proxyOf<D extends ServiceDeclaration>(service: D, link: MessageL
         link.send({ ...params, type, id });
       });
   }
-  return proxy as Proxy<D>;
+  return proxy as ServiceProxy<D>;
 }

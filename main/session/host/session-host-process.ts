@@ -1,5 +1,5 @@
 import { DecisionService, HOST_HEARTBEAT_MS, HOST_HUNG_AFTER_MS, ProgramService, type HostStart } from '../../../contracts/session-host';
-import { proxyOf, serve, type MessageLink, type Proxy } from '../../../contracts/service';
+import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../../contracts/service';
 import { DisposableStore, toDisposable, type Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { Result } from '../../../contracts/result';
@@ -47,7 +47,7 @@ export class SessionHostProcess implements Disposable {
   private readonly disposables = new DisposableStore();
   private readonly states = this.disposables.add(new Emitter<{ state: HostState; why: string }>());
   private readonly lastWordsSaid = this.disposables.add(new Emitter<void>());
-  private readonly programs: Proxy<typeof ProgramService>;
+  private readonly programs: ServiceProxy<typeof ProgramService>;
   private readonly panes = new Map<PaneId, HostedPane>();
   private state: HostState = 'running';
   private lastHeard: number;

@@ -6,7 +6,7 @@
 import { isScreenRequestChannel, type ScreenTarget } from '../../../contracts/renderer';
 import { handleScreenRequest, parsePaneRequest } from '../../../contracts/renderer-checks';
 import { DecisionService, HOST_HEARTBEAT_MS, ProgramService, type HostStart } from '../../../contracts/session-host';
-import { proxyOf, serve, type MessageLink, type Proxy } from '../../../contracts/service';
+import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../../contracts/service';
 import type { PaneId } from '../../../contracts/panes';
 import { validateConfig } from '../../core/config';
 import { DisposableStore, toDisposable, type Disposable } from '../../core/disposable';
@@ -39,7 +39,7 @@ interface HostedPane extends Disposable {
  */
 export class SessionHost implements Disposable {
   private readonly disposables = new DisposableStore();
-  private readonly main: Proxy<typeof DecisionService>;
+  private readonly main: ServiceProxy<typeof DecisionService>;
   private readonly lastWords = this.disposables.add(new Emitter<void>());
   private readonly panes = new Map<PaneId, HostedPane>();
   private killGraceMs = 0;
