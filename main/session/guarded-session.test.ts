@@ -60,7 +60,7 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock, cutWaitMs?: number): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
-  const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, ...(clock ? { clock } : {}) });
+  const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, clock });
   const main = new MainDecisions(decisions, log);
   const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main, cutWaitMs, describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
   if (!result.ok) throw new Error(result.error);

@@ -39,7 +39,7 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
     log,
     reaper,
     host,
-    ...(restore ? { restore } : {}),
+    restore,
     // a profile's pane starts exactly as the `shell` setting's: its program, args, folder and env in their place (main/core/profiles.ts)
     newSession: (pane, ending, start, current) => new SessionLifecycle({
       config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
@@ -50,7 +50,7 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
       // the key entry reports the real keys; the page's data stream also carries replies
       keyPressesReported: true,
       hostKind,
-      ...(settingsFile !== undefined ? { settingsFile } : {}),
+      settingsFile,
       programs: (program) => {
         const hostProcess = sessionHost();
         if (!hostProcess) return Promise.resolve({ ok: false, error: 'the session host is not running' });
@@ -59,8 +59,8 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
         return hostProcess.launcher(pane, start.cwdFrom)(program);
       },
       // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
-      ...(command && start.profile === undefined ? { command } : {}),
-      ...(start.cwd !== undefined ? { cwd: start.cwd } : cwd !== undefined && start.cwdFrom === undefined && start.profile === undefined ? { cwd } : {}),
+      command: start.profile === undefined ? command : undefined,
+      cwd: start.cwd ?? (start.cwdFrom === undefined && start.profile === undefined ? cwd : undefined),
     }),
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too

@@ -86,7 +86,7 @@ export class SessionTools implements Disposable {
       killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
-      ...(guarded.integrationDir === undefined ? {} : { rootCommand: { asStarted: options.command, wrapperMark: guarded.integrationDir } }),
+      rootCommand: guarded.integrationDir === undefined ? undefined : { asStarted: options.command, wrapperMark: guarded.integrationDir },
       // who belongs to the session: its container (the cgroup, or the process scan)
       members: { listMembers: () => guarded.container.members() },
     });
