@@ -7,17 +7,12 @@ import { CgroupDir } from '../../platform/containment/cgroup';
 import type { CgroupMaker, SpawnReaper } from '../../platform/containment/containment-spawn';
 import type { ProgramDecisions } from '../running-program';
 
-/** ProgramDecisions in the host, plus what it knows of main's last decision (follow). */
-export interface FollowedDecisions extends ProgramDecisions {
-  /** main decided: the program follows it (GuardedSession.decided) right after this */
-  follow(decision: Decision, hintRemainingMs: number): void;
-}
-
 /**
- * What the program finds goes to main; what it asks (the hint's time left, whether an exit was
- * decided) is known from main's last decision, counted on this process's monotonic clock.
+ * ProgramDecisions in the host: what the program finds goes to main; what it asks (the hint's
+ * time left, whether an exit was decided) is known from main's last decision (`follow`, called
+ * right before the program follows it), counted on this process's monotonic clock.
  */
-export function paneDecisions(main: DecisionService, pane: PaneId, clock: () => number = () => performance.now()): FollowedDecisions {
+export function paneDecisions(main: DecisionService, pane: PaneId, clock: () => number = () => performance.now()): ProgramDecisions & { follow(decision: Decision, hintRemainingMs: number): void } {
   let exitDecided = false;
   let hintEndsAt = 0;
   return {

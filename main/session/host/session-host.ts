@@ -16,7 +16,7 @@ import { readWorkingDirectory } from '../../platform/processes/proc-files';
 import { GuardedSession } from '../guarded-session';
 import { ScreenFeed, type ScreenChannel } from '../screen-feed';
 import { parentLog } from './host-log';
-import { paneDecisions, paneReaper, type FollowedDecisions } from './pane-link';
+import { paneDecisions, paneReaper } from './pane-link';
 
 /** The page's screen: events out, and its requests (acks, the process view) in, still unchecked. */
 export interface HostScreen extends ScreenChannel {
@@ -28,7 +28,7 @@ const NO_PROGRAM: ScreenTarget = { ack: () => undefined, stopJob: () => undefine
 
 /** One pane's program here, with what it reports to main and shows in the page. */
 interface HostedPane extends Disposable {
-  readonly decisions: FollowedDecisions;
+  readonly decisions: ReturnType<typeof paneDecisions>;
   program?: GuardedSession;
   screenFeed?: ScreenFeed;
 }
