@@ -7,7 +7,8 @@
 //
 // On the link a method is one message: `{type, ...params}`, `type` the method's name in kebab case
 // (`keyPressed` → "key-pressed"); a call adds its `id`, and its answer comes back on the same
-// link as `{type: 'answer', id, result}`. `type` and `id` are the link's, never a param's name.
+// link as `{type: 'answer', id, result}`. `type` and `id` are the link's, never a param's name,
+// and no method is called `answer`.
 import type { Result } from './result';
 import { count, object, result, string, type InferObject, type Schema } from './schema';
 
