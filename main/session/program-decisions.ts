@@ -5,9 +5,6 @@ import type { Logger } from '../platform/log/log';
 import type { ProgramDecisions, ProgramTrigger, RunningProgram } from './running-program';
 import type { SessionExits } from './session-exits';
 
-/** What main's decisions hand each decision to, and a key to (the running program). */
-type FollowingProgram = Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'>;
-
 /**
  * Whether a cancel was handled is known from /proc a few ms after the press. What comes sooner
  * (a fast double tap, two presses in one read, typed input) waits for that answer this long at
@@ -26,14 +23,14 @@ type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
  * the program's own triggers are decided at once.
  */
 export class MainDecisions implements ProgramDecisions, Disposable {
-  private program: FollowingProgram | undefined;
+  private program: Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'> | undefined;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private waiting: Waiting[] = [];
 
   constructor(private readonly exits: SessionExits, private readonly log: Logger) {}
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
-  attach(program: FollowingProgram): Disposable {
+  attach(program: Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'>): Disposable {
     this.program = program;
     const attached = this.exits.attach(program);
     return toDisposable(() => {

@@ -36,9 +36,6 @@ export interface SessionEnding {
 /** The triggers that are the session's own; every other is the app's. */
 const SESSION_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['ctrl-c', 'exit-command', 'session-ended']);
 
-/** The running program's part in a decision. */
-type DecidingProgram = Pick<RunningProgram, 'beforeDecision' | 'decided'>;
-
 /**
  * The one place a process decides what a trigger does, and the one exit path that acts on an
  * exit (DESIGN §3): the Ctrl+C state machine, the exit decisions (the only holder of the exit
@@ -51,7 +48,7 @@ export class SessionExits {
   readonly state: CtrlCState;
   private readonly table: ExitDecisionTable;
   private readonly ending: SessionEnding;
-  private program: DecidingProgram | undefined;
+  private program: Pick<RunningProgram, 'beforeDecision' | 'decided'> | undefined;
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
@@ -79,7 +76,7 @@ export class SessionExits {
   }
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
-  attach(program: DecidingProgram): Disposable {
+  attach(program: Pick<RunningProgram, 'beforeDecision' | 'decided'>): Disposable {
     this.program = program;
     return toDisposable(() => {
       if (this.program === program) this.program = undefined;
