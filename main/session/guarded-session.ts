@@ -140,6 +140,7 @@ export class GuardedSession implements RunningProgram {
         void this.beforeEndReport().then(() => decisions.trigger({ kind: 'session-ended', exitCode, signal }));
       }),
     );
+    // the session tools, when the host names its kind (issue #16); their hint adds the stop key to the double press's
     const host = options.hostKind;
     const ctrlCHint = (listener: (hint: HintState) => void): Disposable => ctrlC.onHint(listener);
     this.tools = host === undefined ? undefined : this.disposables.add(
