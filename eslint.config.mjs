@@ -121,13 +121,15 @@ export default tseslint.config(
   { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ...processes, ban.renderer, ban.preload, ban.xterm) },
   { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ...processes, ban.renderer, ban.preload, ban.xterm) },
   // What decides a session's exits and carries them out: main's side of the decision path, in every host.
-  { files: ['main/decisions/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/decisions/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // What runs a program: in the session host, and in `ripcord run`'s one process.
-  { files: ['main/program/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/program/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.decisions, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  // Its tests run a program against main's real decisions, as `ripcord run` does.
+  { files: ['main/program/**/*.test.ts', 'main/program/**/*.test-support.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // A session's lifecycle: where the window or the terminal is (the desktop's main process, `ripcord run`).
   { files: ['main/lifecycle/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // The session host process: runs the programs for the desktop's main process.
-  { files: ['main/session-host/**/*.ts'], rules: restrict(ban.nodePty, ban.lifecycle, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  { files: ['main/session-host/**/*.ts'], rules: restrict(ban.nodePty, ban.decisions, ban.lifecycle, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // The Electron main process.
   { files: ['main/desktop/**/*.ts'], rules: restrict(ban.nodePty, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // The reaper process: the OS and nothing of a session.

@@ -28,13 +28,14 @@ describe('layering lint (DESIGN §1)', () => {
     ['main/program/x.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
     ['main/platform/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['main/core/x.ts', "import { ExitPath } from '../decisions/exit-path';\nexport const e = ExitPath;\n"],
-    // the processes' folders: what runs a program knows no lifecycle, the session host no desktop, the reaper no session
+    // the processes' folders: what runs a program knows no lifecycle and no decisions, the session host no decisions and no desktop, the reaper no session
     ['main/program/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
-    ['main/decisions/x.ts', "import { LocalProgram } from '../program/local-program';\nexport const l = LocalProgram;\n"],
+    ['main/program/x.ts', "import { ExitPath } from '../decisions/exit-path';\nexport const e = ExitPath;\n"],
+    ['main/session-host/x.ts', "import { MainDecisions } from '../decisions/program-decisions';\nexport const m = MainDecisions;\n"],
     ['main/session-host/x.ts', "import { PaneWindow } from '../desktop/pane-window';\nexport const p = PaneWindow;\n"],
     ['main/reaper/x.ts', "import { ExitPath } from '../decisions/exit-path';\nexport const e = ExitPath;\n"],
     ['main/platform/x.ts', "import { ReaperTerminal } from '../reaper/reaper-terminal';\nexport const r = ReaperTerminal;\n"],
-    ['renderer/x.ts', "import { ExitDecisions } from '../main/core/exit-decisions';\nexport const e = ExitDecisions;\n"],
+    ['renderer/x.ts', "import { ExitDecisionTable } from '../main/core/exit-decisions';\nexport const e = ExitDecisionTable;\n"],
     ['main/lifecycle/x.ts', "import type { RipcordApi } from '../../preload/preload-main';\nexport type A = RipcordApi;\n"],
     ['renderer/x.ts', "import type { RipcordApi } from '../preload';\nexport type A = RipcordApi;\n"],
     ['contracts/x.ts', "import { CTRL_C } from '../main/core/control-chars';\nexport const c = CTRL_C;\n"],

@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     reaper,
     host: desktopExitHost({ app: { exit: (code) => process.exit(code) }, shortcuts: window.shortcuts, beforeExit: () => host.exiting() }),
     sessionHost: () => host,
-    tools: 'desktop',
+    hostKind: 'desktop',
     settingsFile: loaded.path,
     layoutFile: defaultLayoutFile(),
     ...(options.command ? { command: options.command } : {}),

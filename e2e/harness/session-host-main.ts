@@ -5,14 +5,15 @@
 import { toDisposable } from '../../main/core/disposable';
 import { guardSessionHost } from '../../main/session-host/host-guard';
 import { parentLog } from '../../main/session-host/host-log';
-import { SessionHost, type HostParent } from '../../main/session-host/pane-programs';
+import { SessionHost } from '../../main/session-host/pane-programs';
+import type { MessageLink } from '../../contracts/service';
 import type { ScreenAnnouncement } from './forked-host';
 import { ScreenSocket } from './screen-socket';
 
 async function main(): Promise<void> {
   const send = process.send?.bind(process);
   if (!send) throw new Error('session host: no IPC channel (start it with child_process.fork)');
-  const parent: HostParent = {
+  const parent: MessageLink = {
     send: (event) => void send(event),
     onMessage: (listener) => {
       process.on('message', listener);

@@ -81,7 +81,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     cwd: options.cwd ?? process.cwd(),
     inheritTerminalType: true,
     // `ripcord run` takes no new key: ps, stop and the transcript reach it from outside
-    tools: 'run',
+    hostKind: 'run',
     settingsFile: loaded.path,
   });
   installCrashGuard(log, (error) => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CtrlCState } from './ctrl-c-state';
-import { ExitDecisions, isDoublePressExit, type Decision, type Trigger } from './exit-decisions';
+import { ExitDecisionTable, isDoublePressExit, type Decision, type Trigger } from './exit-decisions';
 
-function decisions(): { decide: ExitDecisions; state: CtrlCState } {
+function decisions(): { decide: ExitDecisionTable; state: CtrlCState } {
   const state = new CtrlCState({ clock: () => 0 });
-  return { decide: new ExitDecisions(state), state };
+  return { decide: new ExitDecisionTable(state), state };
 }
 
-describe('ExitDecisions (DESIGN §3 trigger table)', () => {
+describe('ExitDecisionTable (DESIGN §3 trigger table)', () => {
   it.each<[string, Trigger, number]>([
     ['global shortcut', { kind: 'global-shortcut' }, 130],
     ['window close', { kind: 'window-close' }, 0],
@@ -63,7 +63,7 @@ describe('ExitDecisions (DESIGN §3 trigger table)', () => {
 
   it('a press reads the state clock when no time is given', () => {
     let now = 0;
-    const decide = new ExitDecisions(new CtrlCState({ clock: () => now }));
+    const decide = new ExitDecisionTable(new CtrlCState({ clock: () => now }));
     expect(decide.decide({ kind: 'ctrl-c' }).action).toBe('cancel');
     now = 300;
     expect(decide.decide({ kind: 'ctrl-c' }).action).toBe('exit');
@@ -85,7 +85,7 @@ describe('ExitDecisions (DESIGN §3 trigger table)', () => {
   });
 });
 
-describe('ExitDecisions idempotence', () => {
+describe('ExitDecisionTable idempotence', () => {
   const everyTrigger: Trigger[] = [
     { kind: 'ctrl-c' },
     { kind: 'sigint' },
@@ -121,7 +121,7 @@ describe('ExitDecisions idempotence', () => {
   });
 });
 
-describe('ExitDecisions: exits the host chooses', () => {
+describe('ExitDecisionTable: exits the host chooses', () => {
   it('exitWith decides like a trigger: the first exit wins, the state machine stops', () => {
     const { decide, state } = decisions();
     expect(decide.exitWith(70, 'crash')).toEqual({ action: 'exit', code: 70, reason: 'crash' });

@@ -39,7 +39,7 @@ export type Decision =
  * exit command applies (foreground, alternate screen) is the host's check before it builds the
  * trigger. The first exit decision wins for good.
  */
-export class ExitDecisions {
+export class ExitDecisionTable {
   private code: number | undefined;
   private startFailed = false;
 

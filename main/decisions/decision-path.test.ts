@@ -34,7 +34,7 @@ async function constructing(className: string): Promise<string[]> {
 }
 
 describe('one decision path', () => {
-  it.each(['ExitDecisions', 'CtrlCState'])('only SessionExits makes a %s', async (className) => {
+  it.each(['ExitDecisionTable', 'CtrlCState'])('only SessionExits makes a %s', async (className) => {
     expect(await constructing(className)).toEqual(['main/decisions/session-exits.ts']);
   });
 

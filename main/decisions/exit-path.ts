@@ -43,7 +43,7 @@ export class ExitPath {
   }
 
   /**
-   * Runs once, with the code ExitDecisions decided (its only owner: SessionExits calls this
+   * Runs once, with the code ExitDecisionTable decided (its only owner: SessionExits calls this
    * after an 'exit' decision, never with a code of its own); later calls do nothing.
    */
   exitNow(code: number, reason: string): void {

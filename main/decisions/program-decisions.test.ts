@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../core/config';
 import type { Decision, Trigger } from '../core/exit-decisions';
 import { silentLogger } from '../platform/log/log';
-import { CANCEL_ANSWER_WAIT_MS, MainDecisions } from './program-decisions';
+import { CANCEL_ANSWER_WAIT_MS } from '../program/running-program';
+import { MainDecisions } from './program-decisions';
 import { SessionExits } from './session-exits';
 
 function decisionsUnderTest() {

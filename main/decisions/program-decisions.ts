@@ -1,46 +1,9 @@
 import { LogEvent } from '../core/log-events';
 import { type Disposable, toDisposable } from '../core/disposable';
-import type { Decision, Trigger } from '../core/exit-decisions';
+import type { Decision } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
-import type { DecidingProgram, SessionExits } from './session-exits';
-
-/**
- * Whether a cancel was handled is known from /proc a few ms after the press. What comes sooner
- * (a fast double tap, two presses in one read, typed input) waits for that answer this long at
- * most — well under the 200 ms debounce — so a second press at an idle prompt quits however fast
- * it comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
- */
-export const CANCEL_ANSWER_WAIT_MS = 50;
-
-/** The triggers a running program finds itself: an exit command or request, and its own end. */
-export type ProgramTrigger = Extract<Trigger, { kind: 'exit-command' | 'session-ended' }>;
-
-/**
- * What a running program (GuardedSession) tells main's decisions and asks of them (DESIGN §3):
- * it finds triggers and reports them; main decides and hands each decision back
- * (DecidingProgram.decided). In one process this is MainDecisions itself; from the session host
- * it is a message each way.
- */
-export interface ProgramDecisions {
-  /** a Ctrl+C found in the input (a host that does not report its key presses) */
-  press(): void;
-  /** any other key found in the input */
-  keyPressed(): void;
-  /** an exit command at the root's prompt, the shell's exit request, or the root's end */
-  trigger(trigger: ProgramTrigger): void;
-  /** the root took the terminal back after a cancel */
-  cancelHandled(): void;
-  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
-  hintRemainingMs(): number;
-  /** an exit was decided: input goes nowhere */
-  readonly exiting: boolean;
-}
-
-/** What main does with a key besides deciding: the running program follows (GuardedSession.keyPressed). */
-export interface KeyFollowingProgram extends DecidingProgram {
-  /** any key but Ctrl+C reached main: the hint goes, in order with the input */
-  keyPressed(): void;
-}
+import { CANCEL_ANSWER_WAIT_MS, type ProgramDecisions, type ProgramTrigger, type RunningProgram } from '../program/running-program';
+import type { SessionExits } from './session-exits';
 
 /** `press`: the key press's number in its pane, when a key entry numbered it (PaneWindow.pressCtrlC) */
 type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
@@ -52,14 +15,14 @@ type Waiting = { kind: 'press'; press?: number } | { kind: 'key' };
  * the program's own triggers are decided at once.
  */
 export class MainDecisions implements ProgramDecisions, Disposable {
-  private program: KeyFollowingProgram | undefined;
+  private program: Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'> | undefined;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private waiting: Waiting[] = [];
 
   constructor(private readonly exits: SessionExits, private readonly log: Logger) {}
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
-  attach(program: KeyFollowingProgram): Disposable {
+  attach(program: Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'>): Disposable {
     this.program = program;
     const attached = this.exits.attach(program);
     return toDisposable(() => {
@@ -125,6 +88,11 @@ export class MainDecisions implements ProgramDecisions, Disposable {
     if (this.answerTimer === undefined) return;
     clearTimeout(this.answerTimer);
     this.answerTimer = undefined;
-    while (this.waiting.length > 0 && this.answerTimer === undefined) this.run(this.waiting.shift() as Waiting);
+    // each step may be a cancel that waits for its own answer
+    for (let step = this.waiting.shift(); step !== undefined; step = this.awaitingAnswer ? undefined : this.waiting.shift()) this.run(step);
+  }
+
+  private get awaitingAnswer(): boolean {
+    return this.answerTimer !== undefined;
   }
 }

@@ -3,10 +3,11 @@ import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
 import { CtrlCState } from '../core/ctrl-c-state';
 import { type Disposable, toDisposable } from '../core/disposable';
-import { type Decision, ExitDecisions, type Trigger } from '../core/exit-decisions';
+import { type Decision, ExitDecisionTable, type Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import type { ReaperClient } from '../platform/reaper-client/reaper-client';
 import { ExitPath, type ExitPathHost } from './exit-path';
+import type { RunningProgram } from '../program/running-program';
 
 export interface SessionExitsOptions {
   config: Pick<RipcordConfig, 'debounceMs' | 'doublePressWindowMs'>;
@@ -35,14 +36,6 @@ export interface SessionEnding {
 /** The triggers that are the session's own; every other is the app's. */
 const SESSION_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['ctrl-c', 'exit-command', 'session-ended']);
 
-/** The running program's part in a decision (GuardedSession). */
-export interface DecidingProgram {
-  /** A trigger is about to be decided: what was read reaches the screen before anything the trigger causes. */
-  beforeDecision(): void;
-  /** A trigger was decided (a cancel is the program's to carry out); before the exit path runs on an exit. */
-  decided(trigger: Trigger, decision: Decision): void;
-}
-
 /**
  * The one place a session decides what a trigger does (DESIGN §3): its Ctrl+C state machine,
  * its exit decisions (the only holder of its exit code) and what acts on an exit — its own exit
@@ -54,14 +47,14 @@ export interface DecidingProgram {
  */
 export class SessionExits {
   readonly state: CtrlCState;
-  private readonly decisions: ExitDecisions;
+  private readonly table: ExitDecisionTable;
   private readonly ending: SessionEnding;
-  private program: DecidingProgram | undefined;
+  private program: Pick<RunningProgram, 'beforeDecision' | 'decided'> | undefined;
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
     this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
-    this.decisions = new ExitDecisions(this.state);
+    this.table = new ExitDecisionTable(this.state);
     if (options.ending) this.ending = options.ending;
     else {
       const exitPath = new ExitPath({ reaper, log, host });
@@ -75,7 +68,7 @@ export class SessionExits {
   }
 
   get exiting(): boolean {
-    return this.decisions.exitCode !== undefined;
+    return this.table.exitCode !== undefined;
   }
 
   /** ExitPath.onExit: the last moment to tell other processes, inside the exit path. */
@@ -84,7 +77,7 @@ export class SessionExits {
   }
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
-  attach(program: DecidingProgram): Disposable {
+  attach(program: Pick<RunningProgram, 'beforeDecision' | 'decided'>): Disposable {
     this.program = program;
     return toDisposable(() => {
       if (this.program === program) this.program = undefined;
@@ -95,7 +88,7 @@ export class SessionExits {
   decide(trigger: Trigger): Decision {
     const { program } = this;
     program?.beforeDecision();
-    const decision = this.decisions.decide(trigger);
+    const decision = this.table.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, ...(program ? {} : { session: false }) });
     program?.decided(trigger, decision);
     if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, SESSION_TRIGGERS.has(trigger.kind) ? 'session' : 'app');
@@ -104,12 +97,12 @@ export class SessionExits {
 
   /** An exit the host chose (internal error, cannot start); the first exit decided wins. */
   exitNow(code: number, reason: string): void {
-    const decision = this.decisions.exitWith(code, reason);
+    const decision = this.table.exitWith(code, reason);
     if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, 'app');
   }
 
   /** The program could not be started: a window close then exits EXIT_CODE_START_FAILED. */
   markStartFailed(): void {
-    this.decisions.markStartFailed();
+    this.table.markStartFailed();
   }
 }

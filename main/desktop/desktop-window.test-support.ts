@@ -22,8 +22,8 @@ export const FIRST_PANE: PaneId = '1';
 
 export const BASH: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
 
-/** What desktop-main.ts adds for the desktop: the session tools. */
-export type DesktopOptions = Pick<HostedPanesOptions, 'tools'>;
+/** What desktop-main.ts adds for the desktop: the host kind (the session tools). */
+export type DesktopOptions = Pick<HostedPanesOptions, 'hostKind'>;
 
 export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>, config: RipcordConfig = BASH, problems: string[] = [], desktop: DesktopOptions = {}) {
   const app = new FakeApp();

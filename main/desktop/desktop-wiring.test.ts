@@ -151,7 +151,7 @@ describe('exits with a running session', () => {
   });
 
   it('the stop key and the process view reach the running session (session tools)', async () => {
-    const d = openWindow({ ...bash, transcripts: false }, [], { tools: 'desktop' });
+    const d = openWindow({ ...bash, transcripts: false }, [], { hostKind: 'desktop' });
     await d.start();
     const pid = await d.shellPid();
     d.type('trap "" INT; sleep 1000\r');

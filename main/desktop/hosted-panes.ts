@@ -16,8 +16,8 @@ export interface HostedPanesOptions {
   host: ExitPathHost;
   /** the session host, once it runs (the desktop starts it when the app is ready, after the window's first pane was made) */
   sessionHost: () => SessionHostProcess | undefined;
-  /** the session tools (control socket, transcript, still-running hint); none in wiring tests */
-  tools?: 'desktop';
+  /** the desktop's session tools (control socket, transcript, still-running hint); none in wiring tests */
+  hostKind?: 'desktop';
   settingsFile?: string;
   /** overrides config.shell / config.args (the harness's command line) */
   command?: { file: string; args: string[] };
@@ -32,14 +32,14 @@ export interface HostedPanesOptions {
  * main, their programs run in the session host, the keys reported by the key entry.
  */
 export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
-  const { config, log, reaper, host, sessionHost, tools, settingsFile, command, cwd, layoutFile } = options;
+  const { config, log, reaper, host, sessionHost, hostKind, settingsFile, command, cwd, layoutFile } = options;
   const restore = layoutFile === undefined ? undefined : layoutToRestore(config, layoutFile, log);
   const window = new PaneWindow({
     config,
     log,
     reaper,
     host,
-    ...(restore ? { restore } : {}),
+    restore,
     // a profile's pane starts exactly as the `shell` setting's: its program, args, folder and env in their place (main/core/profiles.ts)
     newSession: (pane, ending, start, current) => new SessionLifecycle({
       config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
@@ -49,18 +49,18 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
       ending,
       // the key entry reports the real keys; the page's data stream also carries replies
       keyPressesReported: true,
-      ...(tools ? { tools } : {}),
-      ...(settingsFile !== undefined ? { settingsFile } : {}),
+      hostKind,
+      settingsFile,
       programs: (program) => {
-        const host = sessionHost();
-        if (!host) return Promise.resolve({ ok: false, error: 'the session host is not running' });
+        const hostProcess = sessionHost();
+        if (!hostProcess) return Promise.resolve({ ok: false, error: 'the session host is not running' });
         // the host knows each pane's tab before its program publishes itself for `ripcord ps`
-        host.placeTabs(window.current);
-        return host.launcher(pane, start.cwdFrom)(program);
+        hostProcess.placeTabs(window.current);
+        return hostProcess.launcher(pane, start.cwdFrom)(program);
       },
       // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
-      ...(command && start.profile === undefined ? { command } : {}),
-      ...(start.cwd !== undefined ? { cwd: start.cwd } : cwd !== undefined && start.cwdFrom === undefined && start.profile === undefined ? { cwd } : {}),
+      command: start.profile === undefined ? command : undefined,
+      cwd: start.cwd ?? (start.cwdFrom === undefined && start.profile === undefined ? cwd : undefined),
     }),
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too

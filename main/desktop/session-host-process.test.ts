@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS, HOST_HUNG_AFTER_MS } from '../../contracts/session-host';
+import { HOST_HEARTBEAT_MS, HOST_HUNG_AFTER_MS } from '../../contracts/session-host';
 import { toDisposable } from '../core/disposable';
 import { silentLogger } from '../platform/log/log';
 import { readProcStat } from '../platform/processes/proc-files';
@@ -58,10 +58,10 @@ function watched(): { child: ChildProcess; states: HostState[]; advance(ms: numb
 describe('SessionHostProcess', () => {
   it('calls a host that says nothing for HOST_HUNG_AFTER_MS hung, and no sooner', async () => {
     const w = watched();
-    w.advance(HOST_HUNG_AFTER_MS - HEARTBEAT_MS);
+    w.advance(HOST_HUNG_AFTER_MS - HOST_HEARTBEAT_MS);
     await w.tick();
     expect(w.states).toEqual([]);
-    w.advance(HEARTBEAT_MS);
+    w.advance(HOST_HEARTBEAT_MS);
     await w.tick();
     expect(w.states).toEqual(['hung']);
   });
@@ -70,7 +70,7 @@ describe('SessionHostProcess', () => {
     const w = watched();
     w.child.kill('SIGSTOP');
     expect(await waitFor(async () => (await readProcStat(w.child.pid ?? 0))?.state === 'T', 2_000)).toBe(true);
-    w.advance(2 * HEARTBEAT_MS);
+    w.advance(2 * HOST_HEARTBEAT_MS);
     await w.tick();
     expect(w.states).toEqual(['stopped']);
     expect(await waitFor(() => w.child.signalCode === 'SIGKILL', 2_000)).toBe(true);

@@ -94,7 +94,7 @@ export function startDesktop(electron: DesktopElectron, services: DesktopService
     reaper,
     host: desktopExitHost({ app, shortcuts: globalShortcut, beforeExit: () => host?.exiting() }),
     sessionHost: () => host,
-    tools: 'desktop',
+    hostKind: 'desktop',
     settingsFile: services.settingsFile,
     ...(services.layoutFile === undefined ? {} : { layoutFile: services.layoutFile }),
   });

@@ -7,7 +7,7 @@ export type SignalSource = Listens<NodeJS.Signals, () => void>;
 
 /**
  * DESIGN §3: the host signals and what they mean, for every host. SIGINT is a press, like the
- * key — before the spawn too; the exit codes of the others are ExitDecisions'.
+ * key — before the spawn too; the exit codes of the others are ExitDecisionTable'.
  */
 export const SIGNAL_TRIGGERS: readonly [NodeJS.Signals, Trigger][] = [
   ['SIGINT', { kind: 'sigint' }],

@@ -13,7 +13,7 @@ import type { SessionContainer } from '../platform/containment/session-container
 import type { SessionControl } from '../program/tools/session-control';
 import type { Transcript } from '../platform/transcript/transcript';
 import type { ExitPathHost } from '../decisions/exit-path';
-import { LocalProgram } from '../program/local-program';
+import { GuardedSession } from '../program/guarded-session';
 import type { ProgramLauncher, RunningProgram } from '../program/running-program';
 import { MainDecisions } from '../decisions/program-decisions';
 import { SessionExits, type SessionEnding } from '../decisions/session-exits';
@@ -36,8 +36,8 @@ export interface SessionLifecycleOptions {
   inheritTerminalType?: boolean;
   /** the host reports real key presses through pressCtrlC() and keyPressed() (the key entry: the desktop's and the harness's key events) */
   keyPressesReported?: boolean;
-  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
-  tools?: SessionInfo['host'];
+  /** which host's session tools the program gets (control socket, transcript, still-running hint); none in unit tests */
+  hostKind?: SessionInfo['host'];
   /** where `config` was read from: a start that fails on a setting names the setting and this file */
   settingsFile?: string;
   /** where the program runs: this process (default), or a session host (SessionHostProcess.launcher) */
@@ -218,9 +218,9 @@ export class SessionLifecycle implements Disposable {
   }
 
   private async start(cols: number, rows: number): Promise<void> {
-    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, tools } = this.options;
+    const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, hostKind } = this.options;
     const { config } = this;
-    const launch = this.options.programs ?? LocalProgram.start;
+    const launch = this.options.programs ?? GuardedSession.start;
     const started = await launch({
       config,
       log,
@@ -231,17 +231,17 @@ export class SessionLifecycle implements Disposable {
       describedAs: this.describeCommand(),
       killGraceMs: () => this.config.killGraceMs,
       onExit: (listener) => this.exits.onExit(listener),
-      ...(command ? { command } : {}),
-      ...(cwd !== undefined ? { cwd } : {}),
-      ...(inheritTerminalType ? { inheritTerminalType } : {}),
-      ...(keyPressesReported ? { keyPressesReported } : {}),
-      ...(tools ? { tools } : {}),
+      command,
+      cwd,
+      inheritTerminalType,
+      keyPressesReported,
+      hostKind,
     });
     if (!started.ok) {
       this.failStart(this.blameSetting(started.error));
       return;
     }
-    const { program } = started;
+    const program = started.value;
     if (this.phase === 'closed') {
       // the pane closed while its program was being spawned, before anyone knew its pid
       reaper.endSession(program.pid);
@@ -261,7 +261,8 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(this.decisions.attach(program));
     program.run();
     this.disposables.add(program.onStartOver(() => reaper.takeOver()));
-    const { local } = program;
+    // a program run in this process shows its output here (`ripcord run`); a hosted one's goes from the session host to the page
+    const local = program instanceof GuardedSession ? program : undefined;
     if (local) {
       this.disposables.add(local.onFlush(() => this.flush.fire()));
       this.disposables.add(local.onHold((holding) => this.holding.fire(holding)));
@@ -272,10 +273,11 @@ export class SessionLifecycle implements Disposable {
     this.spawned.fire({
       pid: program.pid,
       containment: { kind, reason },
-      ...(local ? { modes: local.scanner, onStopped: (listener: (stopped: boolean) => void) => local.onStopped(listener) } : {}),
-      ...(local?.control ? { control: local.control } : {}),
-      ...(local?.transcript ? { transcript: local.transcript } : {}),
-      ...(local?.unreachable ? { unreachable: local.unreachable } : {}),
+      modes: local?.scanner,
+      onStopped: local && ((listener) => local.onStopped(listener)),
+      control: local?.control,
+      transcript: local?.transcript,
+      unreachable: local?.unreachable,
     });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) program.resize(size.cols, size.rows);

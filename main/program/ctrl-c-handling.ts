@@ -6,7 +6,8 @@ import type { Logger } from '../platform/log/log';
 import type { Session } from '../platform/pty/session';
 import { DoublePressHint } from './double-press-hint';
 import type { OutputPipeline } from './output-pipeline';
-import { CANCEL_ANSWER_WAIT_MS, type ProgramDecisions } from '../decisions/program-decisions';
+import { CANCEL_ANSWER_WAIT_MS } from './running-program';
+import type { ProgramDecisions } from './running-program';
 
 /**
  * What a Ctrl+C decision means for the running program (DESIGN §2, §3): a cancel writes `^C`

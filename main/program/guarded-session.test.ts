@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MonotonicClock } from '../core/clock';
+import { toDisposable } from '../core/disposable';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
@@ -59,11 +60,11 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
 async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock, cutWaitMs?: number): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
-  const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, ...(clock ? { clock } : {}) });
+  const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, clock });
   const main = new MainDecisions(decisions, log);
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main, ...(cutWaitMs === undefined ? {} : { cutWaitMs }) });
+  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main, cutWaitMs, describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
   if (!result.ok) throw new Error(result.error);
-  const { guarded } = result;
+  const guarded = result.value;
   main.attach(guarded);
   started.push({ session: guarded, reaper });
   let text = '';
@@ -304,7 +305,7 @@ describe('GuardedSession', () => {
     try {
       const config = { ...bash, shell: '/no/such/program' };
       const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
-      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: new MainDecisions(exits, log) });
+      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: new MainDecisions(exits, log), describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('/no/such/program');
     } finally {

@@ -1,3 +1,4 @@
+import type { Result } from '../../contracts/result';
 import { LogEvent } from '../core/log-events';
 import type { RipcordConfig } from '../core/config';
 import type { Logger } from '../platform/log/log';
@@ -39,13 +40,11 @@ export interface StartedProgram {
   interactiveShell: boolean;
 }
 
-export type ProgramStart = { ok: true; program: StartedProgram } | { ok: false; error: string };
-
 /**
  * The program's start: its shell integration prepared, then spawned into its container
  * (DESIGN §4). A program that cannot start is an error value, logged, with nothing left behind.
  */
-export async function startProgram(options: ProgramStartOptions): Promise<ProgramStart> {
+export async function startProgram(options: ProgramStartOptions): Promise<Result<StartedProgram>> {
   const { config, log } = options;
   const prepared = prepareShellIntegration(
     { file: options.command?.file ?? config.shell, args: options.command?.args ?? config.args, env: config.env },
@@ -60,7 +59,7 @@ export async function startProgram(options: ProgramStartOptions): Promise<Progra
     rows: options.rows,
     log,
     reaper: options.reaper,
-    ...(options.makeCgroup ? { makeCgroup: options.makeCgroup } : {}),
+    makeCgroup: options.makeCgroup,
   });
   if (!spawned.ok) {
     prepared.integration?.dispose();
@@ -70,5 +69,5 @@ export async function startProgram(options: ProgramStartOptions): Promise<Progra
   log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
   log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : 'keys at a shell\'s prompt' });
   const { session, container, run } = spawned;
-  return { ok: true, program: { session, container, run, integration: prepared.integration, interactiveShell: prepared.interactiveShell } };
+  return { ok: true, value: { session, container, run, integration: prepared.integration, interactiveShell: prepared.interactiveShell } };
 }

@@ -1,20 +1,62 @@
-import type { HintState } from '../../contracts/renderer';
+// The words of a running program and of what decides for it (DESIGN §3), wherever the program
+// runs: in this process (GuardedSession, `ripcord run`) or in the session host (the desktop and
+// the harness, through SessionHostProcess.launcher). One interface each: RunningProgram is what
+// runs a program, ProgramDecisions what decides for it.
 import type { SessionInfo } from '../../contracts/control-socket';
+import type { Result } from '../../contracts/result';
 import type { RipcordConfig } from '../core/config';
 import type { Disposable } from '../core/disposable';
 import type { Event } from '../core/emitter';
-import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
+import type { Decision, Trigger } from '../core/exit-decisions';
 import type { SessionContainer } from '../platform/containment/session-container';
-import type { Transcript } from '../platform/transcript/transcript';
-import type { GuardedSessionOptions } from './guarded-session';
-import type { KeyFollowingProgram } from '../decisions/program-decisions';
-import type { SessionControl } from './tools/session-control';
+import type { ProgramStartOptions } from './program-start';
 import type { SessionToolsOptions } from './tools/session-tools';
 
+/**
+ * Whether a cancel was handled is known from /proc a few ms after the press. What comes sooner
+ * (a fast double tap, two presses in one read, typed input) waits for that answer this long at
+ * most — well under the 200 ms debounce — so a second press at an idle prompt quits however fast
+ * it comes (DESIGN §2) instead of meeting a machine that has not heard the answer yet.
+ */
+export const CANCEL_ANSWER_WAIT_MS = 50;
+
+/** The triggers a running program finds itself: an exit command or request, and its own end. */
+export type ProgramTrigger = Extract<Trigger, { kind: 'exit-command' | 'session-ended' }>;
+
+/**
+ * What decides for a running program, as the program sees it (DESIGN §3): it finds triggers and
+ * reports them; main decides and hands each decision back (RunningProgram.decided). In main this
+ * is MainDecisions; in the session host, main's DecisionService for the pane (pane-link.ts).
+ */
+export interface ProgramDecisions {
+  /** a Ctrl+C found in the input (a host that does not report its key presses) */
+  press(): void;
+  /** any other key found in the input */
+  keyPressed(): void;
+  /** an exit command at the root's prompt, the shell's exit request, or the root's end */
+  trigger(trigger: ProgramTrigger): void;
+  /** the root took the terminal back after a cancel */
+  cancelHandled(): void;
+  /** the double-press interval's time left, on the Ctrl+C machine's clock (CtrlCState.hintRemainingMs) */
+  hintRemainingMs(): number;
+  /** an exit was decided: input goes nowhere */
+  readonly exiting: boolean;
+}
+
 /** What a lifecycle starts its program with, wherever the program runs (ProgramLauncher). */
-export interface ProgramOptions extends GuardedSessionOptions {
-  /** the session tools (control socket, transcript, still-running hint) for this kind of host; none in unit tests */
-  tools?: SessionInfo['host'];
+export interface ProgramOptions extends ProgramStartOptions {
+  /** main's decisions: what happens in the program is decided there, and handed back (decided) */
+  decisions: ProgramDecisions;
+  /**
+   * The host reports key presses itself through keyPressed() (the key entry: the desktop's and
+   * the harness's key events), instead of the program's input gate finding them in the input,
+   * which also carries a program's replies.
+   */
+  keyPressesReported?: boolean;
+  /** how long a cancel's hold waits for the cut (OutputPipeline; default CUT_WAIT_MS) */
+  cutWaitMs?: number;
+  /** which host's session tools the program gets (control socket, transcript, still-running hint); none in unit tests */
+  hostKind?: SessionInfo['host'];
   /** what runs, for `ripcord ps` and the transcript header */
   describedAs: string;
   /** the grace of a job stop, as the settings say when the stop starts (they may be edited) */
@@ -25,33 +67,12 @@ export interface ProgramOptions extends GuardedSessionOptions {
   window?: SessionToolsOptions['window'];
 }
 
-/**
- * A program run in the lifecycle's own process (LocalProgram, `ripcord run`): what it shows and
- * its tools are the lifecycle's to pass on, where a hosted program's go to the page from the host.
- */
-export interface InProcessProgram {
-  readonly onOutput: Event<string>;
-  readonly onFlush: Event<void>;
-  readonly onHold: Event<boolean>;
-  readonly onHint: Event<HintState>;
-  /** the program's screen modes, as its output set them */
-  readonly scanner: TerminalModeScanner;
-  readonly control: SessionControl | undefined;
-  readonly transcript: Pick<Transcript, 'dir' | 'kept'> | undefined;
-  /** why the session's control socket cannot be published, if it cannot */
-  readonly unreachable: string | undefined;
-  /** true when the program stopped itself (SIGSTOP), false when it runs again */
-  onStopped(listener: (stopped: boolean) => void): Disposable;
-}
-
-/**
- * A lifecycle's running program, wherever it runs: in this process (LocalProgram, `ripcord run`)
- * or in the session host (HostedProgram, the desktop and the harness). It follows main's
- * decisions (KeyFollowingProgram) and takes the host's input.
- */
-export interface RunningProgram extends KeyFollowingProgram, Disposable {
+/** A lifecycle's running program, wherever it runs: it follows main's decisions and takes the host's input. */
+export interface RunningProgram extends Disposable {
   readonly pid: number;
   readonly container: Pick<SessionContainer, 'kind' | 'reason'>;
+  /** the session's transcript directory, when transcripts are on */
+  readonly transcriptDir: string | undefined;
   /** The start is over: the reaper's Node stage may start (fires once). */
   readonly onStartOver: Event<void>;
   /** Lets the program held in its container run, once main has it attached to its decisions. */
@@ -62,13 +83,13 @@ export interface RunningProgram extends KeyFollowingProgram, Disposable {
   ack(chars: number): void;
   /** the settings were edited: what applies to a running program (a stop's kill grace) */
   configChanged(config: RipcordConfig): void;
-  /** the session's transcript directory, when transcripts are on */
-  readonly transcriptDir: string | undefined;
-  /** the program itself, when it runs in this process: its output and tools are the host's to show */
-  readonly local?: InProcessProgram;
+  /** A trigger is about to be decided: what was read reaches the screen before anything the trigger causes. */
+  beforeDecision(): void;
+  /** A trigger was decided (a cancel is the program's to carry out); before the exit path runs on an exit. */
+  decided(trigger: Trigger, decision: Decision): void;
+  /** any key but Ctrl+C reached main: the hint goes, in order with the input */
+  keyPressed(): void;
 }
 
-export type ProgramStart = { ok: true; program: RunningProgram } | { ok: false; error: string };
-
-/** Where a lifecycle starts its program: LocalProgram.start, or a session host's launch. */
-export type ProgramLauncher = (options: ProgramOptions) => Promise<ProgramStart>;
+/** Where a lifecycle starts its program: GuardedSession.start, or a session host's launcher. */
+export type ProgramLauncher = (options: ProgramOptions) => Promise<Result<RunningProgram>>;

@@ -3,7 +3,7 @@ import { DisposableStore, type Disposable } from '../core/disposable';
 import { visibleText } from '../core/visible-text';
 import { uncontainedNotice, unreachableNotice } from '../platform/containment/containment-notice';
 import type { Logger } from '../platform/log/log';
-import type { LocalProgram } from './local-program';
+import type { GuardedSession } from './guarded-session';
 import { ProcessFeed } from './tools/process-feed';
 
 /** The page's screen, as a program's events reach it: a MessagePort, or the harness host's WebSocket. */
@@ -22,7 +22,7 @@ export class ScreenFeed implements ScreenTarget, Disposable {
   private readonly disposables = new DisposableStore();
   private readonly feed: ProcessFeed | undefined;
 
-  constructor(private readonly program: LocalProgram, screen: ScreenChannel, log: Logger) {
+  constructor(private readonly program: GuardedSession, screen: ScreenChannel, log: Logger) {
     // DESIGN §6: main holds the screen at each key press; the host answers with the press's
     // number — the cut's flush, or the hold's end without one — so a hold that reaches the page
     // after its answer (another channel: nothing orders them) is known to be late

@@ -4,7 +4,8 @@
 // MessagePorts (node:worker_threads) shaped as Electron's.
 import type { MessagePortMain, ParentPort } from 'electron';
 import { toDisposable, type Disposable } from '../core/disposable';
-import type { HostParent, HostScreen } from './pane-programs';
+import type { MessageLink } from '../../contracts/service';
+import type { HostScreen } from './pane-programs';
 
 /** What the page gets its screen port on, and the host its end (contracts: never a command); main sends it (utility-host.ts). */
 export const SCREEN_PORT_MESSAGE = 'screen-port';
@@ -49,13 +50,13 @@ export class PortScreen implements HostScreen {
 }
 
 /** main's commands (messages without ports) and the screen's ports (SCREEN_PORT_MESSAGE with one) on the parent port. */
-export function hostChannels(parentPort: ParentChannel): { parent: HostParent; screen: PortScreen } {
+export function hostChannels(parentPort: ParentChannel): { parent: MessageLink; screen: PortScreen } {
   const screen = new PortScreen();
   parentPort.on('message', (event) => {
     const [port] = event.ports;
     if (port && (event.data as { type?: unknown } | null)?.type === SCREEN_PORT_MESSAGE) screen.use(port);
   });
-  const parent: HostParent = {
+  const parent: MessageLink = {
     send: (event) => parentPort.postMessage(event),
     onMessage: (listener) => {
       const forward = (event: { data: unknown; ports: ScreenPort[] }): void => {

@@ -5,25 +5,18 @@
 // reports what the program does and follows what main decides (contracts/session-host.ts).
 import { isScreenRequestChannel, type ScreenTarget } from '../../contracts/renderer';
 import { handleScreenRequest, parsePaneRequest } from '../../contracts/renderer-checks';
-import { checkCommand, HEARTBEAT_MS, type HostCommand, type HostEvent, type HostStart, type ProgramEvent } from '../../contracts/session-host';
+import { DecisionService, HOST_HEARTBEAT_MS, ProgramService, type HostStart } from '../../contracts/session-host';
+import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../contracts/service';
 import type { PaneId } from '../../contracts/panes';
 import { validateConfig } from '../core/config';
 import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
-import type { Decision, Trigger } from '../core/exit-decisions';
 import type { Logger } from '../platform/log/log';
 import { readWorkingDirectory } from '../platform/processes/proc-files';
-import { LocalProgram } from '../program/local-program';
+import { GuardedSession } from '../program/guarded-session';
 import { ScreenFeed, type ScreenChannel } from '../program/screen-feed';
-import { RemoteDecisions } from './remote-decisions';
-import { RemoteReaper } from './remote-reaper';
 import { parentLog } from './host-log';
-
-/** Main, as the host hears and answers it: Node's IPC channel, or Electron's parentPort. */
-export interface HostParent {
-  send(event: HostEvent): void;
-  onMessage(listener: (message: unknown) => void): Disposable;
-}
+import { paneDecisions, paneReaper } from './pane-link';
 
 /** The page's screen: events out, and its requests (acks, the process view) in, still unchecked. */
 export interface HostScreen extends ScreenChannel {
@@ -35,14 +28,18 @@ const NO_PROGRAM: ScreenTarget = { ack: () => undefined, stopJob: () => undefine
 
 /** One pane's program here, with what it reports to main and shows in the page. */
 interface HostedPane extends Disposable {
-  readonly decisions: RemoteDecisions;
-  program?: LocalProgram;
+  readonly decisions: ReturnType<typeof paneDecisions>;
+  program?: GuardedSession;
   screenFeed?: ScreenFeed;
 }
 
+/**
+ * The host's side of the boundary: main's ProgramService served here (each command checked once,
+ * then routed to its pane), main's DecisionService proxied to it.
+ */
 export class SessionHost implements Disposable {
   private readonly disposables = new DisposableStore();
-  private readonly reaper: RemoteReaper;
+  private readonly main: ServiceProxy<typeof DecisionService>;
   private readonly lastWords = this.disposables.add(new Emitter<void>());
   private readonly panes = new Map<PaneId, HostedPane>();
   private killGraceMs = 0;
@@ -50,12 +47,14 @@ export class SessionHost implements Disposable {
   private tabs = new Map<PaneId, number>();
   private readonly log: Logger;
 
-  constructor(private readonly parent: HostParent, private readonly screen: HostScreen) {
+  /** `parent`: main, as the host hears and answers it (Node's IPC channel, or Electron's parentPort) */
+  constructor(parent: MessageLink, private readonly screen: HostScreen) {
+    const dropped = (problem: string): void => this.log.warn('host.command-dropped', { problem });
+    this.main = this.disposables.add(proxyOf(DecisionService, parent, dropped));
     this.log = parentLog(parent);
-    this.reaper = this.disposables.add(new RemoteReaper((event) => parent.send(event)));
-    this.disposables.add(parent.onMessage((message) => this.onCommand(message)));
+    this.disposables.add(serve(ProgramService, this.fromMain(), parent, dropped));
     this.disposables.add(screen.onRequest((channel, args) => this.onScreenRequest(channel, args)));
-    const heartbeat = setInterval(() => parent.send({ type: 'heartbeat' }), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => this.main.heartbeat({}), HOST_HEARTBEAT_MS);
     this.disposables.add(toDisposable(() => clearInterval(heartbeat)));
   }
 
@@ -67,41 +66,36 @@ export class SessionHost implements Disposable {
     this.disposables.dispose();
   }
 
-  private onCommand(message: unknown): void {
-    const checked = checkCommand(message);
-    if (!checked.ok) {
-      this.log.warn('host.command-dropped', { problem: checked.problem });
-      return;
-    }
-    const command: HostCommand = checked.value;
-    switch (command.type) {
-      case 'kill-grace': this.killGraceMs = command.ms; return;
-      case 'answer': this.reaper.answered(command); return;
-      case 'exit':
+  /** Main's commands (ProgramService), each for its pane's program; one for a pane not started here does nothing. */
+  private fromMain(): ProgramService {
+    const program = (pane: PaneId): GuardedSession | undefined => this.panes.get(pane)?.program;
+    return {
+      start: ({ pane, start }) => void this.start(pane, start),
+      run: ({ pane }) => program(pane)?.run(),
+      input: ({ pane, data }) => program(pane)?.input(data),
+      resize: ({ pane, cols, rows }) => program(pane)?.resize(cols, rows),
+      decided: ({ pane, trigger, decision, hintRemainingMs }) => {
+        this.panes.get(pane)?.decisions.follow(decision, hintRemainingMs);
+        program(pane)?.beforeDecision();
+        program(pane)?.decided(trigger, decision);
+      },
+      keyPressed: ({ pane }) => program(pane)?.keyPressed(),
+      close: ({ pane }) => {
+        this.panes.get(pane)?.dispose();
+        this.panes.delete(pane);
+      },
+      killGrace: ({ ms }) => {
+        this.killGraceMs = ms;
+      },
+      tabs: ({ tabs }) => {
+        this.tabs = new Map(Object.entries(tabs));
+      },
+      exit: () => {
         this.lastWords.fire();
         // main waits for this before it exits: what the last words wrote is on its way first
-        this.parent.send({ type: 'last-words' });
-        return;
-      case 'tabs': this.tabs = new Map(Object.entries(command.tabs)); return;
-      case 'start': void this.start(command.pane, command.start); return;
-    }
-    const pane = this.panes.get(command.pane);
-    const program = pane?.program;
-    switch (command.type) {
-      case 'run': program?.run(); return;
-      case 'input': program?.input(command.data); return;
-      case 'resize': program?.resize(command.cols, command.rows); return;
-      case 'decided':
-        pane?.decisions.follow(command);
-        program?.beforeDecision();
-        program?.decided(command.trigger as Trigger, command.decision as Decision);
-        return;
-      case 'key-pressed': program?.keyPressed(); return;
-      case 'close':
-        pane?.dispose();
-        this.panes.delete(command.pane);
-        return;
-    }
+        this.main.lastWords({});
+      },
+    };
   }
 
   private onScreenRequest(channel: unknown, args: unknown): void {
@@ -119,17 +113,17 @@ export class SessionHost implements Disposable {
       this.log.warn('host.command-dropped', { problem: `start: pane ${id} was already started` });
       return;
     }
-    const send = (event: ProgramEvent): void => this.parent.send({ ...event, pane: id });
+    const { main } = this;
     const store = new DisposableStore();
-    const pane: HostedPane = { decisions: new RemoteDecisions(send), dispose: () => store.dispose() };
+    const pane: HostedPane = { decisions: paneDecisions(main, id), dispose: () => store.dispose() };
     this.panes.set(id, pane);
     const { config, problems } = validateConfig(start.config);
     for (const problem of problems) this.log.warn('host.config-problem', { key: problem.key, message: problem.message });
     this.killGraceMs = config.killGraceMs;
-    const reaper = this.reaper.forPane(id);
+    const reaper = paneReaper(main, id);
     const cwdFrom = start.cwdFrom === undefined ? undefined : this.panes.get(start.cwdFrom)?.program?.pid;
     const cwd = cwdFrom === undefined ? start.cwd : ((await readWorkingDirectory(cwdFrom)) ?? start.cwd);
-    const started = await LocalProgram.start({
+    const started = await GuardedSession.start({
       config,
       log: this.log,
       reaper,
@@ -142,15 +136,15 @@ export class SessionHost implements Disposable {
       onExit: (listener) => this.lastWords.event(listener),
       keyPressesReported: start.keyPressesReported,
       window: { tab: () => this.tabs.get(id) },
-      ...(start.command ? { command: start.command } : {}),
-      ...(cwd !== undefined ? { cwd } : {}),
-      ...(start.tools ? { tools: start.tools } : {}),
+      command: start.command,
+      cwd,
+      hostKind: start.hostKind,
     });
     if (!started.ok) {
-      send({ type: 'start-failed', error: started.error });
+      main.startFailed({ pane: id, error: started.error });
       return;
     }
-    const { program } = started;
+    const program = started.value;
     if (this.panes.get(id) !== pane) {
       // closed while it started: main killed its container already
       program.dispose();
@@ -158,9 +152,8 @@ export class SessionHost implements Disposable {
     }
     pane.program = store.add(program);
     pane.screenFeed = store.add(new ScreenFeed(program, paneScreen(this.screen, id), this.log));
-    store.add(program.onStartOver(() => send({ type: 'start-over' })));
-    const transcript = program.transcript?.dir;
-    send({ type: 'started', pid: program.pid, containment: { kind: program.container.kind, reason: program.container.reason }, ...(transcript === undefined ? {} : { transcript }) });
+    store.add(program.onStartOver(() => main.startOver({ pane: id })));
+    main.started({ pane: id, pid: program.pid, containment: { kind: program.container.kind, reason: program.container.reason }, transcript: program.transcript?.dir });
   }
 }
 

@@ -6,11 +6,13 @@
 // in memory); it disposes it with the session. Nothing here is on the exit path; a program's own
 // end waits (bounded) for its transcript's file before it is reported.
 import type { HintState } from '../../../contracts/renderer';
+import type { Event } from '../../core/emitter';
+import type { SessionContainer } from '../../platform/containment/session-container';
+import type { Session } from '../../platform/pty/session';
 import type { RipcordConfig } from '../../core/config';
 import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
 import type { SessionInfo } from '../../../contracts/control-socket';
 import { ControlServer } from '../../platform/control/control-server';
-import type { GuardedSession } from '../guarded-session';
 import { stateDir, type Logger } from '../../platform/log/log';
 import { systemProcessTable } from '../../platform/processes/process-tree';
 import { SessionControl } from './session-control';
@@ -40,6 +42,21 @@ export interface SessionToolsOptions {
   window?: { tab(): number | undefined };
 }
 
+/** What the tools watch of the running program (GuardedSession, which attaches them). */
+export interface ToolsTarget {
+  readonly session: Pick<Session, 'pid' | 'startTime' | 'rootHoldsForeground'>;
+  readonly container: Pick<SessionContainer, 'members'>;
+  /** the shell integration's directory, when the shell was integrated */
+  readonly integrationDir: string | undefined;
+  /** all the program printed */
+  readonly onProgramOutput: Event<string>;
+  readonly onResize: Event<{ cols: number; rows: number }>;
+  /** the double-press hint, without the tools' part */
+  onHint(listener: (hint: HintState) => void): Disposable;
+  /** what the root's end waits for before it is reported */
+  waitBeforeEndReport(wait: () => Promise<void>): void;
+}
+
 export class SessionTools implements Disposable {
   readonly control: SessionControl;
   readonly transcript: Transcript | undefined;
@@ -49,7 +66,7 @@ export class SessionTools implements Disposable {
   private readonly startedAt = Date.now();
   private readonly disposables = new DisposableStore();
 
-  private constructor(private readonly guarded: GuardedSession, private readonly options: SessionToolsOptions) {
+  private constructor(private readonly guarded: ToolsTarget, private readonly options: SessionToolsOptions) {
     const { config, log } = options;
     if (config.transcripts) {
       const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
@@ -69,7 +86,7 @@ export class SessionTools implements Disposable {
       killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
-      ...(guarded.integrationDir === undefined ? {} : { rootCommand: { asStarted: options.command, wrapperMark: guarded.integrationDir } }),
+      rootCommand: guarded.integrationDir === undefined ? undefined : { asStarted: options.command, wrapperMark: guarded.integrationDir },
       // who belongs to the session: its container (the cgroup, or the process scan)
       members: { listMembers: () => guarded.container.members() },
     });
@@ -77,7 +94,7 @@ export class SessionTools implements Disposable {
     this.disposables.add(options.onExit(() => this.server?.closeAtExit()));
   }
 
-  static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
+  static attach(guarded: ToolsTarget, options: SessionToolsOptions): SessionTools {
     return new SessionTools(guarded, options);
   }
 
