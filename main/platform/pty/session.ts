@@ -5,7 +5,7 @@ import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../../core/control-chars';
-import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
+import { DisposableBase, type Disposable, toDisposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { EventLog } from '../log/event-log';
 import type { ProcessTable } from '../processes/process-table';
@@ -101,13 +101,12 @@ async function checkMaskOnce(log: EventLog | undefined): Promise<void> {
   await checkHostSignalMask(log);
 }
 
-export class Session implements Disposable {
+export class Session extends DisposableBase {
   readonly pid: number;
-  private readonly disposables = new DisposableStore();
-  private readonly data = this.disposables.add(new Emitter<string>());
-  private readonly exited = this.disposables.add(new Emitter<SessionExit>());
-  private readonly foregroundReturned = this.disposables.add(new Emitter<void>());
-  private readonly stopChanged = this.disposables.add(new Emitter<boolean>());
+  private readonly data = this.register(new Emitter<string>());
+  private readonly exited = this.register(new Emitter<SessionExit>());
+  private readonly foregroundReturned = this.register(new Emitter<void>());
+  private readonly stopChanged = this.register(new Emitter<boolean>());
   private stopWatch: Disposable | undefined;
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
@@ -127,10 +126,11 @@ export class Session implements Disposable {
 
   /** @param id RIPCORD_SESSION in the program's environment */
   constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
+    super();
     this.pid = proc.pid;
     const { fd } = proc as pty.IPty & { fd?: number };
-    this.writer = typeof fd === 'number' ? this.disposables.add(new PtyWriter(fd)) : undefined;
-    this.disposables.add(
+    this.writer = typeof fd === 'number' ? this.register(new PtyWriter(fd)) : undefined;
+    this.register(
       proc.onData((data) => {
         this.exitSettle.activity(); // still draining: keep waiting
         this.rootGoneDrain.activity();
@@ -142,7 +142,7 @@ export class Session implements Disposable {
         }
       }),
     );
-    this.disposables.add(
+    this.register(
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
         // once ripcord closed the pty no more data can come: nothing to settle
@@ -150,10 +150,10 @@ export class Session implements Disposable {
         else this.exitSettle.start();
       }),
     );
-    this.disposables.add(watchRootExit(proc.pid, () => this.rootGoneDrain.start()));
-    this.disposables.add(this.exitSettle);
-    this.disposables.add(this.rootGoneDrain);
-    this.disposables.add(
+    this.register(watchRootExit(proc.pid, () => this.rootGoneDrain.start()));
+    this.register(this.exitSettle);
+    this.register(this.rootGoneDrain);
+    this.register(
       toDisposable(() => {
         if (this.watch) clearTimeout(this.watch.timer);
         clearImmediate(this.earlyFlush);
@@ -212,7 +212,7 @@ export class Session implements Disposable {
    */
   onRootStopped(listener: (stopped: boolean) => void): Disposable {
     if (!this.stopWatch && !this.disposed) {
-      this.stopWatch = this.disposables.add(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
+      this.stopWatch = this.register(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
     }
     return this.stopChanged.event(listener);
   }
@@ -271,10 +271,10 @@ export class Session implements Disposable {
     return readCommandLine(this.pid);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.disposables.dispose();
+    super.dispose();
     this.closePty();
   }
 

@@ -7,7 +7,7 @@
 // end waits (bounded) for its transcript's file before it is reported.
 import type { HintState } from '../../../contracts/renderer';
 import type { RipcordConfig } from '../../core/config';
-import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
+import { DisposableBase, type Disposable, toDisposable } from '../../core/disposable';
 import type { SessionInfo } from '../../../contracts/control-socket';
 import { ControlServer } from '../../platform/control/control-server';
 import type { GuardedSession } from '../guarded-session';
@@ -40,24 +40,24 @@ export interface SessionToolsOptions {
   window?: { tab(): number | undefined };
 }
 
-export class SessionTools implements Disposable {
+export class SessionTools extends DisposableBase {
   readonly control: SessionControl;
   readonly transcript: Transcript | undefined;
   private server: ControlServer | undefined;
   private publishing = false;
   private disposed = false;
   private readonly startedAt = Date.now();
-  private readonly disposables = new DisposableStore();
 
   private constructor(private readonly guarded: GuardedSession, private readonly options: SessionToolsOptions) {
+    super();
     const { config, log } = options;
     if (config.transcripts) {
       const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
       this.transcript = transcript;
       // what the program printed, exit requests and the marks' secret taken out
-      this.disposables.add(guarded.onProgramOutput((data) => transcript.output(data)));
-      this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
-      this.disposables.add(transcript);
+      this.register(guarded.onProgramOutput((data) => transcript.output(data)));
+      this.register(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
+      this.register(transcript);
       // a program that ends by itself is reported ended once its output is in the file: a session of milliseconds keeps its transcript too
       guarded.waitBeforeEndReport(() => transcript.whenWritten(TRANSCRIPT_AT_END_MAX_MS));
     }
@@ -74,7 +74,7 @@ export class SessionTools implements Disposable {
       members: { listMembers: () => guarded.container.members() },
     });
     // every way out removes the socket and answers a stop the session's end overtook
-    this.disposables.add(options.onExit(() => this.server?.closeAtExit()));
+    this.register(options.onExit(() => this.server?.closeAtExit()));
   }
 
   static attach(guarded: GuardedSession, options: SessionToolsOptions): SessionTools {
@@ -132,9 +132,9 @@ export class SessionTools implements Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    this.disposables.dispose();
+    super.dispose();
   }
 
   private async publishNow(): Promise<void> {
@@ -152,6 +152,6 @@ export class SessionTools implements Disposable {
       return;
     }
     // a store already disposed disposes what is added to it: a socket published too late is removed at once
-    this.server = this.disposables.add(published.server);
+    this.server = this.register(published.server);
   }
 }
