@@ -96,6 +96,6 @@ export function parsePaneAction(value: unknown): Checked<PaneAction> {
       if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, problem: 'resize-split: bad pane or ratio' };
       return { ok: true, value: { kind, pane, ratio } };
     case 'run-action': return typeof action === 'string' && ACTION_ID.test(action) ? { ok: true, value: { kind, action } } : { ok: false, problem: 'run-action: bad action' };
-    default: return { ok: false, problem: `unknown pane action ${JSON.stringify(kind)?.slice(0, 40)}` };
+    default: return { ok: false, problem: `unknown pane action ${String(JSON.stringify(kind)).slice(0, 40)}` };
   }
 }

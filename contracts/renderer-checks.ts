@@ -122,7 +122,7 @@ export function parseViewOpen(args: readonly unknown[]): Parsed<boolean> {
 /** A pane's request: its pane first, then the request's own arguments. */
 export function parsePaneRequest(args: readonly unknown[]): Parsed<{ pane: PaneId; args: readonly unknown[] }> {
   const [pane, ...rest] = args;
-  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${JSON.stringify(pane)?.slice(0, 20)}`);
+  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${String(JSON.stringify(pane)).slice(0, 20)}`);
 }
 
 /** What a request is answered with: getSettings' settings; undefined for the rest. */

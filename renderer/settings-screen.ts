@@ -82,7 +82,7 @@ export class SettingsScreen {
       if (edit.ok) this.typed.delete(edit.key);
       else this.typed.set(edit.key, { text: this.typed.get(edit.key)?.text ?? '', problem: edit.problem ?? 'refused' });
       this.status.textContent = edit.ok ? `${edit.key} saved to the file` : `${edit.key} not saved: ${edit.problem ?? ''}`;
-    } else if (this.status.textContent?.startsWith('Reading')) {
+    } else if (this.status.textContent.startsWith('Reading')) {
       this.status.textContent = '';
     }
     if (this.isOpen) this.render();

@@ -57,7 +57,7 @@ export function parsePageMessage(text: string): Parsed<PageMessage> {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
   const { channel, args, id } = raw as Record<string, unknown>;
-  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
+  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${String(JSON.stringify(channel)).slice(0, 40)}`);
   if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
   if (channel === HarnessChannel.typed) {
     const key = parseKeyInput(args);

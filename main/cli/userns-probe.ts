@@ -45,8 +45,10 @@ export function probeInElectron(electron: string, script = path.join(__dirname, 
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       try {
-        const answer = JSON.parse(out) as UsernsProbe;
-        if (answer.ok === true || (answer.ok === false && typeof answer.error === 'string')) return resolve(answer);
+        // the probe's answer is another process's output: checked, not trusted
+        const answer = JSON.parse(out) as { ok?: unknown; error?: unknown } | null;
+        if (answer?.ok === true) return resolve({ ok: true });
+        if (answer?.ok === false && typeof answer.error === 'string') return resolve({ ok: false, error: answer.error });
       } catch {
         // said below
       }

@@ -66,6 +66,6 @@ export function withProfile<T extends ProgramSettings>(settings: T, profile: Pro
 /** One message per profile whose name is no name (those profiles are dropped). */
 export function profileNameProblems(profiles: Readonly<Record<string, Profile>>): { key: string; message: string }[] {
   return Object.keys(profiles)
-    .filter((name) => !isProfileName(name))
+    .filter((name): boolean => !isProfileName(name))
     .map((name) => ({ key: `profiles.${name}`, message: `a profile's name is 1 to ${MAX_PROFILE_NAME_CHARS} characters, not blank, without control characters; this profile is ignored` }));
 }

@@ -54,7 +54,7 @@ export function parseSavedLayout(raw: unknown, maxPanes: number): Checked<SavedL
     if ((split !== 'right' && split !== 'down') || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return undefined;
     const first = node(value.first, depth + 1);
     const second = first && node(value.second, depth + 1);
-    return second && { split, ratio: clampSplitRatio(ratio), first: first as SavedNode, second };
+    return second && { split, ratio: clampSplitRatio(ratio), first, second };
   };
   const tabs: SavedNode[] = [];
   for (const tab of raw.tabs as unknown[]) {

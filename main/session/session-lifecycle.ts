@@ -217,7 +217,7 @@ export class SessionLifecycle extends DisposableBase {
   private async start(cols: number, rows: number): Promise<void> {
     const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, tools } = this.options;
     const { config } = this;
-    const launch = this.options.programs ?? LocalProgram.start;
+    const launch = this.options.programs ?? ((start) => LocalProgram.start(start));
     const started = await launch({
       config,
       log,

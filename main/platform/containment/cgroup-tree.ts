@@ -22,7 +22,7 @@ const WALK_STEPS_MAX = 200_000;
 
 const at = (dir: FileHandle, name: string): string => `/proc/self/fd/${dir.fd}/${name}`;
 const openDir = (file: string): Promise<FileHandle> => open(file, constants.O_RDONLY | constants.O_DIRECTORY);
-const gone = (err: unknown): boolean => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
+const gone = (err: unknown): boolean => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
 async function subdirs(dir: FileHandle): Promise<string[]> {
   const entries = await readdir(`/proc/self/fd/${dir.fd}`, { withFileTypes: true });
@@ -71,7 +71,7 @@ export async function removeCgroupTree(dir: string): Promise<{ ok: true; value: 
     return { ok: false, error: `EAGAIN: ${dir} still had cgroups to remove after ${WALK_STEPS_MAX} steps` };
   } catch (err) {
     if (gone(err) && held === undefined) return { ok: true, value: true };
-    const e = err as NodeJS.ErrnoException;
+    const e = err as NodeJS.ErrnoException | undefined;
     return { ok: false, error: e?.code ? `${e.code}: ${e.message}` : String(err) };
   } finally {
     await held?.close().catch(() => undefined);

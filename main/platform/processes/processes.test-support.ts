@@ -20,7 +20,7 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
  * One of the C programs of e2e/terminal/fixtures (`name`.c), built with cc into a directory of its
  * own; `program` is undefined when cc cannot build it here (the test then says so in its skip).
  */
-export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose(): Promise<void> }> {
+export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `ripcord-${name}-`));
   const program = path.join(dir, name);
   const built = await promisify(execFile)('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures', `${name}.c`), ...ccArgs]).then(() => program, () => undefined);

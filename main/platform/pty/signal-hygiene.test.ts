@@ -72,8 +72,8 @@ describe('signal hygiene', () => {
       // the wrapper really hands SIGINT over ignored: a plain program inherits it
       const probe = await run(wrapper[0] as string, [...wrapper.slice(1), 'cat', '/proc/self/status'], { cwd: tmp.dir });
       const inherited = parseProcStatus(probe.stdout);
-      expect(signalsIn(inherited?.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
-      if (name.includes('--block-signal')) expect(signalsIn(inherited?.blocked ?? 0n)).toContain('SIGINT');
+      expect(signalsIn(inherited.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
+      if (name.includes('--block-signal')) expect(signalsIn(inherited.blocked ?? 0n)).toContain('SIGINT');
 
       const host = spawn(wrapper[0] as string, [...wrapper.slice(1), process.execPath, hostScript, marker], { env: BUNDLE_ENV, cwd: tmp.dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';

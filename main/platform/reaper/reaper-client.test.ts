@@ -65,7 +65,7 @@ function startHost(hostMarker: string, logFile: string): { host: ChildProcess; r
   hosts.push(host);
   const ready = new Promise<{ root: number; reaper: number }>((resolve, reject) => {
     let out = '';
-    host.stdout?.on('data', (chunk: Buffer) => {
+    host.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /ready (\d+) (\d+)/.exec(out);
       if (m) resolve({ root: Number(m[1]), reaper: Number(m[2]) });

@@ -216,18 +216,18 @@ export class ReaperClient implements Disposable {
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       for (const line of lines.push(chunk)) this.onReport(line);
     });
-    child.stdin?.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
+    child.stdin.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
     child.on('error', (err) => this.log.error('reaper-spawn-failed', { error: String(err) }));
     child.on('exit', (code, signal) => this.replace(child, `exited (code ${code}, signal ${signal})`));
-    child.stdout?.on('close', () => this.replace(child, 'pipe closed'));
+    child.stdout.on('close', () => this.replace(child, 'pipe closed'));
     // the reaper's pipes and process handle must never hold the host's event loop open
     child.unref();
-    (child.stdin as Socket | null)?.unref?.();
-    (child.stdout as Socket | null)?.unref?.();
+    (child.stdin as Socket).unref();
+    (child.stdout as Socket).unref();
     return child;
   }
 
