@@ -121,7 +121,7 @@ class Harness {
       return send(res, 400, 'text/plain', 'not JSON\n');
     }
     const key = parseKeyInput([raw]);
-    if (!key.ok) return send(res, 400, 'text/plain', `${key.problem}\n`);
+    if (!key.ok) return send(res, 400, 'text/plain', `${key.error}\n`);
     // the page's own keys come after the text it typed before them (browser-api.ts)
     const after = Number(url.searchParams.get('after') ?? 0);
     if (Number.isSafeInteger(after) && after > 0) await this.window.afterTyped(after);

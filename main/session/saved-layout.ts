@@ -3,6 +3,7 @@
 // profile's name and its working folder. Never a process, a pid, a screen or a session id:
 // nothing of the old sessions survives (DESIGN §4).
 import { clampSplitRatio, panesOf, type PaneId, type PaneNode, type WindowLayout } from '../../contracts/panes';
+import type { Result } from '../../contracts/result';
 
 /** What a restored pane's new session starts from. */
 export interface SavedPane {
@@ -35,11 +36,10 @@ export function savedLayout(layout: WindowLayout, pane: (id: PaneId) => SavedPan
   return { version: 1, tabs: layout.tabs.map((tab) => save(tab.root)), active, focused: Math.max(0, front ? panesOf(front.root).indexOf(layout.focused) : 0) };
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** The saved file's content, checked: a layout of at most `maxPanes` panes, or why not. */
-export function parseSavedLayout(raw: unknown, maxPanes: number): Checked<SavedLayout> {
-  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0) return { ok: false, problem: 'not a saved layout (version 1, one tab at least)' };
+export function parseSavedLayout(raw: unknown, maxPanes: number): Result<SavedLayout> {
+  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0) return { ok: false, error: 'not a saved layout (version 1, one tab at least)' };
   let panes = 0;
   const node = (value: unknown, depth: number): SavedNode | undefined => {
     if (!isObject(value) || depth > MAX_DEPTH) return undefined;
@@ -59,7 +59,7 @@ export function parseSavedLayout(raw: unknown, maxPanes: number): Checked<SavedL
   const tabs: SavedNode[] = [];
   for (const tab of raw.tabs as unknown[]) {
     const checked = node(tab, 0);
-    if (!checked) return { ok: false, problem: panes > maxPanes ? `more than maxPanes (${maxPanes}) panes` : 'a tab is no pane tree' };
+    if (!checked) return { ok: false, error: panes > maxPanes ? `more than maxPanes (${maxPanes}) panes` : 'a tab is no pane tree' };
     tabs.push(checked);
   }
   const active = isIndex(raw.active, tabs.length) ? raw.active : 0;
