@@ -22,7 +22,8 @@ const ban = {
   coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text', '!**/core/actions', '!**/core/keys'], message: 'the renderer may import only main/core/control-chars, main/core/visible-text, main/core/hint-text, main/core/actions and main/core/keys of main/core' },
   /** The preload is the desktop's bridge: its contract is contracts/renderer.ts, which every side imports. */
   preload: { group: ['**/preload/*', '**/preload'], message: 'only preload/ imports preload/: import the contract from contracts/' },
-  contracts: { group: ['**/contracts/*', '**/contracts'], message: 'main/core is pure logic: it knows no protocol (contracts/)' },
+  /** main/core knows no protocol; it shares only the one result type, which is pure types. No pattern for the folder itself: an excluded folder could not re-include its file. */
+  contracts: { group: ['**/contracts/*', '!**/contracts/result'], message: 'main/core is pure logic: it knows no protocol (contracts/), only contracts/result' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
 

@@ -35,6 +35,7 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import type { RipcordApi } from '../preload';\nexport type A = RipcordApi;\n"],
     ['contracts/x.ts', "import { CTRL_C } from '../main/core/control-chars';\nexport const c = CTRL_C;\n"],
     ['contracts/x.ts', "import path from 'node:path';\nexport const p = path;\n"],
+    ['main/core/x.ts', "import type { HintState } from '../../contracts/renderer';\nexport type H = HintState;\n"],
   ])('%s rejects %j', async (file, code) => {
     const errors = await errorsFor(file, code);
     expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
@@ -51,6 +52,7 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
     ['preload/x.ts', "import { IpcChannel } from '../contracts/renderer';\nexport const c = IpcChannel;\n"],
     ['contracts/x.ts', "import type { ProcessView } from './renderer';\nexport type V = ProcessView;\n"],
+    ['main/core/x.ts', "import type { Result } from '../../contracts/result';\nexport type R = Result<number>;\n"],
   ])('%s allows %j', async (file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
   });

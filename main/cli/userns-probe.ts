@@ -23,7 +23,7 @@ export function probeHere(): UsernsProbe {
   if (process.platform !== 'linux') return { ok: false, error: `not available on ${process.platform}` };
   const loaded = loadNativeModule<NativeProbe>('userns-probe', 'userns_probe.node', 'the user-namespace probe module');
   if (!loaded.ok) return loaded;
-  const [step, errno] = loaded.native.probe();
+  const [step, errno] = loaded.value.probe();
   if (step === 0) return { ok: true };
   const code = Object.entries(constants.errno).find(([, value]) => value === errno)?.[0] ?? (errno === 0 ? 'failed' : `errno ${errno}`);
   return { ok: false, error: `${STEPS[step] ?? `step ${step}`}: ${code}` };

@@ -44,10 +44,10 @@ export class SettingsFileEditor {
       if (problems.length > 0) return refuse(problems.map((problem) => (problem.key === key ? problem.message : `${problem.key}: ${problem.message}`)).join('; '));
       const edited = editTopLevelKey(parsed.value.text, key, value);
       if (!edited.ok) return refuse(edited.error);
-      const unwritten = await writeConfigFile(this.file, edited.text);
+      const unwritten = await writeConfigFile(this.file, edited.value);
       if (unwritten !== undefined) return refuse(unwritten);
       this.log.event('settings.screen-edit', { key, removed: value === undefined });
-      return { ...this.state({ ok: true, value: { text: edited.text, values } }), edit: { key, ok: true } };
+      return { ...this.state({ ok: true, value: { text: edited.value, values } }), edit: { key, ok: true } };
     });
   }
 

@@ -116,7 +116,7 @@ describe('openLog', () => {
 function openSink(file: string, options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {}): RotatingLogFile {
   const opened = RotatingLogFile.open(file, options);
   if (!opened.ok) throw new Error(opened.error);
-  return opened.sink;
+  return opened.value;
 }
 
 describe('rotation', () => {

@@ -20,6 +20,7 @@ import { queuedWrites, slaveDevice } from './node-pty-internals';
 import { checkCwd, resolveProgram } from './program-file';
 import { readCommandLine } from '../processes/proc-files';
 import { checkHostSignalMask } from './signal-hygiene';
+import type { Result } from '../../../contracts/result';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
 const EXIT_SETTLE_MS = 10;
@@ -59,7 +60,7 @@ export interface SessionOptions {
   rows: number;
   log?: EventLog;
 }
-export type SpawnResult = { ok: true; session: Session } | { ok: false; error: string };
+export type SpawnResult = Result<Session>;
 export interface SessionExit { exitCode: number; signal?: number }
 
 let hostMaskChecked = false;
@@ -79,19 +80,19 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   if (!program.ok) return program;
   let proc: pty.IPty;
   try {
-    const [file0, ...argv] = [...(options.launcher ?? []), program.path, ...(options.args ?? [])] as [string, ...string[]];
+    const [file0, ...argv] = [...(options.launcher ?? []), program.value, ...(options.args ?? [])] as [string, ...string[]];
     // node-pty sets TERM to `name`; without one (a bare environment) the honest answer is "dumb".
     proc = pty.spawn(file0, argv, { name: env.TERM ?? 'dumb', cols: options.cols, rows: options.rows, cwd, env });
   } catch (err) {
     return { ok: false, error: `cannot start "${file}": ${err instanceof Error ? err.message : String(err)}` };
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
-  const session = new Session(proc, tables.table, id);
+  const session = new Session(proc, tables.value, id);
   session.holdTerminal();
   const now = systemProcessTable(process.platform, procNow);
-  await session.readStartTime(now.ok ? now.table : tables.table);
-  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
-  return { ok: true, session };
+  await session.readStartTime(now.ok ? now.value : tables.value);
+  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.value, cwd, startTime: session.startTime });
+  return { ok: true, value: session };
 }
 
 /** Children inherit the host thread's signal mask: checked (and logged) at the first spawn. */

@@ -16,7 +16,7 @@ const log = { event() {}, warn() {}, error() {} };
 void (async () => {
   const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', 'exec -a "$0" cat', marker], cols: 80, rows: 24 });
   if (!spawned.ok) throw new Error(spawned.error);
-  const pid = spawned.session.pid;
+  const pid = spawned.value.pid;
   for (let i = 0; i < 200; i++) {  // until bash has exec'd cat
     const cmdline = await readFile('/proc/' + pid + '/cmdline', 'utf8').catch(() => '');
     if (cmdline.startsWith(marker + '\\0')) break;
@@ -26,7 +26,7 @@ void (async () => {
   const host = readSignalMasks('self');
   const hostBlocked = await checkHostSignalMask(log);
   process.stdout.write(JSON.stringify({ child: child && String(child.blocked) + ' ' + String(child.ignored), host: host && String(host.blocked) + ' ' + String(host.ignored), hostBlocked }) + '\\n');
-  spawned.session.dispose();
+  spawned.value.dispose();
   process.exit(0);
 })();
 `;

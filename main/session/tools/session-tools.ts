@@ -65,7 +65,7 @@ export class SessionTools extends DisposableBase {
     if (!tables.ok) throw new Error('no process table'); // not reached: the session could not have started
     this.control = new SessionControl({
       root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
-      table: tables.table,
+      table: tables.value,
       killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
@@ -152,6 +152,6 @@ export class SessionTools extends DisposableBase {
       return;
     }
     // a store already disposed disposes what is added to it: a socket published too late is removed at once
-    this.server = this.register(published.server);
+    this.server = this.register(published.value);
   }
 }
