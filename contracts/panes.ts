@@ -89,10 +89,10 @@ export function parsePaneAction(value: unknown): Result<PaneAction> {
     case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'show-tab: bad tab' };
     case 'new-tab':
       if (profile !== undefined && !isProfileName(profile)) return { ok: false, error: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
-      return { ok: true, value: { kind, ...(profile === undefined ? {} : { profile }) } };
+      return { ok: true, value: { kind, profile } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, error: 'move-tab: bad tab' };
-      return { ok: true, value: { kind, tab, ...(before === undefined ? {} : { before }) } };
+      return { ok: true, value: { kind, tab, before } };
     case 'resize-split':
       if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, error: 'resize-split: bad pane or ratio' };
       return { ok: true, value: { kind, pane, ratio } };

@@ -180,7 +180,7 @@ function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: Spawne
   });
   outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));
   const hangUp = (loss: TerminalLoss, detail?: string): void => {
-    log.warn(LogEvent.terminalLost, { loss, ...(detail === undefined ? {} : { detail }) });
+    log.warn(LogEvent.terminalLost, { loss, detail });
     outer.markLost();
     lifecycle.trigger({ kind: 'sighup' });
   };

@@ -59,8 +59,7 @@ export interface ProgramSettings {
 /** `settings` with the profile applied; the settings as they are for none. */
 export function withProfile<T extends ProgramSettings>(settings: T, profile: Profile | undefined): T {
   if (profile === undefined) return settings;
-  const { cwd: _ignored, ...rest } = settings;
-  return { ...rest, shell: profile.program, args: [...(profile.args ?? [])], env: { ...settings.env, ...profile.env }, ...(profile.cwd === undefined ? {} : { cwd: profile.cwd }) } as T;
+  return { ...settings, shell: profile.program, args: [...(profile.args ?? [])], env: { ...settings.env, ...profile.env }, cwd: profile.cwd };
 }
 
 /** One message per profile whose name is no name (those profiles are dropped). */

@@ -67,7 +67,7 @@ export class LayoutKeeper implements Disposable {
     const text = `${JSON.stringify(savedLayout(layout, (pane) => {
       const profile = layout.profiles?.[pane];
       const cwd = this.folders.get(pane);
-      return { ...(profile === undefined ? {} : { profile }), ...(cwd === undefined ? {} : { cwd }) };
+      return { profile, cwd };
     }))}\n`;
     if (text === this.written) return;
     this.written = text;

@@ -247,7 +247,7 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
     const pane = String(this.nextPane++);
     const cwdFrom = this.ended.has(this.layout.focused) || this.profiles.hasOwnCwd(start) ? undefined : this.layout.focused;
     place(pane);
-    this.open(pane, { ...(cwdFrom === undefined ? {} : { cwdFrom }), ...start });
+    this.open(pane, { cwdFrom, ...start });
     this.options.log.event('pane.opened', { pane, panes: this.layout.paneCount, ...start });
     this.layouts.fire(this.current);
   }
@@ -266,7 +266,7 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
       const transcript = session?.transcriptDir;
       session?.close();
       this.ended.set(pane, code);
-      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, ...(transcript === undefined ? {} : { transcript }) } });
+      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, transcript } });
       if (this.ended.size === this.layout.paneCount) this.exitPath.exitNow(code, 'every pane ended');
       return;
     }

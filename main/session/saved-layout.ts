@@ -48,7 +48,7 @@ export function parseSavedLayout(raw: unknown, maxPanes: number): Result<SavedLa
       const { profile, cwd } = value.pane;
       if (profile !== undefined && !isText(profile, MAX_NAME_CHARS)) return undefined;
       if (cwd !== undefined && !(isText(cwd, MAX_PATH_CHARS) && cwd.startsWith('/'))) return undefined;
-      return { pane: { ...(profile === undefined ? {} : { profile }), ...(cwd === undefined ? {} : { cwd }) } };
+      return { pane: { profile, cwd } };
     }
     const { split, ratio } = value;
     if ((split !== 'right' && split !== 'down') || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return undefined;

@@ -270,9 +270,9 @@ export class SessionLifecycle extends DisposableBase {
       pid: program.pid,
       containment: { kind, reason },
       ...(local ? { modes: local.scanner, onStopped: (listener: (stopped: boolean) => void) => local.onStopped(listener) } : {}),
-      ...(local?.control ? { control: local.control } : {}),
-      ...(local?.transcript ? { transcript: local.transcript } : {}),
-      ...(local?.unreachable ? { unreachable: local.unreachable } : {}),
+      control: local?.control,
+      transcript: local?.transcript,
+      unreachable: local?.unreachable,
     });
     const size = this.latestSize;
     if (size && (size.cols !== cols || size.rows !== rows)) program.resize(size.cols, size.rows);

@@ -61,7 +61,7 @@ export class ControlServer implements Disposable {
 
   /** Publishes the session; a refused directory is a value (the session runs on without it). */
   static async publish(options: ControlServerOptions): Promise<Published> {
-    const opened = await openRuntimeDir({ create: true, ...(options.dir ? { dir: options.dir } : {}) });
+    const opened = await openRuntimeDir({ create: true, dir: options.dir });
     if (!opened.ok) return opened;
     const socketPath = path.join(opened.value, `${options.info().id}.sock`);
     // the id is a pid, unique among live processes: a file with our name is a dead session's

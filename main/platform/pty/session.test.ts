@@ -8,7 +8,7 @@ const started: Session[] = [];
 let marker = newMarker();
 
 async function start(file: string, args: string[], extra: { cols?: number; rows?: number; cwd?: string } = {}): Promise<{ session: Session; output: () => string; exited: Promise<SessionExit> }> {
-  const result = await spawnSession({ file, args, cols: extra.cols ?? 80, rows: extra.rows ?? 24, ...(extra.cwd ? { cwd: extra.cwd } : {}) });
+  const result = await spawnSession({ file, args, cols: extra.cols ?? 80, rows: extra.rows ?? 24, cwd: extra.cwd });
   if (!result.ok) throw new Error(result.error);
   const { value: session } = result;
   started.push(session);
@@ -170,7 +170,7 @@ describe('spawnSession errors (checked before spawning)', () => {
   afterAll(async () => { await tmp.dispose(); });
 
   const spawnError = async (file: string, cwd?: string): Promise<string> => {
-    const result = await spawnSession({ file, cols: 80, rows: 24, ...(cwd ? { cwd } : {}) });
+    const result = await spawnSession({ file, cols: 80, rows: 24, cwd });
     if (result.ok) {
       result.value.dispose();
       throw new Error('spawn unexpectedly succeeded');

@@ -88,7 +88,7 @@ export class ReaperClient implements Disposable {
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
-    const entry = { startTime: Number(startTime), ...(sessionId ? { sessionId } : {}) };
+    const entry = { startTime: Number(startTime), sessionId };
     this.scanned.set(rootPid, entry);
     this.send({ kind: 'register', pid: rootPid, ...entry });
   }
@@ -100,7 +100,7 @@ export class ReaperClient implements Disposable {
   contain(cgroup: string, sessionId?: string): void {
     this.cgroups.set(cgroup, sessionId ? { sessionId } : {});
     this.exitFiles.hold(cgroup);
-    this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
+    this.send({ kind: 'contain', cgroup, sessionId });
   }
 
   /** Resolves true once the reaper confirmed `contain(cgroup)` (false after timeoutMs). */
@@ -253,7 +253,7 @@ export class ReaperClient implements Disposable {
     try { old.kill('SIGKILL'); } catch { /* already gone */ }
     const child = this.connect();
     for (const [cgroup, { root, sessionId }] of this.cgroups) {
-      this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
+      this.send({ kind: 'contain', cgroup, sessionId });
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });

@@ -54,7 +54,7 @@ export class Reaper {
   /** Tracks a scanned session from its root; answers `registered` once the root is known. */
   async register(pid: number, startTime: number, sessionId?: string): Promise<void> {
     const members = new SessionMembers({ pid, startTime });
-    this.sessions.set(pid, { members, registeredAt: performance.now(), ...(sessionId ? { sessionId } : {}) });
+    this.sessions.set(pid, { members, registeredAt: performance.now(), sessionId });
     members.update(await this.table.snapshot());
     this.log.event('reaper-register', { pid, startTime, members: members.alive.length });
     this.report(formatRegistered(pid));

@@ -144,7 +144,7 @@ export class SessionTools extends DisposableBase {
       info: () => {
         const tab = this.options.window?.tab();
         const id = this.options.window ? this.guarded.session.pid : process.pid;
-        return { id, host: this.options.host, command: this.options.command, startedAt: this.startedAt, ...(tab === undefined ? {} : { tab }) };
+        return { id, host: this.options.host, command: this.options.command, startedAt: this.startedAt, tab };
       },
     });
     if (!published.ok) {
