@@ -56,7 +56,7 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
   const command = options.trigger === 'session-ended'
     ? ['/bin/bash', '-c', `trap 'exit ${EXIT_CODES['session-ended']}' USR1; echo $$ >${rootPidFile}; ${MARKER_VARIABLE}=${marker} bash ${script} & wait`]
     : undefined;
-  const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, ...(command ? { command } : {}) });
+  const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, command });
   try {
     if (!command) {
       await program.waitForPrompt(PROMPT, START_TIMEOUT_MS, PROMPT_NUDGE_MS);

@@ -154,14 +154,14 @@ async function main(): Promise<void> {
     process.stderr.write(`harness: ${parsed.error}\n`);
     process.exit(EXIT_CODE_USAGE);
   }
-  const options = parsed.options;
+  const options = parsed.value;
   const loaded = loadConfig(options.config);
-  const log = openLog({ ...(options.log ? { file: options.log } : {}), level: loaded.config.logLevel });
+  const log = openLog({ file: options.log, level: loaded.config.logLevel });
   logUnexpectedErrors(log);
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
   const reaper = ReaperClient.start({
     killGraceMs: loaded.config.killGraceMs,
-    ...(log.file ? { logFile: log.file } : {}),
+    logFile: log.file,
     log,
   });
 

@@ -26,7 +26,7 @@ const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT
 const CREATE_NEW_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export type OpenResult = Result<number>;
-export type WriteResult = { ok: true } | { ok: false; error: string };
+export type WriteResult = Result;
 
 /** One short reason for a refused or failed file operation. */
 export function describeFileError(error: unknown): string {
@@ -122,7 +122,7 @@ export async function writePrivateFileAtomic(file: string, data: string): Promis
       await handle.close();
     }
     await rename(temp, file);
-    return { ok: true };
+    return { ok: true, value: true };
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     return { ok: false, error: describeFileError(error) };
