@@ -13,6 +13,7 @@
 // a cgroup only within its parent, so `..` is the directory the walk came from).
 import { constants } from 'node:fs';
 import { open, readdir, rmdir, type FileHandle } from 'node:fs/promises';
+import type { Result } from '../../../contracts/result';
 
 /**
  * A walk that has not finished after this many directories is racing someone who makes cgroups
@@ -37,7 +38,7 @@ interface Level { name?: string; pending: string[] }
  * (EBUSY) or one made during the walk fails the walk with the kernel's error: nothing is forced.
  * A tree that is gone already counts as removed.
  */
-export async function removeCgroupTree(dir: string): Promise<{ ok: true; value: true } | { ok: false; error: string }> {
+export async function removeCgroupTree(dir: string): Promise<Result> {
   let held: FileHandle | undefined;
   try {
     let current = await openDir(dir);
