@@ -27,7 +27,8 @@ const ban = {
   coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text', '!**/core/actions', '!**/core/keys'], message: 'the renderer may import only main/core/control-chars, main/core/visible-text, main/core/hint-text, main/core/actions and main/core/keys of main/core' },
   /** The preload is the desktop's bridge: its contract is contracts/renderer.ts, which every side imports. */
   preload: { group: ['**/preload/*', '**/preload'], message: 'only preload/ imports preload/: import the contract from contracts/' },
-  contracts: { group: ['**/contracts/*', '**/contracts'], message: 'main/core is pure logic: it knows no protocol (contracts/)' },
+  /** main/core knows no protocol; it shares only the one result type, which is pure types. No pattern for the folder itself: an excluded folder could not re-include its file. */
+  contracts: { group: ['**/contracts/*', '!**/contracts/result'], message: 'main/core is pure logic: it knows no protocol (contracts/), only contracts/result' },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
 
@@ -98,6 +99,9 @@ export const syncAllowList = [
   'main/platform/transcript/transcript-file.ts',
 ];
 
+/** The rules of typescript-eslint's recommended set that need type information. */
+const typeCheckedRules = Object.assign({}, ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => config.rules ?? {}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -105,6 +109,33 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Type-aware rules (DESIGN §4: a promise nobody awaits hides its rejection and its ordering): every
+  // TypeScript file is linted with the compiler's types, through the tsconfig that covers it.
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      ...typeCheckedRules,
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
+      // An async function that implements a promise-returning interface without awaiting is right:
+      // it turns a throw into a rejection the caller handles.
+      '@typescript-eslint/require-await': 'off',
+      // String(x) of an unknown log field, setting value or socket message is the rendering we want.
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  // Tests compare with expect.any(…) and read JSON they wrote themselves: both are typed any.
+  {
+    files: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
   {

@@ -24,7 +24,7 @@ async function floodOnce(megabytes: number, transcriptRoot: string | undefined):
   const script = `${SHELL_LINE} | head -c ${megabytes * MB}; echo ${DONE}`;
   const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', script], cols: 120, rows: 40 });
   if (!spawned.ok) throw new Error(spawned.error);
-  const { session } = spawned;
+  const { value: session } = spawned;
   const transcript = transcriptRoot ? new Transcript({ root: transcriptRoot, cols: 120, rows: 40, command: 'bench', log: nullEventLog }) : undefined;
   transcript?.begin();
   let chars = 0;

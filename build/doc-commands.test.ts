@@ -126,7 +126,7 @@ function problemsOf(command: string, cli: CommandLine): string[] {
   if (DELIBERATELY_WRONG.has(command.trim())) return [];
   const problems: string[] = [];
   for (const m of command.matchAll(new RegExp(`${AT_COMMAND}npm (?:run ([\\w:.-]+)|(test|start)\\b)`, 'g'))) {
-    const script = m[1] ?? m[2] as string;
+    const script = (m[1] ?? m[2]) as string; // one of the two groups always matched
     if (!cli.scripts.has(script) && !USER_SCRIPTS.has(script)) problems.push(`\`npm run ${script}\`: package.json has no script "${script}"`);
   }
   for (const m of command.matchAll(new RegExp(`${AT_COMMAND}npx (?:vitest run|playwright test)(?=\\s|$)`, 'g'))) {

@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..');
-const eslint = new ESLint({ cwd: root });
+// The probes are files that do not exist, which the type-aware rules cannot type: their imports are linted without types.
+const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 
 interface Row {
   folder: string;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
-const eslint = new ESLint({ cwd: root });
+// The probes are files that do not exist, which the type-aware rules cannot type: their imports are linted without types.
+const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 
 async function errorsFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
@@ -40,6 +42,7 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import type { RipcordApi } from '../preload';\nexport type A = RipcordApi;\n"],
     ['contracts/x.ts', "import { CTRL_C } from '../main/core/control-chars';\nexport const c = CTRL_C;\n"],
     ['contracts/x.ts', "import path from 'node:path';\nexport const p = path;\n"],
+    ['main/core/x.ts', "import type { HintState } from '../../contracts/renderer';\nexport type H = HintState;\n"],
   ])('%s rejects %j', async (file, code) => {
     const errors = await errorsFor(file, code);
     expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
@@ -56,6 +59,7 @@ describe('layering lint (DESIGN §1)', () => {
     ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
     ['preload/x.ts', "import { IpcChannel } from '../contracts/renderer';\nexport const c = IpcChannel;\n"],
     ['contracts/x.ts', "import type { ProcessView } from './renderer';\nexport type V = ProcessView;\n"],
+    ['main/core/x.ts', "import type { Result } from '../../contracts/result';\nexport type R = Result<number>;\n"],
   ])('%s allows %j', async (file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
   });
@@ -101,6 +105,35 @@ describe('layering lint (DESIGN §1)', () => {
     it('a test-support file keeps its folder\'s layering', async () => {
       const errors = await errorsFor('main/platform/x.test-support.ts', "import { app } from 'electron';\nexport const a = app;\n");
       expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
+    });
+  });
+
+  describe('type-aware rules', () => {
+    // Linted as this very file (which the project service knows), with the probe's text in its place.
+    const typed = new ESLint({ cwd: root });
+    async function typedErrors(code: string): Promise<string[]> {
+      const [result] = await typed.lintText(code, { filePath: __filename });
+      return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+    }
+
+    it('rejects a floating promise', async () => {
+      const errors = await typedErrors('async function later(): Promise<void> {}\nexport function start(): void {\n  later();\n}\n');
+      expect(errors.some((e) => e.startsWith('@typescript-eslint/no-floating-promises'))).toBe(true);
+    });
+
+    it('rejects a promise where a void callback is expected', async () => {
+      const errors = await typedErrors('export function every(listener: () => void): void {\n  listener();\n}\nevery(async () => {});\n');
+      expect(errors.some((e) => e.startsWith('@typescript-eslint/no-misused-promises'))).toBe(true);
+    });
+
+    it('rejects a condition the types make always true', async () => {
+      const errors = await typedErrors('export function f(n: { a: number }): number {\n  return n?.a;\n}\n');
+      expect(errors.some((e) => e.startsWith('@typescript-eslint/no-unnecessary-condition'))).toBe(true);
+    });
+
+    it('allows an awaited or deliberately dropped promise', async () => {
+      const code = 'async function later(): Promise<void> {}\nexport async function start(): Promise<void> {\n  await later();\n  void later();\n}\n';
+      expect(await typedErrors(code)).toEqual([]);
     });
   });
 });

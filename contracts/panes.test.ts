@@ -7,6 +7,6 @@ describe('pane actions from the page', () => {
   });
 
   it.each([[{ kind: 'run-action' }], [{ kind: 'run-action', action: 7 }], [{ kind: 'run-action', action: 'new tab; rm' }], [{ kind: 'run-action', action: 'x'.repeat(41) }]])('refuses %j', (value) => {
-    expect(parsePaneAction(value)).toEqual({ ok: false, problem: 'run-action: bad action' });
+    expect(parsePaneAction(value)).toEqual({ ok: false, error: 'run-action: bad action' });
   });
 });

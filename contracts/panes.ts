@@ -3,6 +3,8 @@
 // host's commands and events, the page's screen. Main owns the layout and the focus (keys reach
 // main first); the page draws what main sends and reports what the mouse does.
 
+import type { Result } from './result';
+
 /** A pane's id: decimal digits, short. */
 export type PaneId = string;
 /** A tab's id: decimal digits, short. */
@@ -75,27 +77,26 @@ export function panesOf(node: PaneNode): PaneId[] {
 const MAX_PROFILE_NAME_CHARS = 64;
 const isProfileName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_PROFILE_NAME_CHARS;
 
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** One action from the page, checked field by field. */
-export function parsePaneAction(value: unknown): Checked<PaneAction> {
-  if (typeof value !== 'object' || value === null) return { ok: false, problem: 'a pane action is one object' };
+export function parsePaneAction(value: unknown): Result<PaneAction> {
+  if (typeof value !== 'object' || value === null) return { ok: false, error: 'a pane action is one object' };
   const { kind, pane, tab, before, ratio, profile, action } = value as Record<string, unknown>;
   switch (kind) {
-    case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'focus: bad pane' };
-    case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'close-tab: bad tab' };
-    case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, problem: 'close-pane: bad pane' };
-    case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, problem: 'show-tab: bad tab' };
+    case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'focus: bad pane' };
+    case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'close-tab: bad tab' };
+    case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'close-pane: bad pane' };
+    case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'show-tab: bad tab' };
     case 'new-tab':
-      if (profile !== undefined && !isProfileName(profile)) return { ok: false, problem: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
-      return { ok: true, value: { kind, ...(profile === undefined ? {} : { profile }) } };
+      if (profile !== undefined && !isProfileName(profile)) return { ok: false, error: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
+      return { ok: true, value: { kind, profile } };
     case 'move-tab':
-      if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, problem: 'move-tab: bad tab' };
-      return { ok: true, value: { kind, tab, ...(before === undefined ? {} : { before }) } };
+      if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, error: 'move-tab: bad tab' };
+      return { ok: true, value: { kind, tab, before } };
     case 'resize-split':
-      if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, problem: 'resize-split: bad pane or ratio' };
+      if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, error: 'resize-split: bad pane or ratio' };
       return { ok: true, value: { kind, pane, ratio } };
-    case 'run-action': return typeof action === 'string' && ACTION_ID.test(action) ? { ok: true, value: { kind, action } } : { ok: false, problem: 'run-action: bad action' };
-    default: return { ok: false, problem: `unknown pane action ${JSON.stringify(kind)?.slice(0, 40)}` };
+    case 'run-action': return typeof action === 'string' && ACTION_ID.test(action) ? { ok: true, value: { kind, action } } : { ok: false, error: 'run-action: bad action' };
+    default: return { ok: false, error: `unknown pane action ${String(JSON.stringify(kind)).slice(0, 40)}` };
   }
 }

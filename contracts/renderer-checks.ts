@@ -5,6 +5,7 @@
 import { isPaneId, parsePaneAction, type PaneId } from './panes';
 import { parseEditSetting } from './settings-screen';
 import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel, type ScreenRequestChannel, type ScreenTarget } from './renderer';
+import type { Result } from './result';
 
 /**
  * Upper bound of one input message. Senders split bigger pastes (inputPieces), so only a page
@@ -26,10 +27,9 @@ export const MAX_URL_CHARS = 8_192;
 /** Linux pid_max can be at most 2^22. */
 export const MAX_PID = 4_194_304;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** A refused message: why, for the log. */
-export const refuse = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+export const refuse = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 function arity(args: readonly unknown[], count: number): string | undefined {
   return args.length === count ? undefined : `expected ${count} argument(s), got ${args.length}`;
@@ -53,7 +53,7 @@ export function inputPieces(data: string): string[] {
   return out;
 }
 
-export function parseInput(args: readonly unknown[]): Parsed<string> {
+export function parseInput(args: readonly unknown[]): Result<string> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [data] = args;
@@ -62,7 +62,7 @@ export function parseInput(args: readonly unknown[]): Parsed<string> {
   return { ok: true, value: data };
 }
 
-export function parseResize(args: readonly unknown[]): Parsed<{ cols: number; rows: number }> {
+export function parseResize(args: readonly unknown[]): Result<{ cols: number; rows: number }> {
   const wrongArity = arity(args, 2);
   if (wrongArity) return refuse(wrongArity);
   const [cols, rows] = args;
@@ -73,7 +73,7 @@ export function parseResize(args: readonly unknown[]): Parsed<{ cols: number; ro
 }
 
 /** One integer argument in 1..max: `what` names it in the refusal. */
-function parseCount(args: readonly unknown[], what: string, max: number): Parsed<number> {
+function parseCount(args: readonly unknown[], what: string, max: number): Result<number> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [value] = args;
@@ -81,12 +81,12 @@ function parseCount(args: readonly unknown[], what: string, max: number): Parsed
   return { ok: true, value };
 }
 
-export function parseAck(args: readonly unknown[]): Parsed<number> {
+export function parseAck(args: readonly unknown[]): Result<number> {
   return parseCount(args, 'ack', MAX_ACK_CHARS);
 }
 
 /** Only http and https leave the app (DESIGN §7); file:, javascript:, custom schemes never do. */
-export function parseOpenLink(args: readonly unknown[]): Parsed<string> {
+export function parseOpenLink(args: readonly unknown[]): Result<string> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [url] = args;
@@ -101,18 +101,18 @@ export function parseOpenLink(args: readonly unknown[]): Parsed<string> {
   return { ok: true, value: parsed.href };
 }
 
-export function parseNoArguments(args: readonly unknown[]): Parsed<undefined> {
+export function parseNoArguments(args: readonly unknown[]): Result<undefined> {
   const wrongArity = arity(args, 0);
   return wrongArity ? refuse(wrongArity) : { ok: true, value: undefined };
 }
 
 /** A pid the page asks to stop; membership is checked where the stop runs. */
-export function parseStopProcess(args: readonly unknown[]): Parsed<number> {
+export function parseStopProcess(args: readonly unknown[]): Result<number> {
   return parseCount(args, 'pid', MAX_PID);
 }
 
 /** A view opened (true) or closed (false): the process view, the signals view. */
-export function parseViewOpen(args: readonly unknown[]): Parsed<boolean> {
+export function parseViewOpen(args: readonly unknown[]): Result<boolean> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [open] = args;
@@ -120,16 +120,16 @@ export function parseViewOpen(args: readonly unknown[]): Parsed<boolean> {
 }
 
 /** A pane's request: its pane first, then the request's own arguments. */
-export function parsePaneRequest(args: readonly unknown[]): Parsed<{ pane: PaneId; args: readonly unknown[] }> {
+export function parsePaneRequest(args: readonly unknown[]): Result<{ pane: PaneId; args: readonly unknown[] }> {
   const [pane, ...rest] = args;
-  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${JSON.stringify(pane)?.slice(0, 20)}`);
+  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${String(JSON.stringify(pane)).slice(0, 20)}`);
 }
 
 /** What a request is answered with: getSettings' settings; undefined for the rest. */
 export type RequestAnswer = RendererSettings | undefined;
 
 /** Runs `use` with the checked value, or says why the request was refused. */
-function deliver<T, A>(parsed: Parsed<T>, use: (value: T) => A): Parsed<A> {
+function deliver<T, A>(parsed: Result<T>, use: (value: T) => A): Result<A> {
   return parsed.ok ? { ok: true, value: use(parsed.value) } : parsed;
 }
 
@@ -138,7 +138,7 @@ function deliver<T, A>(parsed: Parsed<T>, use: (value: T) => A): Parsed<A> {
  * handed to the host. The value is the answer (getSettings' settings; undefined for the rest),
  * or why the request was refused, which the host logs. Whatever the target throws is the caller's.
  */
-export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Parsed<RequestAnswer> {
+export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Result<RequestAnswer> {
   switch (channel) {
     case IpcChannel.input: return forPane(args, parseInput, (pane, data) => void target.input(pane, data));
     case IpcChannel.resize: return forPane(args, parseResize, (pane, { cols, rows }) => void target.resize(pane, cols, rows));
@@ -157,14 +157,14 @@ export function handleRequest(target: IpcTarget, channel: RequestChannel, args: 
 }
 
 /** A pane's request: the pane's id, then the arguments `parse` checks. */
-function forPane<T>(args: readonly unknown[], parse: (rest: readonly unknown[]) => Parsed<T>, use: (pane: PaneId, value: T) => void): Parsed<undefined> {
+function forPane<T>(args: readonly unknown[], parse: (rest: readonly unknown[]) => Result<T>, use: (pane: PaneId, value: T) => void): Result<undefined> {
   const request = parsePaneRequest(args);
   if (!request.ok) return request;
   return deliver(parse(request.value.args), (value) => void use(request.value.pane, value));
 }
 
 /** One request from the page to a pane's screen source (ScreenTarget; the pane's id already taken off: parsePaneRequest), checked as handleRequest checks main's. */
-export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequestChannel, args: readonly unknown[]): Parsed<undefined> {
+export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequestChannel, args: readonly unknown[]): Result<undefined> {
   switch (channel) {
     case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
     case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());

@@ -3,6 +3,7 @@
 // (main/desktop/settings-fields.ts) with the file's values and problems; the page asks main to
 // set or remove one key, and main answers with the file as it is then and what became of the
 // edit. The page never reads or writes the file itself.
+import type { Result } from './result';
 
 /** A profile of the settings as the page offers it ("New tab with profile…"). */
 export interface ProfileEntry {
@@ -48,13 +49,12 @@ const SETTING_KEY = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 /** A value's JSON is a few KB at most (a list of profiles); past this it is no setting. */
 export const MAX_SETTING_JSON_CHARS = 65_536;
 
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** editSetting's arguments: a key, and its new value (none: the key is removed, its default applies). */
-export function parseEditSetting(args: readonly unknown[]): Checked<{ key: string; value: unknown }> {
+export function parseEditSetting(args: readonly unknown[]): Result<{ key: string; value: unknown }> {
   const [key, value] = args;
-  if (args.length < 1 || args.length > 2) return { ok: false, problem: `expected 1 or 2 argument(s), got ${args.length}` };
-  if (typeof key !== 'string' || !SETTING_KEY.test(key)) return { ok: false, problem: 'a setting\'s key is a word of letters and digits' };
+  if (args.length < 1 || args.length > 2) return { ok: false, error: `expected 1 or 2 argument(s), got ${args.length}` };
+  if (typeof key !== 'string' || !SETTING_KEY.test(key)) return { ok: false, error: 'a setting\'s key is a word of letters and digits' };
   if (args.length === 1 || value === undefined) return { ok: true, value: { key, value: undefined } };
   let json: string | undefined;
   try {
@@ -62,6 +62,6 @@ export function parseEditSetting(args: readonly unknown[]): Checked<{ key: strin
   } catch {
     json = undefined;
   }
-  if (json === undefined || json.length > MAX_SETTING_JSON_CHARS) return { ok: false, problem: `a setting's value is JSON of at most ${MAX_SETTING_JSON_CHARS} chars` };
+  if (json === undefined || json.length > MAX_SETTING_JSON_CHARS) return { ok: false, error: `a setting's value is JSON of at most ${MAX_SETTING_JSON_CHARS} chars` };
   return { ok: true, value: { key, value: JSON.parse(json) as unknown } };
 }

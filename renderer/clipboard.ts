@@ -24,7 +24,9 @@ export function copyText(text: string): void {
   } finally {
     document.removeEventListener('copy', onCopy, true);
   }
-  if (!copied) navigator.clipboard?.writeText(text).catch((error: unknown) => console.warn('ripcord: copy failed', error));
+  // absent outside a secure context, which the DOM's types do not say
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (!copied) clipboard?.writeText(text).catch((error: unknown) => console.warn('ripcord: copy failed', error));
 }
 
 /**

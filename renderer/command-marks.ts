@@ -53,7 +53,6 @@ export class CommandMarks {
     // a prompt that redraws itself marks the same line again
     if (this.current && !this.current.marker.isDisposed && this.current.marker.line === line) return;
     const marker = this.terminal.registerMarker(0);
-    if (!marker) return;
     this.prompts.push(marker);
     if (this.prompts.length > MAX_PROMPTS) this.prompts.shift()?.dispose();
     this.current = { marker, finished: false };

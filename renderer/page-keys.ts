@@ -1,7 +1,7 @@
 // The page's side of the action table (main/core/actions.ts): the keymap the settings' bindings
 // make, live, and what a key event is — one of the page's actions where it was read, or one of
 // the widgets' keys. The page matches keys only through here.
-import { ACTIONS, Keymap, isMainAction, type ActionId, type KeyPlace, type Keybindings, type PageActionId } from '../main/core/actions';
+import { ACTIONS, Keymap, isMainAction, type ActionId, type KeyPlace, type PageActionId } from '../main/core/actions';
 import { browserPastes, pressOfEvent, widgetKey as widgetKeyOf, type WidgetKey } from '../main/core/keys';
 
 export type { PageActionId, WidgetKey };
@@ -11,11 +11,11 @@ export class PageKeys {
   private keymap: Keymap;
 
   constructor(bindings: Record<string, string | null>, private readonly platform = /^Mac/.test(navigator.platform) ? 'mac' as const : 'other' as const) {
-    this.keymap = new Keymap(bindings as Keybindings, platform);
+    this.keymap = new Keymap(bindings, platform);
   }
 
   update(bindings: Record<string, string | null>): void {
-    this.keymap = new Keymap(bindings as Keybindings, this.platform);
+    this.keymap = new Keymap(bindings, this.platform);
   }
 
   /** The page action `event`'s key runs at `place`, or undefined. */

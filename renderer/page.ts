@@ -19,8 +19,9 @@ export async function startPage({ renderer = 'webgl', observe }: PageOptions = {
   const root = document.getElementById('terminal');
   if (!root) throw new Error('index.html has no #terminal element');
   try {
-    const api = window.ripcord;
-    if (typeof api !== 'object' || api === null) throw new Error('no host API (window.ripcord)');
+    // absent when the preload did not run, which the global's type cannot say
+    const api = window.ripcord as typeof window.ripcord | undefined;
+    if (api === undefined) throw new Error('no host API (window.ripcord)');
     // main sends the layout once the page asked for its settings: listening first, none is missed
     const started: { workspace?: Workspace; early?: WindowLayout } = {};
     api.onLayout((layout) => {

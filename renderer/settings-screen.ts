@@ -5,6 +5,7 @@
 // accepts it, or answers the problem, shown in place with what was typed. The file's watcher
 // then applies it, as any edit of the file. Keyboard-first: Tab moves, Esc closes.
 import type { RipcordApi } from '../contracts/renderer';
+import type { Result } from '../contracts/result';
 import type { SettingsField, SettingsFileState } from '../contracts/settings-screen';
 import { button } from './dom';
 import { widgetKey } from './page-keys';
@@ -82,7 +83,7 @@ export class SettingsScreen {
       if (edit.ok) this.typed.delete(edit.key);
       else this.typed.set(edit.key, { text: this.typed.get(edit.key)?.text ?? '', problem: edit.problem ?? 'refused' });
       this.status.textContent = edit.ok ? `${edit.key} saved to the file` : `${edit.key} not saved: ${edit.problem ?? ''}`;
-    } else if (this.status.textContent?.startsWith('Reading')) {
+    } else if (this.status.textContent.startsWith('Reading')) {
       this.status.textContent = '';
     }
     if (this.isOpen) this.render();
@@ -165,7 +166,7 @@ export class SettingsScreen {
   /** A text, number or JSON field left or entered: sent as its value, or kept in place with why it is none. */
   private submit(field: SettingsField, text: string): void {
     const parsed = parseFieldText(field, text);
-    this.typed.set(field.key, { text, problem: parsed.ok ? '' : parsed.problem });
+    this.typed.set(field.key, { text, problem: parsed.ok ? '' : parsed.error });
     if (parsed.ok) this.api.editSetting(field.key, parsed.value);
     else this.render();
   }
@@ -196,17 +197,17 @@ function input(type: string): HTMLInputElement {
 }
 
 /** A field's text as the value the file takes; empty: the key removed (its default applies). */
-export function parseFieldText(field: SettingsField, text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function parseFieldText(field: SettingsField, text: string): Result<unknown> {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: undefined };
   if (field.kind === 'number') {
     const number = Number(trimmed);
-    return Number.isFinite(number) ? { ok: true, value: number } : { ok: false, problem: `must be a number, got ${JSON.stringify(trimmed)}` };
+    return Number.isFinite(number) ? { ok: true, value: number } : { ok: false, error: `must be a number, got ${JSON.stringify(trimmed)}` };
   }
   if (field.kind !== 'json') return { ok: true, value: field.key === 'globalShortcut' && trimmed === 'null' ? null : text };
   try {
     return { ok: true, value: JSON.parse(trimmed) as unknown };
   } catch (error) {
-    return { ok: false, problem: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

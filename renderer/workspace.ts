@@ -62,7 +62,7 @@ export class Workspace {
     this.keys = new PageKeys(settings.keybindings);
     this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, this.keys, () => this.openProfilePicker(this.tabBar.profilesButton));
     this.profileMenu = new ProfileMenu(root, {
-      newTab: (profile) => api.paneAction({ kind: 'new-tab', ...(profile === undefined ? {} : { profile }) }),
+      newTab: (profile) => api.paneAction({ kind: 'new-tab', profile }),
       openSettings: () => this.openSettings(),
       refocus: () => this.focused()?.view?.focus(),
     });
@@ -278,7 +278,7 @@ export class Workspace {
       const title = named ? tabTitle(named) : 'shell';
       const profile = layout.profiles?.[panesOf(tab.root)[0] ?? ''];
       const color = this.settings.profiles.find((entry) => entry.name === profile)?.color;
-      return { id: tab.id, title, ...(color === undefined ? {} : { color }), activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), ...(processes === undefined ? {} : { processes }), ...(ended ? { ended } : {}) };
+      return { id: tab.id, title, color, activity: states.some((s) => s.activity), bell: states.some((s) => s.bell), processes, ended };
     });
     // main brings the tab to front with the pane that had the keys there
     this.tabBar.render(labels, layout.active, (tab: TabId) => this.api.paneAction({ kind: 'show-tab', tab }));

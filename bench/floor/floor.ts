@@ -40,7 +40,7 @@ export function runFloor(program: { file: string; args: string[]; env?: Record<s
   // As in `ripcord run`: the stub is spawned beside the root's start. At the pipe's end it would
   // exec the Node reaper; here `true` (this host kills its cgroup itself).
   const reaper = spawn('/bin/sh', reaperStubArgv('true', '', []), { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
-  reaper.stdin?.write(formatCommand({ kind: 'contain', cgroup: cgroup ?? '-' }));
+  reaper.stdin.write(formatCommand({ kind: 'contain', cgroup: cgroup ?? '-' }));
 
   let contained = false;
   let stopped = false;
@@ -48,7 +48,7 @@ export function runFloor(program: { file: string; args: string[]; env?: Record<s
     if (contained && stopped) process.kill(child.pid, 'SIGCONT');
   };
   const lines = new LineSplitter();
-  reaper.stdout?.on('data', (chunk: Buffer) => {
+  reaper.stdout.on('data', (chunk: Buffer) => {
     if (contained || !lines.push(chunk.toString('utf8')).some((line) => parseContained(line) !== undefined)) return;
     contained = true;
     release();
@@ -68,7 +68,7 @@ export function runFloor(program: { file: string; args: string[]; env?: Record<s
   child.onData((data) => process.stdout.write(data));
   child.onExit(({ exitCode }) => {
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
-    reaper.stdin?.end();
+    reaper.stdin.end();
     if (!cgroup) process.exit(exitCode);
     writeFileSync(path.join(cgroup, 'cgroup.kill'), '1');
     const deadline = performance.now() + REMOVE_WAIT_MS;

@@ -52,11 +52,11 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}), ...(plan.findTerm === undefined ? {} : { findTerm: plan.findTerm }) };
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, profileTo, traceTo, findTerm: plan.findTerm };
     const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
-    if (run.hops) log(`  hops (ms after the key reached main): ${Object.entries(run.hops).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`);
+    if (run.hops) log(`  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`);
     if (run.trace) {
       const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
       log(`  main thread busy ${busyMs.toFixed(1)} of ${spanMs.toFixed(1)} ms: ${byKind.slice(0, PROFILE_TOP).map((k) => `${k.name} ${k.ms.toFixed(1)}`).join(', ')}`);

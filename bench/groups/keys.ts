@@ -3,13 +3,12 @@
 // RIPCORD_DIST=<its dist> (docs/benchmarks.md).
 import { alternateAll, ratioOf, type Plan } from '../lib/plan';
 import { series, type ScenarioResult } from '../lib/report';
-import type { Sample } from '../lib/stats';
 import { KEY_TIMEOUT_MS, runEscLatency } from '../scenarios/key-latency';
 
 export async function benchKeys(plan: Plan): Promise<ScenarioResult[]> {
   const runs = await alternateAll({ ripcord: plan.keySessions, naive: plan.keySessions }, (kind) => runEscLatency(kind, plan.keyPresses));
-  const ripcord = series(runs.ripcord.flat() as Sample[]);
-  const naive = series(runs.naive.flat() as Sample[]);
+  const ripcord = series(runs.ripcord.flat());
+  const naive = series(runs.naive.flat());
   const ratio = ratioOf(ripcord.summary.median, naive.summary.median);
   return [{
     id: 'esc-key-run', title: 'Esc key → the program\'s answer on the screen (`ripcord run`)', unit: 'ms',

@@ -38,7 +38,7 @@ async function panesScenario(browser: Browser, plan: Plan, renderer: Renderer): 
   let profiles = 0;
   const runs = await alternateAll<PanesContender, PanesRun>({ ripcord: plan.panesRuns, 'ripcord-unpaced': plan.panesUnpaced ? plan.panesRuns : 0, peer: plan.panesRuns }, async (kind) => {
     const profileTo = plan.profile ? path.join(PROFILE_DIR, `panes-${renderer}-${kind}-${profiles++}.cpuprofile`) : undefined;
-    const run = await runPanesBrowser(browser, kind, { renderer, flood: FLOOD, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, keys: plan.panesKeys, ...(profileTo ? { profileTo } : {}) });
+    const run = await runPanesBrowser(browser, kind, { renderer, flood: FLOOD, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, keys: plan.panesKeys, profileTo });
     const echoes = run.echoes.map((e) => e.ms.toFixed(0)).join(' ');
     log(`panes ${renderer} ${kind}: Ctrl+C → prompt ${run.ctrlC.ms.toFixed(1)} ms${run.ctrlC.censored ? ' (timeout)' : ''} [${run.renderer}], echoes ${echoes} ms, main's loop p99 ${run.hostLoop.p99Ms.toFixed(1)} ms, the floods drew ${run.backgroundMbPerSecond.toFixed(2)} MB/s`);
     log(`  the pane's output after the press (ms: chars): ${run.ctrlC.arrivals.map(([ms, chars]) => `${ms.toFixed(1)}:${chars}`).join(' ')}`);

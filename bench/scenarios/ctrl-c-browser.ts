@@ -86,7 +86,7 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.tim
 
 export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
-  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), ...(harnessScript ? { harnessScript } : {}) });
+  const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), harnessScript });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();

@@ -56,7 +56,7 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
   const command = options.trigger === 'session-ended'
     ? ['/bin/bash', '-c', `trap 'exit ${EXIT_CODES['session-ended']}' USR1; echo $$ >${rootPidFile}; ${MARKER_VARIABLE}=${marker} bash ${script} & wait`]
     : undefined;
-  const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, ...(command ? { command } : {}) });
+  const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, command });
   try {
     if (!command) {
       await program.waitForPrompt(PROMPT, START_TIMEOUT_MS, PROMPT_NUDGE_MS);
@@ -111,11 +111,12 @@ async function waitForHostileTree(marker: string): Promise<void> {
 async function pressUntilGone(press: () => boolean, gone: Promise<number | undefined>): Promise<number> {
   let last = performance.now();
   if (!press()) return last;
-  let ended = false;
-  void gone.then(() => (ended = true));
+  // an object, not a variable: it changes in a callback while the loop awaits
+  const ended = { yet: false };
+  void gone.then(() => (ended.yet = true));
   for (let i = 0; i < MAX_SECOND_PRESSES; i++) {
     await delay(SECOND_PRESS_AFTER_MS);
-    if (ended) return last;
+    if (ended.yet) return last;
     const now = performance.now();
     if (!press()) return last;
     last = now;

@@ -43,7 +43,7 @@ export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant
   if (configFile) await writeFile(configFile, JSON.stringify(variant?.settings));
   await writeFile(path.join(dir, '.bashrc'), `PS1='${PROMPT}'\n`);
   const t0 = performance.now();
-  const { program } = startTerminalHost(kind, { dir, marker, env: { ...env, RIPCORD_BENCH_MARKER: marker, HOME: dir }, command: START_COMMAND, ...(configFile ? { configFile } : {}) });
+  const { program } = startTerminalHost(kind, { dir, marker, env: { ...env, RIPCORD_BENCH_MARKER: marker, HOME: dir }, command: START_COMMAND, configFile });
   try {
     const prompted = (out: string): boolean => out.endsWith(PROMPT) || out.endsWith(`${PROMPT}${PROMPT_END_MARK}`);
     const lost = await program.waitFor('the first prompt', prompted, PROMPT_TIMEOUT_MS).then(() => false, () => true);

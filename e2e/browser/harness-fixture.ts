@@ -89,7 +89,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
     });
   });
   let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const ready = await readyLine(child, READY_TIMEOUT_MS);
   return {
     url: String(ready.url),

@@ -8,7 +8,7 @@ const PLAYWRIGHT_KEYS: Record<string, string> = { Up: 'ArrowUp', Down: 'ArrowDow
 export function playwrightKey(text: string): string {
   const parsed = parseKey(text, 'other');
   if (!parsed.ok) throw new Error(parsed.error);
-  const { ctrl, shift, alt, meta, key } = parsed.chord;
+  const { ctrl, shift, alt, meta, key } = parsed.value;
   const name = /^[0-9]$/.test(key) ? `Digit${key}` : PLAYWRIGHT_KEYS[key] ?? key;
   return [ctrl && 'Control', meta && 'Meta', alt && 'Alt', shift && 'Shift', name].filter(Boolean).join('+');
 }

@@ -56,8 +56,8 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   // a Stop button with the keyboard keeps it when the view refreshes its rows (every second)
   const staleRow = await jobRow.elementHandle();
   await jobRow.getByRole('button', { name: 'Stop' }).focus();
-  await page.waitForFunction((row) => row?.isConnected === false, staleRow);
-  expect(await page.evaluate((pid) => document.activeElement?.closest('tr')?.dataset.pid === String(pid) && document.activeElement?.tagName === 'BUTTON', hostilePids[0])).toBe(true);
+  await page.waitForFunction((row) => !row.isConnected, staleRow);
+  expect(await page.evaluate((pid) => document.activeElement?.closest('tr')?.dataset.pid === String(pid) && document.activeElement.tagName === 'BUTTON', hostilePids[0])).toBe(true);
 
   // the same pids as the process table (every process carrying the session's marker) and `ripcord ps --json`
   const table = (await sessionProcesses(marker)).sort((a, b) => a - b);
@@ -67,7 +67,7 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   });
   const { stdout } = await execFileAsync(process.execPath, [path.join(DIST, 'cli.js'), 'ps', '--json'], { encoding: 'utf8' });
   // a window's pane is named by its session's root (its shell), and listed with its tab
-  const { sessionPid } = await harnessStats(harness as Harness);
+  const { sessionPid } = await harnessStats(harness);
   const session = (JSON.parse(stdout) as { id: number; tab?: number; view: { rows: { pid: number }[] } }[]).find((s) => s.id === sessionPid);
   expect(session?.tab).toBe(1);
   expect(session?.view.rows.map((r) => r.pid).sort((a, b) => a - b)).toEqual(table);

@@ -79,7 +79,7 @@ test('the grid keeps 8 px from every edge; the last row stays whole with the ban
   expect(alpha === undefined ? 1 : Number(alpha), background).toBe(1);
   // keyboard reachable: it has the focus, Tab goes round its buttons (never on to the terminal), Esc closes it
   const buttons = await view.locator('button').count();
-  const focusedButton = () => page.evaluate(() => (document.activeElement?.closest('.ripcord-processes') && document.activeElement?.tagName === 'BUTTON' ? document.activeElement.textContent : null));
+  const focusedButton = () => page.evaluate(() => (document.activeElement?.closest('.ripcord-processes') && document.activeElement.tagName === 'BUTTON' ? document.activeElement.textContent : null));
   const visited = new Set<string | null>();
   for (let i = 0; i <= buttons; i++) {
     await page.keyboard.press('Tab');

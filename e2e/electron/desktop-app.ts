@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MARKER_VARIABLE, newMarker, processesWithMarker } from '../terminal/processes';
 import type { AppUser } from './app-user';
+import type { Result } from '../../contracts/result';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const MAIN_BUNDLE = path.join(REPO_ROOT, 'dist', 'main.js');
@@ -27,14 +28,14 @@ const EXECUTABLE_NAMES: Partial<Record<NodeJS.Platform, string>> = {
 };
 
 /** The Electron executable to test with, or why there is none. */
-export function findElectron(): { ok: true; executable: string } | { ok: false; reason: string } {
+export function findElectron(): Result<string> {
   const name = EXECUTABLE_NAMES[process.platform];
-  if (!name) return { ok: false, reason: `skipped: no Electron binary (unknown platform ${process.platform})` };
+  if (!name) return { ok: false, error: `skipped: no Electron binary (unknown platform ${process.platform})` };
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(REPO_ROOT, 'node_modules', 'electron', 'dist');
   const executable = path.join(dist, name);
-  if (!existsSync(executable)) return { ok: false, reason: 'skipped: no Electron binary' };
+  if (!existsSync(executable)) return { ok: false, error: 'skipped: no Electron binary' };
   const problem = cannotRunApp();
-  return problem ? { ok: false, reason: problem } : { ok: true, executable };
+  return problem ? { ok: false, error: problem } : { ok: true, value: executable };
 }
 
 /**

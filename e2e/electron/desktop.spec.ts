@@ -20,7 +20,7 @@ const xdotool = ['/usr/bin/xdotool', '/usr/local/bin/xdotool'].find((file) => ex
 
 const electron = findElectron();
 // The list reporter shows a skip without its reason: say it once, on the run's output.
-if (!electron.ok) console.log(`e2e/electron: ${electron.reason}`);
+if (!electron.ok) console.log(`e2e/electron: ${electron.error}`);
 
 /** The session processes may take the staged kill to go; then none may be left. */
 async function expectNoSessionProcessLeft(running: RunningApp): Promise<void> {
@@ -45,7 +45,7 @@ async function sessionRuns(running: RunningApp, comm: string): Promise<void> {
 }
 
 test.describe('desktop app (real Electron)', () => {
-  test.skip(!electron.ok, electron.ok ? '' : electron.reason);
+  test.skip(!electron.ok, electron.ok ? '' : electron.error);
 
   let launched: RunningApp | undefined;
   let runner: AppUser | undefined;
@@ -62,7 +62,7 @@ test.describe('desktop app (real Electron)', () => {
   };
   test.beforeEach(async () => {
     if (!electron.ok) return;
-    const made = await appUser(electron.executable);
+    const made = await appUser(electron.value);
     if (typeof made === 'string') console.log(`e2e/electron: ${made}`);
     test.skip(typeof made === 'string', typeof made === 'string' ? made : '');
     runner = made as AppUser;

@@ -121,7 +121,7 @@ class Harness {
       return send(res, 400, 'text/plain', 'not JSON\n');
     }
     const key = parseKeyInput([raw]);
-    if (!key.ok) return send(res, 400, 'text/plain', `${key.problem}\n`);
+    if (!key.ok) return send(res, 400, 'text/plain', `${key.error}\n`);
     // the page's own keys come after the text it typed before them (browser-api.ts)
     const after = Number(url.searchParams.get('after') ?? 0);
     if (Number.isSafeInteger(after) && after > 0) await this.window.afterTyped(after);
@@ -154,14 +154,14 @@ async function main(): Promise<void> {
     process.stderr.write(`harness: ${parsed.error}\n`);
     process.exit(EXIT_CODE_USAGE);
   }
-  const options = parsed.options;
+  const options = parsed.value;
   const loaded = loadConfig(options.config);
-  const log = openLog({ ...(options.log ? { file: options.log } : {}), level: loaded.config.logLevel });
+  const log = openLog({ file: options.log, level: loaded.config.logLevel });
   logUnexpectedErrors(log);
   for (const problem of loaded.problems) log.warn('config.problem', { problem });
   const reaper = ReaperClient.start({
     killGraceMs: loaded.config.killGraceMs,
-    ...(log.file ? { logFile: log.file } : {}),
+    logFile: log.file,
     log,
   });
 

@@ -6,7 +6,8 @@
 // keys Electron hands main before the page (before-input-event) are not on the socket: the page
 // asks main for each one's verdict over HTTP (POST /key, parseKeyInput) and waits for it.
 import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from '../../contracts/renderer';
-import { refuse, type Parsed } from '../../contracts/renderer-checks';
+import { refuse } from '../../contracts/renderer-checks';
+import type { Result } from '../../contracts/result';
 
 export const HarnessChannel = {
   /** page → main: a character typed without Ctrl/Alt/Meta, which the page has at once (browser-api.ts) */
@@ -36,7 +37,7 @@ const MAX_KEY_NAME_CHARS = 64;
 const isName = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_KEY_NAME_CHARS;
 
 /** One key event: each field of KeyInput, of its type; other fields are dropped. */
-export function parseKeyInput(args: readonly unknown[]): Parsed<KeyInput> {
+export function parseKeyInput(args: readonly unknown[]): Result<KeyInput> {
   const [raw] = args;
   if (args.length !== 1 || typeof raw !== 'object' || raw === null) return refuse('a key is one object');
   const { type, key, code, control, shift, alt, meta, isAutoRepeat } = raw as Record<string, unknown>;
@@ -48,7 +49,7 @@ export function parseKeyInput(args: readonly unknown[]): Parsed<KeyInput> {
 }
 
 /** Checks one message from the page: its channel, a key's fields and an invoke's id; a request's arguments are handleRequest's. */
-export function parsePageMessage(text: string): Parsed<PageMessage> {
+export function parsePageMessage(text: string): Result<PageMessage> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -57,11 +58,11 @@ export function parsePageMessage(text: string): Parsed<PageMessage> {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
   const { channel, args, id } = raw as Record<string, unknown>;
-  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${JSON.stringify(channel)?.slice(0, 40)}`);
+  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${String(JSON.stringify(channel)).slice(0, 40)}`);
   if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
   if (channel === HarnessChannel.typed) {
     const key = parseKeyInput(args);
-    return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.problem}`);
+    return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.error}`);
   }
   if (channel !== IpcChannel.getSettings) return { ok: true, value: { channel, args } as PageMessage };
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { ok: true, value: { channel, args, id } } : refuse(`${channel}: an invoke needs an integer id`);

@@ -5,6 +5,7 @@
 // the page's directory (index.html, renderer.js, renderer.css), the harness's build of the page
 // (dist/harness-renderer) by default; the shipped preload is the one in the directory above it.
 import { parseArgs } from 'node:util';
+import type { Result } from '../../contracts/result';
 
 export interface HarnessOptions {
   config?: string;
@@ -14,7 +15,7 @@ export interface HarnessOptions {
   command?: { file: string; args: string[] };
 }
 
-export type ParsedOptions = { ok: true; options: HarnessOptions } | { ok: false; error: string };
+export type ParsedOptions = Result<HarnessOptions>;
 
 export function parseHarnessArgs(argv: readonly string[]): ParsedOptions {
   let parsed;
@@ -46,5 +47,5 @@ export function parseHarnessArgs(argv: readonly string[]): ParsedOptions {
   } else if (positionals.length > 0) {
     return { ok: false, error: `unexpected argument ${positionals[0]}: put the program after --` };
   }
-  return { ok: true, options };
+  return { ok: true, value: options };
 }

@@ -70,7 +70,7 @@ export class ScreenSocket implements HostScreen {
     ws.on('message', (raw, isBinary) => {
       const parsed = isBinary ? undefined : parsePageMessage(raw.toString());
       if (!parsed?.ok) {
-        this.log.warn('host.screen-message-dropped', { reason: parsed ? parsed.problem : 'binary frame' });
+        this.log.warn('host.screen-message-dropped', { reason: parsed ? parsed.error : 'binary frame' });
         return;
       }
       for (const listener of this.listeners) listener(parsed.value.channel, parsed.value.args);

@@ -8,7 +8,8 @@ import { EventEmitter } from 'node:events';
 import type { Event as ElectronEvent, GlobalShortcut } from 'electron';
 import type { RawData, WebSocket } from 'ws';
 import { IpcChannel, isEventChannel, isScreenRequestChannel, type KeyInput } from '../../contracts/renderer';
-import { refuse, type Parsed } from '../../contracts/renderer-checks';
+import { refuse } from '../../contracts/renderer-checks';
+import type { Result } from '../../contracts/result';
 import { HarnessChannel, parsePageMessage, type HostMessage, type PageMessage } from './harness-socket';
 import type { Logger } from '../../main/platform/log/log';
 import type { IpcRegistry, IpcSenderEvent } from '../../main/desktop/ipc-handlers';
@@ -188,9 +189,9 @@ export class SocketWindow {
   }
 
   private onMessage(raw: RawData, isBinary: boolean): void {
-    const parsed: Parsed<PageMessage> = isBinary ? refuse('binary frame') : parsePageMessage(raw.toString());
+    const parsed: Result<PageMessage> = isBinary ? refuse('binary frame') : parsePageMessage(raw.toString());
     if (!parsed.ok) {
-      this.log.warn('harness.message-dropped', { reason: parsed.problem });
+      this.log.warn('harness.message-dropped', { reason: parsed.error });
       return;
     }
     const message = parsed.value;

@@ -42,7 +42,8 @@ export function wantedRenderer(search: string): RendererKind {
 }
 
 /** Offers the page's tests a view of a pane's terminal, when the page defined the hook. */
-export function offerTestView({ pane, terminal, renderer, output }: StartedTerminal): void {
+export function offerTestView(started: StartedTerminal): void {
+  const { pane, terminal, output } = started;
   const hook = window.__ripcordTestHook;
   if (typeof hook !== 'function') return;
   const rows = (from: number, to: number): string[] => {
@@ -53,7 +54,7 @@ export function offerTestView({ pane, terminal, renderer, output }: StartedTermi
   };
   hook(
     Object.freeze({
-      renderer,
+      renderer: () => started.renderer(),
       screen: () => rows(terminal.buffer.active.viewportY, terminal.buffer.active.viewportY + terminal.rows),
       buffer: () => rows(0, terminal.buffer.active.length),
       size: () => ({ cols: terminal.cols, rows: terminal.rows }),

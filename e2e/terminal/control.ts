@@ -24,7 +24,7 @@ export async function privateDirs(term: TerminalFixture): Promise<Dirs> {
   const env = { XDG_RUNTIME_DIR: path.join(base, 'run'), XDG_STATE_HOME: path.join(base, 'state') };
   await run('mkdir', ['-m', '700', env.XDG_RUNTIME_DIR]);
   term.extraEnv = env;
-  test.info().attach('dirs', { body: base });
+  await test.info().attach('dirs', { body: base });
   cleanups.push(() => rm(base, { recursive: true, force: true }));
   return { runtime: path.join(env.XDG_RUNTIME_DIR, 'ripcord'), state: env.XDG_STATE_HOME, env };
 }

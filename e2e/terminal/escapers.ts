@@ -77,7 +77,7 @@ export interface EscaperRun {
   term: TerminalFixture;
   pane: TmuxPane;
   logFile: string;
-  way: keyof typeof WAYS_OUT | string;
+  way: keyof typeof WAYS_OUT;
   /** the command line typed at the session's shell (it starts the programs in the background) */
   start: string;
   /** how many of the programs' threads run before the way out, at least */

@@ -78,7 +78,7 @@ export async function startFloodedHost(term: TerminalFixture, testInfo: TestInfo
       }
       const live = await settled();
       if (process.env[SNAPSHOTS_ENV]) {
-        const out = createWriteStream(path.join(process.env[SNAPSHOTS_ENV] as string, `semi-space-${semiSpaceMb}-reading-${pauses}.heapsnapshot`));
+        const out = createWriteStream(path.join(process.env[SNAPSHOTS_ENV], `semi-space-${semiSpaceMb}-reading-${pauses}.heapsnapshot`));
         await inspector.heapSnapshot((c) => out.write(c));
         out.end();
       }

@@ -24,7 +24,10 @@ async function sessionTable(rootPid: number): Promise<number[]> {
   const members = new Set([rootPid]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const r of rows) if (members.has(r.ppid) && !members.has(r.pid)) grew = members.add(r.pid) !== undefined;
+    for (const r of rows) if (members.has(r.ppid) && !members.has(r.pid)) {
+      members.add(r.pid);
+      grew = true;
+    }
   }
   return [...members].sort((a, b) => a - b);
 }
@@ -93,7 +96,7 @@ async function cliForNobody(): Promise<{ cli: string; dispose: () => Promise<voi
 test('another user can neither see nor stop this user\'s sessions', async ({ term }) => {
   const { dirs, session, hostile } = await hostileSession(term);
   const copy = await cliForNobody();
-  test.info().attach('cli for nobody', { body: copy.cli });
+  await test.info().attach('cli for nobody', { body: copy.cli });
   const asNobody = async (env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     try {
       const { stdout, stderr } = await run('setpriv', ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups', 'env', '-i', `PATH=${process.env.PATH}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), process.execPath, copy.cli, ...args], { encoding: 'utf8', cwd: '/' });

@@ -40,7 +40,7 @@ test('ripcord stop --job under npm run dev stops the server that ignores HUP, IN
   const server = session.view.rows.find((r) => r.command === 'node server.mjs');
   expect(server?.catches).toEqual(expect.arrayContaining(['HUP', 'INT', 'TERM']));
   const stopped = await ripcord(dirs.env, 'stop', String(session.id), '--job');
-  test.info().attach('ripcord stop', { body: stopped.stdout });
+  await test.info().attach('ripcord stop', { body: stopped.stdout });
   expect(stopped.code, stopped.stderr).toBe(0);
   // the answer names what it stopped — or, when npm's exit ended the session first, says that
   expect(stopped.stdout).toMatch(/^the processes of npm run dev \(.*node server\.mjs.*\)(?: stopped|: the session ended)/);

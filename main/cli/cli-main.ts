@@ -55,9 +55,9 @@ Run "ripcord <command> --help" for a command's options.`;
 async function runSubcommand(args: string[]): Promise<number> {
   const parsed = parseRunArgs(args);
   if (!parsed.ok) return usageError('run', parsed.error);
-  if (parsed.options.help) return print(RUN_USAGE);
-  if (parsed.options.version) return print(version);
-  return runTerminalHost(parsed.options);
+  if (parsed.value.help) return print(RUN_USAGE);
+  if (parsed.value.version) return print(version);
+  return runTerminalHost(parsed.value);
 }
 
 function print(text: string): number {

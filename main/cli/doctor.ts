@@ -62,7 +62,7 @@ export function describeSessions(sessions: SessionsFromLog): string {
 /** Where a session's control socket would go, checked (and made) as a session does at its start. */
 export async function probeControlSocket(): Promise<{ ok: boolean; detail: string }> {
   const opened = await openRuntimeDir({ create: true });
-  return opened.ok ? { ok: true, detail: `sockets go in ${opened.dir}` } : { ok: false, detail: opened.error };
+  return opened.ok ? { ok: true, detail: `sockets go in ${opened.value}` } : { ok: false, detail: opened.error };
 }
 
 export function describeControlSocket(socket: { ok: boolean; detail: string }): string {

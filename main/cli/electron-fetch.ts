@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { visibleText } from '../core/visible-text';
+import type { Result } from '../../contracts/result';
 
-export type FetchResult = { ok: true } | { ok: false; error: string };
+export type FetchResult = Result;
 
 /** What is kept of the install script's output for the one failure line: its error comes first, a stack after it. */
 const KEPT_OUTPUT_CHARS = 16_384;
@@ -37,7 +38,7 @@ export async function fetchElectron(packageDir: string, env: NodeJS.ProcessEnv):
     child.stderr.on('data', keep);
     child.once('error', (error) => resolve({ ok: false, error: `cannot run ${script}: ${error.message}` }));
     child.once('close', (code, signal) => {
-      if (code === 0) resolve({ ok: true });
+      if (code === 0) resolve({ ok: true, value: true });
       else resolve({ ok: false, error: failureLine(output) ?? `${script} failed (${signal ?? `exit ${code}`})` });
     });
   });

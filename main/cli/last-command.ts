@@ -35,14 +35,14 @@ export async function runLast(args: string[]): Promise<number> {
   switch (formats[0]) {
     case '--raw':
       // at a terminal, nothing of it may make the terminal answer or stay on (terminal-replay.ts)
-      process.stdout.write(process.stdout.isTTY ? replayForTerminal(rawTranscript(read.record)) : rawTranscript(read.record));
+      process.stdout.write(process.stdout.isTTY ? replayForTerminal(rawTranscript(read.value)) : rawTranscript(read.value));
       return 0;
     case '--cast':
-      process.stdout.write(castTranscript(read.record));
+      process.stdout.write(castTranscript(read.value));
       return 0;
     default:
-      process.stderr.write(`ripcord: ${session.dir}${read.record.cut ? ' (its start was cut to keep the size cap)' : ''}\n`);
-      return done(process.stdout, await renderTranscript(read.record), 0);
+      process.stderr.write(`ripcord: ${session.dir}${read.value.cut ? ' (its start was cut to keep the size cap)' : ''}\n`);
+      return done(process.stdout, await renderTranscript(read.value), 0);
   }
 }
 

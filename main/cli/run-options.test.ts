@@ -4,7 +4,7 @@ import { parseRunArgs } from './run-options';
 function options(args: string[]) {
   const result = parseRunArgs(args);
   if (!result.ok) throw new Error(result.error);
-  return result.options;
+  return result.value;
 }
 
 function error(args: string[]): string {

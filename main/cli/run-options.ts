@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseArgsProblem } from './usage-error';
+import type { Result } from '../../contracts/result';
 
 /** What `ripcord run` was asked to do, after the command line was checked. */
 export interface RunOptions {
@@ -13,7 +14,7 @@ export interface RunOptions {
   command?: { file: string; args: string[] };
 }
 
-export type RunOptionsResult = { ok: true; options: RunOptions } | { ok: false; error: string };
+export type RunOptionsResult = Result<RunOptions>;
 
 const OPTIONS = {
   cwd: { type: 'string' },
@@ -71,7 +72,7 @@ export function parseRunArgs(args: readonly string[]): RunOptionsResult {
   }
   const [file, ...rest] = command;
   if (file !== undefined) options.command = { file, args: rest };
-  return { ok: true, options };
+  return { ok: true, value: options };
 }
 
 function parseOwn(args: string[]) {

@@ -21,6 +21,7 @@ import type { RunOptions } from './run-options';
 import { whenInForeground } from './foreground-wait';
 import { usageError } from './usage-error';
 import { type TerminalLoss, watchTerminalOwnership } from './terminal-loss';
+import type { Result } from '../../contracts/result';
 
 /**
  * `ripcord run`: the session lifecycle proxied through the terminal it was started in. Resolves
@@ -34,7 +35,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   if (!config.ok) return usageError('run', config.error);
   // A log that fails mid-session says so once, after the restore: never into the program's screen.
   let logNote: string | undefined;
-  const log = openLog({ file: options.logFile, level: config.config.logLevel, onFailure: (note) => { logNote = note; } });
+  const log = openLog({ file: options.logFile, level: config.value.logLevel, onFailure: (note) => { logNote = note; } });
   // a listener's error is logged, never printed into the program's screen (main/core/unexpected-error.ts)
   logUnexpectedErrors(log);
   keepSchemaCopy(log);
@@ -42,7 +43,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   const nonDumpable = makeNonDumpable();
   log.event('host.non-dumpable', nonDumpable.ok ? { ok: true } : { ok: false, error: nonDumpable.error });
   // spawned at its first command, while the session's root starts beside it (the root is held until the reaper confirmed)
-  const reaper = ReaperClient.start({ killGraceMs: config.config.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
+  const reaper = ReaperClient.start({ killGraceMs: config.value.killGraceMs, logFile: log.file, log, spawn: 'when-needed' });
   // the reaper restores the terminal if this process dies without its own restore
   const guard = new TerminalGuard(reaper.terminal, outer);
   let crashReport: string | undefined;
@@ -72,7 +73,7 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
     },
   };
   const lifecycle = new SessionLifecycle({
-    config: config.config,
+    config: config.value,
     log,
     reaper,
     host,
@@ -118,12 +119,12 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
 }
 
 /** --cwd and --kill-grace win over the settings file; the grace is checked by the same schema. */
-function applyCommandLine(config: RipcordConfig, options: RunOptions): { ok: true; config: RipcordConfig } | { ok: false; error: string } {
-  if (options.killGraceMs === undefined) return { ok: true, config };
+function applyCommandLine(config: RipcordConfig, options: RunOptions): Result<RipcordConfig> {
+  if (options.killGraceMs === undefined) return { ok: true, value: config };
   const checked = validateConfig({ ...config, killGraceMs: options.killGraceMs });
   const problem = checked.problems.find((p) => p.key === 'killGraceMs');
   if (problem) return { ok: false, error: `--kill-grace: ${problem.message}` };
-  return { ok: true, config: checked.config };
+  return { ok: true, value: checked.config };
 }
 
 /** One dim line on stderr after a double press: where the session's transcript is (docs/see-stop-keep.md). */
@@ -179,7 +180,7 @@ function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: Spawne
   });
   outer.onResize(({ cols, rows }) => lifecycle.resize(cols, rows));
   const hangUp = (loss: TerminalLoss, detail?: string): void => {
-    log.warn(LogEvent.terminalLost, { loss, ...(detail === undefined ? {} : { detail }) });
+    log.warn(LogEvent.terminalLost, { loss, detail });
     outer.markLost();
     lifecycle.trigger({ kind: 'sighup' });
   };

@@ -28,7 +28,7 @@ async function recorded(steps: (string | [number, number])[], maxBytes?: number)
   let record: TranscriptRecord | undefined;
   expect(await waitFor(async () => {
     const read = await readTranscript(t.dir);
-    record = read.ok ? read.record : undefined;
+    record = read.ok ? read.value : undefined;
     return record !== undefined && rawTranscript(record).endsWith(last);
   }, 5_000)).toBe(true);
   t.dispose();

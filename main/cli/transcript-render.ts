@@ -12,7 +12,7 @@ export async function renderTranscript(record: TranscriptRecord): Promise<string
   try {
     for (const event of record.events) {
       if (event.type === 'o') terminal.write(event.data);
-      else if (event.type === 'r') terminal.resize(event.cols, event.rows);
+      else terminal.resize(event.cols, event.rows);
     }
     await new Promise<void>((resolve) => terminal.write('', resolve));
     const buffer = terminal.buffer.active;

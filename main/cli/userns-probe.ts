@@ -23,7 +23,7 @@ export function probeHere(): UsernsProbe {
   if (process.platform !== 'linux') return { ok: false, error: `not available on ${process.platform}` };
   const loaded = loadNativeModule<NativeProbe>('userns-probe', 'userns_probe.node', 'the user-namespace probe module');
   if (!loaded.ok) return loaded;
-  const [step, errno] = loaded.native.probe();
+  const [step, errno] = loaded.value.probe();
   if (step === 0) return { ok: true };
   const code = Object.entries(constants.errno).find(([, value]) => value === errno)?.[0] ?? (errno === 0 ? 'failed' : `errno ${errno}`);
   return { ok: false, error: `${STEPS[step] ?? `step ${step}`}: ${code}` };
@@ -45,8 +45,10 @@ export function probeInElectron(electron: string, script = path.join(__dirname, 
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       try {
-        const answer = JSON.parse(out) as UsernsProbe;
-        if (answer.ok === true || (answer.ok === false && typeof answer.error === 'string')) return resolve(answer);
+        // the probe's answer is another process's output: checked, not trusted
+        const answer = JSON.parse(out) as { ok?: unknown; error?: unknown } | null;
+        if (answer?.ok === true) return resolve({ ok: true });
+        if (answer?.ok === false && typeof answer.error === 'string') return resolve({ ok: false, error: answer.error });
       } catch {
         // said below
       }

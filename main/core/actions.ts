@@ -127,7 +127,7 @@ function chordsOf(id: ActionId, bindings: Keybindings, platform: KeyPlatform): C
   if (bound === null || bound === KEY_NONE) return [];
   if (typeof bound === 'string') {
     const parsed = parseKey(bound, platform);
-    if (parsed.ok) return [parsed.chord];
+    if (parsed.ok) return [parsed.value];
   }
   return ACTIONS[id].keys.map((text) => chordOf(text, platform));
 }
@@ -154,9 +154,9 @@ export function keybindingProblems(bindings: Record<string, unknown>, globalShor
     if (!isActionId(id) || typeof text !== 'string' || text === KEY_NONE) continue;
     const parsed = parseKey(text, platform);
     if (!parsed.ok) refuse(id, `${JSON.stringify(text)} is not a key: ${parsed.error}`);
-    else if (isCtrlC(parsed.chord)) refuse(id, 'Ctrl+C cannot be bound: it is the key that cancels, and pressed twice quits (it is never an action)');
-    else if (shortcut?.ok && sameChord(parsed.chord, shortcut.chord)) refuse(id, `${keyLabel(parsed.chord)} is the global shortcut (globalShortcut), which quits ripcord`);
-    else bound.set(id, parsed.chord);
+    else if (isCtrlC(parsed.value)) refuse(id, 'Ctrl+C cannot be bound: it is the key that cancels, and pressed twice quits (it is never an action)');
+    else if (shortcut?.ok && sameChord(parsed.value, shortcut.value)) refuse(id, `${keyLabel(parsed.value)} is the global shortcut (globalShortcut), which quits ripcord`);
+    else bound.set(id, parsed.value);
   }
   // every action's keys once the good bindings are in (a swap of two actions' keys is fine)
   const order = [...bound.keys()];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DisposableStore, toDisposable } from './disposable';
+import { DisposableBase, DisposableStore, toDisposable } from './disposable';
 
 describe('toDisposable', () => {
   it('runs the cleanup once however often it is disposed', () => {
@@ -51,5 +51,35 @@ describe('DisposableStore', () => {
       }));
     }
     expect(() => store.dispose()).toThrow(AggregateError);
+  });
+});
+
+describe('DisposableBase', () => {
+  class Owner extends DisposableBase {
+    constructor(private readonly runs: string[]) {
+      super();
+      this.register(toDisposable(() => runs.push('first')));
+      this.register(toDisposable(() => runs.push('second')));
+    }
+
+    own(name: string): void {
+      this.register(toDisposable(() => this.runs.push(name)));
+    }
+  }
+
+  it('disposes what it registered, last first, once however often it is disposed', () => {
+    const runs: string[] = [];
+    const owner = new Owner(runs);
+    owner.dispose();
+    owner.dispose();
+    expect(runs).toEqual(['second', 'first']);
+  });
+
+  it('disposes at once what is registered after it was disposed', () => {
+    const runs: string[] = [];
+    const owner = new Owner(runs);
+    owner.dispose();
+    owner.own('late');
+    expect(runs).toEqual(['second', 'first', 'late']);
   });
 });

@@ -49,3 +49,21 @@ export class DisposableStore implements Disposable {
     if (errors.length > 1) throw new AggregateError(errors, 'several disposables failed');
   }
 }
+
+/**
+ * The base of a class that owns resources (as VS Code's `Disposable`): it registers each into its
+ * own store, and disposing it disposes them all, once. A class whose dispose does more overrides
+ * dispose and calls super.dispose().
+ */
+export abstract class DisposableBase implements Disposable {
+  private readonly store = new DisposableStore();
+
+  /** Owns `d` from now on: it is disposed with this object (at once if this is disposed already). */
+  protected register<T extends Disposable>(d: T): T {
+    return this.store.add(d);
+  }
+
+  dispose(): void {
+    this.store.dispose();
+  }
+}

@@ -2,8 +2,9 @@
 // settings screen): the other keys — unknown ones too —, their order, spacing and line ends stay
 // exactly as the user wrote them. Only for text JSON.parse accepts (the caller checks first);
 // the settings file is plain JSON, so there are no comments to keep.
+import type { Result } from '../../contracts/result';
 
-export type TextEdit = { ok: true; text: string } | { ok: false; error: string };
+export type TextEdit = Result<string>;
 
 interface Member {
   key: string;
@@ -23,20 +24,20 @@ export function editTopLevelKey(text: string, key: string, value: unknown): Text
   const found = members.filter((member) => member.key === key);
   const last = members[members.length - 1];
   if (value === undefined) {
-    if (found.length === 0) return { ok: true, text };
+    if (found.length === 0) return { ok: true, value: text };
     // every duplicate goes (JSON.parse would take the last one), from the end so positions hold
     let edited = text;
     for (const member of [...found].reverse()) edited = removeMember(edited, member, members);
-    return { ok: true, text: edited };
+    return { ok: true, value: edited };
   }
   const target = found[found.length - 1];
-  if (target) return { ok: true, text: text.slice(0, target.valueStart) + render(value, indentOf(text, target.start)) + text.slice(target.valueEnd) };
+  if (target) return { ok: true, value: text.slice(0, target.valueStart) + render(value, indentOf(text, target.start)) + text.slice(target.valueEnd) };
   if (!last) {
-    return { ok: true, text: `${text.slice(0, open + 1)}\n  ${JSON.stringify(key)}: ${render(value, '  ')}\n${text.slice(close)}` };
+    return { ok: true, value: `${text.slice(0, open + 1)}\n  ${JSON.stringify(key)}: ${render(value, '  ')}\n${text.slice(close)}` };
   }
   const indent = indentOf(text, last.start);
   const separator = indent === '' && !text.slice(open, last.start).includes('\n') ? ' ' : `\n${indent}`;
-  return { ok: true, text: `${text.slice(0, last.valueEnd)},${separator}${JSON.stringify(key)}: ${render(value, indent)}${text.slice(last.valueEnd)}` };
+  return { ok: true, value: `${text.slice(0, last.valueEnd)},${separator}${JSON.stringify(key)}: ${render(value, indent)}${text.slice(last.valueEnd)}` };
 }
 
 /** A value as JSON, laid out over lines indented under its key when it is an object or a list. */

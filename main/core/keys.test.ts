@@ -5,7 +5,7 @@ const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({ cod
 const parsed = (text: string, platform: 'mac' | 'other' = 'other') => {
   const result = parseKey(text, platform);
   if (!result.ok) throw new Error(result.error);
-  return result.chord;
+  return result.value;
 };
 
 describe('the key parser', () => {

@@ -3,6 +3,7 @@
 // main's before-input-event or the page's KeyboardEvent, both as a KeyPress — is that key. The
 // action table (actions.ts) and every key handler of both processes match keys through here:
 // no other file compares a key event's key or code (keys-only-here.test.ts).
+import type { Result } from '../../contracts/result';
 
 /** A key event as both processes see it: the layout's character (`key`), the physical key (`code`), the modifiers held. */
 export interface KeyPress {
@@ -23,7 +24,7 @@ export interface Chord {
   key: string;
 }
 
-export type KeyParse = { ok: true; chord: Chord } | { ok: false; error: string };
+export type KeyParse = Result<Chord>;
 
 /** Where the keys are read: CmdOrCtrl is Cmd on macOS, Ctrl elsewhere. */
 export type KeyPlatform = 'mac' | 'other';
@@ -98,7 +99,7 @@ export function parseKey(text: string, platform: KeyPlatform): KeyParse {
     if (modifier === 'cmdOrCtrl') chord[platform === 'mac' ? 'meta' : 'ctrl'] = true;
     else chord[modifier] = true;
   }
-  return { ok: true, chord };
+  return { ok: true, value: chord };
 }
 
 /** The forms of a key in the schema (its validator knows keys by these; parseKey then reads them): with any modifiers, or at least one (the global shortcut's). */
@@ -199,7 +200,7 @@ export const WIDGET_KEY_LABELS: ReadonlyArray<[string, WidgetKey]> = WIDGET_KEYS
 export function chordOf(text: string, platform: KeyPlatform): Chord {
   const parsed = parseKey(text, platform);
   if (!parsed.ok) throw new Error(`bad built-in key ${text}: ${parsed.error}`);
-  return parsed.chord;
+  return parsed.value;
 }
 
 /** The press of a page's KeyboardEvent. */

@@ -59,13 +59,12 @@ export interface ProgramSettings {
 /** `settings` with the profile applied; the settings as they are for none. */
 export function withProfile<T extends ProgramSettings>(settings: T, profile: Profile | undefined): T {
   if (profile === undefined) return settings;
-  const { cwd: _ignored, ...rest } = settings;
-  return { ...rest, shell: profile.program, args: [...(profile.args ?? [])], env: { ...settings.env, ...profile.env }, ...(profile.cwd === undefined ? {} : { cwd: profile.cwd }) } as T;
+  return { ...settings, shell: profile.program, args: [...(profile.args ?? [])], env: { ...settings.env, ...profile.env }, cwd: profile.cwd };
 }
 
 /** One message per profile whose name is no name (those profiles are dropped). */
 export function profileNameProblems(profiles: Readonly<Record<string, Profile>>): { key: string; message: string }[] {
   return Object.keys(profiles)
-    .filter((name) => !isProfileName(name))
+    .filter((name): boolean => !isProfileName(name))
     .map((name) => ({ key: `profiles.${name}`, message: `a profile's name is 1 to ${MAX_PROFILE_NAME_CHARS} characters, not blank, without control characters; this profile is ignored` }));
 }

@@ -17,7 +17,7 @@ describe('application menu', () => {
     const view = menu?.find((item) => item.label === 'View');
     const processes = Array.isArray(view?.submenu) ? view.submenu[0] : undefined;
     expect(processes).toMatchObject({ label: 'Show the processes', accelerator: 'Ctrl+Shift+J', registerAccelerator: false });
-    processes?.click?.({} as never, undefined, {} as never);
+    processes?.click?.({} as never, undefined, {});
     expect(toggled).toBe(1);
     const rebound = applicationMenu('darwin', { toggleProcesses: () => undefined }, { toggleProcesses: 'Cmd+Shift+O' })?.find((item) => item.label === 'View');
     expect(Array.isArray(rebound?.submenu) ? rebound.submenu[0] : undefined).toMatchObject({ accelerator: 'Cmd+Shift+O' });

@@ -1,5 +1,6 @@
 import { IpcChannel, REQUEST_CHANNELS, type IpcTarget, type RequestChannel } from '../../contracts/renderer';
-import { handleRequest, type Parsed, type RequestAnswer } from '../../contracts/renderer-checks';
+import { handleRequest, type RequestAnswer } from '../../contracts/renderer-checks';
+import type { Result } from '../../contracts/result';
 import { type Disposable, toDisposable } from '../core/disposable';
 import type { Logger } from '../platform/log/log';
 import { isSameDocument } from './page-url';
@@ -76,14 +77,14 @@ export function installIpcHandlers(options: {
       drops.drop(channel, foreign);
       return undefined;
     }
-    let handled: Parsed<RequestAnswer>;
+    let handled: Result<RequestAnswer>;
     try {
       handled = handleRequest(target, channel, args);
     } catch (error) {
       log.error('ipc.handler-failed', { channel, error: String(error) });
       return undefined;
     }
-    if (!handled.ok) drops.drop(channel, handled.problem);
+    if (!handled.ok) drops.drop(channel, handled.error);
     return handled.ok ? handled.value : undefined;
   }
 

@@ -48,20 +48,26 @@ export class LayoutKeeper implements Disposable {
     this.saveTimer.unref();
   }
 
+  /** A method, not a getter: read anew after an await, where the compiler would keep a narrowed property. */
+  private stopped(): boolean {
+    return this.disposed || this.window.exiting;
+  }
+
   private async save(): Promise<void> {
-    if (this.disposed || this.window.exiting || !this.window.restoresLayout) return;
+    if (this.stopped() || !this.window.restoresLayout) return;
     // a pane whose program has not started (or has ended) keeps the folder it was last seen in
     await Promise.all([...this.window.panes].map(async ([pane, session]) => {
       const folder = session.pid === undefined ? undefined : await readWorkingDirectory(session.pid);
       if (folder !== undefined) this.folders.set(pane, folder);
     }));
-    if (this.disposed || this.window.exiting) return;
+    // read again: the window may have begun its exit, or this keeper been disposed, while the folders were read
+    if (this.stopped()) return;
     const layout = this.window.current;
     for (const pane of this.folders.keys()) if (!this.window.panes.has(pane)) this.folders.delete(pane);
     const text = `${JSON.stringify(savedLayout(layout, (pane) => {
       const profile = layout.profiles?.[pane];
       const cwd = this.folders.get(pane);
-      return { ...(profile === undefined ? {} : { profile }), ...(cwd === undefined ? {} : { cwd }) };
+      return { profile, cwd };
     }))}\n`;
     if (text === this.written) return;
     this.written = text;

@@ -23,7 +23,7 @@ export function layoutToRestore(config: RipcordConfig, file: string, log: Pick<L
   }
   const parsed = parseSavedLayout(read.raw, config.maxPanes);
   if (!parsed.ok) {
-    log.warn('layout.unusable', { file, problem: parsed.problem });
+    log.warn('layout.unusable', { file, problem: parsed.error });
     return undefined;
   }
   const tabs = parsed.value.tabs.map(function present(node: SavedNode): SavedNode {

@@ -25,9 +25,10 @@ export class PaneLayout {
   static restored(roots: readonly PaneNode[], active: number, focused: number): PaneLayout {
     const [first, ...rest] = roots as [PaneNode, ...PaneNode[]];
     const layout = new PaneLayout(panesOf(first)[0] as PaneId);
-    (layout.tabs[0] as TabLayout).root = first;
+    const firstTab = layout.tabs[0] as TabLayout;
+    firstTab.root = first;
     for (const root of rest) layout.tabs.push({ id: String(layout.nextTab++), root });
-    const tab = layout.tabs[active] ?? (layout.tabs[0] as TabLayout);
+    const tab = layout.tabs[active] ?? firstTab;
     const panes = panesOf(tab.root);
     layout.select(tab.id, panes[focused] ?? (panes[0] as PaneId));
     return layout;

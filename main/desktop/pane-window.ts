@@ -3,7 +3,7 @@ import type { SessionEnd, SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { isActionId, isMainAction, Keymap, type MainActionId } from '../core/actions';
 import { keyPlatformOf } from '../core/keys';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableBase, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_CLEAN, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { isDoublePressExit, type Trigger } from '../core/exit-decisions';
@@ -45,21 +45,20 @@ export interface PaneWindowOptions {
  * its pane, killing its container at once, and the app's triggers (close, signals, the global
  * shortcut, a SIGINT double press) end every session through the one exit path.
  */
-export class PaneWindow implements KeyTarget, Disposable {
-  private readonly disposables = new DisposableStore();
+export class PaneWindow extends DisposableBase implements KeyTarget {
   private readonly exitPath: ExitPath;
   private readonly layout: PaneLayout;
   private readonly sessions = new Map<PaneId, SessionLifecycle>();
   /** panes whose program ended by itself, shown until a key: the code each ended with */
   private readonly ended = new Map<PaneId, number>();
   private readonly profiles = new PaneProfiles(() => this.config);
-  private readonly layouts = this.disposables.add(new Emitter<WindowLayout>());
-  private readonly opened = this.disposables.add(new Emitter<{ pane: PaneId; session: SessionLifecycle }>());
-  private readonly notices = this.disposables.add(new Emitter<{ pane: PaneId; notice: SessionNotice }>());
-  private readonly ends = this.disposables.add(new Emitter<{ pane: PaneId; end: SessionEnd }>());
+  private readonly layouts = this.register(new Emitter<WindowLayout>());
+  private readonly opened = this.register(new Emitter<{ pane: PaneId; session: SessionLifecycle }>());
+  private readonly notices = this.register(new Emitter<{ pane: PaneId; notice: SessionNotice }>());
+  private readonly ends = this.register(new Emitter<{ pane: PaneId; end: SessionEnd }>());
   /** each pane's Ctrl+C key presses so far (pressCtrlC) */
   private readonly presses = new Map<PaneId, number>();
-  private readonly pressed = this.disposables.add(new Emitter<{ pane: PaneId; press: number }>());
+  private readonly pressed = this.register(new Emitter<{ pane: PaneId; press: number }>());
   private nextPane = 1;
   private config: RipcordConfig;
   private keys: Keymap;
@@ -76,6 +75,7 @@ export class PaneWindow implements KeyTarget, Disposable {
   readonly onPaneEnded = this.ends.event;
 
   constructor(private readonly options: PaneWindowOptions) {
+    super();
     this.config = options.config;
     this.keys = keymapOf(options.config);
     this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
@@ -215,9 +215,9 @@ export class PaneWindow implements KeyTarget, Disposable {
     this.exitPath.exitNow(code, reason);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const session of this.sessions.values()) session.dispose();
-    this.disposables.dispose();
+    super.dispose();
   }
 
   private open(pane: PaneId, start: PaneStart): void {
@@ -247,7 +247,7 @@ export class PaneWindow implements KeyTarget, Disposable {
     const pane = String(this.nextPane++);
     const cwdFrom = this.ended.has(this.layout.focused) || this.profiles.hasOwnCwd(start) ? undefined : this.layout.focused;
     place(pane);
-    this.open(pane, { ...(cwdFrom === undefined ? {} : { cwdFrom }), ...start });
+    this.open(pane, { cwdFrom, ...start });
     this.options.log.event('pane.opened', { pane, panes: this.layout.paneCount, ...start });
     this.layouts.fire(this.current);
   }
@@ -266,7 +266,7 @@ export class PaneWindow implements KeyTarget, Disposable {
       const transcript = session?.transcriptDir;
       session?.close();
       this.ended.set(pane, code);
-      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, ...(transcript === undefined ? {} : { transcript }) } });
+      this.ends.fire({ pane, end: { exitCode: code, closesOnKey: true, transcript } });
       if (this.ended.size === this.layout.paneCount) this.exitPath.exitNow(code, 'every pane ended');
       return;
     }

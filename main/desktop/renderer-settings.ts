@@ -20,7 +20,7 @@ export function rendererSettings(config: RipcordConfig, problems: string[], sett
     keybindings: config.keybindings,
     problems,
     settingsFile,
-    profiles: Object.entries(config.profiles).map(([name, profile]) => ({ name, program: profile.program, ...(profile.color === undefined ? {} : { color: profile.color }) })),
-    ...(config.defaultProfile === undefined ? {} : { defaultProfile: config.defaultProfile }),
+    profiles: Object.entries(config.profiles).map(([name, profile]) => ({ name, program: profile.program, color: profile.color })),
+    defaultProfile: config.defaultProfile,
   };
 }

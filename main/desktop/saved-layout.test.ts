@@ -21,7 +21,7 @@ describe('the saved layout', () => {
   it('refuses what is no layout, too many panes, relative folders and control characters; a bad index falls back to the first', () => {
     expect(parseSavedLayout([], 32).ok).toBe(false);
     expect(parseSavedLayout({ version: 2, tabs: [{ pane: {} }] }, 32).ok).toBe(false);
-    expect(parseSavedLayout({ version: 1, tabs: [{ pane: {} }, { pane: {} }] }, 1)).toEqual({ ok: false, problem: 'more than maxPanes (1) panes' });
+    expect(parseSavedLayout({ version: 1, tabs: [{ pane: {} }, { pane: {} }] }, 1)).toEqual({ ok: false, error: 'more than maxPanes (1) panes' });
     expect(parseSavedLayout({ version: 1, tabs: [{ pane: { cwd: 'relative' } }] }, 32).ok).toBe(false);
     expect(parseSavedLayout({ version: 1, tabs: [{ pane: { profile: 'a\u001b[2J' } }] }, 32).ok).toBe(false);
     expect(parseSavedLayout({ version: 1, tabs: [{ split: 'right', ratio: 2, first: { pane: {} }, second: { pane: {} } }] }, 32).ok).toBe(false);

@@ -3,6 +3,7 @@
 // profile's name and its working folder. Never a process, a pid, a screen or a session id:
 // nothing of the old sessions survives (DESIGN §4).
 import { clampSplitRatio, panesOf, type PaneId, type PaneNode, type WindowLayout } from '../../contracts/panes';
+import type { Result } from '../../contracts/result';
 
 /** What a restored pane's new session starts from. */
 export interface SavedPane {
@@ -35,11 +36,10 @@ export function savedLayout(layout: WindowLayout, pane: (id: PaneId) => SavedPan
   return { version: 1, tabs: layout.tabs.map((tab) => save(tab.root)), active, focused: Math.max(0, front ? panesOf(front.root).indexOf(layout.focused) : 0) };
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** The saved file's content, checked: a layout of at most `maxPanes` panes, or why not. */
-export function parseSavedLayout(raw: unknown, maxPanes: number): Checked<SavedLayout> {
-  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0) return { ok: false, problem: 'not a saved layout (version 1, one tab at least)' };
+export function parseSavedLayout(raw: unknown, maxPanes: number): Result<SavedLayout> {
+  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0) return { ok: false, error: 'not a saved layout (version 1, one tab at least)' };
   let panes = 0;
   const node = (value: unknown, depth: number): SavedNode | undefined => {
     if (!isObject(value) || depth > MAX_DEPTH) return undefined;
@@ -48,18 +48,18 @@ export function parseSavedLayout(raw: unknown, maxPanes: number): Checked<SavedL
       const { profile, cwd } = value.pane;
       if (profile !== undefined && !isText(profile, MAX_NAME_CHARS)) return undefined;
       if (cwd !== undefined && !(isText(cwd, MAX_PATH_CHARS) && cwd.startsWith('/'))) return undefined;
-      return { pane: { ...(profile === undefined ? {} : { profile }), ...(cwd === undefined ? {} : { cwd }) } };
+      return { pane: { profile, cwd } };
     }
     const { split, ratio } = value;
     if ((split !== 'right' && split !== 'down') || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return undefined;
     const first = node(value.first, depth + 1);
     const second = first && node(value.second, depth + 1);
-    return second && { split, ratio: clampSplitRatio(ratio), first: first as SavedNode, second };
+    return second && { split, ratio: clampSplitRatio(ratio), first, second };
   };
   const tabs: SavedNode[] = [];
   for (const tab of raw.tabs as unknown[]) {
     const checked = node(tab, 0);
-    if (!checked) return { ok: false, problem: panes > maxPanes ? `more than maxPanes (${maxPanes}) panes` : 'a tab is no pane tree' };
+    if (!checked) return { ok: false, error: panes > maxPanes ? `more than maxPanes (${maxPanes}) panes` : 'a tab is no pane tree' };
     tabs.push(checked);
   }
   const active = isIndex(raw.active, tabs.length) ? raw.active : 0;

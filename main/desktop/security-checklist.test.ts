@@ -92,7 +92,7 @@ describe('Electron security checklist', () => {
 
     it('the handler serves the renderer\'s own files with their type and the CSP header', async () => {
       let handler: ((request: Request) => Promise<Response> | Response) | undefined;
-      const fake: Pick<Protocol, 'handle'> = { handle: (scheme, h) => { expect(scheme).toBe(APP_SCHEME); handler = h as typeof handler; } };
+      const fake: Pick<Protocol, 'handle'> = { handle: (scheme, h) => { expect(scheme).toBe(APP_SCHEME); handler = h; } };
       serveAppFiles(fake, dir);
       const page = await handler?.(new Request('ripcord://app/index.html'));
       expect(page?.status).toBe(200);

@@ -39,10 +39,10 @@ export function settingsFields(): SettingsField[] {
         key,
         kind,
         description: schema.description ?? '',
-        ...(fallback === undefined ? {} : { default: fallback }),
+        default: fallback,
         ...(schema.enum ? { choices: [...schema.enum] } : {}),
-        ...(schema.minimum === undefined ? {} : { minimum: schema.minimum }),
-        ...(schema.maximum === undefined ? {} : { maximum: schema.maximum }),
+        minimum: schema.minimum,
+        maximum: schema.maximum,
         ...(schema.type === 'integer' ? { integer: true } : {}),
       };
     });

@@ -96,7 +96,7 @@ export function startDesktop(electron: DesktopElectron, services: DesktopService
     sessionHost: () => host,
     hostKind: 'desktop',
     settingsFile: services.settingsFile,
-    ...(services.layoutFile === undefined ? {} : { layoutFile: services.layoutFile }),
+    layoutFile: services.layoutFile,
   });
   // Every page this app ever creates is locked down, not only the one we expect.
   app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, log));

@@ -14,7 +14,7 @@ afterAll(async () => { await tmp.dispose(); });
 
 function recordingLog(): EventLog & { entries: { name: string; fields?: Record<string, unknown> }[] } {
   const entries: { name: string; fields?: Record<string, unknown> }[] = [];
-  const add = (name: string, fields?: Record<string, unknown>): void => { entries.push({ name, ...(fields ? { fields } : {}) }); };
+  const add = (name: string, fields?: Record<string, unknown>): void => { entries.push({ name, fields }); };
   return { entries, event: add, warn: add, error: add };
 }
 

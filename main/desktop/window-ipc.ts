@@ -2,7 +2,7 @@ import { rendererSettings } from './renderer-settings';
 import type { SettingsFileState } from '../../contracts/settings-screen';
 import { IpcChannel, type IpcTarget, type RendererSettings, type SessionEnd, type SessionNotice } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableBase } from '../core/disposable';
 import { EXIT_CODE_INTERNAL_ERROR, EXIT_CODE_START_FAILED } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
 import type { ConfigChange } from '../platform/files/config-watch';
@@ -38,10 +38,9 @@ const HOST_NOTICE_TITLES: Record<Exclude<HostState, 'running'>, string> = {
  * renderer registers all the pane's listeners before that call, and the program starts with
  * the real size instead of 80x24 plus a redraw.
  */
-export class WindowIpc implements IpcTarget, Disposable {
+export class WindowIpc extends DisposableBase implements IpcTarget {
   private problems: readonly string[];
   private config: RipcordConfig;
-  private readonly disposables = new DisposableStore();
   private readonly settingsFile: SettingsFileEditor;
   private readonly signals: SignalsWatch;
 
@@ -62,20 +61,21 @@ export class WindowIpc implements IpcTarget, Disposable {
       openPath: (file: string) => Promise<string>;
     },
   ) {
+    super();
     this.problems = options.problems;
     this.config = options.config;
     this.settingsFile = new SettingsFileEditor(options.settingsFile, options.log);
     const { window } = options;
-    this.signals = this.disposables.add(new SignalsWatch({ logFile: options.log.file, hostSilentMs: () => options.host.silentMs, send: (view) => this.send(IpcChannel.signals, view) }));
+    this.signals = this.register(new SignalsWatch({ logFile: options.log.file, hostSilentMs: () => options.host.silentMs, send: (view) => this.send(IpcChannel.signals, view) }));
     for (const [pane, session] of window.panes) this.watch(pane, session);
-    this.disposables.add(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
-    this.disposables.add(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
-    this.disposables.add(window.onNotice(({ pane, notice }) => this.send(IpcChannel.notice, pane, notice)));
-    this.disposables.add(window.onPaneEnded(({ pane, end }) => this.send(IpcChannel.exit, pane, end)));
+    this.register(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
+    this.register(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
+    this.register(window.onNotice(({ pane, notice }) => this.send(IpcChannel.notice, pane, notice)));
+    this.register(window.onPaneEnded(({ pane, end }) => this.send(IpcChannel.exit, pane, end)));
     // DESIGN §6: the screen stops parsing at the key event, before the press crosses to the host
-    this.disposables.add(window.onPress(({ pane, press }) => this.send(IpcChannel.hold, pane, true, press)));
+    this.register(window.onPress(({ pane, press }) => this.send(IpcChannel.hold, pane, true, press)));
     // DESIGN §1: the quit paths are main's and work whatever the host does; every pane says what happened
-    this.disposables.add(options.host.onState(({ state, why }) => {
+    this.register(options.host.onState(({ state, why }) => {
       if (state === 'running') return;
       const lines = [visibleText(why), state === 'hung' ? 'the sessions run on; Ctrl+C twice or closing the window still quits' : 'their processes were stopped with it; Ctrl+C twice or closing the window quits'];
       // one notice for the window: the page shows a notice once, whichever pane it came with
@@ -158,16 +158,13 @@ export class WindowIpc implements IpcTarget, Disposable {
     this.signals.watch(open);
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
 
   /** A pane's session says why it could not start, or why the app ends (written into its terminal: text, never a sequence). */
   private watch(pane: PaneId, session: SessionLifecycle): void {
     // the pane stays and says why; closing it (or the window) goes on (DESIGN: errors as values, shown to the user)
-    this.disposables.add(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message), startFailed: true } satisfies SessionEnd)));
+    this.register(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message), startFailed: true } satisfies SessionEnd)));
     // the app exits right after: the page shows why while it can, stderr and the log keep it
-    this.disposables.add(session.onUnguarded((message) => {
+    this.register(session.onUnguarded((message) => {
       this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
       process.stderr.write(`ripcord: ${message}\n`);
     }));

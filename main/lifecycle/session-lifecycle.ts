@@ -2,7 +2,7 @@ import { LogEvent } from '../core/log-events';
 import type { HintState } from '../../contracts/renderer';
 import type { MonotonicClock } from '../core/clock';
 import type { RipcordConfig } from '../core/config';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableBase, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import type { Trigger } from '../core/exit-decisions';
@@ -71,7 +71,7 @@ export interface SpawnedSession {
  * Hosts see events (output, hint, flush, spawned, start failed) and give commands (input,
  * resize, ack, pressCtrlC, trigger, exitNow); nothing inside is reachable.
  */
-export class SessionLifecycle implements Disposable {
+export class SessionLifecycle extends DisposableBase {
   private readonly exits: SessionExits;
   private readonly decisions: MainDecisions;
   private program: RunningProgram | undefined;
@@ -86,7 +86,6 @@ export class SessionLifecycle implements Disposable {
   private readonly startFailed = new Emitter<string>();
   private readonly holding = new Emitter<boolean>();
   private readonly unguarded = new Emitter<string>();
-  private readonly disposables = new DisposableStore();
   /** the settings as last edited: the start reads them, the running session keeps its own */
   private config: RipcordConfig;
 
@@ -112,12 +111,13 @@ export class SessionLifecycle implements Disposable {
   readonly onUnguarded = this.unguarded.event;
 
   constructor(private readonly options: SessionLifecycleOptions) {
+    super();
     this.exits = new SessionExits(options);
     this.decisions = new MainDecisions(this.exits, options.log);
-    this.disposables.add(this.decisions);
+    this.register(this.decisions);
     this.config = options.config;
-    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.disposables.add(emitter);
-    this.disposables.add(options.reaper.onGaveUp((message) => {
+    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.register(emitter);
+    this.register(options.reaper.onGaveUp((message) => {
       options.log.error(LogEvent.sessionUnguarded, { message });
       this.unguarded.fire(message);
       this.exits.exitNow(EXIT_CODE_INTERNAL_ERROR, 'the session kept killing the reaper');
@@ -213,14 +213,11 @@ export class SessionLifecycle implements Disposable {
     this.dispose();
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
 
   private async start(cols: number, rows: number): Promise<void> {
     const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, hostKind } = this.options;
     const { config } = this;
-    const launch = this.options.programs ?? GuardedSession.start;
+    const launch = this.options.programs ?? ((options) => GuardedSession.start(options));
     const started = await launch({
       config,
       log,
@@ -248,7 +245,7 @@ export class SessionLifecycle implements Disposable {
       program.dispose();
       return;
     }
-    this.disposables.add(program);
+    this.register(program);
     if (this.exits.exiting) {
       // The exit ran while the program was being spawned, before the reaper knew it: once more.
       log.event(LogEvent.exitLateSession, { sessionPid: program.pid });
@@ -258,16 +255,16 @@ export class SessionLifecycle implements Disposable {
     }
     this.phase = 'running';
     this.program = program;
-    this.disposables.add(this.decisions.attach(program));
+    this.register(this.decisions.attach(program));
     program.run();
-    this.disposables.add(program.onStartOver(() => reaper.takeOver()));
+    this.register(program.onStartOver(() => reaper.takeOver()));
     // a program run in this process shows its output here (`ripcord run`); a hosted one's goes from the session host to the page
     const local = program instanceof GuardedSession ? program : undefined;
     if (local) {
-      this.disposables.add(local.onFlush(() => this.flush.fire()));
-      this.disposables.add(local.onHold((holding) => this.holding.fire(holding)));
-      this.disposables.add(local.onOutput((data) => this.output.fire(data)));
-      this.disposables.add(local.onHint((hint) => this.hint.fire(hint)));
+      this.register(local.onFlush(() => this.flush.fire()));
+      this.register(local.onHold((holding) => this.holding.fire(holding)));
+      this.register(local.onOutput((data) => this.output.fire(data)));
+      this.register(local.onHint((hint) => this.hint.fire(hint)));
     }
     const { kind, reason } = program.container;
     this.spawned.fire({

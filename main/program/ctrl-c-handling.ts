@@ -1,5 +1,5 @@
 import { LogEvent } from '../core/log-events';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableBase, type Disposable } from '../core/disposable';
 import type { Decision, Trigger } from '../core/exit-decisions';
 import type { HintState } from '../../contracts/renderer';
 import type { Logger } from '../platform/log/log';
@@ -15,8 +15,7 @@ import type { ProgramDecisions } from './running-program';
  * is the cancel's answer, which main hears (ProgramDecisions.cancelHandled); any other key hides
  * the hint. The decisions themselves are main's (SessionExits).
  */
-export class CtrlCHandling implements Disposable {
-  private readonly disposables = new DisposableStore();
+export class CtrlCHandling extends DisposableBase {
   private readonly hint: DoublePressHint;
   /** a cancel went to the program and its root has not taken the terminal back yet */
   private cancelUnanswered = false;
@@ -27,8 +26,9 @@ export class CtrlCHandling implements Disposable {
     decisions: Pick<ProgramDecisions, 'cancelHandled' | 'hintRemainingMs'>,
     private readonly log: Logger,
   ) {
-    this.hint = this.disposables.add(new DoublePressHint(() => decisions.hintRemainingMs(), () => output.endCutWatch()));
-    this.disposables.add(
+    super();
+    this.hint = this.register(new DoublePressHint(() => decisions.hintRemainingMs(), () => output.endCutWatch()));
+    this.register(
       session.onForegroundReturned(() => {
         if (!this.cancelUnanswered) return;
         this.cancelUnanswered = false;
@@ -79,7 +79,4 @@ export class CtrlCHandling implements Disposable {
     });
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
 }

@@ -37,9 +37,9 @@ export class DoublePressHint implements Disposable {
   show(): void {
     this.clearTimers();
     this.timer = setTimeout(() => this.hide(), this.remainingMs());
-    this.timer.unref?.();
+    this.timer.unref();
     this.revealTimer = setTimeout(() => this.reveal(), HINT_REVEAL_MAX_MS);
-    this.revealTimer.unref?.();
+    this.revealTimer.unref();
   }
 
   /** The press's answer went to the screen: the hint follows it, with the interval's time left. */

@@ -1,4 +1,4 @@
-import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
+import { DisposableBase, toDisposable } from '../core/disposable';
 import { ExitLineTracker } from '../core/exit-line-tracker';
 import { isInteractiveShellCommandLine } from '../core/interactive-shell';
 import type { Logger } from '../platform/log/log';
@@ -40,21 +40,21 @@ export interface InputGateOptions {
  * input waiting behind that check so keystrokes keep their order, and the bound on what waits
  * for a program that does not read (InputBound).
  */
-export class InputGate implements Disposable {
+export class InputGate extends DisposableBase {
   /** Input waits behind a pending exit-command check, so keystrokes keep their order. */
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private readonly tracker: ExitLineTracker;
   private readonly keys: SessionInput;
   private readonly bound: InputBound;
-  private readonly disposables = new DisposableStore();
 
   constructor(private readonly session: Session, private readonly options: InputGateOptions, private readonly target: InputGateTarget) {
+    super();
     this.tracker = new ExitLineTracker(options.exitCommands);
     this.bound = new InputBound(options.log);
     // what was dropped is counted in the log once more at the end
-    this.disposables.add(toDisposable(() => this.bound.report()));
-    this.keys = this.disposables.add(
+    this.register(toDisposable(() => this.bound.report()));
+    this.keys = this.register(
       new SessionInput(
         { pressCtrlC: () => target.press(), keyPressed: () => target.keyPressed(), forward: (text, typed) => this.forward(text, typed) },
         options.findsPresses,
@@ -91,9 +91,6 @@ export class InputGate implements Disposable {
       .finally(() => this.queued--);
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
 
   /** Bytes for the program; `typed` when a key press is among them, not only replies and reports. */
   private forward(data: string, typed: boolean): void {

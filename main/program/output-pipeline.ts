@@ -1,6 +1,6 @@
 import { LogEvent } from '../core/log-events';
 import { CutSequenceGuard } from '../core/cut-sequence-guard';
-import { DisposableStore, type Disposable } from '../core/disposable';
+import { DisposableBase } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { FlowControl } from '../core/flow-control';
 import { ShellOutputFilter } from '../core/osc-exit-request';
@@ -29,16 +29,15 @@ export interface OutputPipelineOptions {
  * the cut left open closed (CutSequenceGuard, following the modes with TerminalModeScanner),
  * read only while the screen keeps up (FlowControl), and handed on in batches (OutputBatch).
  */
-export class OutputPipeline implements Disposable {
+export class OutputPipeline extends DisposableBase {
   readonly scanner = new TerminalModeScanner();
   private readonly guard = new CutSequenceGuard(this.scanner);
   private readonly flow = new FlowControl();
   private readingPaused = false;
-  private readonly disposables = new DisposableStore();
-  private readonly output = this.disposables.add(new Emitter<string>());
-  private readonly programOutput = this.disposables.add(new Emitter<string>());
-  private readonly flush = this.disposables.add(new Emitter<void>());
-  private readonly holding = this.disposables.add(new Emitter<boolean>());
+  private readonly output = this.register(new Emitter<string>());
+  private readonly programOutput = this.register(new Emitter<string>());
+  private readonly flush = this.register(new Emitter<void>());
+  private readonly holding = this.register(new Emitter<boolean>());
   private readonly batch: OutputBatch;
   private readonly hold: InterruptHold;
 
@@ -66,13 +65,14 @@ export class OutputPipeline implements Disposable {
   readonly onHold = this.holding.event;
 
   constructor(private readonly session: Session, private readonly options: OutputPipelineOptions) {
-    this.batch = this.disposables.add(
+    super();
+    this.batch = this.register(
       new OutputBatch((data) => {
         this.output.fire(data);
         if (!this.hold.holding) options.shown();
       }),
     );
-    this.hold = this.disposables.add(
+    this.hold = this.register(
       new InterruptHold(
         (held) => {
           this.holding.fire(false);
@@ -85,7 +85,7 @@ export class OutputPipeline implements Disposable {
     );
     const { integration } = options;
     const shellOutput = integration && new ShellOutputFilter(integration.secret);
-    this.disposables.add(
+    this.register(
       session.onData((raw) => {
         const data = shellOutput ? this.fromShell(shellOutput, raw) : raw;
         this.programOutput.fire(data);
@@ -138,9 +138,6 @@ export class OutputPipeline implements Disposable {
     this.syncReading();
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
 
   /** Exit requests leave the output here; one with the secret, at the root's prompt, exits. */
   private fromShell(filter: ShellOutputFilter, raw: string): string {

@@ -34,7 +34,7 @@ export class CgroupSessions {
       known.sessionId ??= sessionId;
       return;
     }
-    this.sessions.set(dir, { cgroup: new CgroupDir(dir), ...(sessionId ? { sessionId } : {}) });
+    this.sessions.set(dir, { cgroup: new CgroupDir(dir), sessionId });
     this.log.event('reaper-contain', { cgroup: dir, sessionId });
     this.removeLeftovers(path.dirname(dir));
   }

@@ -54,7 +54,7 @@ export class Reaper {
   /** Tracks a scanned session from its root; answers `registered` once the root is known. */
   async register(pid: number, startTime: number, sessionId?: string): Promise<void> {
     const members = new SessionMembers({ pid, startTime });
-    this.sessions.set(pid, { members, registeredAt: performance.now(), ...(sessionId ? { sessionId } : {}) });
+    this.sessions.set(pid, { members, registeredAt: performance.now(), sessionId });
     members.update(await this.table.snapshot());
     this.log.event('reaper-register', { pid, startTime, members: members.alive.length });
     this.report(formatRegistered(pid));
@@ -164,7 +164,7 @@ function main(): void {
     process.stdin.resume().on('end', () => process.exit(1));
     return;
   }
-  const reaper = new Reaper(tables.table, killGraceMs, log, (line) => process.stdout.write(line));
+  const reaper = new Reaper(tables.value, killGraceMs, log, (line) => process.stdout.write(line));
   log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length, nonDumpable: guard.ok ? true : guard.error });
   const exitAfter = (reason: string): void => {
     void Promise.all([reaper.shutdown(reason), reaper.terminal.settled()]).then(() => {

@@ -112,7 +112,7 @@ export class ReaperTerminal {
     // the same as the user's: ripcord has changed nothing (no raw mode yet), so there is nothing to put back
     const termios = command.termios !== undefined && raw !== undefined && raw !== command.termios ? { saved: command.termios, raw } : undefined;
     this.log.event('reaper-terminal-kept', { path: command.path, termios: termios !== undefined });
-    return { handle, host, parent, ...(termios ? { termios } : {}) };
+    return { handle, host, parent, termios };
   }
 
   /** Forgets the terminal now; its descriptor is closed once its opening is over. */

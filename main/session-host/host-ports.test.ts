@@ -74,7 +74,7 @@ describe('hostChannels', () => {
     screen.send('ripcord:data', '1', 'through the handed port');
     expect(await received(page, 1)).toEqual([{ channel: 'ripcord:data', args: ['1', 'through the handed port'] }]);
     expect(commands).toEqual([{ type: 'spawn', pane: '1' }]);
-    parent.send({ type: 'heartbeat' } as never);
+    parent.send({ type: 'heartbeat' });
     expect(await received(main, 1)).toEqual([{ type: 'heartbeat' }]);
   });
 });

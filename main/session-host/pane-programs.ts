@@ -105,7 +105,7 @@ export class SessionHost implements Disposable {
     }
     const request = parsePaneRequest(args);
     const handled = request.ok ? handleScreenRequest(this.panes.get(request.value.pane)?.screenFeed ?? NO_PROGRAM, channel, request.value.args) : request;
-    if (!handled.ok) this.log.warn('host.screen-request-dropped', { reason: `${channel}: ${handled.problem}` });
+    if (!handled.ok) this.log.warn('host.screen-request-dropped', { reason: `${channel}: ${handled.error}` });
   }
 
   private async start(id: PaneId, start: HostStart): Promise<void> {

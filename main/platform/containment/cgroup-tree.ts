@@ -13,6 +13,7 @@
 // a cgroup only within its parent, so `..` is the directory the walk came from).
 import { constants } from 'node:fs';
 import { open, readdir, rmdir, type FileHandle } from 'node:fs/promises';
+import type { Result } from '../../../contracts/result';
 
 /**
  * A walk that has not finished after this many directories is racing someone who makes cgroups
@@ -22,7 +23,7 @@ const WALK_STEPS_MAX = 200_000;
 
 const at = (dir: FileHandle, name: string): string => `/proc/self/fd/${dir.fd}/${name}`;
 const openDir = (file: string): Promise<FileHandle> => open(file, constants.O_RDONLY | constants.O_DIRECTORY);
-const gone = (err: unknown): boolean => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
+const gone = (err: unknown): boolean => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
 async function subdirs(dir: FileHandle): Promise<string[]> {
   const entries = await readdir(`/proc/self/fd/${dir.fd}`, { withFileTypes: true });
@@ -37,7 +38,7 @@ interface Level { name?: string; pending: string[] }
  * (EBUSY) or one made during the walk fails the walk with the kernel's error: nothing is forced.
  * A tree that is gone already counts as removed.
  */
-export async function removeCgroupTree(dir: string): Promise<{ ok: true; value: true } | { ok: false; error: string }> {
+export async function removeCgroupTree(dir: string): Promise<Result> {
   let held: FileHandle | undefined;
   try {
     let current = await openDir(dir);
@@ -71,7 +72,7 @@ export async function removeCgroupTree(dir: string): Promise<{ ok: true; value: 
     return { ok: false, error: `EAGAIN: ${dir} still had cgroups to remove after ${WALK_STEPS_MAX} steps` };
   } catch (err) {
     if (gone(err) && held === undefined) return { ok: true, value: true };
-    const e = err as NodeJS.ErrnoException;
+    const e = err as NodeJS.ErrnoException | undefined;
     return { ok: false, error: e?.code ? `${e.code}: ${e.message}` : String(err) };
   } finally {
     await held?.close().catch(() => undefined);

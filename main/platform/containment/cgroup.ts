@@ -46,7 +46,7 @@ const fail = (err: unknown): { ok: false; error: string } => ({ ok: false, error
 const done = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
 export function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
+  const e = err as NodeJS.ErrnoException | undefined;
   return e?.code ? `${e.code}: ${e.message}` : String(err);
 }
 

@@ -37,7 +37,7 @@ export type CgroupMaker = (parent: string, name: string) => Promise<Result<Cgrou
  * `run()` lets the held root exec the program. The caller wires the session in the same turn of
  * the loop (no output can reach it before the next), beside the program's own start.
  */
-export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run(): void } | { ok: false; error: string };
+export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run: () => void } | { ok: false; error: string };
 
 export async function spawnContained(options: SessionOptions & { reaper: SpawnReaper; log: EventLog; plan?: ContainmentPlan; makeCgroup?: CgroupMaker }): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
@@ -86,12 +86,12 @@ async function spawnInCgroup(options: ContainedOptions, make: () => Promise<Resu
     await cgroup.remove();
     return spawned;
   }
-  const { session } = spawned;
+  const { value: session } = spawned;
   // While the root joins and stops (a host that dies meanwhile ends it: the pty hangs up). A
   // reaper spawned only now (`ripcord run`) is spawned beside the root's own start.
   reaper.contain(cgroup.dir, session.id);
   const contained = reaper.whenContained(cgroup.dir, START_WAIT_MS);
-  const joined = await untilReady(session, async () => (await stopped(tables.table, session)) && cgroup.procsNow().includes(session.pid));
+  const joined = await untilReady(session, async () => (await stopped(tables.value, session)) && cgroup.procsNow().includes(session.pid));
   if (joined === 'failed') {
     session.dispose();
     await abandonCgroup(cgroup, reaper, log);
@@ -117,7 +117,7 @@ async function abandonCgroup(cgroup: CgroupDir, reaper: SpawnReaper, log: EventL
 async function spawnInScope(options: ContainedOptions, unit: string, reason: string): Promise<Attempt> {
   const spawned = await spawnSession({ ...options, launcher: systemdScopeLauncher(unit) });
   if (!spawned.ok) return spawned;
-  const { session } = spawned;
+  const { value: session } = spawned;
   let dir: string | undefined;
   const joined = await untilReady(session, async () => {
     const located = await locateCgroup(session.pid);
@@ -141,10 +141,10 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   if (!tables.ok) return tables;
   const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', HOLD_SCRIPT, 'ripcord-hold'] });
   if (!spawned.ok) return spawned;
-  const { session } = spawned;
+  const { value: session } = spawned;
   const now = startTable();
   if (!now.ok) return now;
-  const held = await untilReady(session, () => stopped(now.table, session));
+  const held = await untilReady(session, () => stopped(now.value, session));
   if (held === 'failed') {
     session.dispose();
     return { ok: false, error: 'the session root ended before it could be registered with the reaper' };
@@ -153,7 +153,7 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
   log.event(LogEvent.containmentChosen, { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
-  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.table, reason), run: heldUntilRun(session) };
+  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.value, reason), run: heldUntilRun(session) };
 }
 
 /** The held root's `run`: continues it once, and not at all once it ended (its pid may be another process's by then). */

@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => removeBuilt());
 
 const slowReader: ProcReader = {
-  readdir: procNow.readdir,
+  readdir: (dir) => procNow.readdir(dir),
   readFile: async (file) => {
     if (file.endsWith('/status')) await delay(SLOW_STATUS_MS);
     return procNow.readFile(file);

@@ -1,6 +1,7 @@
 // The systemd user scope containment: its command line, and — where a user manager runs —
 // the real thing (this machine has none; the test says so).
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { probeContainment } from './containment-probe';
 import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
@@ -23,7 +24,7 @@ describe('systemdScopeLauncher', () => {
     if (!plan.facts.systemdUserManager.present) ctx.skip(`no systemd user manager (${plan.facts.systemdUserManager.detail})`);
     const unit = `ripcord-${process.pid}-scope-test`;
     const [file = '', ...args] = [...systemdScopeLauncher(unit), 'cat', '/proc/self/cgroup'];
-    const out = await new Promise<string>((resolve, reject) => execFile(file, args, (err, stdout) => (err ? reject(err) : resolve(stdout))));
+    const { stdout: out } = await promisify(execFile)(file, args);
     expect(out.split('\n').some((line) => line.startsWith('0::') && isScopeCgroup(line.slice(3), unit))).toBe(true);
   });
 });

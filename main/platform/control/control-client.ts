@@ -62,12 +62,12 @@ export type HostList = { ok: true; dir: string; hosts: HostEntry[] } | { ok: fal
 export async function listHosts(): Promise<HostList> {
   const opened = await openRuntimeDir({ create: false });
   if (!opened.ok) return { ok: false, error: opened.error, noDir: opened.error.includes('does not exist') };
-  const names = await readdir(opened.dir).catch(() => [] as string[]);
+  const names = await readdir(opened.value).catch(() => [] as string[]);
   const hosts = names.flatMap((name) => {
     const match = SOCKET_NAME.exec(name);
-    return match ? [{ id: Number(match[1]), socketPath: path.join(opened.dir, name) }] : [];
+    return match ? [{ id: Number(match[1]), socketPath: path.join(opened.value, name) }] : [];
   });
-  return { ok: true, dir: opened.dir, hosts: hosts.sort((a, b) => a.id - b.id) };
+  return { ok: true, dir: opened.value, hosts: hosts.sort((a, b) => a.id - b.id) };
 }
 
 /** Whether anything accepts a connection on the socket: false means a dead host's file (or none). */

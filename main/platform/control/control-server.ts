@@ -14,6 +14,7 @@ import { removeStaleSockets } from './control-client';
 import { openRuntimeDir } from './runtime-dir';
 import type { StopResult } from '../processes/job-stop';
 import type { ProcessView } from '../../../contracts/renderer';
+import type { Result } from '../../../contracts/result';
 
 /** What the socket's requests reach: the session's process view and stop key (SessionControl). */
 export interface ControlTarget {
@@ -46,7 +47,7 @@ export interface ControlServerOptions {
   dir?: string;
 }
 
-export type Published = { ok: true; server: ControlServer } | { ok: false; error: string };
+export type Published = Result<ControlServer>;
 
 export class ControlServer implements Disposable {
   private closed = false;
@@ -60,9 +61,9 @@ export class ControlServer implements Disposable {
 
   /** Publishes the session; a refused directory is a value (the session runs on without it). */
   static async publish(options: ControlServerOptions): Promise<Published> {
-    const opened = await openRuntimeDir({ create: true, ...(options.dir ? { dir: options.dir } : {}) });
+    const opened = await openRuntimeDir({ create: true, dir: options.dir });
     if (!opened.ok) return opened;
-    const socketPath = path.join(opened.dir, `${options.info().id}.sock`);
+    const socketPath = path.join(opened.value, `${options.info().id}.sock`);
     // the id is a pid, unique among live processes: a file with our name is a dead session's
     await unlink(socketPath).catch(() => undefined);
     const pendingStops = new Set<net.Socket>();
@@ -90,8 +91,8 @@ export class ControlServer implements Disposable {
     server.on('error', (error) => options.log.warn('control.error', { error: String(error) }));
     options.log.event('control.published', { socket: socketPath });
     // dead hosts' sockets (killed outright, no exit path ran) go now, not at someone's next `ps`
-    void removeStaleSockets(opened.dir);
-    return { ok: true, server: new ControlServer(server, socketPath, pendingStops, options.control) };
+    void removeStaleSockets(opened.value);
+    return { ok: true, value: new ControlServer(server, socketPath, pendingStops, options.control) };
   }
 
   /**

@@ -5,8 +5,9 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Result } from '../../../contracts/result';
 
-export type RuntimeDir = { ok: true; dir: string } | { ok: false; error: string };
+export type RuntimeDir = Result<string>;
 
 /** Where the directory is for this user; no file system access. */
 export function runtimeDirPath(env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.() ?? 0, tmp = os.tmpdir()): string {
@@ -35,5 +36,5 @@ export async function openRuntimeDir(options: { create: boolean; dir?: string })
   if (!info.isDirectory()) return { ok: false, error: `${dir} is not a directory (a symlink or file is refused)` };
   if (uid !== undefined && info.uid !== uid) return { ok: false, error: `${dir} belongs to uid ${info.uid}, not to this user (${uid}): refused` };
   if ((info.mode & 0o077) !== 0) return { ok: false, error: `${dir} has mode ${(info.mode & 0o777).toString(8)}, wider than 700: refused` };
-  return { ok: true, dir };
+  return { ok: true, value: dir };
 }

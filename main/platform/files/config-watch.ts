@@ -2,7 +2,7 @@
 import { watch } from 'node:fs';
 import path from 'node:path';
 import type { RipcordConfig } from '../../core/config';
-import { DisposableStore, toDisposable, type Disposable } from '../../core/disposable';
+import { DisposableBase, toDisposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { reloadConfig } from './config-file';
 import type { Logger } from '../log/log';
@@ -28,9 +28,8 @@ export interface ConfigChange {
  * changed nothing fires nothing. A directory that cannot be watched (missing, no inotify
  * watches left) is logged; the settings then stay as they were read at the start.
  */
-export class ConfigWatcher implements Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new Emitter<ConfigChange>());
+export class ConfigWatcher extends DisposableBase {
+  private readonly changed = this.register(new Emitter<ConfigChange>());
   private timer: ReturnType<typeof setTimeout> | undefined;
   private reads: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -45,24 +44,25 @@ export class ConfigWatcher implements Disposable {
     startupProblems: readonly string[],
     private readonly log: Pick<Logger, 'event' | 'warn'>,
   ) {
+    super();
     this.last = JSON.stringify({ config: current, problems: startupProblems });
-    this.disposables.add(toDisposable(() => clearTimeout(this.timer)));
+    this.register(toDisposable(() => clearTimeout(this.timer)));
     const name = path.basename(file);
     try {
       // persistent: false — a watch never keeps the process alive on its own
       const watcher = watch(path.dirname(file), { persistent: false }, (_event, changed) => {
         if (changed === null || changed === name) this.schedule();
       });
-      this.disposables.add(toDisposable(() => watcher.close()));
+      this.register(toDisposable(() => watcher.close()));
       watcher.on('error', (error) => log.warn('config.watch-failed', { file, error: String(error) }));
     } catch (error) {
       log.warn('config.watch-failed', { file, error: String(error) });
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    this.disposables.dispose();
+    super.dispose();
   }
 
   private schedule(): void {

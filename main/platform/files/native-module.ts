@@ -3,8 +3,9 @@
 // output of native/<dir>. N-API modules load unchanged in Node and in Electron.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Result } from '../../../contracts/result';
 
-export type NativeLoaded<T> = { ok: true; native: T } | { ok: false; error: string };
+export type NativeLoaded<T> = Result<T>;
 
 /** `file` (e.g. process_guard.node) from beside the bundle, else from native/<dir>/build/Release; what it is is for messages. */
 export function loadNativeModule<T>(dir: string, file: string, what: string): NativeLoaded<T> {
@@ -16,7 +17,7 @@ export function loadNativeModule<T>(dir: string, file: string, what: string): Na
   const errors: string[] = [];
   for (const candidate of candidates) {
     try {
-      return { ok: true, native: load(candidate) as T };
+      return { ok: true, value: load(candidate) as T };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') errors.push(`${candidate}: ${String(error)}`);
     }

@@ -7,6 +7,7 @@ import { close, closeSync, constants, fchmodSync, fstat, fstatSync, mkdirSync, o
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Result } from '../../../contracts/result';
 
 const openDescriptor = promisify(openFd);
 const fstatDescriptor = promisify(fstat);
@@ -24,8 +25,8 @@ const SHARED_BITS = 0o077;
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 const CREATE_NEW_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-export type OpenResult = { ok: true; fd: number } | { ok: false; error: string };
-export type WriteResult = { ok: true } | { ok: false; error: string };
+export type OpenResult = Result<number>;
+export type WriteResult = Result;
 
 /** One short reason for a refused or failed file operation. */
 export function describeFileError(error: unknown): string {
@@ -74,7 +75,7 @@ export function openPrivateAppendSync(file: string): OpenResult {
     }
     // A log an older ripcord created 0644 holds the same private lines as a new one.
     if ((stat.mode & SHARED_BITS) !== 0 && stat.uid === process.getuid?.()) fchmodSync(fd, PRIVATE_FILE_MODE);
-    return { ok: true, fd };
+    return { ok: true, value: fd };
   } catch (error) {
     closeSync(fd);
     return { ok: false, error: describeFileError(error) };
@@ -92,7 +93,7 @@ export async function openPrivateAppend(file: string): Promise<OpenResult> {
     return { ok: false, error: describeFileError(error) };
   }
   try {
-    if ((await fstatDescriptor(fd)).isFile()) return { ok: true, fd };
+    if ((await fstatDescriptor(fd)).isFile()) return { ok: true, value: fd };
     await closeDescriptor(fd);
     return { ok: false, error: 'is not a regular file' };
   } catch (error) {
@@ -121,7 +122,7 @@ export async function writePrivateFileAtomic(file: string, data: string): Promis
       await handle.close();
     }
     await rename(temp, file);
-    return { ok: true };
+    return { ok: true, value: true };
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     return { ok: false, error: describeFileError(error) };

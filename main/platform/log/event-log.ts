@@ -30,7 +30,7 @@ export class FileEventLog implements EventLog {
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.tail = openPrivateAppend(file).then((opened) => {
-      if (opened.ok) this.fd = opened.fd;
+      if (opened.ok) this.fd = opened.value;
       else this.off = true;
     });
   }

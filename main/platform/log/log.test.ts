@@ -98,12 +98,12 @@ describe('openLog', () => {
   it('never throws when the log cannot be opened, and then logs nothing', async () => {
     const blocker = path.join(dir, 'file');
     await writeFile(blocker, '');
-    const stderr = process.stderr.write;
+    const stderr = process.stderr.write.bind(process.stderr);
     let said = '';
-    process.stderr.write = ((chunk: string) => { said += chunk; return true; }) as typeof process.stderr.write;
+    process.stderr.write = (chunk: string) => { said += chunk; return true; };
     let log;
     try {
-      log = openLog({ file: path.join(blocker, 'r.log') }) as typeof silentLogger;
+      log = openLog({ file: path.join(blocker, 'r.log') });
     } finally {
       process.stderr.write = stderr;
     }
@@ -116,7 +116,7 @@ describe('openLog', () => {
 function openSink(file: string, options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {}): RotatingLogFile {
   const opened = RotatingLogFile.open(file, options);
   if (!opened.ok) throw new Error(opened.error);
-  return opened.sink;
+  return opened.value;
 }
 
 describe('rotation', () => {
@@ -263,9 +263,9 @@ describe('files the log creates', () => {
 });
 
 async function capturingStderr<T>(run: () => T): Promise<{ result: T; text: string }> {
-  const stderr = process.stderr.write;
+  const stderr = process.stderr.write.bind(process.stderr);
   let text = '';
-  process.stderr.write = ((chunk: string) => { text += chunk; return true; }) as typeof process.stderr.write;
+  process.stderr.write = (chunk: string) => { text += chunk; return true; };
   try {
     return { result: run(), text };
   } finally {

@@ -16,6 +16,7 @@ import { visibleText } from '../../core/visible-text';
 import { describeFileError, openPrivateAppend, openPrivateAppendSync } from '../files/private-files';
 import { formatLogLine } from './log-line';
 import { processClock } from '../processes/process-clock';
+import type { Result } from '../../../contracts/result';
 
 export interface Logger {
   /** one JSON line {level, t: monotonic ms, wall, pid, ...fields, name} */
@@ -90,17 +91,17 @@ export class RotatingLogFile {
   static open(
     file: string,
     options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {},
-  ): { ok: true; sink: RotatingLogFile } | { ok: false; error: string } {
+  ): Result<RotatingLogFile> {
     const opened = openPrivateAppendSync(file);
     if (!opened.ok) return opened;
     let size = 0;
     try {
-      size = fstatSync(opened.fd).size;
+      size = fstatSync(opened.value).size;
     } catch {
       // size unknown: the first rotation comes late, nothing worse
     }
-    const sink = new RotatingLogFile(file, opened.fd, size, options.maxBytes ?? LOG_MAX_BYTES, options.keepFiles ?? LOG_KEEP_FILES, options.onFailure ?? (() => {}));
-    return { ok: true, sink };
+    const sink = new RotatingLogFile(file, opened.value, size, options.maxBytes ?? LOG_MAX_BYTES, options.keepFiles ?? LOG_KEEP_FILES, options.onFailure ?? (() => {}));
+    return { ok: true, value: sink };
   }
 
   /** Whether another line fits in the queue. */
@@ -192,7 +193,7 @@ export class RotatingLogFile {
         const opened = await openPrivateAppend(this.file);
         if (opened.ok) {
           const old = this.fd;
-          this.fd = opened.fd;
+          this.fd = opened.value;
           close(old, () => {});
         }
       } catch {
@@ -247,7 +248,7 @@ export function openLog(options: LogOptions = {}): Logger {
     process.stderr.write(`${visibleText(`ripcord: cannot open the log ${file}: ${opened.error}; logging is off`)}\n`);
     return silentLogger;
   }
-  const { sink } = opened;
+  const { value: sink } = opened;
   const clock = options.clock ?? processClock;
   const least = LEVELS[options.level ?? 'info'];
   const emit = (level: LogLevel, name: string, fields: Record<string, unknown> | undefined): void => {

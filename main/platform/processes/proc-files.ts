@@ -80,7 +80,7 @@ export function parseProcStatus(text: string): ProcStatus {
     blocked: mask('SigBlk'),
     caught: mask('SigCgt'),
   };
-  return Object.fromEntries(Object.entries(status).filter(([, v]) => v !== undefined)) as ProcStatus;
+  return Object.fromEntries(Object.entries(status).filter(([, v]) => v !== undefined));
 }
 
 /** /proc/<pid>/cmdline: the argv as the process runs now (after any exec); empty for a kernel thread or a zombie. */

@@ -19,8 +19,8 @@ export function makeNonDumpable(): GuardResult {
   if (process.platform !== 'linux') return { ok: false, error: `not available on ${process.platform}` };
   const loaded = loadNativeModule<NativeGuard>('process-guard', 'process_guard.node', 'the process guard module');
   if (!loaded.ok) return loaded;
-  const errno = loaded.native.setNonDumpable();
-  if (errno === 0 && loaded.native.isDumpable() === 0) return { ok: true };
+  const errno = loaded.value.setNonDumpable();
+  if (errno === 0 && loaded.value.isDumpable() === 0) return { ok: true };
   const code = Object.entries(constants.errno).find(([, value]) => value === errno)?.[0] ?? `errno ${errno}`;
   return { ok: false, error: `prctl(PR_SET_DUMPABLE, 0) failed: ${code}` };
 }

@@ -4,6 +4,7 @@
 import type { ProcessIdentity, ProcessInfo, ProcessTable, ProcReader } from './process-table';
 import { asyncProcReader, readLiveStat } from './proc-files';
 import { PsProcessTable } from './ps-process-table';
+import type { Result } from '../../../contracts/result';
 
 /** Not Z or X: a process whose leader is a zombie reads as its live thread's state (readLiveStat). */
 export const isAlive = (p: ProcessInfo): boolean => p.state !== 'Z' && p.state !== 'X';
@@ -38,11 +39,11 @@ export class LinuxProcessTable implements ProcessTable {
   }
 }
 
-export type ProcessTableResult = { ok: true; table: ProcessTable } | { ok: false; error: string };
+export type ProcessTableResult = Result<ProcessTable>;
 
 export function systemProcessTable(platform: NodeJS.Platform = process.platform, reader: ProcReader = asyncProcReader): ProcessTableResult {
-  if (platform === 'linux') return { ok: true, table: new LinuxProcessTable(reader) };
-  if (platform === 'darwin') return { ok: true, table: new PsProcessTable() };
+  if (platform === 'linux') return { ok: true, value: new LinuxProcessTable(reader) };
+  if (platform === 'darwin') return { ok: true, value: new PsProcessTable() };
   return { ok: false, error: `ripcord cannot track session processes on ${platform} yet (supported: Linux, macOS)` };
 }
 

@@ -20,7 +20,7 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
  * One of the C programs of e2e/terminal/fixtures (`name`.c), built with cc into a directory of its
  * own; `program` is undefined when cc cannot build it here (the test then says so in its skip).
  */
-export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose(): Promise<void> }> {
+export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `ripcord-${name}-`));
   const program = path.join(dir, name);
   const built = await promisify(execFile)('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures', `${name}.c`), ...ccArgs]).then(() => program, () => undefined);
@@ -36,7 +36,7 @@ export async function buildFixtureProgram(name: string, ccArgs: readonly string[
 export async function foregroundJob(rootPid: number): Promise<string | undefined> {
   const tables = systemProcessTable();
   if (!tables.ok) return undefined;
-  const root = await tables.table.lookup(rootPid);
+  const root = await tables.value.lookup(rootPid);
   if (!root || root.tpgid <= 0 || root.tpgid === root.pgrp) return undefined;
   return readFile(`/proc/${root.tpgid}/comm`, 'utf8').then((comm) => comm.trim(), () => undefined);
 }
@@ -154,7 +154,7 @@ export async function startHostileSession(marker: string, dir: string): Promise<
   await writeFile(script, hostileScript(marker));
   const result = await spawnSession({ file: '/bin/bash', args: [script], cols: 80, rows: 24 });
   if (!result.ok) throw new Error(result.error);
-  return result.session;
+  return result.value;
 }
 
 /** Waits (bounded) until all hostile descendants run; onTick sees each poll, as a reaper refresh would. */

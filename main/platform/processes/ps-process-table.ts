@@ -32,7 +32,7 @@ export class PsProcessTable implements ProcessTable {
       execFile('ps', [...selection, '-o', PS_COLUMNS], { timeout: PS_TIMEOUT_MS, env: { ...process.env, LC_ALL: 'C' } },
         (_err, stdout) => {
           // ps exits 1 when -p matches nothing: an empty list is the right answer then
-          resolve(String(stdout ?? '').split('\n').map(parsePsLine).filter((p): p is ProcessInfo => p !== undefined));
+          resolve(stdout.split('\n').map(parsePsLine).filter((p): p is ProcessInfo => p !== undefined));
         });
     });
   }

@@ -93,11 +93,11 @@ async function spawnSessionTree(script: string): Promise<Awaited<ReturnType<Stag
   const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', script, `${marker}-root`], cols: 80, rows: 24 });
   if (!spawned.ok) throw new Error(spawned.error);
   try {
-    const members = new SessionMembers({ pid: spawned.session.pid, startTime: spawned.session.startTime });
+    const members = new SessionMembers({ pid: spawned.value.pid, startTime: spawned.value.startTime });
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 3, 5_000)).toBe(true);
     members.update(await table.snapshot());
     return await new StagedKill([members], { table, killGraceMs: 2_000 }).run();
   } finally {
-    spawned.session.dispose();
+    spawned.value.dispose();
   }
 }

@@ -9,6 +9,7 @@
 // Checking the interpreter first keeps that case a ripcord message with the 127 of the shells.
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Result } from '../../../contracts/result';
 
 /** The kernel reads at most this much of a `#!` line (BINPRM_BUF_SIZE). */
 const SHEBANG_MAX_BYTES = 256;
@@ -59,18 +60,18 @@ function executableProblem(file: string): string | undefined {
  * Finds the program as execvp would from `cwd`, the directory it will run in (a relative name
  * or PATH entry means a place there), so a bad one is a message instead of a dead terminal.
  */
-export function resolveProgram(file: string, searchPath: string, cwd: string): { ok: true; path: string } | { ok: false; error: string } {
+export function resolveProgram(file: string, searchPath: string, cwd: string): Result<string> {
   if (file.includes('/')) {
     const full = path.resolve(cwd, file);
     const problem = executableProblem(full) ?? interpreterProblem(full, cwd);
-    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, path: full };
+    return problem ? { ok: false, error: `cannot start "${file}": ${problem}` } : { ok: true, value: full };
   }
   const dirs = searchPath.split(':').filter((d) => d !== '');
   for (const dir of dirs) {
     const candidate = path.resolve(cwd, dir, file);
     if (executableProblem(candidate)) continue;
     const problem = interpreterProblem(candidate, cwd);
-    return problem ? { ok: false, error: `cannot start "${file}" (${candidate}): ${problem}` } : { ok: true, path: candidate };
+    return problem ? { ok: false, error: `cannot start "${file}" (${candidate}): ${problem}` } : { ok: true, value: candidate };
   }
   return { ok: false, error: `cannot start "${file}": not found in PATH (${dirs.join(':') || 'empty'})` };
 }

@@ -108,7 +108,7 @@ export class PtyWriter {
       this.inFlight = 0;
       if (this.closed) return;
       if (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        if (error.code === 'EAGAIN') {
           this.retry = setTimeout(() => {
             this.retry = undefined;
             this.pump();

@@ -8,9 +8,9 @@ const started: Session[] = [];
 let marker = newMarker();
 
 async function start(file: string, args: string[], extra: { cols?: number; rows?: number; cwd?: string } = {}): Promise<{ session: Session; output: () => string; exited: Promise<SessionExit> }> {
-  const result = await spawnSession({ file, args, cols: extra.cols ?? 80, rows: extra.rows ?? 24, ...(extra.cwd ? { cwd: extra.cwd } : {}) });
+  const result = await spawnSession({ file, args, cols: extra.cols ?? 80, rows: extra.rows ?? 24, cwd: extra.cwd });
   if (!result.ok) throw new Error(result.error);
-  const { session } = result;
+  const { value: session } = result;
   started.push(session);
   let out = '';
   session.onData((d) => { out += d; });
@@ -34,22 +34,22 @@ describe('Session (real pty)', () => {
   it('delivers output produced before the first listener subscribed', async () => {
     const result = await spawnSession({ file: '/bin/bash', args: ['-c', 'echo "early=$((3*3))"; exec -a "$0" sleep 1000', marker], cols: 80, rows: 24 });
     if (!result.ok) throw new Error(result.error);
-    started.push(result.session);
+    started.push(result.value);
     // the echo is done once bash has exec'd the marked sleep
     expect(await waitFor(async () => (await markedProcesses(marker)).some((p) => p.argv[0] === marker), 5_000)).toBe(true);
     let out = '';
-    result.session.onData((d) => { out += d; });
+    result.value.onData((d) => { out += d; });
     expect(await waitFor(() => out.includes('early=9'), 5_000)).toBe(true);
   });
 
   it('gives listeners that subscribe after the exit the output first, then the exit', async () => {
     const result = await spawnSession({ file: '/bin/sh', args: ['-c', 'echo "late=$((4*4))"'], cols: 80, rows: 24 });
     if (!result.ok) throw new Error(result.error);
-    started.push(result.session);
-    await new Promise((resolve) => result.session.onExit(resolve)); // the exit has been reported
+    started.push(result.value);
+    await new Promise((resolve) => result.value.onExit(resolve)); // the exit has been reported
     const seen: string[] = [];
-    result.session.onData((d) => seen.push(`data:${d.trim()}`));
-    const exit = await new Promise<SessionExit>((resolve) => result.session.onExit(resolve));
+    result.value.onData((d) => seen.push(`data:${d.trim()}`));
+    const exit = await new Promise<SessionExit>((resolve) => result.value.onExit(resolve));
     expect(exit).toEqual({ exitCode: 0 });
     expect(seen).toEqual(['data:late=16']);
   });
@@ -71,10 +71,10 @@ describe('Session (real pty)', () => {
         inheritTerminalType: true, env: { EXTRA: 'from-settings' },
       });
       if (!result.ok) throw new Error(result.error);
-      started.push(result.session);
+      started.push(result.value);
       let out = '';
-      result.session.onData((d) => { out += d; });
-      await new Promise((resolve) => result.session.onExit(resolve));
+      result.value.onData((d) => { out += d; });
+      await new Promise((resolve) => result.value.onExit(resolve));
       expect(out).toContain('t=screen-256color c=unset x=from-settings');
     } finally {
       for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key]; else process.env[key] = value;
@@ -170,9 +170,9 @@ describe('spawnSession errors (checked before spawning)', () => {
   afterAll(async () => { await tmp.dispose(); });
 
   const spawnError = async (file: string, cwd?: string): Promise<string> => {
-    const result = await spawnSession({ file, cols: 80, rows: 24, ...(cwd ? { cwd } : {}) });
+    const result = await spawnSession({ file, cols: 80, rows: 24, cwd });
     if (result.ok) {
-      result.session.dispose();
+      result.value.dispose();
       throw new Error('spawn unexpectedly succeeded');
     }
     return result.error;

@@ -5,7 +5,7 @@ import { LogEvent } from '../../core/log-events';
 import path from 'node:path';
 import * as pty from 'node-pty';
 import { CTRL_C } from '../../core/control-chars';
-import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
+import { DisposableBase, type Disposable, toDisposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import type { EventLog } from '../log/event-log';
 import type { ProcessTable } from '../processes/process-table';
@@ -20,6 +20,7 @@ import { queuedWrites, slaveDevice } from './node-pty-internals';
 import { checkCwd, resolveProgram } from './program-file';
 import { readCommandLine } from '../processes/proc-files';
 import { checkHostSignalMask } from './signal-hygiene';
+import type { Result } from '../../../contracts/result';
 
 /** After node-pty reports the exit, wait for this much quiet on the data stream... */
 const EXIT_SETTLE_MS = 10;
@@ -59,7 +60,7 @@ export interface SessionOptions {
   rows: number;
   log?: EventLog;
 }
-export type SpawnResult = { ok: true; session: Session } | { ok: false; error: string };
+export type SpawnResult = Result<Session>;
 export interface SessionExit { exitCode: number; signal?: number }
 
 let hostMaskChecked = false;
@@ -79,19 +80,19 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   if (!program.ok) return program;
   let proc: pty.IPty;
   try {
-    const [file0, ...argv] = [...(options.launcher ?? []), program.path, ...(options.args ?? [])] as [string, ...string[]];
+    const [file0, ...argv] = [...(options.launcher ?? []), program.value, ...(options.args ?? [])] as [string, ...string[]];
     // node-pty sets TERM to `name`; without one (a bare environment) the honest answer is "dumb".
     proc = pty.spawn(file0, argv, { name: env.TERM ?? 'dumb', cols: options.cols, rows: options.rows, cwd, env });
   } catch (err) {
     return { ok: false, error: `cannot start "${file}": ${err instanceof Error ? err.message : String(err)}` };
   }
   // subscribe before the first await: node-pty drops events nobody listens to yet
-  const session = new Session(proc, tables.table, id);
+  const session = new Session(proc, tables.value, id);
   session.holdTerminal();
   const now = systemProcessTable(process.platform, procNow);
-  await session.readStartTime(now.ok ? now.table : tables.table);
-  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.path, cwd, startTime: session.startTime });
-  return { ok: true, session };
+  await session.readStartTime(now.ok ? now.value : tables.value);
+  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.value, cwd, startTime: session.startTime });
+  return { ok: true, value: session };
 }
 
 /** Children inherit the host thread's signal mask: checked (and logged) at the first spawn. */
@@ -101,13 +102,12 @@ async function checkMaskOnce(log: EventLog | undefined): Promise<void> {
   await checkHostSignalMask(log);
 }
 
-export class Session implements Disposable {
+export class Session extends DisposableBase {
   readonly pid: number;
-  private readonly disposables = new DisposableStore();
-  private readonly data = this.disposables.add(new Emitter<string>());
-  private readonly exited = this.disposables.add(new Emitter<SessionExit>());
-  private readonly foregroundReturned = this.disposables.add(new Emitter<void>());
-  private readonly stopChanged = this.disposables.add(new Emitter<boolean>());
+  private readonly data = this.register(new Emitter<string>());
+  private readonly exited = this.register(new Emitter<SessionExit>());
+  private readonly foregroundReturned = this.register(new Emitter<void>());
+  private readonly stopChanged = this.register(new Emitter<boolean>());
   private stopWatch: Disposable | undefined;
   private exit: SessionExit | undefined;
   private reportedExit: SessionExit | undefined;
@@ -127,10 +127,11 @@ export class Session implements Disposable {
 
   /** @param id RIPCORD_SESSION in the program's environment */
   constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
+    super();
     this.pid = proc.pid;
     const { fd } = proc as pty.IPty & { fd?: number };
-    this.writer = typeof fd === 'number' ? this.disposables.add(new PtyWriter(fd)) : undefined;
-    this.disposables.add(
+    this.writer = typeof fd === 'number' ? this.register(new PtyWriter(fd)) : undefined;
+    this.register(
       proc.onData((data) => {
         this.exitSettle.activity(); // still draining: keep waiting
         this.rootGoneDrain.activity();
@@ -142,7 +143,7 @@ export class Session implements Disposable {
         }
       }),
     );
-    this.disposables.add(
+    this.register(
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
         // once ripcord closed the pty no more data can come: nothing to settle
@@ -150,10 +151,10 @@ export class Session implements Disposable {
         else this.exitSettle.start();
       }),
     );
-    this.disposables.add(watchRootExit(proc.pid, () => this.rootGoneDrain.start()));
-    this.disposables.add(this.exitSettle);
-    this.disposables.add(this.rootGoneDrain);
-    this.disposables.add(
+    this.register(watchRootExit(proc.pid, () => this.rootGoneDrain.start()));
+    this.register(this.exitSettle);
+    this.register(this.rootGoneDrain);
+    this.register(
       toDisposable(() => {
         if (this.watch) clearTimeout(this.watch.timer);
         clearImmediate(this.earlyFlush);
@@ -212,7 +213,7 @@ export class Session implements Disposable {
    */
   onRootStopped(listener: (stopped: boolean) => void): Disposable {
     if (!this.stopWatch && !this.disposed) {
-      this.stopWatch = this.disposables.add(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
+      this.stopWatch = this.register(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
     }
     return this.stopChanged.event(listener);
   }
@@ -271,10 +272,10 @@ export class Session implements Disposable {
     return readCommandLine(this.pid);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.disposables.dispose();
+    super.dispose();
     this.closePty();
   }
 

@@ -16,7 +16,7 @@ const log = { event() {}, warn() {}, error() {} };
 void (async () => {
   const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', 'exec -a "$0" cat', marker], cols: 80, rows: 24 });
   if (!spawned.ok) throw new Error(spawned.error);
-  const pid = spawned.session.pid;
+  const pid = spawned.value.pid;
   for (let i = 0; i < 200; i++) {  // until bash has exec'd cat
     const cmdline = await readFile('/proc/' + pid + '/cmdline', 'utf8').catch(() => '');
     if (cmdline.startsWith(marker + '\\0')) break;
@@ -26,7 +26,7 @@ void (async () => {
   const host = readSignalMasks('self');
   const hostBlocked = await checkHostSignalMask(log);
   process.stdout.write(JSON.stringify({ child: child && String(child.blocked) + ' ' + String(child.ignored), host: host && String(host.blocked) + ' ' + String(host.ignored), hostBlocked }) + '\\n');
-  spawned.session.dispose();
+  spawned.value.dispose();
   process.exit(0);
 })();
 `;
@@ -72,8 +72,8 @@ describe('signal hygiene', () => {
       // the wrapper really hands SIGINT over ignored: a plain program inherits it
       const probe = await run(wrapper[0] as string, [...wrapper.slice(1), 'cat', '/proc/self/status'], { cwd: tmp.dir });
       const inherited = parseProcStatus(probe.stdout);
-      expect(signalsIn(inherited?.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
-      if (name.includes('--block-signal')) expect(signalsIn(inherited?.blocked ?? 0n)).toContain('SIGINT');
+      expect(signalsIn(inherited.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
+      if (name.includes('--block-signal')) expect(signalsIn(inherited.blocked ?? 0n)).toContain('SIGINT');
 
       const host = spawn(wrapper[0] as string, [...wrapper.slice(1), process.execPath, hostScript, marker], { env: BUNDLE_ENV, cwd: tmp.dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';

@@ -65,7 +65,7 @@ function startHost(hostMarker: string, logFile: string): { host: ChildProcess; r
   hosts.push(host);
   const ready = new Promise<{ root: number; reaper: number }>((resolve, reject) => {
     let out = '';
-    host.stdout?.on('data', (chunk: Buffer) => {
+    host.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /ready (\d+) (\d+)/.exec(out);
       if (m) resolve({ root: Number(m[1]), reaper: Number(m[2]) });
@@ -126,13 +126,13 @@ describe('reaper (real processes)', () => {
     const client = startClient(logFile);
     const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-a sleep 1000) & wait`, `${marker}-root`], cols: 80, rows: 24 });
     if (!spawned.ok) throw new Error(spawned.error);
-    client.register(spawned.session.pid, spawned.session.startTime);
+    client.register(spawned.value.pid, spawned.value.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 2, 5_000)).toBe(true);
     client.killAll();
-    const dead = await reaperSessionDead(logFile, spawned.session.pid, 10_000);
+    const dead = await reaperSessionDead(logFile, spawned.value.pid, 10_000);
     expect(dead).toMatchObject({ HUP: 2, survivors: 0 });
     expect(await markedProcesses(marker)).toEqual([]);
-    spawned.session.dispose();
+    spawned.value.dispose();
   });
 
   it('ends one session (a pane closed) and leaves the other running', async () => {
@@ -141,8 +141,8 @@ describe('reaper (real processes)', () => {
     const start = async (name: string) => {
       const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-${name}-child sleep 1000) & wait`, `${marker}-${name}`], cols: 80, rows: 24 });
       if (!spawned.ok) throw new Error(spawned.error);
-      client.register(spawned.session.pid, spawned.session.startTime);
-      return spawned.session;
+      client.register(spawned.value.pid, spawned.value.startTime);
+      return spawned.value;
     };
     const ended = await start('ended');
     const kept = await start('kept');
@@ -164,16 +164,16 @@ describe('reaper (real processes)', () => {
     clients.push(client);
     const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `trap '' HUP TERM; exec -a ${marker}-stubborn sleep 1000`], cols: 80, rows: 24 });
     if (!spawned.ok) throw new Error(spawned.error);
-    client.register(spawned.session.pid, spawned.session.startTime);
+    client.register(spawned.value.pid, spawned.value.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 1, 5_000)).toBe(true);
     client.setKillGrace(KILL_GRACE_MS);
     client.killAll();
     // it ignores HUP and TERM: only the KILL at the end of the (new) grace ends it
-    const dead = await reaperSessionDead(logFile, spawned.session.pid, 20_000);
+    const dead = await reaperSessionDead(logFile, spawned.value.pid, 20_000);
     expect(dead).toMatchObject({ KILL: 1, survivors: 0 });
     expect(await markedProcesses(marker)).toEqual([]);
     expect(await readFile(logFile, 'utf8')).toMatch(new RegExp(`"name":"reaper-kill-grace","killGraceMs":${KILL_GRACE_MS}`));
-    spawned.session.dispose();
+    spawned.value.dispose();
   });
 
   it('never signals a pid registered with the wrong start time', async () => {

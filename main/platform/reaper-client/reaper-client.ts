@@ -88,7 +88,7 @@ export class ReaperClient implements Disposable {
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
-    const entry = { startTime: Number(startTime), ...(sessionId ? { sessionId } : {}) };
+    const entry = { startTime: Number(startTime), sessionId };
     this.scanned.set(rootPid, entry);
     this.send({ kind: 'register', pid: rootPid, ...entry });
   }
@@ -100,7 +100,7 @@ export class ReaperClient implements Disposable {
   contain(cgroup: string, sessionId?: string): void {
     this.cgroups.set(cgroup, sessionId ? { sessionId } : {});
     this.exitFiles.hold(cgroup);
-    this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
+    this.send({ kind: 'contain', cgroup, sessionId });
   }
 
   /** Resolves true once the reaper confirmed `contain(cgroup)` (false after timeoutMs). */
@@ -216,18 +216,18 @@ export class ReaperClient implements Disposable {
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       for (const line of lines.push(chunk)) this.onReport(line);
     });
-    child.stdin?.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
+    child.stdin.on('error', (err) => this.log.error('reaper-pipe-error', { error: String(err) }));
     child.on('error', (err) => this.log.error('reaper-spawn-failed', { error: String(err) }));
     child.on('exit', (code, signal) => this.replace(child, `exited (code ${code}, signal ${signal})`));
-    child.stdout?.on('close', () => this.replace(child, 'pipe closed'));
+    child.stdout.on('close', () => this.replace(child, 'pipe closed'));
     // the reaper's pipes and process handle must never hold the host's event loop open
     child.unref();
-    (child.stdin as Socket | null)?.unref?.();
-    (child.stdout as Socket | null)?.unref?.();
+    (child.stdin as Socket).unref();
+    (child.stdout as Socket).unref();
     return child;
   }
 
@@ -253,7 +253,7 @@ export class ReaperClient implements Disposable {
     try { old.kill('SIGKILL'); } catch { /* already gone */ }
     const child = this.connect();
     for (const [cgroup, { root, sessionId }] of this.cgroups) {
-      this.send({ kind: 'contain', cgroup, ...(sessionId ? { sessionId } : {}) });
+      this.send({ kind: 'contain', cgroup, sessionId });
       if (root !== undefined) this.send({ kind: 'root', pid: root, cgroup });
     }
     for (const [pid, entry] of this.scanned) this.send({ kind: 'register', pid, ...entry });

@@ -22,8 +22,8 @@ function startStub(): { process: ChildProcess; pid: number; exited: Promise<void
   const child = spawn('sh', ['-c', REAPER_STUB_SCRIPT, 'ripcord-reaper', '/bin/echo', 'exec-ed'], { stdio: ['pipe', 'pipe', 'ignore'] });
   members.push(child);
   let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stdin?.on('error', () => {}); // lines may meet the exec-ed program gone
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.on('error', () => {}); // lines may meet the exec-ed program gone
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return { process: child, pid: child.pid as number, exited, out: () => out };
 }

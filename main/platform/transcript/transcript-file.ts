@@ -11,13 +11,14 @@
 import { closeSync, constants, ftruncate, open, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describeFileError, PRIVATE_FILE_MODE } from '../files/private-files';
+import type { Result } from '../../../contracts/result';
 
 /** Where the header page keeps the output head (bytes ever written), as transcript-format.ts reads it. */
 const HEAD_AT = 0;
 /** UTF-8 takes at most 3 bytes per UTF-16 unit. */
 const UTF8_BYTES_PER_UNIT = 3;
 
-export type TranscriptFileOpen = { ok: true; file: TranscriptFile } | { ok: false; error: string };
+export type TranscriptFileOpen = Result<TranscriptFile>;
 
 const openFile = promisify(open);
 const truncateFile = promisify(ftruncate);
@@ -38,7 +39,7 @@ export class TranscriptFile {
       fd = await openFile(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, PRIVATE_FILE_MODE);
       // sparse: blocks are taken as output first reaches them
       await truncateFile(fd, metaBytes + dataBytes);
-      return { ok: true, file: new TranscriptFile(fd, metaBytes, dataBytes) };
+      return { ok: true, value: new TranscriptFile(fd, metaBytes, dataBytes) };
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       return { ok: false, error: `${file}: ${describeFileError(error)}` };

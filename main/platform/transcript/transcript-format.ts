@@ -15,6 +15,7 @@
 // and a record grows by one 8-byte store of its end. Once the ring came round, a write lands on
 // its oldest bytes before the head moves past them: a write is at most `pieceBytes`, and the
 // reader does not trust that many of the oldest bytes of a full ring.
+import type { Result } from '../../../contracts/result';
 /** Area sizes are multiples of this: whole pages on every platform ripcord builds for (64 KB arm64 kernels). */
 const AREA_ALIGN = 64 * 1024;
 /** Per-session cap on output: a few hundred thousand lines, the end of any long session. */
@@ -129,7 +130,7 @@ export interface ParsedTranscript {
   records: TranscriptIndexRecord[];
 }
 
-export type ParseResult = { ok: true; transcript: ParsedTranscript } | { ok: false; error: string };
+export type ParseResult = Result<ParsedTranscript>;
 
 /** Reads a whole transcript file; whatever a kill or a crash left is taken as far as it is consistent. */
 export function parseTranscript(file: Buffer): ParseResult {
@@ -161,7 +162,7 @@ export function parseTranscript(file: Buffer): ParseResult {
     if (record.end > head || (previous && (record.end < previous.end || record.at < previous.at))) continue;
     records.push(record);
   }
-  return { ok: true, transcript: { header: parseHeader(file), head, output, records } };
+  return { ok: true, value: { header: parseHeader(file), head, output, records } };
 }
 
 /** Bytes [from, to) of the output stream, from the ring that holds its end. */

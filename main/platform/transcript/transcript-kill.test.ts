@@ -55,8 +55,8 @@ describe('a transcript after kill -9', () => {
     expect(killed.signal).toBe('SIGKILL');
     const read = await readTranscript(killed.dir);
     if (!read.ok) throw new Error(read.error);
-    expect(read.record.cut).toBe(false);
-    const output = read.record.events.map((e) => (e.type === 'o' ? e.data : '')).join('');
+    expect(read.value.cut).toBe(false);
+    const output = read.value.events.map((e) => (e.type === 'o' ? e.data : '')).join('');
     const numbers = consecutiveLines(output);
     expect(numbers, 'whole lines in order, then at most the start of the next').toBeDefined();
     expect(numbers?.[0]).toBe(0);
@@ -69,8 +69,8 @@ describe('a transcript after kill -9', () => {
       expect(killed.signal).toBe('SIGKILL');
       const read = await readTranscript(killed.dir);
       if (!read.ok) throw new Error(read.error);
-      expect(read.record.cut).toBe(true);
-      const output = read.record.events.map((e) => (e.type === 'o' ? e.data : '')).join('');
+      expect(read.value.cut).toBe(true);
+      const output = read.value.events.map((e) => (e.type === 'o' ? e.data : '')).join('');
       expect(output.startsWith(CUT_RESET)).toBe(true);
       const numbers = consecutiveLines(output.slice(CUT_RESET.length));
       expect(numbers, 'whole lines in order, then at most the start of the next').toBeDefined();

@@ -5,6 +5,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CUT_RESET, layoutFor, parseTranscript, TRANSCRIPT_FILE, TRANSCRIPT_MAX_BYTES, type TranscriptHeader } from './transcript-format';
+import type { Result } from '../../../contracts/result';
 
 /** A file bigger than the default cap's was not written by this ripcord: refused (files read are size-capped, DESIGN §8). */
 const MAX_FILE_BYTES = layoutFor(TRANSCRIPT_MAX_BYTES).metaBytes + TRANSCRIPT_MAX_BYTES;
@@ -49,7 +50,7 @@ export async function listTranscripts(root: string, isRunning: (pid: number) => 
     });
 }
 
-export type ReadResult = { ok: true; record: TranscriptRecord } | { ok: false; error: string };
+export type ReadResult = Result<TranscriptRecord>;
 
 export async function readTranscript(dir: string): Promise<ReadResult> {
   const file = path.join(dir, TRANSCRIPT_FILE);
@@ -62,8 +63,8 @@ export async function readTranscript(dir: string): Promise<ReadResult> {
   if (size > MAX_FILE_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript can be` };
   const parsed = parseTranscript(await readFile(file));
   if (!parsed.ok) return { ok: false, error: `${file}: ${parsed.error}` };
-  const { header, head, records } = parsed.transcript;
-  let { output } = parsed.transcript;
+  const { header, head, records } = parsed.value;
+  let { output } = parsed.value;
   let from = head - output.length;
   const cut = from > 0;
   if (cut) {
@@ -96,5 +97,5 @@ export async function readTranscript(dir: string): Promise<ReadResult> {
   const opening = record.events[0];
   if (cut && opening?.type === 'o') opening.data = CUT_RESET + opening.data;
   else if (cut) record.events.unshift({ type: 'o', at: opening?.at ?? 0, data: CUT_RESET });
-  return { ok: true, record };
+  return { ok: true, value: record };
 }

@@ -37,7 +37,7 @@ const outputOf = (events: TranscriptEvent[]): string => events.map((e) => (e.typ
 async function eventsOf(dir: string): Promise<TranscriptEvent[]> {
   const read = await readTranscript(dir);
   if (!read.ok) throw new Error(read.error);
-  return read.record.events;
+  return read.value.events;
 }
 
 /** A log that keeps its warnings' names and fields. */
@@ -72,7 +72,7 @@ describe('Transcript', () => {
     expect((await stat(t.dir)).mode & 0o777).toBe(0o700);
     expect((await stat(transcripts)).mode & 0o777).toBe(0o700);
     const read = await readTranscript(t.dir);
-    expect(read.ok && read.record).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
+    expect(read.ok && read.value).toMatchObject({ cols: 90, rows: 20, command: 'bash', cut: false });
     expect(t.kept).toBe(true);
     t.dispose();
     t.output('after the end');
@@ -95,11 +95,11 @@ describe('Transcript', () => {
     const parsed = parseTranscript(await readFile(path.join(t.dir, TRANSCRIPT_FILE)));
     if (!parsed.ok) throw new Error(parsed.error);
     const ends = [5 * 3 + 16, 5 * 3 + 16 + 7];
-    expect(parsed.transcript.records).toEqual([
+    expect(parsed.value.records).toEqual([
       { end: ends[0], at: 0, cols: 80, rows: 24 },
       { end: ends[1], at: 10, cols: 80, rows: 24 },
       // a resize starts a record, which the output after it extends
-      { end: parsed.transcript.head, at: 10, cols: 81, rows: 24 },
+      { end: parsed.value.head, at: 10, cols: 81, rows: 24 },
     ]);
   });
 
@@ -148,8 +148,8 @@ describe('Transcript', () => {
     expect((await stat(path.join(t.dir, TRANSCRIPT_FILE))).size).toBe(layout.metaBytes + layout.dataBytes);
     const read = await readTranscript(t.dir);
     if (!read.ok) throw new Error(read.error);
-    expect(read.record.cut).toBe(true);
-    const output = outputOf(read.record.events);
+    expect(read.value.cut).toBe(true);
+    const output = outputOf(read.value.events);
     expect(output.startsWith(`${CUT_RESET}line `)).toBe(true);
     expect(output.endsWith('line 2999 ' + 'x'.repeat(80) + '\r\nthe end\r\n')).toBe(true);
     // less what the reader skips of a full ring: a write in flight at a kill may have torn it
@@ -157,7 +157,7 @@ describe('Transcript', () => {
     expect(output.length).toBeLessThanOrEqual(maxBytes + CUT_RESET.length);
     const lines = [...output.matchAll(/line (\d+) x+\r\n/g)].map((match) => Number(match[1]));
     expect(lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1), 'whole, consecutive lines').toBe(true);
-    const times = read.record.events.map((e) => e.at);
+    const times = read.value.events.map((e) => e.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(times.at(-1)).toBe(3000 * 11);
     t.dispose();
@@ -258,7 +258,7 @@ describe('readTranscript after a kill', () => {
     const file = path.join(t.dir, TRANSCRIPT_FILE);
     const before = parseTranscript(await readFile(file));
     if (!before.ok) throw new Error(before.error);
-    const { head } = before.transcript;
+    const { head } = before.value;
     // a kill after the copy and the head, before its record: bytes past the last record's end
     const handle = await open(file, 'r+');
     await handle.write(Buffer.from('untimed\n'), 0, 8, layout.metaBytes + (head % layout.dataBytes));

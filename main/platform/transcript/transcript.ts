@@ -118,7 +118,7 @@ export class Transcript {
       this.fail(opened.error);
       return;
     }
-    this.file = opened.file;
+    this.file = opened.value;
     if (!this.file.put(RECORDS_AT, this.header)) {
       this.fail('the file could not be written (disk full?)');
       return;

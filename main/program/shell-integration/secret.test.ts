@@ -65,7 +65,7 @@ describe.each(SHELLS)('the secret of a %s session', (shell) => {
     if (!integration) throw new Error(`no integration for ${shell}: ${prepared.problem ?? 'not applicable'}`);
     const spawned = await spawnSession({ ...prepared.program, cwd: home, cols: 100, rows: 30 });
     if (!spawned.ok) throw new Error(spawned.error);
-    const session = spawned.session;
+    const session = spawned.value;
     const filter = new ShellOutputFilter(integration.secret);
     let text = '';
     let requests = 0;

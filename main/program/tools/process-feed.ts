@@ -29,13 +29,13 @@ export class ProcessFeed implements Disposable {
 
   constructor(private readonly control: SessionControl, private readonly sink: ProcessFeedSink, private readonly log: EventLog) {
     this.countTimer = setInterval(() => void this.sendCount(), COUNT_REFRESH_MS);
-    this.countTimer.unref?.();
+    this.countTimer.unref();
   }
 
   watch(open: boolean): void {
     if (open && !this.viewTimer) {
       this.viewTimer = setInterval(() => void this.sendView(), VIEW_REFRESH_MS);
-      this.viewTimer.unref?.();
+      this.viewTimer.unref();
       void this.sendView();
     } else if (!open && this.viewTimer) {
       clearInterval(this.viewTimer);

@@ -22,7 +22,7 @@ afterEach(async () => {
 function table(): ProcessTable {
   const tables = systemProcessTable();
   if (!tables.ok) throw new Error(tables.error);
-  return tables.table;
+  return tables.value;
 }
 
 async function bashSession(): Promise<{ session: Session; control: SessionControl; output: () => string }> {
@@ -32,7 +32,7 @@ async function bashSession(): Promise<{ session: Session; control: SessionContro
 async function startSession(file: string, args: string[]): Promise<{ session: Session; control: SessionControl; output: () => string }> {
   const spawned = await spawnSession({ file, args, env: { PS1: 'P$ ' }, cols: 120, rows: 30 });
   if (!spawned.ok) throw new Error(spawned.error);
-  const { session } = spawned;
+  const { value: session } = spawned;
   sessions.push(session);
   let text = '';
   session.onData((d) => (text += d));

@@ -10,7 +10,7 @@ import type { Event } from '../../core/emitter';
 import type { SessionContainer } from '../../platform/containment/session-container';
 import type { Session } from '../../platform/pty/session';
 import type { RipcordConfig } from '../../core/config';
-import { DisposableStore, type Disposable, toDisposable } from '../../core/disposable';
+import { DisposableBase, type Disposable, toDisposable } from '../../core/disposable';
 import type { SessionInfo } from '../../../contracts/control-socket';
 import { ControlServer } from '../../platform/control/control-server';
 import { stateDir, type Logger } from '../../platform/log/log';
@@ -57,24 +57,24 @@ export interface ToolsTarget {
   waitBeforeEndReport(wait: () => Promise<void>): void;
 }
 
-export class SessionTools implements Disposable {
+export class SessionTools extends DisposableBase {
   readonly control: SessionControl;
   readonly transcript: Transcript | undefined;
   private server: ControlServer | undefined;
   private publishing = false;
   private disposed = false;
   private readonly startedAt = Date.now();
-  private readonly disposables = new DisposableStore();
 
   private constructor(private readonly guarded: ToolsTarget, private readonly options: SessionToolsOptions) {
+    super();
     const { config, log } = options;
     if (config.transcripts) {
       const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
       this.transcript = transcript;
       // what the program printed, exit requests and the marks' secret taken out
-      this.disposables.add(guarded.onProgramOutput((data) => transcript.output(data)));
-      this.disposables.add(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
-      this.disposables.add(transcript);
+      this.register(guarded.onProgramOutput((data) => transcript.output(data)));
+      this.register(guarded.onResize(({ cols, rows }) => transcript.resize(cols, rows)));
+      this.register(transcript);
       // a program that ends by itself is reported ended once its output is in the file: a session of milliseconds keeps its transcript too
       guarded.waitBeforeEndReport(() => transcript.whenWritten(TRANSCRIPT_AT_END_MAX_MS));
     }
@@ -82,7 +82,7 @@ export class SessionTools implements Disposable {
     if (!tables.ok) throw new Error('no process table'); // not reached: the session could not have started
     this.control = new SessionControl({
       root: { pid: guarded.session.pid, startTime: guarded.session.startTime },
-      table: tables.table,
+      table: tables.value,
       killGraceMs: options.killGraceMs,
       log,
       transcript: this.transcript?.dir ?? null,
@@ -91,7 +91,7 @@ export class SessionTools implements Disposable {
       members: { listMembers: () => guarded.container.members() },
     });
     // every way out removes the socket and answers a stop the session's end overtook
-    this.disposables.add(options.onExit(() => this.server?.closeAtExit()));
+    this.register(options.onExit(() => this.server?.closeAtExit()));
   }
 
   static attach(guarded: ToolsTarget, options: SessionToolsOptions): SessionTools {
@@ -149,9 +149,9 @@ export class SessionTools implements Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    this.disposables.dispose();
+    super.dispose();
   }
 
   private async publishNow(): Promise<void> {
@@ -161,7 +161,7 @@ export class SessionTools implements Disposable {
       info: () => {
         const tab = this.options.window?.tab();
         const id = this.options.window ? this.guarded.session.pid : process.pid;
-        return { id, host: this.options.host, command: this.options.command, startedAt: this.startedAt, ...(tab === undefined ? {} : { tab }) };
+        return { id, host: this.options.host, command: this.options.command, startedAt: this.startedAt, tab };
       },
     });
     if (!published.ok) {
@@ -169,6 +169,6 @@ export class SessionTools implements Disposable {
       return;
     }
     // a store already disposed disposes what is added to it: a socket published too late is removed at once
-    this.server = this.disposables.add(published.server);
+    this.server = this.register(published.value);
   }
 }
