@@ -1,6 +1,6 @@
 import { DecisionService, HOST_HEARTBEAT_MS, HOST_HUNG_AFTER_MS, ProgramService, type HostStart } from '../../contracts/session-host';
 import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../contracts/service';
-import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
+import { DisposableBase, DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { Result } from '../../contracts/result';
 import { CGROUP_PREFIX, CgroupDir } from '../platform/containment/cgroup';
@@ -43,10 +43,9 @@ interface HostedPane {
  * a stopped host with them; a hung one is only reported. No new host is started: a window's
  * session lives and dies with its host, and the quit paths are main's alone.
  */
-export class SessionHostProcess implements Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly states = this.disposables.add(new Emitter<{ state: HostState; why: string }>());
-  private readonly lastWordsSaid = this.disposables.add(new Emitter<void>());
+export class SessionHostProcess extends DisposableBase {
+  private readonly states = this.register(new Emitter<{ state: HostState; why: string }>());
+  private readonly lastWordsSaid = this.register(new Emitter<void>());
   private readonly programs: ServiceProxy<typeof ProgramService>;
   private readonly panes = new Map<PaneId, HostedPane>();
   private state: HostState = 'running';
@@ -57,16 +56,17 @@ export class SessionHostProcess implements Disposable {
   readonly onState = this.states.event;
 
   constructor(private readonly host: HostProcess, private readonly reaper: SessionReaper, private readonly log: Logger, private readonly clock: () => number = () => performance.now()) {
+    super();
     this.lastHeard = clock();
     const dropped = (problem: string): void => log.warn('host.event-dropped', { problem });
     // any word at all, even one dropped, says the host's thread runs
-    this.disposables.add(host.onMessage(() => this.heard()));
-    this.programs = this.disposables.add(proxyOf(ProgramService, host, dropped));
-    this.disposables.add(serve(DecisionService, this.fromHost(), host, dropped));
-    this.disposables.add(host.onExit((why) => this.become('gone', `the session host ended (${why})`)));
+    this.register(host.onMessage(() => this.heard()));
+    this.programs = this.register(proxyOf(ProgramService, host, dropped));
+    this.register(serve(DecisionService, this.fromHost(), host, dropped));
+    this.register(host.onExit((why) => this.become('gone', `the session host ended (${why})`)));
     const watch = setInterval(() => void this.look(), HOST_HEARTBEAT_MS);
     watch.unref();
-    this.disposables.add(toDisposable(() => clearInterval(watch)));
+    this.register(toDisposable(() => clearInterval(watch)));
   }
 
   get pid(): number | undefined {
@@ -162,10 +162,6 @@ export class SessionHostProcess implements Disposable {
     });
     this.programs.exit({});
     return answered;
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 
   /** The host's word (DecisionService), each message checked once by serve and routed to its pane. */

@@ -1,6 +1,6 @@
 import type { HintState } from '../../contracts/renderer';
 import type { Result } from '../../contracts/result';
-import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
+import { DisposableBase, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter, type Event } from '../core/emitter';
 import type { Decision, Trigger } from '../core/exit-decisions';
 import type { TerminalModeScanner } from '../core/terminal-mode-scanner';
@@ -34,7 +34,7 @@ const START_OVER_LATEST_MS = 1_000;
  * nothing: a press, an exit command and the root's end go to main (ProgramDecisions), whose
  * SessionExits decides every trigger and hands each decision back here (decided).
  */
-export class GuardedSession implements RunningProgram {
+export class GuardedSession extends DisposableBase implements RunningProgram {
   readonly session: Session;
   readonly pid: number;
   /** the session's processes (DESIGN §4): its cgroup, its systemd scope or the process scan */
@@ -52,10 +52,9 @@ export class GuardedSession implements RunningProgram {
   /** the process view and stop (issue #16), with the session tools */
   readonly control: SessionControl | undefined;
   readonly transcript: Pick<Transcript, 'dir' | 'kept'> | undefined;
-  private readonly disposables = new DisposableStore();
-  private readonly resized = this.disposables.add(new Emitter<{ cols: number; rows: number }>());
-  private readonly startOver = this.disposables.add(new Emitter<void>());
-  private readonly hint = this.disposables.add(new Emitter<HintState>());
+  private readonly resized = this.register(new Emitter<{ cols: number; rows: number }>());
+  private readonly startOver = this.register(new Emitter<void>());
+  private readonly hint = this.register(new Emitter<HintState>());
   private readonly output: OutputPipeline;
   private readonly ctrlC: CtrlCHandling;
   private readonly gate: InputGate;
@@ -84,6 +83,7 @@ export class GuardedSession implements RunningProgram {
 
   /** @param unreachable why the session's control socket cannot be published, if it cannot */
   private constructor(program: StartedProgram, options: ProgramOptions, readonly unreachable: string | undefined) {
+    super();
     const { session, integration } = program;
     const { decisions, log, config } = options;
     this.session = session;
@@ -91,9 +91,9 @@ export class GuardedSession implements RunningProgram {
     this.integrationDir = integration?.dir;
     this.container = program.container;
     this.release = program.run;
-    this.disposables.add(session);
-    if (integration) this.disposables.add(integration);
-    const output = this.disposables.add(
+    this.register(session);
+    if (integration) this.register(integration);
+    const output = this.register(
       new OutputPipeline(session, {
         log,
         integration,
@@ -102,8 +102,8 @@ export class GuardedSession implements RunningProgram {
         cutWaitMs: options.cutWaitMs,
       }),
     );
-    const ctrlC = this.disposables.add(new CtrlCHandling(session, output, decisions, log));
-    const gate: InputGate = this.disposables.add(
+    const ctrlC = this.register(new CtrlCHandling(session, output, decisions, log));
+    const gate: InputGate = this.register(
       new InputGate(
         session,
         {
@@ -132,7 +132,7 @@ export class GuardedSession implements RunningProgram {
     this.onProgramOutput = output.onProgramOutput;
     this.onFlush = output.onFlush;
     this.onHold = output.onHold;
-    this.disposables.add(
+    this.register(
       session.onExit(({ exitCode, signal }) => {
         output.releaseHeld();
         output.flushBatch();
@@ -143,7 +143,7 @@ export class GuardedSession implements RunningProgram {
     // the session tools, when the host names its kind (issue #16); their hint adds the stop key to the double press's
     const host = options.hostKind;
     const ctrlCHint = (listener: (hint: HintState) => void): Disposable => ctrlC.onHint(listener);
-    this.tools = host === undefined ? undefined : this.disposables.add(
+    this.tools = host === undefined ? undefined : this.register(
       SessionTools.attach({
         session, container: program.container, integrationDir: this.integrationDir, onProgramOutput: output.onProgramOutput, onResize: this.onResize,
         waitBeforeEndReport: (wait) => this.waitBeforeEndReport(wait), onHint: ctrlCHint,
@@ -154,7 +154,7 @@ export class GuardedSession implements RunningProgram {
     );
     this.control = this.tools?.control;
     this.transcript = this.tools?.transcript;
-    this.disposables.add((this.tools ?? { onHint: ctrlCHint }).onHint((hint) => this.hint.fire(hint)));
+    this.register((this.tools ?? { onHint: ctrlCHint }).onHint((hint) => this.hint.fire(hint)));
   }
 
   /**
@@ -203,7 +203,7 @@ export class GuardedSession implements RunningProgram {
 
   /** true when the program stopped itself (SIGSTOP), false when it runs again */
   onStopped(listener: (stopped: boolean) => void): Disposable {
-    return this.disposables.add(this.session.onRootStopped(listener));
+    return this.register(this.session.onRootStopped(listener));
   }
 
   /** A stop reads the kill grace when it starts (ProgramOptions.killGraceMs): nothing to pass on. */
@@ -239,10 +239,6 @@ export class GuardedSession implements RunningProgram {
     this.output.ack(chars);
   }
 
-  dispose(): void {
-    this.disposables.dispose();
-  }
-
   /** Runs `then` once, when the start is over (see START_OVER_AFTER_OUTPUT_MS); the timers never hold the process. */
   private whenStartIsOver(then: () => void): void {
     let timer = setTimeout(then, START_OVER_LATEST_MS).unref();
@@ -251,7 +247,7 @@ export class GuardedSession implements RunningProgram {
       clearTimeout(timer);
       timer = setTimeout(then, START_OVER_AFTER_OUTPUT_MS).unref();
     });
-    this.disposables.add(firstOutput);
-    this.disposables.add(toDisposable(() => clearTimeout(timer)));
+    this.register(firstOutput);
+    this.register(toDisposable(() => clearTimeout(timer)));
   }
 }

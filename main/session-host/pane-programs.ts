@@ -9,7 +9,7 @@ import { DecisionService, HOST_HEARTBEAT_MS, ProgramService, type HostStart } fr
 import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../contracts/service';
 import type { PaneId } from '../../contracts/panes';
 import { validateConfig } from '../core/config';
-import { DisposableStore, toDisposable, type Disposable } from '../core/disposable';
+import { DisposableBase, DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { Logger } from '../platform/log/log';
 import { readWorkingDirectory } from '../platform/processes/proc-files';
@@ -37,10 +37,9 @@ interface HostedPane extends Disposable {
  * The host's side of the boundary: main's ProgramService served here (each command checked once,
  * then routed to its pane), main's DecisionService proxied to it.
  */
-export class SessionHost implements Disposable {
-  private readonly disposables = new DisposableStore();
+export class SessionHost extends DisposableBase {
   private readonly main: ServiceProxy<typeof DecisionService>;
-  private readonly lastWords = this.disposables.add(new Emitter<void>());
+  private readonly lastWords = this.register(new Emitter<void>());
   private readonly panes = new Map<PaneId, HostedPane>();
   private killGraceMs = 0;
   /** each pane's tab number, as main last said */
@@ -49,21 +48,22 @@ export class SessionHost implements Disposable {
 
   /** `parent`: main, as the host hears and answers it (Node's IPC channel, or Electron's parentPort) */
   constructor(parent: MessageLink, private readonly screen: HostScreen) {
+    super();
     const dropped = (problem: string): void => this.log.warn('host.command-dropped', { problem });
-    this.main = this.disposables.add(proxyOf(DecisionService, parent, dropped));
+    this.main = this.register(proxyOf(DecisionService, parent, dropped));
     this.log = parentLog(parent);
-    this.disposables.add(serve(ProgramService, this.fromMain(), parent, dropped));
-    this.disposables.add(screen.onRequest((channel, args) => this.onScreenRequest(channel, args)));
+    this.register(serve(ProgramService, this.fromMain(), parent, dropped));
+    this.register(screen.onRequest((channel, args) => this.onScreenRequest(channel, args)));
     const heartbeat = setInterval(() => this.main.heartbeat({}), HOST_HEARTBEAT_MS);
-    this.disposables.add(toDisposable(() => clearInterval(heartbeat)));
+    this.register(toDisposable(() => clearInterval(heartbeat)));
   }
 
   /** Main is gone or said its last words: a `ripcord stop` waiting is answered, the control sockets go, the programs' ptys close. */
-  dispose(): void {
+  override dispose(): void {
     this.lastWords.fire();
     for (const pane of this.panes.values()) pane.dispose();
     this.panes.clear();
-    this.disposables.dispose();
+    super.dispose();
   }
 
   /** Main's commands (ProgramService), each for its pane's program; one for a pane not started here does nothing. */
