@@ -10,7 +10,7 @@ const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '
 
 /** Whether a run with these arguments is a full run, the one kind that rewrites the record. */
 export function isRecordRun(argv: readonly string[]): boolean {
-  return !argv.some((arg) => PARTIAL_FLAGS.includes(arg));
+  return !argv.some((arg) => PARTIAL_FLAGS.includes(arg.split('=')[0] ?? arg));
 }
 
 export const BENCH_SUMMARY_BEGIN = '<!-- bench summary: written by a full `npm run bench` from bench/RESULTS.json -->';
