@@ -5,7 +5,8 @@
 // Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
 // page (e2e/harness/browser-api.ts) and offers the same test view, so the bench measures both
 // pages with the same in-page code. `?panes=N` opens N terminals in a grid, each its own pane
-// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals.
+// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain`: the
+// plain page to measure it against (plain.ts).
 import '@xterm/xterm/css/xterm.css';
 import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
@@ -17,6 +18,8 @@ import { WebglAddon } from '@xterm/addon-webgl';
 import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
 import type { RendererKind } from '../../renderer/gpu-renderer';
 import type { RendererSettings } from '../../contracts/renderer';
+import { CHAR_COUNT_ACK_SIZE } from './flow';
+import { openPlainTerminal } from './plain';
 
 interface PeerTerminal {
   write(data: string): void;
@@ -24,8 +27,6 @@ interface PeerTerminal {
   focus(): void;
 }
 
-/** VS Code's FlowControlConstants.CharCountAckSize. */
-const CHAR_COUNT_ACK_SIZE = 5_000;
 /** The panes row's grid: two terminals side by side per row, as two splits make them. */
 const GRID_COLUMNS = 2;
 /** VS Code's sash between split terminals. */
@@ -43,6 +44,10 @@ async function boot(): Promise<void> {
   const panes = paneIds(location.search);
   const api = window.ripcord;
   const settings = await api.getSettings();
+  if (new URLSearchParams(location.search).has('plain')) {
+    openPlainTerminal(root, panes[0] ?? '1', settings);
+    return;
+  }
   if (panes.length > 1) {
     Object.assign(root.style, { display: 'grid', gap: `${GRID_GAP_PX}px`, gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`, gridTemplateRows: `repeat(${Math.ceil(panes.length / GRID_COLUMNS)}, 1fr)` });
   }
