@@ -15,13 +15,43 @@ import { CHAR_COUNT_ACK_SIZE } from './flow';
 /** What the page sends on the plain socket (bench/naive/harness.ts reads it): one JSON object a frame. */
 export type PlainMessage = { resize: [cols: number, rows: number] } | { ack: number } | { input: string };
 
-/** Opens the plain terminal of the page's one pane in `parent`. */
-export function openPlainTerminal(parent: HTMLElement, pane: string, settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>): void {
+/** How the plain page reaches its pty: its own socket (`?plain`) or the page's bridge (`?plain=bridge`, to tell the transport's cost from the page's). */
+interface PlainLink {
+  send(message: PlainMessage): void;
+  onOpen(listener: () => void): void;
+  onData(listener: (data: string) => void): void;
+}
+
+function socketLink(pane: string): PlainLink {
   const params = new URLSearchParams(location.search);
   const socket = new WebSocket(`ws://${location.host}/plain?token=${encodeURIComponent(params.get('token') ?? '')}&pane=${encodeURIComponent(pane)}`);
-  const send = (message: PlainMessage): void => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  return {
+    send: (message) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    },
+    onOpen: (listener) => socket.addEventListener('open', listener),
+    onData: (listener) => socket.addEventListener('message', (event) => listener(String(event.data))),
   };
+}
+
+function bridgeLink(pane: string): PlainLink {
+  const api = window.ripcord;
+  return {
+    send: (message) => {
+      if ('input' in message) api.input(pane, message.input);
+      else if ('ack' in message) api.ack(pane, message.ack);
+      else api.resize(pane, ...message.resize);
+    },
+    onOpen: (listener) => listener(),
+    onData: (listener) => api.onData((from, data) => {
+      if (from === pane) listener(data);
+    }),
+  };
+}
+
+/** Opens the plain terminal of the page's one pane in `parent`. */
+export function openPlainTerminal(parent: HTMLElement, pane: string, settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>): void {
+  const link = new URLSearchParams(location.search).get('plain') === 'bridge' ? bridgeLink(pane) : socketLink(pane);
   const terminal = new Terminal({ fontFamily: settings.fontFamily, fontSize: settings.fontSize });
   terminal.open(parent);
   let kind: RendererKind = 'dom';
@@ -34,17 +64,16 @@ export function openPlainTerminal(parent: HTMLElement, pane: string, settings: P
     terminal.loadAddon(webgl);
     kind = 'webgl';
   }
-  terminal.onData((data) => send({ input: data }));
+  terminal.onData((data) => link.send({ input: data }));
   let unacknowledged = 0;
   let parsedChars = 0;
-  socket.addEventListener('open', () => send({ resize: [terminal.cols, terminal.rows] }));
-  socket.addEventListener('message', (event) => {
-    const data = String(event.data);
+  link.onOpen(() => link.send({ resize: [terminal.cols, terminal.rows] }));
+  link.onData((data) => {
     terminal.write(data, () => {
       parsedChars += data.length;
       unacknowledged += data.length;
       if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-        send({ ack: unacknowledged });
+        link.send({ ack: unacknowledged });
         unacknowledged = 0;
       }
     });

@@ -79,8 +79,8 @@ export interface CtrlCRunOptions {
   traceTo?: string;
   /** ripcord's page (not the peer's, which has none) searches this in its find box during the flood */
   findTerm?: string;
-  /** the peer only: its page in the plain mode (`?plain`, bench/peer/plain.ts) */
-  plain?: boolean;
+  /** the peer only: its page in the plain mode (`?plain`, bench/peer/plain.ts), over its own socket or the page's bridge */
+  plain?: 'socket' | 'bridge';
 }
 
 /** What a trace records: the page's tasks, frames, compositing and GPU commands. */
@@ -92,7 +92,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${pipeline.url}&renderer=${options.renderer}${options.plain === true ? '&plain' : ''}`);
+    await page.goto(`${pipeline.url}&renderer=${options.renderer}${options.plain === undefined ? '' : `&plain=${options.plain}`}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page, PANE);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');

@@ -49,7 +49,7 @@ for (const kind of BROWSER_PIPELINES) {
 
 // --experiments: the peer's page in its plain mode, the yardstick of the peer (its own socket, raw frames, no addon)
 test('plain: Ctrl+C during a flood brings the prompt back in the page', async ({ browser }) => {
-  const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: true });
+  const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: 'socket' });
   expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
   expect(run.renderer).toBe('dom');
   // its output bypasses the page's bridge, which the bench's arrivals count
