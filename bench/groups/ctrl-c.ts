@@ -11,6 +11,7 @@ import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
 import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+import type { PlainMode } from '../peer/plain';
 
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 /** Functions listed per profiled run. */
@@ -26,11 +27,17 @@ type Contender = BrowserKind | 'small-watermark';
 export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
 export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
 export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
-/** The Ctrl+C rows' second experiment: the peer's page in its plain mode (bench/peer/plain.ts), the yardstick of the peer. */
-const PLAIN = 'plain';
-const PLAIN_BRIDGE = 'plain-bridge';
-type CtrlCContender = Contender | typeof PLAIN | typeof PLAIN_BRIDGE;
-const PLAIN_NOTE = 'experiment: in the ripcord column the plain page (bench/peer/plain.ts: xterm\'s defaults but the font, no addon but the renderer, its own WebSocket with raw text frames, acks of 5 000, the host\'s 100k/5k) — its ratio is plain / peer, with the peer\'s press ("\\x03" input)';
+/** --peer-plain: the peer page's plain modes (bench/peer/plain.ts), the yardstick of the peer, by contender name. */
+const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<string, PlainMode>;
+type PlainContender = keyof typeof PLAIN_CONTENDERS;
+type CtrlCContender = Contender | PlainContender;
+const PLAIN_NAMES = Object.keys(PLAIN_CONTENDERS) as PlainContender[];
+const isPlain = (name: CtrlCContender): name is PlainContender => Object.hasOwn(PLAIN_CONTENDERS, name);
+const PLAIN_NOTES: Record<PlainContender, string> = {
+  plain: 'the plain page (bench/peer/plain.ts): xterm\'s defaults but the font, fitted to the same grid, no addon but the renderer, its own WebSocket with raw text frames, acks of 5 000, the host\'s 100k/5k',
+  'plain-bridge': 'the plain page over the page\'s bridge (window.ripcord), as the peer: the transport\'s share',
+  'plain-80x24': 'the plain page at xterm\'s own 80 × 24, not fitted: the grid\'s share',
+};
 
 export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
   const browser: Browser = await launchBrowser();
@@ -48,18 +55,18 @@ export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
 async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
   const seen = new Set<string>();
   const counts: Record<CtrlCContender, number> = {
-    ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment, [PLAIN]: plan.ctrlCRuns.experiment, [PLAIN_BRIDGE]: plan.ctrlCRuns.experiment,
+    ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
+    ...(Object.fromEntries(PLAIN_NAMES.map((name) => [name, plan.ctrlCRuns.plain])) as Record<PlainContender, number>),
   };
   let profiles = 0;
-  const hostLoops: Record<CtrlCContender, Sample[]> = { ripcord: [], peer: [], naive: [], 'small-watermark': [], [PLAIN]: [], [PLAIN_BRIDGE]: [] };
+  const hostLoops = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, Sample[]>;
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(name === PLAIN ? { plain: 'socket' as const } : name === PLAIN_BRIDGE ? { plain: 'bridge' as const } : {}), ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}), ...(plan.findTerm === undefined ? {} : { findTerm: plan.findTerm }) };
-    const plain = name === PLAIN || name === PLAIN_BRIDGE;
-    const run = await runCtrlCBrowser(browser, plain ? 'peer' : kindOf(name), options, plain ? undefined : harnessOf(name));
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, ...(isPlain(name) ? { plain: PLAIN_CONTENDERS[name] } : {}), ...(profileTo ? { profileTo } : {}), ...(traceTo ? { traceTo } : {}), ...(plan.findTerm === undefined ? {} : { findTerm: plan.findTerm }) };
+    const run = await runCtrlCBrowser(browser, isPlain(name) ? 'peer' : kindOf(name), options, isPlain(name) ? undefined : harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
     if (run.hops) log(`  hops (ms after the key reached main): ${Object.entries(run.hops).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`);
@@ -106,7 +113,8 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   if (runs['small-watermark'].length > 0) {
     rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
   }
-  if (runs[PLAIN].length > 0) rows.push(row(`ctrl-c-${renderer}-${flood}-plain`, `${title}, the plain page against the peer`, runs[PLAIN], [PLAIN_NOTE]));
-  if (runs[PLAIN_BRIDGE].length > 0) rows.push(row(`ctrl-c-${renderer}-${flood}-plain-bridge`, `${title}, the plain page over the bridge against the peer`, runs[PLAIN_BRIDGE], [`${PLAIN_NOTE}; here over the page's bridge (window.ripcord), as the peer`]));
+  for (const name of PLAIN_NAMES) {
+    if (runs[name].length > 0) rows.push(row(`ctrl-c-${renderer}-${flood}-${name}`, `${title}, ${name} / peer`, runs[name], [`--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as "\\x03" input`]));
+  }
   return rows;
 }

@@ -16,8 +16,8 @@ export interface Plan {
   ctrlCExitRuns: number;
   /** the config default in full runs; short in quick runs so a run takes ~1 s */
   killGraceMs: number;
-  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments) */
-  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number };
+  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments); `plain`: the peer page's plain modes (--peer-plain) */
+  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number; plain: number };
   floodMs: number;
   floods: readonly Flood[];
   renderers: readonly Renderer[];
@@ -54,13 +54,13 @@ const MB = 1024 * 1024;
  */
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
-  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
+  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0, plain: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
   throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
   keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10, panesUnpaced: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
-  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
+  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0, plain: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
   throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
   keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3, panesUnpaced: false,
 };
@@ -75,6 +75,7 @@ const OPTIONS = {
   renderer: { type: 'string' },
   flood: { type: 'string' },
   experiments: { type: 'boolean' },
+  'peer-plain': { type: 'boolean' },
   profile: { type: 'boolean' },
   trace: { type: 'boolean' },
   'transcripts-off': { type: 'boolean' },
@@ -82,7 +83,7 @@ const OPTIONS = {
   find: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
-export const USAGE = 'usage: npm run bench [-- --quick] [--only start,exit,ctrl-c,throughput,keys,panes] [--runs N] [--renderer dom|webgl] [--flood yes|color] [--experiments] [--profile] [--trace] [--transcripts-off] [--panes-unpaced] [--find TERM] (docs/benchmarks.md)';
+export const USAGE = 'usage: npm run bench [-- --quick] [--only start,exit,ctrl-c,throughput,keys,panes] [--runs N] [--renderer dom|webgl] [--flood yes|color] [--experiments] [--peer-plain] [--profile] [--trace] [--transcripts-off] [--panes-unpaced] [--find TERM] (docs/benchmarks.md)';
 
 function choose<T extends string>(flag: string, given: string | undefined, allowed: readonly T[]): Result<readonly T[] | undefined> {
   if (given === undefined) return { ok: true, value: undefined };
@@ -118,6 +119,7 @@ export function parseBenchArgs(argv: readonly string[]): Result<{ plan: Plan; gr
       ...base.ctrlCRuns,
       ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
       experiment: values.experiments === true ? (runs ?? EXPERIMENT_RUNS) : 0,
+      plain: values['peer-plain'] === true ? (runs ?? base.ctrlCRuns.peer) : 0,
     },
     renderers: renderers.value ?? base.renderers,
     floods: floods.value ?? base.floods,

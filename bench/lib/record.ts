@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchReport, ScenarioResult } from './report';
 
 /** Flags that make a run measure less, or differently, than the record does. */
-const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '--experiments', '--profile', '--trace', '--find'];
+const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '--experiments', '--peer-plain', '--profile', '--trace', '--find'];
 
 /** Whether a run with these arguments is a full run, the one kind that rewrites the record. */
 export function isRecordRun(argv: readonly string[]): boolean {

@@ -1,25 +1,24 @@
 // The VS Code-style peer's page (the strongest peer of DESIGN §8, §9): xterm with the addons
-// VS Code's terminal loads — WebGL (or DOM), unicode11, web links, search, fit — and its flow
-// control: every chunk goes straight into xterm.write, acknowledged from the write callback
-// (after parsing) in batches of CharCountAckSize 5 000; nothing is queued or dropped on a
-// Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
+// VS Code's terminal loads as it opens (xtermTerminal.ts) — WebGL (or DOM) and unicode11, sized
+// to its box (fit); not search, which VS Code loads at the first find, nor web links, which it
+// detects with link providers of its own on hover — and its flow control: every chunk goes
+// straight into xterm.write, acknowledged from the write callback (after parsing) in batches of
+// CharCountAckSize 5 000; nothing is queued or dropped on a Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
 // page (e2e/harness/browser-api.ts) and offers the same test view, so the bench measures both
 // pages with the same in-page code. `?panes=N` opens N terminals in a grid, each its own pane
-// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain`: the
-// plain page to measure it against (plain.ts).
+// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain=MODE`:
+// the plain page to measure it against (plain.ts).
 import '@xterm/xterm/css/xterm.css';
 import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
-import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
 import type { RendererKind } from '../../renderer/gpu-renderer';
 import type { RendererSettings } from '../../contracts/renderer';
 import { CHAR_COUNT_ACK_SIZE } from './flow';
-import { openPlainTerminal } from './plain';
+import { openPlainTerminal, PLAIN_MODES, type PlainMode } from './plain';
 
 interface PeerTerminal {
   write(data: string): void;
@@ -44,8 +43,10 @@ async function boot(): Promise<void> {
   const panes = paneIds(location.search);
   const api = window.ripcord;
   const settings = await api.getSettings();
-  if (new URLSearchParams(location.search).has('plain')) {
-    openPlainTerminal(root, panes[0] ?? '1', settings);
+  const plain = new URLSearchParams(location.search).get('plain');
+  if (plain !== null) {
+    if (!(PLAIN_MODES as readonly string[]).includes(plain)) throw new Error(`?plain=${plain}: choose from ${PLAIN_MODES.join(', ')}`);
+    openPlainTerminal(root, panes[0] ?? '1', settings, plain as PlainMode);
     return;
   }
   if (panes.length > 1) {
@@ -78,8 +79,6 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   terminal.loadAddon(fit);
   terminal.loadAddon(new Unicode11Addon());
   terminal.unicode.activeVersion = '11';
-  terminal.loadAddon(new SearchAddon());
-  terminal.loadAddon(new WebLinksAddon());
 
   let unacknowledged = 0;
   terminal.onData((data) => api.input(pane, data));

@@ -1,21 +1,31 @@
-// The peer page's `?plain` mode (a bench experiment, --experiments): the plainest VS Code-style
-// terminal, to measure the peer against — xterm with its defaults (the peer's font family and
-// size, so both draw the same grid), the WebGL (or DOM) renderer and no other addon, over a
-// WebSocket of its own to the naive harness (`/plain`): the pty's output arrives as raw text
-// frames, not through the page's bridge; acks of CHAR_COUNT_ACK_SIZE from the write callback;
-// the host pauses the pty past 100 000 unacknowledged chars and resumes under 5 000. The bench's
-// keys (the flood's command, the press) still go through window.ripcord.input to the same pty.
+// The peer page's `?plain=MODE` (the bench's --peer-plain): the plainest VS Code-style terminal,
+// to measure the peer against — xterm with its defaults but the peer's font family and size,
+// fitted once to the peer's grid, the WebGL (or DOM) renderer and no other addon; acks of
+// CHAR_COUNT_ACK_SIZE from the write callback; the host pauses the pty past 100 000
+// unacknowledged chars and resumes under 5 000. MODE (PlainMode) says how its output arrives and
+// which grid it draws. The bench's keys (the flood's command, the press) go through
+// window.ripcord.input to the same pty in every mode.
 import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
 import type { RendererKind } from '../../renderer/gpu-renderer';
 import type { RendererSettings } from '../../contracts/renderer';
 import { CHAR_COUNT_ACK_SIZE } from './flow';
 
+/**
+ * `socket`: a WebSocket of its own to the naive harness (`/plain`), the pty's output as raw text
+ * frames; `bridge`: the page's bridge (window.ripcord) as the peer, to tell the transport's cost
+ * from the page's; `socket-80x24`: `socket` at xterm's own 80 × 24, not fitted (a quarter of the
+ * peer's cells here), to show what the grid alone is worth.
+ */
+export const PLAIN_MODES = ['socket', 'bridge', 'socket-80x24'] as const;
+export type PlainMode = (typeof PLAIN_MODES)[number];
+
 /** What the page sends on the plain socket (bench/naive/harness.ts reads it): one JSON object a frame. */
 export type PlainMessage = { resize: [cols: number, rows: number] } | { ack: number } | { input: string };
 
-/** How the plain page reaches its pty: its own socket (`?plain`) or the page's bridge (`?plain=bridge`, to tell the transport's cost from the page's). */
+/** How the plain page reaches its pty. */
 interface PlainLink {
   send(message: PlainMessage): void;
   onOpen(listener: () => void): void;
@@ -50,10 +60,16 @@ function bridgeLink(pane: string): PlainLink {
 }
 
 /** Opens the plain terminal of the page's one pane in `parent`. */
-export function openPlainTerminal(parent: HTMLElement, pane: string, settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>): void {
-  const link = new URLSearchParams(location.search).get('plain') === 'bridge' ? bridgeLink(pane) : socketLink(pane);
+export function openPlainTerminal(parent: HTMLElement, pane: string, settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>, mode: PlainMode): void {
+  const link = mode === 'bridge' ? bridgeLink(pane) : socketLink(pane);
   const terminal = new Terminal({ fontFamily: settings.fontFamily, fontSize: settings.fontSize });
   terminal.open(parent);
+  // the peer's grid, fitted once: FitAddon only measures, it takes no part in the output's path
+  if (mode !== 'socket-80x24') {
+    const fit = new FitAddon();
+    terminal.loadAddon(fit);
+    fit.fit();
+  }
   let kind: RendererKind = 'dom';
   if (wantedRenderer(location.search) === 'webgl') {
     const webgl = new WebglAddon();

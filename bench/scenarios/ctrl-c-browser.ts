@@ -16,6 +16,7 @@ import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines
 import { newMarker } from '../lib/processes';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { measureCtrlC, type CtrlCHops } from './prompt-watch';
+import type { PlainMode } from '../peer/plain';
 
 export type Renderer = 'dom' | 'webgl';
 export type Flood = 'yes' | 'color';
@@ -79,8 +80,8 @@ export interface CtrlCRunOptions {
   traceTo?: string;
   /** ripcord's page (not the peer's, which has none) searches this in its find box during the flood */
   findTerm?: string;
-  /** the peer only: its page in the plain mode (`?plain`, bench/peer/plain.ts), over its own socket or the page's bridge */
-  plain?: 'socket' | 'bridge';
+  /** the peer only: its page's plain mode (`?plain=MODE`, bench/peer/plain.ts) */
+  plain?: PlainMode;
 }
 
 /** What a trace records: the page's tasks, frames, compositing and GPU commands. */

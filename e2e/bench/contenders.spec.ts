@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { PLAIN_MODES } from '../../bench/peer/plain';
 import type { CtrlCHops } from '../../bench/scenarios/prompt-watch';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
 import { runPanesBrowser } from '../../bench/scenarios/panes-browser';
@@ -47,14 +48,16 @@ for (const kind of BROWSER_PIPELINES) {
   });
 }
 
-// --experiments: the peer's page in its plain mode, the yardstick of the peer (its own socket, raw frames, no addon)
-test('plain: Ctrl+C during a flood brings the prompt back in the page', async ({ browser }) => {
-  const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: 'socket' });
-  expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
-  expect(run.renderer).toBe('dom');
-  // its output bypasses the page's bridge, which the bench's arrivals count
-  expect(run.messagesAfterPress).toBe(0);
-});
+// --peer-plain: the peer's page in its plain modes, the yardstick of the peer
+for (const mode of PLAIN_MODES) {
+  test(`plain (${mode}): Ctrl+C during a flood brings the prompt back in the page`, async ({ browser }) => {
+    const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: mode });
+    expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+    expect(run.renderer).toBe('dom');
+    // the bench counts what comes through the page's bridge: the plain socket's output bypasses it
+    if (mode !== 'bridge') expect(run.messagesAfterPress).toBe(0);
+  });
+}
 
 for (const kind of ['ripcord', 'peer'] as const) {
   test(`${kind}: a flood reaches a screen that acknowledges, every byte counted`, async () => {
