@@ -13,11 +13,9 @@ import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
-import { WebglAddon } from '@xterm/addon-webgl';
-import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
-import type { RendererKind } from '../../renderer/gpu-renderer';
+import { offerTestView } from '../../e2e/harness/test-view';
 import type { RendererSettings } from '../../contracts/renderer';
-import { CHAR_COUNT_ACK_SIZE } from './flow';
+import { AckedWriter, loadWantedRenderer } from './vscode-write';
 import { openPlainTerminal, PLAIN_MODES, type PlainMode } from './plain';
 
 interface PeerTerminal {
@@ -80,41 +78,19 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   terminal.loadAddon(new Unicode11Addon());
   terminal.unicode.activeVersion = '11';
 
-  let unacknowledged = 0;
   terminal.onData((data) => api.input(pane, data));
   terminal.onBinary((data) => api.input(pane, data));
   terminal.onResize(({ cols, rows }) => api.resize(pane, cols, rows));
 
   terminal.open(parent);
-  let kind: RendererKind = 'dom';
-  if (wantedRenderer(location.search) === 'webgl') {
-    try {
-      const webgl = new WebglAddon();
-      webgl.onContextLoss(() => {
-        webgl.dispose();
-        kind = 'dom';
-      });
-      terminal.loadAddon(webgl);
-      kind = 'webgl';
-    } catch (error) {
-      console.warn('peer: WebGL unavailable, DOM renderer', error);
-    }
-  }
+  const renderer = loadWantedRenderer(terminal);
   fit.fit();
   api.resize(pane, terminal.cols, terminal.rows);
+  const writer = new AckedWriter(terminal, (chars) => api.ack(pane, chars));
   // VS Code holds nothing at a Ctrl+C
-  let parsedChars = 0;
-  offerTestView({ pane, terminal, renderer: () => kind, output: { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } } });
+  offerTestView({ pane, terminal, renderer, output: { holding: false, pacedByTurns: false, get parsedChars() { return writer.parsedChars; } } });
   return {
-    write: (data) =>
-      terminal.write(data, () => {
-        parsedChars += data.length;
-        unacknowledged += data.length;
-        if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-          api.ack(pane, unacknowledged);
-          unacknowledged = 0;
-        }
-      }),
+    write: (data) => writer.write(data),
     exited: (code) => terminal.write(`\r\n[exited ${code}]\r\n`),
     focus: () => terminal.focus(),
   };

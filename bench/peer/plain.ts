@@ -7,11 +7,9 @@
 // window.ripcord.input to the same pty in every mode.
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import { WebglAddon } from '@xterm/addon-webgl';
-import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
-import type { RendererKind } from '../../renderer/gpu-renderer';
+import { offerTestView } from '../../e2e/harness/test-view';
 import type { RendererSettings } from '../../contracts/renderer';
-import { CHAR_COUNT_ACK_SIZE } from './flow';
+import { AckedWriter, loadWantedRenderer } from './vscode-write';
 
 /**
  * `socket`: a WebSocket of its own to the naive harness (`/plain`), the pty's output as raw text
@@ -70,30 +68,11 @@ export function openPlainTerminal(parent: HTMLElement, pane: string, settings: P
     terminal.loadAddon(fit);
     fit.fit();
   }
-  let kind: RendererKind = 'dom';
-  if (wantedRenderer(location.search) === 'webgl') {
-    const webgl = new WebglAddon();
-    webgl.onContextLoss(() => {
-      webgl.dispose();
-      kind = 'dom';
-    });
-    terminal.loadAddon(webgl);
-    kind = 'webgl';
-  }
+  const renderer = loadWantedRenderer(terminal);
   terminal.onData((data) => link.send({ input: data }));
-  let unacknowledged = 0;
-  let parsedChars = 0;
+  const writer = new AckedWriter(terminal, (chars) => link.send({ ack: chars }));
   link.onOpen(() => link.send({ resize: [terminal.cols, terminal.rows] }));
-  link.onData((data) => {
-    terminal.write(data, () => {
-      parsedChars += data.length;
-      unacknowledged += data.length;
-      if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-        link.send({ ack: unacknowledged });
-        unacknowledged = 0;
-      }
-    });
-  });
-  offerTestView({ pane, terminal, renderer: () => kind, output: { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } } });
+  link.onData((data) => writer.write(data));
+  offerTestView({ pane, terminal, renderer, output: { holding: false, pacedByTurns: false, get parsedChars() { return writer.parsedChars; } } });
   terminal.focus();
 }
