@@ -4,8 +4,8 @@
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
 //   pause the pty past 100 000 unacknowledged chars, resume under 5 000 — and nothing else.
-// - the peer page's plain mode (`?plain`, bench/peer/plain.ts): its pane's output as raw text
-//   frames on a socket of its own (`/plain`), with the same flow control.
+// - the peer page's plain modes (`?plain=MODE`, bench/peer/plain.ts): but for the bridge mode, its
+//   pane's output as raw text frames on a socket of its own (`/plain`), with the same flow control.
 // Every pane the page sizes gets its own pty (VS Code's pty host runs all of a window's
 // terminals), started on the pane's first resize; the last pty's end ends the harness.
 //   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
@@ -37,7 +37,6 @@ interface NaiveOptions {
   /** the peer: VS Code's watermarks */
   ackFlowControl: boolean;
 }
-
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
   const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };

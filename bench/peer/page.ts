@@ -3,11 +3,12 @@
 // to its box (fit); not search, which VS Code loads at the first find, nor web links, which it
 // detects with link providers of its own on hover — and its flow control: every chunk goes
 // straight into xterm.write, acknowledged from the write callback (after parsing) in batches of
-// CharCountAckSize 5 000; nothing is queued or dropped on a Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
-// page (e2e/harness/browser-api.ts) and offers the same test view, so the bench measures both
-// pages with the same in-page code. `?panes=N` opens N terminals in a grid, each its own pane
-// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain=MODE`:
-// the plain page to measure it against (plain.ts).
+// CharCountAckSize 5 000; nothing is queued or dropped on a Ctrl+C. It talks to the host through
+// the same window.ripcord WebSocket bridge as ripcord's page (e2e/harness/browser-api.ts) and
+// offers the same test view, so the bench measures both pages with the same in-page code.
+// `?panes=N` opens N terminals in a grid, each its own pane of the host's
+// (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain=MODE`: the plain page
+// to measure it against (plain.ts).
 import '@xterm/xterm/css/xterm.css';
 import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
