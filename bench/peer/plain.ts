@@ -62,13 +62,14 @@ export function openPlainTerminal(parent: HTMLElement, pane: string, settings: P
   const link = mode === 'bridge' ? bridgeLink(pane) : socketLink(pane);
   const terminal = new Terminal({ fontFamily: settings.fontFamily, fontSize: settings.fontSize });
   terminal.open(parent);
-  // the peer's grid, fitted once: FitAddon only measures, it takes no part in the output's path
+  const renderer = loadWantedRenderer(terminal);
+  // the peer's grid, fitted once after the renderer as the peer is (WebGL's cells are whole
+  // pixels, the DOM's not): FitAddon only measures, it takes no part in the output's path
   if (mode !== 'socket-80x24') {
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     fit.fit();
   }
-  const renderer = loadWantedRenderer(terminal);
   terminal.onData((data) => link.send({ input: data }));
   const writer = new AckedWriter(terminal, (chars) => link.send({ ack: chars }));
   link.onOpen(() => link.send({ resize: [terminal.cols, terminal.rows] }));
