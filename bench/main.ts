@@ -9,12 +9,13 @@ import path from 'node:path';
 import { CLI, DIST, HARNESS, REPO_ROOT, RESULTS_DIR } from './lib/paths';
 import { isRecordRun, writeBenchSummary } from './lib/record';
 import type { PipelineKind } from './lib/pipelines';
-import { alternateAll, GROUPS, log, parseArgs, ratioOf, type Group, type Plan } from './lib/plan';
+import { alternateAll, GROUPS, log, parseBenchArgs, ratioOf, USAGE, type Group, type Plan } from './lib/plan';
 import { machineInfo, markdownTable, mergeWithPrevious, series, writeReport, type BenchReport, type ScenarioResult } from './lib/report';
 import { summarize, type Sample } from './lib/stats';
 import { EXIT_TRIGGERS, HOST_GONE_TIMEOUT_MS, NONE_LEFT_SLACK_MS, runExit, type ExitRun, type ExitTrigger } from './scenarios/exit';
 import { floorCgroupParent, PROMPT_TIMEOUT_MS, runFirstPrompt, type StartVariant } from './scenarios/first-prompt';
 import { summarizeFile } from '../main/cli/stats';
+import { EXIT_CODE_USAGE } from '../main/core/exit-codes';
 import type { LatencyRow, StatsSummary } from '../main/platform/log/log-summarizer';
 import { benchCtrlC } from './groups/ctrl-c';
 import { benchKeys } from './groups/keys';
@@ -166,7 +167,13 @@ function noneLeftResult(plan: Plan, runs: Record<PipelineKind, ExitRun[]>): Scen
 }
 
 async function main(): Promise<void> {
-  const { plan, groups } = parseArgs(process.argv.slice(2));
+  const parsed = parseBenchArgs(process.argv.slice(2));
+  if (!parsed.ok) {
+    // a usage error runs nothing and writes nothing: a typo'd flag must not become a full run
+    process.stderr.write(`bench: ${parsed.error}\n${USAGE}\n`);
+    process.exit(EXIT_CODE_USAGE);
+  }
+  const { plan, groups } = parsed.value;
   for (const file of [CLI, HARNESS, `${DIST}/reaper.js`, `${DIST}/renderer/renderer.js`]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:test\` first`);
   }

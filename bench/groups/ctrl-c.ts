@@ -11,6 +11,7 @@ import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
 import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+import type { PlainMode } from '../peer/plain';
 
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 /** Functions listed per profiled run. */
@@ -26,6 +27,17 @@ type Contender = BrowserKind | 'small-watermark';
 export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
 export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
 export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
+/** --peer-plain: the peer page's plain modes (bench/peer/plain.ts), the yardstick of the peer, by contender name. */
+const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<string, PlainMode>;
+type PlainContender = keyof typeof PLAIN_CONTENDERS;
+type CtrlCContender = Contender | PlainContender;
+const PLAIN_NAMES = Object.keys(PLAIN_CONTENDERS) as PlainContender[];
+const isPlain = (name: CtrlCContender): name is PlainContender => Object.hasOwn(PLAIN_CONTENDERS, name);
+const PLAIN_NOTES: Record<PlainContender, string> = {
+  plain: 'the plain page (bench/peer/plain.ts): xterm\'s defaults but the font, fitted to the same grid, no addon but the renderer, its own WebSocket with raw text frames, acks of 5 000, the host\'s 100k/5k',
+  'plain-bridge': 'the plain page over the page\'s bridge (window.ripcord), as the peer: the transport\'s share',
+  'plain-80x24': 'the plain page at xterm\'s own 80 × 24, not fitted: the grid\'s share',
+};
 
 export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
   const browser: Browser = await launchBrowser();
@@ -42,18 +54,19 @@ export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
 
 async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
   const seen = new Set<string>();
-  const counts: Record<Contender, number> = {
+  const counts: Record<CtrlCContender, number> = {
     ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
+    ...(Object.fromEntries(PLAIN_NAMES.map((name) => [name, plan.ctrlCRuns.plain])) as Record<PlainContender, number>),
   };
   let profiles = 0;
-  const hostLoops: Record<Contender, Sample[]> = { ripcord: [], peer: [], naive: [], 'small-watermark': [] };
+  const hostLoops = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, Sample[]>;
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, profileTo, traceTo, findTerm: plan.findTerm };
-    const run = await runCtrlCBrowser(browser, kindOf(name), options, harnessOf(name));
+    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, plain: isPlain(name) ? PLAIN_CONTENDERS[name] : undefined, profileTo, traceTo, findTerm: plan.findTerm };
+    const run = await runCtrlCBrowser(browser, isPlain(name) ? 'peer' : kindOf(name), options, isPlain(name) ? undefined : harnessOf(name));
     seen.add(run.renderer);
     log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
     if (run.hops) log(`  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`);
@@ -99,6 +112,9 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   });
   if (runs['small-watermark'].length > 0) {
     rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
+  }
+  for (const name of PLAIN_NAMES) {
+    if (runs[name].length > 0) rows.push(row(`ctrl-c-${renderer}-${flood}-${name}`, `${title}, ${name} / peer`, runs[name], [`--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as "\\x03" input`]));
   }
   return rows;
 }

@@ -1,8 +1,8 @@
-// What a bench run does: how many runs of what, from the command line.
-//   npm run bench [-- --quick] [-- --only start,exit,ctrl-c,throughput,keys,panes] [-- --runs N]
-//                 [-- --renderer dom|webgl] [-- --flood yes|color] [-- --experiments] [-- --profile] [-- --trace]
-//                 [-- --transcripts-off] [-- --panes-unpaced] [-- --find TERM]
-// Groups: start, exit, ctrl-c, throughput, keys, panes.
+// What a bench run does: how many runs of what, from the command line (USAGE; the flags:
+// docs/benchmarks.md#running-it). An unknown flag or a bad value is a usage error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Result } from '../../contracts/result';
+import { parseArgsProblem } from '../../main/cli/usage-error';
 import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
 
 export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput', 'keys', 'panes'] as const;
@@ -16,8 +16,8 @@ export interface Plan {
   ctrlCExitRuns: number;
   /** the config default in full runs; short in quick runs so a run takes ~1 s */
   killGraceMs: number;
-  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments) */
-  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number };
+  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments); `plain`: the peer page's plain modes (--peer-plain) */
+  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number; plain: number };
   floodMs: number;
   floods: readonly Flood[];
   renderers: readonly Renderer[];
@@ -54,55 +54,83 @@ const MB = 1024 * 1024;
  */
 const FULL: Plan = {
   quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
-  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
+  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0, plain: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
   throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
   keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10, panesUnpaced: false,
 };
 const QUICK: Plan = {
   quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
-  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
+  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0, plain: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
   throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
   keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3, panesUnpaced: false,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
 
-function valueOf(argv: readonly string[], flag: string): string | undefined {
-  const index = argv.indexOf(flag);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
+/** Every flag of a bench run; anything else is a usage error (a typo must not turn a run into a full one that rewrites the record). */
+const OPTIONS = {
+  quick: { type: 'boolean' },
+  only: { type: 'string' },
+  runs: { type: 'string' },
+  renderer: { type: 'string' },
+  flood: { type: 'string' },
+  experiments: { type: 'boolean' },
+  'peer-plain': { type: 'boolean' },
+  profile: { type: 'boolean' },
+  trace: { type: 'boolean' },
+  'transcripts-off': { type: 'boolean' },
+  'panes-unpaced': { type: 'boolean' },
+  find: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
 
-function choose<T extends string>(flag: string, given: string | undefined, allowed: readonly T[]): readonly T[] | undefined {
-  if (given === undefined) return undefined;
+export const USAGE = 'usage: npm run bench [-- --quick] [--only start,exit,ctrl-c,throughput,keys,panes] [--runs N] [--renderer dom|webgl] [--flood yes|color] [--experiments] [--peer-plain] [--profile] [--trace] [--transcripts-off] [--panes-unpaced] [--find TERM] (docs/benchmarks.md)';
+
+function choose<T extends string>(flag: string, given: string | undefined, allowed: readonly T[]): Result<readonly T[] | undefined> {
+  if (given === undefined) return { ok: true, value: undefined };
   const chosen = given.split(',');
   const unknown = chosen.filter((c) => !(allowed as readonly string[]).includes(c));
-  if (unknown.length > 0) throw new Error(`${flag}: unknown ${unknown.join(', ')}; choose from ${allowed.join(', ')}`);
-  return chosen as T[];
+  if (unknown.length > 0) return { ok: false, error: `--${flag}: unknown ${unknown.map((u) => JSON.stringify(u)).join(', ')}; choose from ${allowed.join(', ')}` };
+  return { ok: true, value: chosen as T[] };
 }
 
-export function parseArgs(argv: readonly string[]): { plan: Plan; groups: Group[] } {
-  const base = argv.includes('--quick') ? QUICK : FULL;
-  const only = choose('--only', valueOf(argv, '--only'), GROUPS) ?? GROUPS;
-  const runsText = valueOf(argv, '--runs');
-  const runs = runsText === undefined ? undefined : Number(runsText);
-  if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new Error(`--runs: a positive integer, got ${runsText}`);
+/** The plan and groups of a command line, or what is wrong with it (the run then does nothing: exit 2). */
+export function parseBenchArgs(argv: readonly string[]): Result<{ plan: Plan; groups: Group[] }> {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true; allowPositionals: false }>>['values'];
+  try {
+    values = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    // node's message may run over lines ("ambiguous.\nDid you forget…"): its first says what is wrong
+    return { ok: false, error: parseArgsProblem((error as Error).message.split('\n')[0] ?? '') };
+  }
+  const base = values.quick === true ? QUICK : FULL;
+  const only = choose('only', values.only, GROUPS);
+  const renderers = choose('renderer', values.renderer, ['dom', 'webgl'] as const);
+  const floods = choose('flood', values.flood, ['yes', 'color'] as const);
+  if (!only.ok) return only;
+  if (!renderers.ok) return renderers;
+  if (!floods.ok) return floods;
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && !(/^\d+$/.test(values.runs ?? '') && Number.isSafeInteger(runs) && runs > 0)) return { ok: false, error: `--runs: a positive integer, got ${JSON.stringify(values.runs)}` };
+  if (values.find === '') return { ok: false, error: '--find: a term to search, got an empty one' };
   const plan: Plan = {
     ...base,
     ...(runs === undefined ? {} : { throughputRuns: runs, panesRuns: runs }),
     ctrlCRuns: {
       ...base.ctrlCRuns,
       ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
-      experiment: argv.includes('--experiments') ? (runs ?? EXPERIMENT_RUNS) : 0,
+      experiment: values.experiments === true ? (runs ?? EXPERIMENT_RUNS) : 0,
+      plain: values['peer-plain'] === true ? (runs ?? base.ctrlCRuns.peer) : 0,
     },
-    renderers: choose('--renderer', valueOf(argv, '--renderer'), ['dom', 'webgl'] as const) ?? base.renderers,
-    floods: choose('--flood', valueOf(argv, '--flood'), ['yes', 'color'] as const) ?? base.floods,
-    profile: argv.includes('--profile'),
-    trace: argv.includes('--trace'),
-    transcriptsOff: argv.includes('--transcripts-off'),
-    panesUnpaced: argv.includes('--panes-unpaced'),
-    ...(valueOf(argv, '--find') === undefined ? {} : { findTerm: valueOf(argv, '--find') }),
+    renderers: renderers.value ?? base.renderers,
+    floods: floods.value ?? base.floods,
+    profile: values.profile === true,
+    trace: values.trace === true,
+    transcriptsOff: values['transcripts-off'] === true,
+    panesUnpaced: values['panes-unpaced'] === true,
+    ...(values.find === undefined ? {} : { findTerm: values.find }),
   };
-  return { plan, groups: GROUPS.filter((g) => only.includes(g)) };
+  const groups = only.value ?? GROUPS;
+  return { ok: true, value: { plan, groups: GROUPS.filter((g) => groups.includes(g)) } };
 }
 
 /** Runs each contender in turn, `runs[name]` times each, starting with a different one each round. */

@@ -10,7 +10,7 @@ describe('the bench record', () => {
   it('only a full run writes it', () => {
     expect(isRecordRun([])).toBe(true);
     expect(isRecordRun(['--transcripts-off'])).toBe(true);
-    for (const partial of [['--quick'], ['--only', 'ctrl-c'], ['--runs', '10'], ['--renderer', 'webgl'], ['--flood', 'color'], ['--profile'], ['--trace'], ['--experiments'], ['--find', 'x']]) {
+    for (const partial of [['--quick'], ['--only', 'ctrl-c'], ['--only=ctrl-c'], ['--runs', '10'], ['--runs=10'], ['--renderer', 'webgl'], ['--flood', 'color'], ['--profile'], ['--trace'], ['--experiments'], ['--peer-plain'], ['--find', 'x']]) {
       expect(isRecordRun(partial), partial.join(' ')).toBe(false);
     }
   });

@@ -6,11 +6,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchReport, ScenarioResult } from './report';
 
 /** Flags that make a run measure less, or differently, than the record does. */
-const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '--experiments', '--profile', '--trace', '--find'];
+const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '--experiments', '--peer-plain', '--profile', '--trace', '--find'];
 
 /** Whether a run with these arguments is a full run, the one kind that rewrites the record. */
 export function isRecordRun(argv: readonly string[]): boolean {
-  return !argv.some((arg) => PARTIAL_FLAGS.includes(arg));
+  return !argv.some((arg) => PARTIAL_FLAGS.includes(arg.split('=')[0] ?? arg));
 }
 
 export const BENCH_SUMMARY_BEGIN = '<!-- bench summary: written by a full `npm run bench` from bench/RESULTS.json -->';

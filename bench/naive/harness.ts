@@ -4,6 +4,8 @@
 // - naive (default): output forwarded as fast as the pty gives it (acks ignored, never paused).
 // - peer (`--ack-flow-control`, with the peer page of bench/peer): VS Code's flow control —
 //   pause the pty past 100 000 unacknowledged chars, resume under 5 000 — and nothing else.
+// - the peer page's plain modes (`?plain=MODE`, bench/peer/plain.ts): but for the bridge mode, its
+//   pane's output as raw text frames on a socket of its own (`/plain`), with the same flow control.
 // Every pane the page sizes gets its own pty (VS Code's pty host runs all of a window's
 // terminals), started on the pane's first resize; the last pty's end ends the harness.
 //   node naive-harness.js [--ack-flow-control] [--renderer-dir DIR] [--cwd DIR] [--env KEY=VALUE]... -- PROGRAM ARGS...
@@ -24,6 +26,8 @@ import { IpcChannel, type RendererSettings } from '../../contracts/renderer';
 import { parseAck, parseInput, parsePaneRequest, parseResize } from '../../contracts/renderer-checks';
 import type { WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, parsePageMessage, type HostMessage } from '../../e2e/harness/harness-socket';
+import { VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS } from '../peer/flow';
+import type { PlainMessage } from '../peer/plain';
 
 interface NaiveOptions {
   rendererDir: string;
@@ -33,10 +37,6 @@ interface NaiveOptions {
   /** the peer: VS Code's watermarks */
   ackFlowControl: boolean;
 }
-
-/** VS Code's FlowControlConstants.HighWatermarkChars and LowWatermarkChars: the peer as the issue defines it, not ripcord's. */
-const VSCODE_HIGH_WATERMARK_CHARS = 100_000;
-const VSCODE_LOW_WATERMARK_CHARS = 5_000;
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
   const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
@@ -61,6 +61,20 @@ function parseArgs(argv: readonly string[]): NaiveOptions {
     i++;
   }
   return options;
+}
+
+/** Where a pty's output goes: the page's bridge (the harness socket's messages) or the plain page's socket. */
+interface OutputSink {
+  data(data: string): void;
+  exit(exitCode: number): void;
+}
+
+/** A pane's output as the harness socket carries it to the page's bridge. */
+function bridgeSink(pane: string, out: (message: HostMessage) => void): OutputSink {
+  return {
+    data: (data) => out({ channel: IpcChannel.data, args: [pane, data] }),
+    exit: (exitCode) => out({ channel: IpcChannel.exit, args: [pane, { exitCode }] }),
+  };
 }
 
 /** The window's first pane, as ripcord's window starts: the naive page shows only it. */
@@ -109,8 +123,30 @@ async function main(): Promise<void> {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    const url = requestUrl(req);
+    if (url.pathname === '/plain') wss.handleUpgrade(req, socket, head, (ws) => attachPlain(ws, url.searchParams.get('pane') ?? PANE));
+    else wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
   });
+
+  /** The peer page's plain mode (bench/peer/plain.ts): the pane's output as raw text frames, its acks, input and size as JSON. */
+  function attachPlain(ws: WebSocket, pane: string): void {
+    const sink: OutputSink = { data: (data) => ws.send(data), exit: () => ws.close() };
+    ws.on('message', (raw) => {
+      let message: Partial<Record<'resize' | 'ack' | 'input', unknown>>;
+      try {
+        message = JSON.parse(raw.toString()) as PlainMessage;
+      } catch {
+        return;
+      }
+      const child = children.get(pane);
+      if (typeof message.input === 'string') child?.pty.write(message.input);
+      else if (typeof message.ack === 'number' && child?.flow?.onAck(message.ack) === 'resume') child.pty.resume();
+      else if (Array.isArray(message.resize) && typeof message.resize[0] === 'number' && typeof message.resize[1] === 'number') {
+        if (child) child.pty.resize(message.resize[0], message.resize[1]);
+        else children.set(pane, start(pane, message.resize[0], message.resize[1], sink));
+      }
+    });
+  }
 
   function attach(ws: WebSocket): void {
     const out = (message: HostMessage): void => ws.send(JSON.stringify(message));
@@ -137,7 +173,7 @@ async function main(): Promise<void> {
         const size = parseResize(args);
         if (!size.ok || !request.ok) return;
         if (child) child.pty.resize(size.value.cols, size.value.rows);
-        else children.set(request.value.pane, start(request.value.pane, size.value.cols, size.value.rows, out));
+        else children.set(request.value.pane, start(request.value.pane, size.value.cols, size.value.rows, bridgeSink(request.value.pane, out)));
       }
     });
     ws.on('close', () => {
@@ -150,7 +186,7 @@ async function main(): Promise<void> {
     for (const child of children.values()) child.pty.kill();
   }
 
-  function start(pane: string, cols: number, rows: number, out: (message: HostMessage) => void): { pty: pty.IPty; flow: FlowControl | undefined } {
+  function start(pane: string, cols: number, rows: number, sink: OutputSink): { pty: pty.IPty; flow: FlowControl | undefined } {
     const flow = options.ackFlowControl ? new FlowControl(VSCODE_HIGH_WATERMARK_CHARS, VSCODE_LOW_WATERMARK_CHARS) : undefined;
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
@@ -162,11 +198,11 @@ async function main(): Promise<void> {
       env: { ...env, ...options.env, COLORTERM: 'truecolor' },
     });
     spawned.onData((data) => {
-      out({ channel: IpcChannel.data, args: [pane, data] });
+      sink.data(data);
       if (flow?.onSent(data.length) === 'pause') spawned.pause();
     });
     spawned.onExit(({ exitCode }) => {
-      out({ channel: IpcChannel.exit, args: [pane, { exitCode }] });
+      sink.exit(exitCode);
       children.delete(pane);
       if (children.size === 0) process.exit(0);
     });

@@ -1,22 +1,23 @@
 // The VS Code-style peer's page (the strongest peer of DESIGN §8, §9): xterm with the addons
-// VS Code's terminal loads — WebGL (or DOM), unicode11, web links, search, fit — and its flow
-// control: every chunk goes straight into xterm.write, acknowledged from the write callback
-// (after parsing) in batches of CharCountAckSize 5 000; nothing is queued or dropped on a
-// Ctrl+C. It talks to the host through the same window.ripcord WebSocket bridge as ripcord's
-// page (e2e/harness/browser-api.ts) and offers the same test view, so the bench measures both
-// pages with the same in-page code. `?panes=N` opens N terminals in a grid, each its own pane
-// of the host's (bench/naive/harness.ts), as VS Code splits a window's terminals.
+// VS Code's terminal loads as it opens (xtermTerminal.ts) — WebGL (or DOM) and unicode11, sized
+// to its box (fit); not search, which VS Code loads at the first find, nor web links, which it
+// detects with link providers of its own on hover — and its flow control: every chunk goes
+// straight into xterm.write, acknowledged from the write callback (after parsing) in batches of
+// CharCountAckSize 5 000; nothing is queued or dropped on a Ctrl+C. It talks to the host through
+// the same window.ripcord WebSocket bridge as ripcord's page (e2e/harness/browser-api.ts) and
+// offers the same test view, so the bench measures both pages with the same in-page code.
+// `?panes=N` opens N terminals in a grid, each its own pane of the host's
+// (bench/naive/harness.ts), as VS Code splits a window's terminals. `?plain=MODE`: the plain page
+// to measure it against (plain.ts).
 import '@xterm/xterm/css/xterm.css';
 import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
-import { WebLinksAddon } from '@xterm/addon-web-links';
-import { WebglAddon } from '@xterm/addon-webgl';
-import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
-import type { RendererKind } from '../../renderer/gpu-renderer';
+import { offerTestView } from '../../e2e/harness/test-view';
 import type { RendererSettings } from '../../contracts/renderer';
+import { AckedWriter, loadWantedRenderer } from './vscode-write';
+import { openPlainTerminal, PLAIN_MODES, type PlainMode } from './plain';
 
 interface PeerTerminal {
   write(data: string): void;
@@ -24,8 +25,6 @@ interface PeerTerminal {
   focus(): void;
 }
 
-/** VS Code's FlowControlConstants.CharCountAckSize. */
-const CHAR_COUNT_ACK_SIZE = 5_000;
 /** The panes row's grid: two terminals side by side per row, as two splits make them. */
 const GRID_COLUMNS = 2;
 /** VS Code's sash between split terminals. */
@@ -43,6 +42,12 @@ async function boot(): Promise<void> {
   const panes = paneIds(location.search);
   const api = window.ripcord;
   const settings = await api.getSettings();
+  const plain = new URLSearchParams(location.search).get('plain');
+  if (plain !== null) {
+    if (!(PLAIN_MODES as readonly string[]).includes(plain)) throw new Error(`?plain=${plain}: choose from ${PLAIN_MODES.join(', ')}`);
+    openPlainTerminal(root, panes[0] ?? '1', settings, plain as PlainMode);
+    return;
+  }
   if (panes.length > 1) {
     Object.assign(root.style, { display: 'grid', gap: `${GRID_GAP_PX}px`, gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`, gridTemplateRows: `repeat(${Math.ceil(panes.length / GRID_COLUMNS)}, 1fr)` });
   }
@@ -73,44 +78,20 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   terminal.loadAddon(fit);
   terminal.loadAddon(new Unicode11Addon());
   terminal.unicode.activeVersion = '11';
-  terminal.loadAddon(new SearchAddon());
-  terminal.loadAddon(new WebLinksAddon());
 
-  let unacknowledged = 0;
   terminal.onData((data) => api.input(pane, data));
   terminal.onBinary((data) => api.input(pane, data));
   terminal.onResize(({ cols, rows }) => api.resize(pane, cols, rows));
 
   terminal.open(parent);
-  let kind: RendererKind = 'dom';
-  if (wantedRenderer(location.search) === 'webgl') {
-    try {
-      const webgl = new WebglAddon();
-      webgl.onContextLoss(() => {
-        webgl.dispose();
-        kind = 'dom';
-      });
-      terminal.loadAddon(webgl);
-      kind = 'webgl';
-    } catch (error) {
-      console.warn('peer: WebGL unavailable, DOM renderer', error);
-    }
-  }
+  const renderer = loadWantedRenderer(terminal);
   fit.fit();
   api.resize(pane, terminal.cols, terminal.rows);
+  const writer = new AckedWriter(terminal, (chars) => api.ack(pane, chars));
   // VS Code holds nothing at a Ctrl+C
-  let parsedChars = 0;
-  offerTestView({ pane, terminal, renderer: () => kind, output: { holding: false, pacedByTurns: false, get parsedChars() { return parsedChars; } } });
+  offerTestView({ pane, terminal, renderer, output: { holding: false, pacedByTurns: false, get parsedChars() { return writer.parsedChars; } } });
   return {
-    write: (data) =>
-      terminal.write(data, () => {
-        parsedChars += data.length;
-        unacknowledged += data.length;
-        if (unacknowledged >= CHAR_COUNT_ACK_SIZE) {
-          api.ack(pane, unacknowledged);
-          unacknowledged = 0;
-        }
-      }),
+    write: (data) => writer.write(data),
     exited: (code) => terminal.write(`\r\n[exited ${code}]\r\n`),
     focus: () => terminal.focus(),
   };

@@ -16,6 +16,7 @@ import { PROMPT, startBrowserPipeline, type BrowserKind } from '../lib/pipelines
 import { newMarker } from '../lib/processes';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { measureCtrlC, type CtrlCHops } from './prompt-watch';
+import type { PlainMode } from '../peer/plain';
 
 export type Renderer = 'dom' | 'webgl';
 export type Flood = 'yes' | 'color';
@@ -79,6 +80,8 @@ export interface CtrlCRunOptions {
   traceTo?: string;
   /** ripcord's page (not the peer's, which has none) searches this in its find box during the flood */
   findTerm?: string;
+  /** the peer only: its page's plain mode (`?plain=MODE`, bench/peer/plain.ts) */
+  plain?: PlainMode;
 }
 
 /** What a trace records: the page's tasks, frames, compositing and GPU commands. */
@@ -90,7 +93,7 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${pipeline.url}&renderer=${options.renderer}`);
+    await page.goto(`${pipeline.url}&renderer=${options.renderer}${options.plain === undefined ? '' : `&plain=${options.plain}`}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page, PANE);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');

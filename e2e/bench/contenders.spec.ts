@@ -3,12 +3,16 @@
 // acknowledging, a build step gone) fails `npm test` and not the lead's benchmark night.
 // Correctness only: the prompt came back and the bytes were counted; no timing is asserted.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../bench/lib/paths';
-import { BROWSER_PIPELINES } from '../../bench/lib/pipelines';
+import { BROWSER_PIPELINES, startBrowserPipeline } from '../../bench/lib/pipelines';
+import { newMarker } from '../../bench/lib/processes';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { PLAIN_MODES } from '../../bench/peer/plain';
 import type { CtrlCHops } from '../../bench/scenarios/prompt-watch';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
 import { runPanesBrowser } from '../../bench/scenarios/panes-browser';
@@ -44,6 +48,40 @@ for (const kind of BROWSER_PIPELINES) {
     expect(run.renderer).toBe('dom');
     expect(run.arrivals.length).toBe(run.messagesAfterPress);
     if (kind === 'ripcord') expectPressedAtMain(run.hops);
+  });
+}
+
+// --peer-plain: the peer's page in its plain modes, the yardstick of the peer
+test("plain: draws the peer's grid, and socket-80x24 xterm's own", async ({ browser }) => {
+  const grid = async (query: string): Promise<{ cols: number; rows: number } | undefined> => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-grid-'));
+    const pipeline = await startBrowserPipeline('peer', { dir, marker: newMarker() });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${pipeline.url}&renderer=webgl${query}`);
+      await page.waitForFunction(() => window.__ripcordTest !== undefined);
+      return await page.evaluate(() => window.__ripcordTest?.size());
+    } finally {
+      await context.close();
+      await pipeline.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  const peer = await grid('');
+  expect(peer?.cols).toBeGreaterThan(80);
+  expect(await grid('&plain=socket')).toEqual(peer);
+  expect(await grid('&plain=bridge')).toEqual(peer);
+  expect(await grid('&plain=socket-80x24')).toEqual({ cols: 80, rows: 24 });
+});
+
+for (const mode of PLAIN_MODES) {
+  test(`plain (${mode}): Ctrl+C during a flood brings the prompt back in the page`, async ({ browser }) => {
+    const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: mode });
+    expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+    expect(run.renderer).toBe('dom');
+    // the bench counts what comes through the page's bridge: the plain socket's output bypasses it
+    if (mode !== 'bridge') expect(run.messagesAfterPress).toBe(0);
   });
 }
 
