@@ -70,9 +70,9 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
   /** Something the user must know, shown in a pane (a tab closed, the pane limit). */
   readonly onNotice = this.notices.event;
   /** A pane's program ended by itself and the pane stays until a key: how it ended. */
-  /** a Ctrl+C key press of a pane, numbered (1, 2, …), before its session decides it */
-  readonly onPress = this.pressed.event;
   readonly onPaneEnded = this.ends.event;
+  /** A Ctrl+C key press of a pane, numbered (1, 2, …), before its session decides it. */
+  readonly onPress = this.pressed.event;
 
   constructor(private readonly options: PaneWindowOptions) {
     super();
