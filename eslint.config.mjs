@@ -24,11 +24,18 @@ const ban = {
   renderer: { group: ['**/renderer/*'], message: 'only the renderer bundle imports renderer/' },
   core: { group: ['**/core/*'], message: 'this layer may not import main/core' },
   /** The renderer shares the control-character names, which are pure data, the one escaper of them, the hint's words, and the action table with its key parser, and nothing else of main/core. */
-  coreButControlChars: { group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text', '!**/core/actions', '!**/core/keys'], message: 'the renderer may import only main/core/control-chars, main/core/visible-text, main/core/hint-text, main/core/actions and main/core/keys of main/core' },
+  coreButControlChars: {
+    group: ['**/core/*', '!**/core/control-chars', '!**/core/visible-text', '!**/core/hint-text', '!**/core/actions', '!**/core/keys'],
+    message:
+      'the renderer may import only main/core/control-chars, main/core/visible-text, main/core/hint-text, main/core/actions and main/core/keys of main/core',
+  },
   /** The preload is the desktop's bridge: its contract is contracts/renderer.ts, which every side imports. */
   preload: { group: ['**/preload/*', '**/preload'], message: 'only preload/ imports preload/: import the contract from contracts/' },
   /** main/core knows no protocol; it shares only the one result type, which is pure types. No pattern for the folder itself: an excluded folder could not re-include its file. */
-  contracts: { group: ['**/contracts/*', '!**/contracts/result'], message: 'main/core is pure logic: it knows no protocol (contracts/), only contracts/result' },
+  contracts: {
+    group: ['**/contracts/*', '!**/contracts/result'],
+    message: 'main/core is pure logic: it knows no protocol (contracts/), only contracts/result',
+  },
   xterm: { group: ['@xterm/*'], message: 'only the renderer uses xterm' },
 };
 
@@ -43,8 +50,14 @@ const testFence = {
     'error',
     {
       patterns: [
-        { group: ['**/*.test-support', '**/*.test-support.ts', '**/*.test', '**/*.test.ts'], message: 'product code may not import test code (*.test.ts, *.test-support.ts)' },
-        { group: ['**/e2e/**', '**/bench/**'], message: 'product code may not import the specs, the browser harness or the bench (e2e/, bench/)' },
+        {
+          group: ['**/*.test-support', '**/*.test-support.ts', '**/*.test', '**/*.test.ts'],
+          message: 'product code may not import test code (*.test.ts, *.test-support.ts)',
+        },
+        {
+          group: ['**/e2e/**', '**/bench/**'],
+          message: 'product code may not import the specs, the browser harness or the bench (e2e/, bench/)',
+        },
       ],
     },
   ],
@@ -140,38 +153,132 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'bin/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', require: 'readonly', __dirname: 'readonly', module: 'writable' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // The protocols of DESIGN §1, each declared once: plain TypeScript every side can import, importing nothing but each other.
-  { files: ['contracts/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['contracts/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/core/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts, ban.xterm) },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: restrict(ban.node, ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm),
+  },
+  {
+    files: ['contracts/**/*.test.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.preload, ban.xterm),
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    rules: restrict(ban.node, ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts, ban.xterm),
+  },
   // Tests of pure logic may use Node (worker threads) and a headless xterm to check the logic for real.
-  { files: ['main/core/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts) },
+  {
+    files: ['main/core/**/*.test.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.platform, ...processes, ban.renderer, ban.preload, ban.contracts),
+  },
   { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ...processes, ban.renderer, ban.preload, ban.xterm) },
   { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ...processes, ban.renderer, ban.preload, ban.xterm) },
   // What decides a session's exits and carries them out: main's side of the decision path, in every host.
-  { files: ['main/decisions/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/decisions/**/*.ts'],
+    rules: restrict(
+      ban.electron,
+      ban.nodePty,
+      ban.lifecycle,
+      ban.sessionHost,
+      ban.desktop,
+      ban.reaper,
+      ban.cli,
+      ban.renderer,
+      ban.preload,
+      ban.xterm,
+    ),
+  },
   // What runs a program: in the session host, and in `ripcord run`'s one process.
-  { files: ['main/program/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.decisions, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/program/**/*.ts'],
+    rules: restrict(
+      ban.electron,
+      ban.nodePty,
+      ban.decisions,
+      ban.lifecycle,
+      ban.sessionHost,
+      ban.desktop,
+      ban.reaper,
+      ban.cli,
+      ban.renderer,
+      ban.preload,
+      ban.xterm,
+    ),
+  },
   // Its tests run a program against main's real decisions, as `ripcord run` does.
-  { files: ['main/program/**/*.test.ts', 'main/program/**/*.test-support.ts'], rules: restrict(ban.electron, ban.nodePty, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/program/**/*.test.ts', 'main/program/**/*.test-support.ts'],
+    rules: restrict(
+      ban.electron,
+      ban.nodePty,
+      ban.lifecycle,
+      ban.sessionHost,
+      ban.desktop,
+      ban.reaper,
+      ban.cli,
+      ban.renderer,
+      ban.preload,
+      ban.xterm,
+    ),
+  },
   // A session's lifecycle: where the window or the terminal is (the desktop's main process, `ripcord run`).
-  { files: ['main/lifecycle/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/lifecycle/**/*.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm),
+  },
   // The session host process: runs the programs for the desktop's main process.
-  { files: ['main/session-host/**/*.ts'], rules: restrict(ban.nodePty, ban.decisions, ban.lifecycle, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/session-host/**/*.ts'],
+    rules: restrict(ban.nodePty, ban.decisions, ban.lifecycle, ban.desktop, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm),
+  },
   // The Electron main process.
   { files: ['main/desktop/**/*.ts'], rules: restrict(ban.nodePty, ban.reaper, ban.cli, ban.renderer, ban.preload, ban.xterm) },
   // The reaper process: the OS and nothing of a session.
-  { files: ['main/reaper/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.decisions, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.cli, ban.renderer, ban.preload, ban.xterm) },
-  { files: ['main/cli/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload, ban.xterm) },
+  {
+    files: ['main/reaper/**/*.ts'],
+    rules: restrict(
+      ban.electron,
+      ban.nodePty,
+      ban.decisions,
+      ban.program,
+      ban.lifecycle,
+      ban.sessionHost,
+      ban.desktop,
+      ban.cli,
+      ban.renderer,
+      ban.preload,
+      ban.xterm,
+    ),
+  },
+  {
+    files: ['main/cli/**/*.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload, ban.xterm),
+  },
   // Its tests may check what it writes to the outer terminal on a headless xterm, as core's do.
-  { files: ['main/cli/**/*.test.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload) },
+  {
+    files: ['main/cli/**/*.test.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload),
+  },
   // `ripcord last` replays a transcript through xterm's own parser (headless, no DOM).
-  { files: ['main/cli/transcript-render.ts'], rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload) },
+  {
+    files: ['main/cli/transcript-render.ts'],
+    rules: restrict(ban.electron, ban.nodePty, ban.sessionHost, ban.desktop, ban.reaper, ban.renderer, ban.preload),
+  },
   { files: ['preload/**/*.ts'], rules: restrict(ban.node, ban.nodePty, ban.core, ban.platform, ...processes, ban.renderer, ban.xterm) },
-  { files: ['renderer/**/*.ts'], rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ...processes, ban.preload) },
+  {
+    files: ['renderer/**/*.ts'],
+    rules: restrict(ban.node, ban.electron, ban.nodePty, ban.coreButControlChars, ban.platform, ...processes, ban.preload),
+  },
   { files: ['main/**/*.ts'], ignores: ['main/**/*.test.ts', 'main/**/*.test-support.ts', ...syncAllowList], rules: noSyncCalls },
-  { files: ['contracts/**/*.ts', 'main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test-support.ts'], rules: testFence },
+  {
+    files: ['contracts/**/*.ts', 'main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: testFence,
+  },
 );

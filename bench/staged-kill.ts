@@ -8,7 +8,14 @@ import path from 'node:path';
 import { ReaperClient } from '../main/platform/reaper-client/reaper-client';
 import { reaperSessionDead } from '../main/platform/reaper-client/reaper.test-support';
 import { LinuxProcessTable } from '../main/platform/processes/process-tree';
-import { killMarked, markedProcesses, newMarker, startHostileSession, waitFor, waitHostileTreeUp } from '../main/platform/processes/processes.test-support';
+import {
+  killMarked,
+  markedProcesses,
+  newMarker,
+  startHostileSession,
+  waitFor,
+  waitHostileTreeUp,
+} from '../main/platform/processes/processes.test-support';
 
 /** A run that has not finished by then is reported as failed rather than waited for. */
 const RUN_TIMEOUT_MS = 30_000;
@@ -37,7 +44,9 @@ async function main(): Promise<void> {
       if (!report) throw new Error(`run ${i + 1}: no report from the reaper`);
       const ms = Number(report.ms ?? wall);
       times.push(ms);
-      console.log(`run ${i + 1}: reaper ${ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${String(report.HUP)}, TERM ${String(report.TERM)}, KILL ${String(report.KILL)}, exited unsignalled ${String(report.exitedUnsignalled)}, survivors ${String(report.survivors)}, marked left in /proc ${left}`);
+      console.log(
+        `run ${i + 1}: reaper ${ms} ms (host saw ${Math.round(wall)} ms), died by HUP ${String(report.HUP)}, TERM ${String(report.TERM)}, KILL ${String(report.KILL)}, exited unsignalled ${String(report.exitedUnsignalled)}, survivors ${String(report.survivors)}, marked left in /proc ${left}`,
+      );
     }
   } finally {
     reaper.dispose();

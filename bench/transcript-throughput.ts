@@ -18,14 +18,19 @@ const WARM_UP_MEGABYTES = 10;
 /** The same colored flood line as the throughput scenario. */
 const SHELL_LINE = "yes $'\\e[31mred \\e[32mgreen \\e[33myellow \\e[34mblue \\e[35mmagenta \\e[36mcyan \\e[1;37mbold\\e[0m plain'";
 
-interface Run { rate: number; cpuMsPer100Mb: number }
+interface Run {
+  rate: number;
+  cpuMsPer100Mb: number;
+}
 
 async function floodOnce(megabytes: number, transcriptRoot: string | undefined): Promise<Run> {
   const script = `${SHELL_LINE} | head -c ${megabytes * MB}; echo ${DONE}`;
   const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', script], cols: 120, rows: 40 });
   if (!spawned.ok) throw new Error(spawned.error);
   const { value: session } = spawned;
-  const transcript = transcriptRoot ? new Transcript({ root: transcriptRoot, cols: 120, rows: 40, command: 'bench', log: nullEventLog }) : undefined;
+  const transcript = transcriptRoot
+    ? new Transcript({ root: transcriptRoot, cols: 120, rows: 40, command: 'bench', log: nullEventLog })
+    : undefined;
   transcript?.begin();
   let chars = 0;
   let tail = '';
@@ -44,7 +49,7 @@ async function floodOnce(megabytes: number, transcriptRoot: string | undefined):
   const cpu = process.cpuUsage(cpu0);
   transcript?.dispose();
   session.dispose();
-  return { rate: chars / MB / seconds, cpuMsPer100Mb: ((cpu.user + cpu.system) / 1000) * (100 * MB / chars) };
+  return { rate: chars / MB / seconds, cpuMsPer100Mb: ((cpu.user + cpu.system) / 1000) * ((100 * MB) / chars) };
 }
 
 function median(values: number[]): number {
@@ -75,8 +80,12 @@ async function main(): Promise<void> {
   }
   const rate = (runs: Run[]): number => median(runs.map((r) => r.rate));
   const cpu = (runs: Run[]): number => median(runs.map((r) => r.cpuMsPer100Mb));
-  console.log(`median: transcripts off ${rate(off).toFixed(1)} MB/s, on ${rate(on).toFixed(1)} MB/s — on/off ${((rate(on) / rate(off)) * 100).toFixed(1)} %`);
-  console.log(`median CPU per 100 MB: off ${cpu(off).toFixed(0)} ms, on ${cpu(on).toFixed(0)} ms — on/off ${((cpu(on) / cpu(off)) * 100).toFixed(1)} %`);
+  console.log(
+    `median: transcripts off ${rate(off).toFixed(1)} MB/s, on ${rate(on).toFixed(1)} MB/s — on/off ${((rate(on) / rate(off)) * 100).toFixed(1)} %`,
+  );
+  console.log(
+    `median CPU per 100 MB: off ${cpu(off).toFixed(0)} ms, on ${cpu(on).toFixed(0)} ms — on/off ${((cpu(on) / cpu(off)) * 100).toFixed(1)} %`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -50,7 +50,10 @@ for (const name of Object.keys(nodeEntries)) {
 await cp(path.join(root, 'renderer/index.html'), path.join(out, 'renderer/index.html'));
 // Our native modules (built by `npm ci` from native/*), found by main/platform/files/native-module.ts
 // beside the bundle: the packaged app ships dist/, not native/.
-for (const [dir, file] of [['process-guard', 'process_guard.node'], ['userns-probe', 'userns_probe.node']]) {
+for (const [dir, file] of [
+  ['process-guard', 'process_guard.node'],
+  ['userns-probe', 'userns_probe.node'],
+]) {
   const module = path.join(root, 'native', dir, 'build/Release', file);
   await cp(module, path.join(out, file)).catch((error) => {
     throw new Error(`${module} is missing (${error.code}): npm ci builds it, or npm run install`);

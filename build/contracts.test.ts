@@ -44,14 +44,16 @@ describe('nothing outside preload/ imports it (the contract is contracts/)', () 
     expect(bridgeImports('renderer/x.ts', "export { api } from './../preload';")).toEqual(['./../preload']);
     expect(bridgeImports('e2e/harness/x.ts', "const p = require('../../preload/preload-main');")).toEqual(['../../preload/preload-main']);
     expect(bridgeImports('main/x.ts', "import type { A } from '../contracts/renderer';\nimport 'preload';")).toEqual([]);
-    expect(bridgeImports('build/x.ts', "const code = \"import { api } from '../preload';\";")).toEqual([]);
+    expect(bridgeImports('build/x.ts', 'const code = "import { api } from \'../preload\';";')).toEqual([]);
     expect(bridgeImports('preload/preload-main.ts', "import { IpcChannel } from '../contracts/renderer';")).toEqual([]);
   });
 
   it('holds for every TypeScript file of the repository', () => {
     const files = trackedTypeScript();
     expect(files.length, 'git ls-files listed the sources').toBeGreaterThan(100);
-    const offenders = files.flatMap((file) => bridgeImports(file, readFileSync(path.join(root, file), 'utf8')).map((specifier) => `${file}: ${specifier}`));
+    const offenders = files.flatMap((file) =>
+      bridgeImports(file, readFileSync(path.join(root, file), 'utf8')).map((specifier) => `${file}: ${specifier}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -44,7 +44,13 @@ describe('docs/design.md sections cited by the code', () => {
   it('finds every citation form the code uses', () => {
     // Assembled so that this file's own scan does not read them as citations.
     const d = 'DESIGN';
-    const text = [`// ${d} §3: one`, `// (${d} §5, §6) and (${d} §3 and §6)`, ` * as process.execPath (${d}`, ' *   §4). It is', `x ${d} §7.2 y`].join('\n');
+    const text = [
+      `// ${d} §3: one`,
+      `// (${d} §5, §6) and (${d} §3 and §6)`,
+      ` * as process.execPath (${d}`,
+      ' *   §4). It is',
+      `x ${d} §7.2 y`,
+    ].join('\n');
     expect(citationsIn('sample.ts', text)).toEqual([
       { file: 'sample.ts', line: 1, section: '3' },
       { file: 'sample.ts', line: 2, section: '5' },

@@ -15,7 +15,11 @@ const HEADING = /^#{1,6}\s+(.+)$/gm;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsIn(markdown: string): Set<string> {
@@ -25,7 +29,10 @@ function anchorsIn(markdown: string): Set<string> {
 describe('links from the code to a section of the docs', () => {
   it('makes the anchors GitHub makes', () => {
     expect([...anchorsIn('# Benchmarks\n## 9. Numbers to hit\n### Flow-control window\n### `--quick` runs: Ctrl+C → prompt\n')]).toEqual([
-      'benchmarks', '9-numbers-to-hit', 'flow-control-window', '--quick-runs-ctrlc--prompt',
+      'benchmarks',
+      '9-numbers-to-hit',
+      'flow-control-window',
+      '--quick-runs-ctrlc--prompt',
     ]);
   });
 
@@ -44,7 +51,8 @@ describe('links from the code to a section of the docs', () => {
     for (const link of links) {
       const page = await readFile(path.join(root, 'docs', link.page), 'utf8').catch(() => undefined);
       if (page === undefined) dangling.push(`${link.at}: docs/${link.page} does not exist`);
-      else if (link.anchor !== undefined && !anchorsIn(page).has(link.anchor)) dangling.push(`${link.at}: docs/${link.page} has no heading #${link.anchor}`);
+      else if (link.anchor !== undefined && !anchorsIn(page).has(link.anchor))
+        dangling.push(`${link.at}: docs/${link.page} has no heading #${link.anchor}`);
     }
     expect(dangling).toEqual([]);
   });
@@ -66,7 +74,8 @@ describe('links between the docs', () => {
         const at = `${doc}:${text.slice(0, match.index).split('\n').length}`;
         const file = target === '' ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), target);
         if (!existsSync(file)) dangling.push(`${at}: ${target} does not exist`);
-        else if (anchor !== undefined && !anchorsIn(await readFile(file, 'utf8')).has(anchor)) dangling.push(`${at}: ${target || doc} has no heading #${anchor}`);
+        else if (anchor !== undefined && !anchorsIn(await readFile(file, 'utf8')).has(anchor))
+          dangling.push(`${at}: ${target || doc} has no heading #${anchor}`);
       }
     }
     expect(links).toBeGreaterThan(50);

@@ -20,7 +20,12 @@ const root = path.resolve(__dirname, '..');
 
 /** Each subcommand's own usage text, which lists every flag it accepts. */
 const SUBCOMMAND_USAGES: Readonly<Record<string, string>> = {
-  run: RUN_USAGE, stats: STATS_USAGE, doctor: DOCTOR_USAGE, ps: PS_USAGE, stop: STOP_USAGE, last: LAST_USAGE,
+  run: RUN_USAGE,
+  stats: STATS_USAGE,
+  doctor: DOCTOR_USAGE,
+  ps: PS_USAGE,
+  stop: STOP_USAGE,
+  last: LAST_USAGE,
 };
 
 /** Wrong on purpose: the README's examples of a bad command line (exit 2). */
@@ -46,7 +51,10 @@ interface CommandLine {
 }
 
 /** A command found in a doc: its text and the line it starts on. */
-interface Found { text: string; line: number }
+interface Found {
+  text: string;
+  line: number;
+}
 
 const FLAG = /(?<![\w-])--?[A-Za-z][\w-]*/g;
 
@@ -119,7 +127,8 @@ function wordsFrom(text: string, start: number): string[] {
 }
 
 /** Words a reader replaces: `PATH`, `path/to/x`, `e2e/...`, `<dir>`. */
-const isPlaceholder = (word: string): boolean => word.includes('...') || word.includes('…') || word.includes('<') || word.startsWith('path/to/') || /^[A-Z_]+$/.test(word);
+const isPlaceholder = (word: string): boolean =>
+  word.includes('...') || word.includes('…') || word.includes('<') || word.startsWith('path/to/') || /^[A-Z_]+$/.test(word);
 
 /** What is wrong with one command, each as a sentence; none when it would run. */
 function problemsOf(command: string, cli: CommandLine): string[] {
@@ -127,20 +136,22 @@ function problemsOf(command: string, cli: CommandLine): string[] {
   const problems: string[] = [];
   for (const m of command.matchAll(new RegExp(`${AT_COMMAND}npm (?:run ([\\w:.-]+)|(test|start)\\b)`, 'g'))) {
     const script = (m[1] ?? m[2]) as string; // one of the two groups always matched
-    if (!cli.scripts.has(script) && !USER_SCRIPTS.has(script)) problems.push(`\`npm run ${script}\`: package.json has no script "${script}"`);
+    if (!cli.scripts.has(script) && !USER_SCRIPTS.has(script))
+      problems.push(`\`npm run ${script}\`: package.json has no script "${script}"`);
   }
   for (const m of command.matchAll(new RegExp(`${AT_COMMAND}npx (?:vitest run|playwright test)(?=\\s|$)`, 'g'))) {
-    for (const word of wordsFrom(command, (m.index) + m[0].length)) {
+    for (const word of wordsFrom(command, m.index + m[0].length)) {
       if (word.startsWith('-') || isPlaceholder(word)) continue;
       if (!cli.exists(word)) problems.push(`\`${m[0].slice(m[0].indexOf('npx'))} ${word}\`: ${word} does not exist`);
     }
   }
   for (const m of command.matchAll(new RegExp(`${AT_COMMAND}(?:\\S*bin/)?ripcord(?=\\s|$)`, 'g'))) {
-    const [first, ...rest] = wordsFrom(command, (m.index) + m[0].length);
+    const [first, ...rest] = wordsFrom(command, m.index + m[0].length);
     // `ripcord run: unknown option …`, `ripcord ps, ripcord stop`: a message or prose, not a command
     if (first === undefined || isPlaceholder(first) || /[:,]$/.test(first)) continue;
     if (first.startsWith('-')) {
-      for (const flag of [first, ...rest]) if (!cli.topFlags.has(flag.split('=')[0] as string)) problems.push(`\`ripcord ${flag}\`: not an option of ripcord`);
+      for (const flag of [first, ...rest])
+        if (!cli.topFlags.has(flag.split('=')[0] as string)) problems.push(`\`ripcord ${flag}\`: not an option of ripcord`);
       continue;
     }
     const flags = cli.flags.get(first);
@@ -168,7 +179,8 @@ let cli: CommandLine;
 
 beforeAll(async () => {
   // `npm test` builds first; a lone `vitest run build/` builds what is missing.
-  if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
+  if (!existsSync(path.join(root, 'dist/cli.js')))
+    await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
   const help = (await execFileAsync(path.join(root, 'bin/ripcord'), ['--help'])).stdout;
   const [top, commands = ''] = help.split('\nCommands:\n');
   const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
@@ -239,7 +251,9 @@ describe('commands in the docs', () => {
       const text = await readFile(path.join(root, file), 'utf8');
       expect(text, file).toMatch(/`npm run build:test`[^.]*e2e\/browser|e2e\/browser[^.]*`npm run build:test`/);
       // `npm run build` alone leaves out the harness bundles the browser specs need
-      const wrong = text.split('\n').flatMap((line, i) => (/playwright|e2e\//i.test(line) && /`npm run build`/.test(line) ? [`${file}:${i + 1}`] : []));
+      const wrong = text
+        .split('\n')
+        .flatMap((line, i) => (/playwright|e2e\//i.test(line) && /`npm run build`/.test(line) ? [`${file}:${i + 1}`] : []));
       expect(wrong).toEqual([]);
     }
   });

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '..');
 describe('docs/usage.md', () => {
   it('has the key list the action table renders', async () => {
     const text = await readFile(path.join(root, 'docs/usage.md'), 'utf8');
-    expect(withKeyList(text), 'the key list\'s markers').toBeDefined();
+    expect(withKeyList(text), "the key list's markers").toBeDefined();
     expect(text).toBe(withKeyList(text));
   });
 

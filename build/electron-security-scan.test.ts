@@ -25,11 +25,15 @@ const KNOWN_FINDINGS: Record<string, string> = {
   'CONTEXT_ISOLATION_JS_CHECK main/desktop/start-desktop.ts':
     'the options come from terminalWindowOptions(), which the scanner cannot follow: contextIsolation true is tested in security-checklist.test.ts',
   'SANDBOX_JS_CHECK main/desktop/start-desktop.ts': 'same: sandbox true is tested, and app.enableSandbox() runs before ready',
-  'PRELOAD_JS_CHECK main/desktop/start-desktop.ts': 'a review reminder: the preload exposes named functions only (preload/preload-main.ts), never ipcRenderer',
-  'AUXCLICK_JS_CHECK main/desktop/start-desktop.ts': 'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
-  'OPEN_EXTERNAL_JS_CHECK main/desktop/start-desktop.ts': 'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
+  'PRELOAD_JS_CHECK main/desktop/start-desktop.ts':
+    'a review reminder: the preload exposes named functions only (preload/preload-main.ts), never ipcRenderer',
+  'AUXCLICK_JS_CHECK main/desktop/start-desktop.ts':
+    'middle-click opens a new window only through window.open, which setWindowOpenHandler denies (tested)',
+  'OPEN_EXTERNAL_JS_CHECK main/desktop/start-desktop.ts':
+    'openExternal gets only URLs the IPC handler checked to be http(s) (tested in desktop-wiring.test.ts)',
   'OPEN_EXTERNAL_JS_CHECK main/desktop/window-ipc.ts': 'same: the URL was checked to be http(s) before it gets here',
-  'ELECTRON_VERSION_JSON_CHECK package.json': 'informational: reports the Electron version in package.json; updates are a release task, not a test',
+  'ELECTRON_VERSION_JSON_CHECK package.json':
+    'informational: reports the Electron version in package.json; updates are a release task, not a test',
 };
 
 async function stage(dir: string): Promise<void> {
@@ -59,29 +63,41 @@ interface SarifReport {
  * SARIF because the scanner writes its CSV header and rows with two unordered writes, so the
  * header sometimes lands on top of the first row. */
 function findings(sarif: string, root: string): string[] {
-  return (JSON.parse(sarif) as SarifReport).runs.flatMap((run) => run.results).map(({ ruleId, locations }) => {
-    const uri = locations[0]?.physicalLocation.artifactLocation.uri ?? '';
-    return uri.startsWith('/') ? `${ruleId} ${path.relative(root, uri)}` : ruleId;
-  });
+  return (JSON.parse(sarif) as SarifReport).runs
+    .flatMap((run) => run.results)
+    .map(({ ruleId, locations }) => {
+      const uri = locations[0]?.physicalLocation.artifactLocation.uri ?? '';
+      return uri.startsWith('/') ? `${ruleId} ${path.relative(root, uri)}` : ruleId;
+    });
 }
 
 describe('Electron security scan (electronegativity)', () => {
-  it('finds nothing beyond the listed false positives', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-scan-'));
-    try {
-      const root = path.join(dir, 'app');
-      await stage(root);
-      const report = path.join(dir, 'report.sarif');
-      await promisify(execFile)(process.execPath, [scanner, '-i', root, '-o', report, '-v', 'false', '-x', ONLINE_CHECKS.join(',')], {
-        env: { ...process.env, LANG: 'en-US' },
-        timeout: SCAN_TIMEOUT_MS,
-      });
-      const found = [...new Set(findings(await readFile(report, 'utf8'), root))].sort();
-      expect(found.length, 'the scanner ran and reported').toBeGreaterThan(0);
-      expect(found.filter((finding) => !(finding in KNOWN_FINDINGS)), 'new findings: fix them, or list them with a reason').toEqual([]);
-      expect(Object.keys(KNOWN_FINDINGS).filter((known) => !found.includes(known)), 'listed findings no longer reported: drop them from the list').toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, SCAN_TIMEOUT_MS);
+  it(
+    'finds nothing beyond the listed false positives',
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-scan-'));
+      try {
+        const root = path.join(dir, 'app');
+        await stage(root);
+        const report = path.join(dir, 'report.sarif');
+        await promisify(execFile)(process.execPath, [scanner, '-i', root, '-o', report, '-v', 'false', '-x', ONLINE_CHECKS.join(',')], {
+          env: { ...process.env, LANG: 'en-US' },
+          timeout: SCAN_TIMEOUT_MS,
+        });
+        const found = [...new Set(findings(await readFile(report, 'utf8'), root))].sort();
+        expect(found.length, 'the scanner ran and reported').toBeGreaterThan(0);
+        expect(
+          found.filter((finding) => !(finding in KNOWN_FINDINGS)),
+          'new findings: fix them, or list them with a reason',
+        ).toEqual([]);
+        expect(
+          Object.keys(KNOWN_FINDINGS).filter((known) => !found.includes(known)),
+          'listed findings no longer reported: drop them from the list',
+        ).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    SCAN_TIMEOUT_MS,
+  );
 });

@@ -13,17 +13,20 @@ const PRODUCT_FOLDERS = ['main', 'renderer', 'preload', 'contracts'];
 
 /** What matching a key looks like, each with what it catches. */
 const KEY_MATCHING: ReadonlyArray<[RegExp, string]> = [
-  [/\b(?:event|input|ev|press)\.(?:key|code)\b/, 'reads a key event\'s key or code'],
-  [/\.(?:ctrlKey|shiftKey|altKey|metaKey)\b/, 'tests a key event\'s modifier'],
-  [/\binput\.(?:control|shift|alt|meta)\b/, 'tests a before-input-event\'s modifier'],
-  [/['"`](?:Key[A-Z]|Digit[0-9]|Arrow(?:Up|Down|Left|Right)|Numpad\w+|Page(?:Up|Down)|Escape|ContextMenu|F1?[0-9])['"`]|`Key\$\{/, 'names a key'],
+  [/\b(?:event|input|ev|press)\.(?:key|code)\b/, "reads a key event's key or code"],
+  [/\.(?:ctrlKey|shiftKey|altKey|metaKey)\b/, "tests a key event's modifier"],
+  [/\binput\.(?:control|shift|alt|meta)\b/, "tests a before-input-event's modifier"],
+  [
+    /['"`](?:Key[A-Z]|Digit[0-9]|Arrow(?:Up|Down|Left|Right)|Numpad\w+|Page(?:Up|Down)|Escape|ContextMenu|F1?[0-9])['"`]|`Key\$\{/,
+    'names a key',
+  ],
 ];
 
 /** Lines that test a modifier of the mouse, not of a key: a click's, which no table holds. */
 const MOUSE_MODIFIERS: ReadonlyArray<[string, string]> = [
-  ['renderer/link-preview.ts', 'export function opensLink(event: Pick<MouseEvent, \'ctrlKey\' | \'metaKey\'>, mac: boolean): boolean {'],
+  ['renderer/link-preview.ts', "export function opensLink(event: Pick<MouseEvent, 'ctrlKey' | 'metaKey'>, mac: boolean): boolean {"],
   ['renderer/link-preview.ts', 'return mac ? event.metaKey : event.ctrlKey;'],
-  ['renderer/context-menu.ts', 'if (this.terminal.modes.mouseTrackingMode !== \'none\' && !event.shiftKey) return; // the program\'s click'],
+  ['renderer/context-menu.ts', "if (this.terminal.modes.mouseTrackingMode !== 'none' && !event.shiftKey) return; // the program's click"],
 ];
 
 /** Every line of `text` that matches a key, with why. */
@@ -36,7 +39,7 @@ export function keyMatchingLines(file: string, text: string): string[] {
   });
 }
 
-describe('keys are matched only in the action table\'s module', () => {
+describe("keys are matched only in the action table's module", () => {
   it('catches the ways keys were matched before the table (so the scan can fail)', () => {
     const before = [
       "if (LATIN_LETTER.test(input.key)) return input.key.toLowerCase() === 'c';",
@@ -44,14 +47,20 @@ describe('keys are matched only in the action table\'s module', () => {
       'if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return true;',
       "    case 'KeyF':",
       "const isKey = event.code === 'F1' && event.shiftKey && event.altKey;",
-      "return !input.meta && input.control === wanted.control;",
+      'return !input.meta && input.control === wanted.control;',
     ];
     for (const line of before) expect(keyMatchingLines('x.ts', line), line).not.toEqual([]);
     expect(keyMatchingLines('x.ts', "if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;")).toEqual([]);
   });
 
   it('finds no key matched in any other product file', async () => {
-    const files = (await Promise.all(PRODUCT_FOLDERS.map((folder) => sourceFiles(path.join(REPO_ROOT, folder), (file) => file.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(file))))).flat();
+    const files = (
+      await Promise.all(
+        PRODUCT_FOLDERS.map((folder) =>
+          sourceFiles(path.join(REPO_ROOT, folder), (file) => file.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(file)),
+        ),
+      )
+    ).flat();
     const found: string[] = [];
     for (const file of files) {
       const relative = path.relative(REPO_ROOT, file);

@@ -26,7 +26,10 @@ function layeringTable(): Row[] {
   const rows: Row[] = [];
   for (const line of design.slice(start).split('\n').slice(2)) {
     if (!line.startsWith('|')) break;
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const folder = /^`([^`]+)`$/.exec(cells[0] ?? '')?.[1];
     const last = cells[cells.length - 1] ?? '';
     if (!folder) throw new Error(`a layering row names no folder: ${line}`);
@@ -122,13 +125,18 @@ describe('the layering table of docs/design.md matches the lint rules', () => {
 
   for (const row of rows.filter((r) => !r.mayImport.includes(ANYTHING))) {
     const file = row.folder.endsWith('.ts') ? row.folder : `${row.folder}/probe-file.ts`;
-    const targets = vocabulary.filter((target) => !(row.folder === target || row.folder.startsWith(`${target}/`) || target.startsWith(`${row.folder}/`)));
+    const targets = vocabulary.filter(
+      (target) => !(row.folder === target || row.folder.startsWith(`${target}/`) || target.startsWith(`${row.folder}/`)),
+    );
     it(`${row.folder} may import exactly: ${row.mayImport.join(', ') || 'nothing'}`, async () => {
       const verdicts: string[] = [];
       for (const target of targets) {
         const lint = await allowed(file, specifier(file, target));
         const listed = row.mayImport.some((item) => item === target || target.startsWith(`${item}/`));
-        if (lint !== listed) verdicts.push(`${target} (${specifier(file, target)}): the lint ${lint ? 'allows' : 'forbids'} it, the table ${listed ? 'lists' : 'does not list'} it`);
+        if (lint !== listed)
+          verdicts.push(
+            `${target} (${specifier(file, target)}): the lint ${lint ? 'allows' : 'forbids'} it, the table ${listed ? 'lists' : 'does not list'} it`,
+          );
       }
       expect(verdicts).toEqual([]);
     });

@@ -50,10 +50,19 @@ describe('layering lint (DESIGN §1)', () => {
 
   it.each([
     ['main/platform/x.ts', "import { readFile } from 'node:fs/promises';\nexport const f = readFile;\n"],
-    ['main/desktop/x.ts', "import { app } from 'electron';\nimport type { RipcordApi } from '../../contracts/renderer';\nexport const a: [typeof app, RipcordApi?] = [app];\n"],
-    ['renderer/x.ts', "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../contracts/renderer';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n"],
+    [
+      'main/desktop/x.ts',
+      "import { app } from 'electron';\nimport type { RipcordApi } from '../../contracts/renderer';\nexport const a: [typeof app, RipcordApi?] = [app];\n",
+    ],
+    [
+      'renderer/x.ts',
+      "import { Terminal } from '@xterm/xterm';\nimport type { RipcordApi } from '../contracts/renderer';\nexport const t: [typeof Terminal, RipcordApi?] = [Terminal];\n",
+    ],
     ['main/platform/pty/session.ts', "import * as pty from 'node-pty';\nexport const p = pty;\n"],
-    ['main/program/x.ts', "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../contracts/renderer';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n"],
+    [
+      'main/program/x.ts',
+      "import { spawnSession } from '../platform/session';\nimport { CtrlCState } from '../core/ctrl-c-state';\nimport type { HintState } from '../../contracts/renderer';\nexport const s: [typeof spawnSession, typeof CtrlCState, HintState?] = [spawnSession, CtrlCState];\n",
+    ],
     ['main/desktop/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['main/cli/x.ts', "import { SessionLifecycle } from '../lifecycle/session-lifecycle';\nexport const s = SessionLifecycle;\n"],
     ['renderer/x.ts', "import { CAN } from '../main/core/control-chars';\nexport const c = CAN;\n"],
@@ -65,12 +74,18 @@ describe('layering lint (DESIGN §1)', () => {
   });
 
   it('rejects a synchronous fs call in main/ outside the allow-list', async () => {
-    const errors = await errorsFor('main/platform/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = () => readFileSync('/etc/hostname');\n");
+    const errors = await errorsFor(
+      'main/platform/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const r = () => readFileSync('/etc/hostname');\n",
+    );
     expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
   });
 
   it('rejects execSync called as a method', async () => {
-    const errors = await errorsFor('main/desktop/x.ts', "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n");
+    const errors = await errorsFor(
+      'main/desktop/x.ts',
+      "import cp from 'node:child_process';\nexport const r = () => cp.execSync('true');\n",
+    );
     expect(errors.some((e) => e.startsWith('no-restricted-syntax'))).toBe(true);
   });
 
@@ -102,7 +117,7 @@ describe('layering lint (DESIGN §1)', () => {
       expect(await errorsFor(file, code)).toEqual([]);
     });
 
-    it('a test-support file keeps its folder\'s layering', async () => {
+    it("a test-support file keeps its folder's layering", async () => {
       const errors = await errorsFor('main/platform/x.test-support.ts', "import { app } from 'electron';\nexport const a = app;\n");
       expect(errors.some((e) => e.startsWith('no-restricted-imports'))).toBe(true);
     });
@@ -132,7 +147,8 @@ describe('layering lint (DESIGN §1)', () => {
     });
 
     it('allows an awaited or deliberately dropped promise', async () => {
-      const code = 'async function later(): Promise<void> {}\nexport async function start(): Promise<void> {\n  await later();\n  void later();\n}\n';
+      const code =
+        'async function later(): Promise<void> {}\nexport async function start(): Promise<void> {\n  await later();\n  void later();\n}\n';
       expect(await typedErrors(code)).toEqual([]);
     });
   });

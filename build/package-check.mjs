@@ -95,7 +95,10 @@ function expectTrue(condition, message) {
 }
 
 async function exists(file) {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -160,7 +163,9 @@ async function packageApp(work, baseConfig) {
 async function main() {
   const argv = process.argv.slice(2);
   const args = new Set(argv);
-  const configFile = args.has('--config') ? path.resolve(argv[argv.indexOf('--config') + 1] ?? '') : path.join(root, 'build/electron-builder.config.mjs');
+  const configFile = args.has('--config')
+    ? path.resolve(argv[argv.indexOf('--config') + 1] ?? '')
+    : path.join(root, 'build/electron-builder.config.mjs');
   const baseConfig = (await import(configFile)).default;
   console.log(NOTICE);
   if (!args.has('--no-build')) {
@@ -179,7 +184,18 @@ async function main() {
     console.log(`checking ${appDir}`);
 
     await checks.check('app.asar holds the main, preload, renderer, reaper and watchdog bundles and the shell integration scripts', () => {
-      const wanted = ['/package.json', '/dist/main.js', '/dist/preload.js', '/dist/renderer/index.html', '/dist/renderer/renderer.js', '/dist/reaper.js', '/dist/watchdog.js', '/dist/shell-integration/ripcord.bash', '/dist/shell-integration/zshrc', '/dist/shell-integration/ripcord.fish'];
+      const wanted = [
+        '/package.json',
+        '/dist/main.js',
+        '/dist/preload.js',
+        '/dist/renderer/index.html',
+        '/dist/renderer/renderer.js',
+        '/dist/reaper.js',
+        '/dist/watchdog.js',
+        '/dist/shell-integration/ripcord.bash',
+        '/dist/shell-integration/zshrc',
+        '/dist/shell-integration/ripcord.fish',
+      ];
       const missing = wanted.filter((entry) => !entries.has(entry));
       expectTrue(missing.length === 0, `missing ${missing.join(', ')}`);
       return `${wanted.length} entries`;
@@ -198,26 +214,40 @@ async function main() {
       const problems = siblingsLeftPacked([...entries], isUnpacked, (entry) => readFileSync(path.join(unpacked, entry), 'utf8'));
       expectTrue(problems.length === 0, problems.join('; '));
     });
-    await checks.check('bin/ripcord, the package\'s `ripcord` command, is build/linux/ripcord and executable', async () => {
+    await checks.check("bin/ripcord, the package's `ripcord` command, is build/linux/ripcord and executable", async () => {
       const command = path.join(appDir, 'bin/ripcord');
-      expectTrue((await readFile(command, 'utf8')) === (await readFile(path.join(root, 'build/linux/ripcord'), 'utf8')), `${command} differs from build/linux/ripcord`);
+      expectTrue(
+        (await readFile(command, 'utf8')) === (await readFile(path.join(root, 'build/linux/ripcord'), 'utf8')),
+        `${command} differs from build/linux/ripcord`,
+      );
       expectTrue(((await stat(command)).mode & 0o111) === 0o111, `${command} is not executable by all`);
     });
-    await checks.check('`bin/ripcord run -- bash -i` runs the unpacked CLI (stand-in Electron as Node) and shows the prompt mark', async () => {
-      const home = await mkdtemp(path.join(work, 'home-'));
-      const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = { ...process.env, RIPCORD_LOG: path.join(home, 'ripcord.log') };
-      const result = await promptThrough(path.join(appDir, 'bin/ripcord'), ['run', '--', 'bash', '-i'], env, home);
-      expectTrue(result.marked && result.exitCode === 0, `no prompt mark (exit ${result.exitCode}): ${JSON.stringify(result.output.slice(-300))}`);
-      return 'the shell integration scripts were found beside the unpacked bundle';
-    });
+    await checks.check(
+      '`bin/ripcord run -- bash -i` runs the unpacked CLI (stand-in Electron as Node) and shows the prompt mark',
+      async () => {
+        const home = await mkdtemp(path.join(work, 'home-'));
+        const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = { ...process.env, RIPCORD_LOG: path.join(home, 'ripcord.log') };
+        const result = await promptThrough(path.join(appDir, 'bin/ripcord'), ['run', '--', 'bash', '-i'], env, home);
+        expectTrue(
+          result.marked && result.exitCode === 0,
+          `no prompt mark (exit ${result.exitCode}): ${JSON.stringify(result.output.slice(-300))}`,
+        );
+        return 'the shell integration scripts were found beside the unpacked bundle';
+      },
+    );
     await checks.check('the user-namespace probe runs from the package in its Electron as Node (stand-in) and answers', async () => {
-      const { stdout } = await execFileAsync(path.join(appDir, 'ripcord'), [path.join(unpacked, 'dist/userns-probe.js')], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 20_000 });
+      const { stdout } = await execFileAsync(path.join(appDir, 'ripcord'), [path.join(unpacked, 'dist/userns-probe.js')], {
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        timeout: 20_000,
+      });
       const answer = JSON.parse(stdout);
       expectTrue(typeof answer.ok === 'boolean', `it printed ${JSON.stringify(stdout)}`);
       return `here: ${answer.ok ? 'user namespaces work' : answer.error}`;
     });
     await checks.check('JS dependencies are bundled, so node-pty is the only module shipped', () => {
-      const modules = [...entries].filter((entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry));
+      const modules = [...entries].filter(
+        (entry) => /^\/node_modules\/[^/]+$/.test(entry) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(entry),
+      );
       expectTrue(modules.length === 1 && modules[0] === '/node_modules/node-pty', `node_modules holds ${modules.join(', ') || 'nothing'}`);
     });
     await checks.check('the reaper and the watchdog worker are unpacked from the asar and valid JavaScript', async () => {
@@ -226,7 +256,7 @@ async function main() {
         await execFileAsync(process.execPath, ['--check', path.join(unpacked, script)]);
       }
     });
-    await checks.check('node-pty\'s native module is unpacked and loads in Node (spawns a pty)', async () => {
+    await checks.check("node-pty's native module is unpacked and loads in Node (spawns a pty)", async () => {
       const native = path.join(unpacked, 'node_modules/node-pty/build/Release/pty.node');
       expectTrue(await exists(native), `${native} is missing`);
       expectTrue(statFile(asar, 'node_modules/node-pty/build/Release/pty.node').unpacked === true, 'pty.node is not marked unpacked');
@@ -238,7 +268,7 @@ async function main() {
       expectTrue(stdout === 'pty-ok 0', `the probe printed ${JSON.stringify(stdout)}`);
       return 'spawned /bin/echo through the packaged node-pty';
     });
-    await checks.check('the process guard\'s native module is unpacked and makes a Node process non-dumpable', async () => {
+    await checks.check("the process guard's native module is unpacked and makes a Node process non-dumpable", async () => {
       expectTrue(statFile(asar, 'dist/process_guard.node').unpacked === true, 'process_guard.node is not marked unpacked');
       const probe = `const guard = require(${JSON.stringify(path.join(unpacked, 'dist/process_guard.node'))});
         process.stdout.write(guard.setNonDumpable() + ' ' + guard.isDumpable());`;
@@ -246,8 +276,10 @@ async function main() {
       expectTrue(stdout === '0 0', `the probe printed ${JSON.stringify(stdout)}`);
       return 'prctl(PR_SET_DUMPABLE, 0) through the packaged module';
     });
-    await checks.check('node-pty ships without its sources and other platforms\' binaries', () => {
-      const extra = [...entries].filter((entry) => /^\/node_modules\/node-pty\/(deps|src|third_party|scripts|typings|prebuilds\/(win32|darwin))/.test(entry));
+    await checks.check("node-pty ships without its sources and other platforms' binaries", () => {
+      const extra = [...entries].filter((entry) =>
+        /^\/node_modules\/node-pty\/(deps|src|third_party|scripts|typings|prebuilds\/(win32|darwin))/.test(entry),
+      );
       expectTrue(extra.length === 0, `${extra.length} extra entries, e.g. ${extra[0]}`);
     });
     await checks.check('the executable is renamed to ripcord and its fuses are flipped', async () => {
@@ -255,19 +287,36 @@ async function main() {
       const expected = { ...Object.fromEntries(Object.entries(RIPCORD_FUSES).filter(([key]) => key !== 'version')) };
       const wrong = Object.entries(expected).filter(([index, on]) => wire[index] !== (on ? FuseState.ENABLE : FuseState.DISABLE));
       expectTrue(wrong.length === 0, `wrong: ${wrong.map(([index]) => FuseV1Options[index]).join(', ')}`);
-      return Object.entries(expected).map(([index, on]) => `${FuseV1Options[index]}=${on ? 'on' : 'off'}`).join(' ');
+      return Object.entries(expected)
+        .map(([index, on]) => `${FuseV1Options[index]}=${on ? 'on' : 'off'}`)
+        .join(' ');
     });
-    await checks.check('Electron\'s license is kept beside the executable', async () => {
+    await checks.check("Electron's license is kept beside the executable", async () => {
       expectTrue(await exists(path.join(appDir, 'LICENSE.electron.txt')), 'LICENSE.electron.txt is missing');
     });
-    await checks.check('the .deb\'s desktop entry (computed as the deb writes it; `dir` writes none) starts bin/ripcord', () => {
-      const fields = Object.fromEntries(desktopEntry.split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-      const expected = { Type: 'Application', Name: 'ripcord', Exec: '/opt/ripcord/bin/ripcord', Icon: 'ripcord', Terminal: 'false', Categories: 'System;TerminalEmulator;' };
+    await checks.check("the .deb's desktop entry (computed as the deb writes it; `dir` writes none) starts bin/ripcord", () => {
+      const fields = Object.fromEntries(
+        desktopEntry
+          .split('\n')
+          .filter((line) => line.includes('='))
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      const expected = {
+        Type: 'Application',
+        Name: 'ripcord',
+        Exec: '/opt/ripcord/bin/ripcord',
+        Icon: 'ripcord',
+        Terminal: 'false',
+        Categories: 'System;TerminalEmulator;',
+      };
       const wrong = Object.entries(expected).filter(([key, value]) => fields[key] !== value);
-      expectTrue(desktopEntry.startsWith('[Desktop Entry]\n') && wrong.length === 0, `wrong: ${wrong.map(([key]) => `${key}=${fields[key]}`).join(', ')}`);
+      expectTrue(
+        desktopEntry.startsWith('[Desktop Entry]\n') && wrong.length === 0,
+        `wrong: ${wrong.map(([key]) => `${key}=${fields[key]}`).join(', ')}`,
+      );
       return `Exec=${fields.Exec} Categories=${fields.Categories}`;
     });
-    await checks.check('the AppImage\'s desktop entry does not turn Chromium\'s sandbox off', () => {
+    await checks.check("the AppImage's desktop entry does not turn Chromium's sandbox off", () => {
       const exec = appImageEntry.split('\n').find((line) => line.startsWith('Exec='));
       expectTrue(exec === 'Exec=AppRun %U', `${exec} (electron-builder's default adds --no-sandbox)`);
       return exec;
@@ -280,7 +329,10 @@ async function main() {
       const icns = await readFile(path.join(root, baseConfig.mac.icon));
       expectTrue(icns.subarray(0, 4).toString('latin1') === 'icns', `${baseConfig.mac.icon} is not an icns file`);
       const ico = await readFile(path.join(root, baseConfig.win.icon));
-      expectTrue(ico.readUInt16LE(0) === 0 && ico.readUInt16LE(2) === 1 && ico.readUInt16LE(4) > 0, `${baseConfig.win.icon} is not an ico file`);
+      expectTrue(
+        ico.readUInt16LE(0) === 0 && ico.readUInt16LE(2) === 1 && ico.readUInt16LE(4) > 0,
+        `${baseConfig.win.icon} is not an ico file`,
+      );
       const installed = desktopIcons.map((icon) => icon.size).sort((a, b) => a - b);
       expectTrue(installed.includes(16) && installed.includes(512), `deb/AppImage would install sizes ${installed.join(', ')}`);
       return `linux installs ${installed.join(', ')}`;

@@ -19,8 +19,10 @@ let work: string;
 async function packageCheck(...extra: string[]): Promise<{ ok: string[]; failed: string[]; stdout: string }> {
   // `npm test` has just run `npm run build`; a lone run builds dist/ itself.
   const args = existsSync(path.join(root, 'dist/main.js')) ? ['--no-build'] : [];
-  const result = await execFileAsync(process.execPath, [path.join(__dirname, 'package-check.mjs'), ...args, ...extra], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
-    .catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+  const result = await execFileAsync(process.execPath, [path.join(__dirname, 'package-check.mjs'), ...args, ...extra], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
   const lines = result.stdout.split('\n');
   return {
     ok: lines.filter((line) => /^\s+ok\s/.test(line)),
@@ -32,7 +34,10 @@ async function packageCheck(...extra: string[]): Promise<{ ok: string[]; failed:
 /** An electron-builder config module: the real one with `change` applied to it. */
 async function configWith(name: string, change: string): Promise<string> {
   const file = path.join(work, `${name}.mjs`);
-  await writeFile(file, `import base from ${JSON.stringify(baseConfig)};\nconst config = { ...base };\n${change}\nexport default config;\n`);
+  await writeFile(
+    file,
+    `import base from ${JSON.stringify(baseConfig)};\nconst config = { ...base };\n${change}\nexport default config;\n`,
+  );
   return file;
 }
 
@@ -49,11 +54,16 @@ describe('package layout (electron-builder dir target, stand-in Electron)', () =
     expect(result.failed, result.stdout).toEqual([]);
     expect(result.ok.length).toBeGreaterThanOrEqual(15);
     expect(result.ok.join('\n')).toContain('shows the prompt mark');
-    expect(result.stdout).toContain('package:check passed. package:check checks the package LAYOUT with a stand-in Electron binary; it does not start the app.');
+    expect(result.stdout).toContain(
+      'package:check passed. package:check checks the package LAYOUT with a stand-in Electron binary; it does not start the app.',
+    );
   }, 180_000);
 
   it('fails when the shell integration scripts and the CLI are not unpacked', async () => {
-    const config = await configWith('packed-cli', "config.asarUnpack = ['node_modules/node-pty/**', 'dist/*.node', 'dist/{reaper,watchdog,session-host}.js{,.map}'];");
+    const config = await configWith(
+      'packed-cli',
+      "config.asarUnpack = ['node_modules/node-pty/**', 'dist/*.node', 'dist/{reaper,watchdog,session-host}.js{,.map}'];",
+    );
     const result = await packageCheck('--config', config);
     expect(result.failed.join('\n'), result.stdout).toContain('dist/session-host.js reads shell-integration beside itself, but');
     expect(result.failed.join('\n')).toContain('shows the prompt mark');
@@ -65,7 +75,10 @@ describe('package layout (electron-builder dir target, stand-in Electron)', () =
     await mkdir(path.dirname(bench), { recursive: true });
     await writeFile(bench, '// a stand-in for a bench bundle (npm run bench:cancel writes dist/e2e/measure-*.js)\n');
     try {
-      const result = await packageCheck('--config', await configWith('with-tests', "config.files = ['dist/**', ...base.files.filter((glob) => !glob.startsWith('dist/'))];"));
+      const result = await packageCheck(
+        '--config',
+        await configWith('with-tests', "config.files = ['dist/**', ...base.files.filter((glob) => !glob.startsWith('dist/'))];"),
+      );
       expect(result.failed.join('\n'), result.stdout).toContain('dist/e2e/measure-package-check.js');
       expect(result.stdout).toContain('package:check FAILED');
     } finally {

@@ -16,7 +16,9 @@ const NOT_READ_WHEN_PACKAGED = { 'main.js': 'the launcher starts it only in a ch
  * other way.
  */
 export function siblingsRead(bundleText, distNames) {
-  return distNames.filter((name) => !Object.hasOwn(NOT_READ_WHEN_PACKAGED, name) && (bundleText.includes(`"${name}"`) || bundleText.includes(`'${name}'`)));
+  return distNames.filter(
+    (name) => !Object.hasOwn(NOT_READ_WHEN_PACKAGED, name) && (bundleText.includes(`"${name}"`) || bundleText.includes(`'${name}'`)),
+  );
 }
 
 /** The top-level names under dist/ in a listing of "/dist/..." paths. */
@@ -37,7 +39,10 @@ export function siblingsLeftPacked(paths, unpacked, text) {
     for (const name of siblingsRead(text(bundle), names)) {
       const files = paths.filter((entry) => entry === `/dist/${name}` || entry.startsWith(`/dist/${name}/`));
       const packed = files.filter((entry) => !unpacked(entry) && !isDirectory(entry, paths));
-      if (packed.length > 0) problems.push(`${bundle.slice(1)} reads ${name} beside itself, but ${packed.length === 1 ? packed[0].slice(1) : `${packed.length} of its files (${packed[0].slice(1)}, …)`} ${packed.length === 1 ? 'is' : 'are'} only in the asar`);
+      if (packed.length > 0)
+        problems.push(
+          `${bundle.slice(1)} reads ${name} beside itself, but ${packed.length === 1 ? packed[0].slice(1) : `${packed.length} of its files (${packed[0].slice(1)}, …)`} ${packed.length === 1 ? 'is' : 'are'} only in the asar`,
+        );
     }
   }
   return problems;

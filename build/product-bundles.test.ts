@@ -18,13 +18,18 @@ const TEST_WORDS = [/harness/i, /__ripcordTest/, /RipcordTestView/, /offerTestVi
 const TEST_SOURCES = [/(^|\/)e2e\//, /(^|\/)bench\//, /\.test-support\.ts$/, /\.test\.ts$/];
 
 async function shippedBundles(): Promise<string[]> {
-  const renderer = (await readdir(path.join(dist, 'renderer'))).filter((name) => /\.(js|css|html)$/.test(name)).map((name) => `renderer/${name}`);
+  const renderer = (await readdir(path.join(dist, 'renderer')))
+    .filter((name) => /\.(js|css|html)$/.test(name))
+    .map((name) => `renderer/${name}`);
   return [...Object.keys(NODE_BUNDLES).map((name) => `${name}.js`), ...renderer];
 }
 
 beforeAll(async () => {
   // `npm test` has just built dist/ (build:test); a lone run builds the product's and the harness's bundles itself
-  for (const [built, script] of [['renderer/renderer.js', 'bundle.mjs'], ['harness-renderer/renderer.js', 'bundle-test.mjs']] as const) {
+  for (const [built, script] of [
+    ['renderer/renderer.js', 'bundle.mjs'],
+    ['harness-renderer/renderer.js', 'bundle-test.mjs'],
+  ] as const) {
     if (!existsSync(path.join(dist, built))) await promisify(execFile)(process.execPath, [path.join(__dirname, script)], { cwd: root });
   }
 }, 120_000);
@@ -32,7 +37,12 @@ beforeAll(async () => {
 /** The sources a bundle was built from, as its source map names them (relative to the repository). */
 async function sourcesOf(bundle: string): Promise<string[]> {
   const map = JSON.parse(await readFile(path.join(dist, `${bundle}.map`), 'utf8')) as { sources: string[] };
-  return map.sources.map((source) => path.relative(root, path.resolve(path.dirname(path.join(dist, bundle)), source)).split(path.sep).join('/'));
+  return map.sources.map((source) =>
+    path
+      .relative(root, path.resolve(path.dirname(path.join(dist, bundle)), source))
+      .split(path.sep)
+      .join('/'),
+  );
 }
 
 describe('product bundles (what build/dist-bundles.mjs ships)', () => {
@@ -51,7 +61,8 @@ describe('product bundles (what build/dist-bundles.mjs ships)', () => {
   it('are built from no test file (their source maps)', async () => {
     const found: string[] = [];
     for (const bundle of (await shippedBundles()).filter((name) => name.endsWith('.js'))) {
-      for (const source of await sourcesOf(bundle)) if (TEST_SOURCES.some((pattern) => pattern.test(source))) found.push(`dist/${bundle}: ${source}`);
+      for (const source of await sourcesOf(bundle))
+        if (TEST_SOURCES.some((pattern) => pattern.test(source))) found.push(`dist/${bundle}: ${source}`);
     }
     expect(found).toEqual([]);
   });
@@ -60,6 +71,9 @@ describe('product bundles (what build/dist-bundles.mjs ships)', () => {
     const shipped = new Set((await sourcesOf('renderer/renderer.js')).filter((source) => source !== 'renderer/renderer-main.ts'));
     const harness = new Set(await sourcesOf('harness-renderer/renderer.js'));
     expect([...harness].filter((source) => !source.startsWith('e2e/harness/')).sort()).toEqual([...shipped].sort());
-    expect([...harness].filter((source) => source.startsWith('e2e/harness/')).sort()).toEqual(['e2e/harness/renderer-main.ts', 'e2e/harness/test-view.ts']);
+    expect([...harness].filter((source) => source.startsWith('e2e/harness/')).sort()).toEqual([
+      'e2e/harness/renderer-main.ts',
+      'e2e/harness/test-view.ts',
+    ]);
   });
 });

@@ -11,7 +11,11 @@ const root = path.resolve(__dirname, '..');
 const bin = path.join(root, 'bin/ripcord');
 const execFileAsync = promisify(execFile);
 
-interface Result { code: number; stdout: string; stderr: string }
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function ripcord(args: string[], env: NodeJS.ProcessEnv = process.env, file = bin): Promise<Result> {
   try {
@@ -26,7 +30,8 @@ async function ripcord(args: string[], env: NodeJS.ProcessEnv = process.env, fil
 
 beforeAll(async () => {
   // `npm test` builds first; a lone `vitest run build/` builds what is missing.
-  if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
+  if (!existsSync(path.join(root, 'dist/cli.js')))
+    await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
 }, 120_000);
 
 describe('the ripcord command', () => {
@@ -43,32 +48,43 @@ describe('the ripcord command', () => {
   });
 
   // With a downloaded Electron in node_modules, no arguments would open the real app.
-  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))('without Electron: explains how to get one and that `ripcord run` works, exit 1', async () => {
-    const empty = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-electron-'));
-    try {
-      const result = await ripcord([], { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain('the desktop app needs an Electron binary, and none was found');
-      expect(result.stderr).toContain(path.join(empty, 'electron'));
-      expect(result.stderr).toContain('start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached');
-      expect(result.stderr).toContain('ELECTRON_OVERRIDE_DIST_PATH');
-      expect(result.stderr).toContain('"ripcord run [--] COMMAND..." works without Electron');
-    } finally {
-      await rm(empty, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))(
+    'without Electron: explains how to get one and that `ripcord run` works, exit 1',
+    async () => {
+      const empty = await mkdtemp(path.join(os.tmpdir(), 'ripcord-no-electron-'));
+      try {
+        const result = await ripcord([], { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toContain('the desktop app needs an Electron binary, and none was found');
+        expect(result.stderr).toContain(path.join(empty, 'electron'));
+        expect(result.stderr).toContain('start ripcord again where github.com (or $ELECTRON_MIRROR) can be reached');
+        expect(result.stderr).toContain('ELECTRON_OVERRIDE_DIST_PATH');
+        expect(result.stderr).toContain('"ripcord run [--] COMMAND..." works without Electron');
+      } finally {
+        await rm(empty, { recursive: true, force: true });
+      }
+    },
+  );
 
   // The first start downloads Electron; here it cannot (a mirror that refuses, as offline).
-  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))('offline first start: one line of progress, one of failure, the guidance, no stack trace, exit 1', async () => {
-    const result = await ripcord([], { ...process.env, ELECTRON_MIRROR: 'http://127.0.0.1:9/', ELECTRON_OVERRIDE_DIST_PATH: undefined, ELECTRON_SKIP_BINARY_DOWNLOAD: undefined });
-    expect(result.code).toBe(1);
-    const lines = result.stderr.split('\n');
-    expect(lines[0]).toMatch(/^ripcord: downloading Electron [\d.]+ for the desktop app/);
-    expect(lines[1]).toMatch(/^ripcord: the download did not work: \S*Error: /);
-    expect(lines[2]).toBe('ripcord: the desktop app needs an Electron binary, and none was found. Looked at:');
-    expect(result.stdout + result.stderr).not.toMatch(/^\s+at /m);
-  });
+  it.skipIf(existsSync(path.join(root, 'node_modules/electron/path.txt')))(
+    'offline first start: one line of progress, one of failure, the guidance, no stack trace, exit 1',
+    async () => {
+      const result = await ripcord([], {
+        ...process.env,
+        ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+        ELECTRON_OVERRIDE_DIST_PATH: undefined,
+        ELECTRON_SKIP_BINARY_DOWNLOAD: undefined,
+      });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split('\n');
+      expect(lines[0]).toMatch(/^ripcord: downloading Electron [\d.]+ for the desktop app/);
+      expect(lines[1]).toMatch(/^ripcord: the download did not work: \S*Error: /);
+      expect(lines[2]).toBe('ripcord: the desktop app needs an Electron binary, and none was found. Looked at:');
+      expect(result.stdout + result.stderr).not.toMatch(/^\s+at /m);
+    },
+  );
 
   it('an unknown option (ripcord --bogus, ripcord -x): one line and where the help is, exit 2, no download', async () => {
     for (const option of ['--bogus', '-x']) {
@@ -107,7 +123,11 @@ describe('the ripcord command', () => {
       await copyFile(bin, path.join(tree, 'bin/ripcord'));
       await chmod(path.join(tree, 'bin/ripcord'), 0o755);
       const result = await ripcord(['--help'], process.env, path.join(tree, 'bin/ripcord'));
-      expect(result).toEqual({ code: 1, stdout: '', stderr: `ripcord: ${path.join(tree, 'dist/cli.js')} is missing: run "npm ci" and "npm run build" first.\n` });
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `ripcord: ${path.join(tree, 'dist/cli.js')} is missing: run "npm ci" and "npm run build" first.\n`,
+      });
     } finally {
       await rm(tree, { recursive: true, force: true });
     }
@@ -137,16 +157,23 @@ describe('the ripcord command', () => {
   // and hands it back to everything the host starts.
   it('starts node without NODE_EXTRA_CA_CERTS; the session gets it back, and nothing else', async () => {
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: '/nowhere/ca.pem', RIPCORD_NODE_EXTRA_CA_CERTS: undefined };
-    const script = 'echo "session:[$NODE_EXTRA_CA_CERTS][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"; tr "\\0" "\\n" </proc/$PPID/environ | grep "NODE_EXTRA_CA_CERTS" | sed "s/^/host:/"';
+    const script =
+      'echo "session:[$NODE_EXTRA_CA_CERTS][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"; tr "\\0" "\\n" </proc/$PPID/environ | grep "NODE_EXTRA_CA_CERTS" | sed "s/^/host:/"';
     const result = await ripcord(['run', '--', 'sh', '-c', script], env);
     expect(result.code).toBe(0);
     // the program's parent is the host: its environment as node started
-    expect(result.stdout.split(/\r?\n/).filter(Boolean)).toEqual(['session:[/nowhere/ca.pem][unset]', 'host:RIPCORD_NODE_EXTRA_CA_CERTS=/nowhere/ca.pem']);
+    expect(result.stdout.split(/\r?\n/).filter(Boolean)).toEqual([
+      'session:[/nowhere/ca.pem][unset]',
+      'host:RIPCORD_NODE_EXTRA_CA_CERTS=/nowhere/ca.pem',
+    ]);
   });
 
   it('without NODE_EXTRA_CA_CERTS: the session has neither name', async () => {
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, RIPCORD_NODE_EXTRA_CA_CERTS: undefined };
-    const result = await ripcord(['run', '--', 'sh', '-c', 'echo "[${NODE_EXTRA_CA_CERTS-unset}][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"'], env);
+    const result = await ripcord(
+      ['run', '--', 'sh', '-c', 'echo "[${NODE_EXTRA_CA_CERTS-unset}][${RIPCORD_NODE_EXTRA_CA_CERTS-unset}]"'],
+      env,
+    );
     expect(result.stdout.trim()).toBe('[unset][unset]');
   });
 });

@@ -26,7 +26,9 @@ function importsOf(file: string): string[] {
   return ts.preProcessFile(source, true, true).importedFiles.flatMap(({ fileName }) => {
     if (!fileName.startsWith('.')) return [];
     const named = path.posix.normalize(path.posix.join(path.posix.dirname(file), fileName));
-    return RESOLUTIONS.map((ending) => `${named}${ending}`).filter((candidate) => /\.(ts|js)$/.test(candidate) && existsSync(path.join(REPO_ROOT, candidate)));
+    return RESOLUTIONS.map((ending) => `${named}${ending}`).filter(
+      (candidate) => /\.(ts|js)$/.test(candidate) && existsSync(path.join(REPO_ROOT, candidate)),
+    );
   });
 }
 
@@ -50,7 +52,9 @@ describe('test helpers carry .test-support (the lint fence keys on it)', () => {
 
   it('every other file of the product folders is reached from an entry that ships', async () => {
     const product = reachedFrom(ENTRIES);
-    const files = (await Promise.all(PRODUCT_FOLDERS.map((folder) => sourceFiles(path.join(REPO_ROOT, folder), (file) => /\.(ts|js)$/.test(file)))))
+    const files = (
+      await Promise.all(PRODUCT_FOLDERS.map((folder) => sourceFiles(path.join(REPO_ROOT, folder), (file) => /\.(ts|js)$/.test(file))))
+    )
       .flat()
       .map((file) => path.relative(REPO_ROOT, file).split(path.sep).join('/'));
     expect(files.length, 'the product folders were read').toBeGreaterThan(100);

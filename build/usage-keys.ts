@@ -7,13 +7,31 @@ import { WIDGET_KEY_LABELS, type WidgetKey } from '../main/core/keys';
 export const KEY_LIST_START = '<!-- the key list: generated from main/core/actions.ts by `npm run schema`; edit the table, not this -->';
 export const KEY_LIST_END = '<!-- end of the key list -->';
 
-const PLACES: Record<KeyPlace, string> = { terminal: 'the terminal', 'process-view': 'the process view', notices: 'the recent notices', 'start-failure': 'the start-failure panel', signals: 'the signals view' };
+const PLACES: Record<KeyPlace, string> = {
+  terminal: 'the terminal',
+  'process-view': 'the process view',
+  notices: 'the recent notices',
+  'start-failure': 'the start-failure panel',
+  signals: 'the signals view',
+};
 const WIDGET_WORDS: Record<WidgetKey, string> = {
-  dismiss: 'closes it, the keys back to the terminal', accept: 'runs or finds (the next match)', 'accept-back': 'finds the previous match',
-  next: 'the next item', previous: 'the previous item', first: 'the first item', last: 'the last item', left: 'the tab to the left',
-  right: 'the tab to the right', tab: 'the next control', 'tab-back': 'the previous control', activate: 'presses the focused button',
-  'match-case': 'the find box: match case', 'whole-word': 'the find box: whole word', regex: 'the find box: regular expression',
-  delete: 'closes the focused tab', rename: 'renames the focused tab',
+  dismiss: 'closes it, the keys back to the terminal',
+  accept: 'runs or finds (the next match)',
+  'accept-back': 'finds the previous match',
+  next: 'the next item',
+  previous: 'the previous item',
+  first: 'the first item',
+  last: 'the last item',
+  left: 'the tab to the left',
+  right: 'the tab to the right',
+  tab: 'the next control',
+  'tab-back': 'the previous control',
+  activate: 'presses the focused button',
+  'match-case': 'the find box: match case',
+  'whole-word': 'the find box: whole word',
+  regex: 'the find box: regular expression',
+  delete: 'closes the focused tab',
+  rename: 'renames the focused tab',
 };
 
 /** The markdown between the markers. */

@@ -27,7 +27,15 @@ async function loadModule(file) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-schema-'));
   try {
     const outfile = path.join(dir, 'module.cjs');
-    await build({ entryPoints: [path.join(root, file)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'warning', plugins: [withoutValidator] });
+    await build({
+      entryPoints: [path.join(root, file)],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile,
+      logLevel: 'warning',
+      plugins: [withoutValidator],
+    });
     return createRequire(import.meta.url)(outfile);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -28,9 +28,7 @@ export interface SessionInfo {
 }
 
 export type ControlAnswer =
-  | { ok: true; session: SessionInfo }
-  | { ok: true; message: string; stopped: number[] }
-  | { ok: false; message: string };
+  { ok: true; session: SessionInfo } | { ok: true; message: string; stopped: number[] } | { ok: false; message: string };
 
 export function parseControlRequest(line: string): ControlRequest | undefined {
   let raw: unknown;

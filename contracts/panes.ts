@@ -16,8 +16,7 @@ export const isTabId = (value: unknown): value is TabId => typeof value === 'str
 
 /** A tab's panes: one pane, or two side by side (right) or one above the other (down). */
 export type PaneNode =
-  | { pane: PaneId }
-  | { split: 'right' | 'down'; first: PaneNode; second: PaneNode; /** the first's share, 0..1 */ ratio: number };
+  { pane: PaneId } | { split: 'right' | 'down'; first: PaneNode; second: PaneNode; /** the first's share, 0..1 */ ratio: number };
 
 /** A divider is never closer to an edge than this share: a pane stays a pane. */
 const MIN_SPLIT_RATIO = 0.1;
@@ -75,28 +74,38 @@ export function panesOf(node: PaneNode): PaneId[] {
 
 /** A profile's name is a menu label: main looks it up in the settings' profiles (main/core/profiles.ts checks their names). */
 const MAX_PROFILE_NAME_CHARS = 64;
-const isProfileName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_PROFILE_NAME_CHARS;
-
+const isProfileName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_PROFILE_NAME_CHARS;
 
 /** One action from the page, checked field by field. */
 export function parsePaneAction(value: unknown): Result<PaneAction> {
   if (typeof value !== 'object' || value === null) return { ok: false, error: 'a pane action is one object' };
   const { kind, pane, tab, before, ratio, profile, action } = value as Record<string, unknown>;
   switch (kind) {
-    case 'focus': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'focus: bad pane' };
-    case 'close-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'close-tab: bad tab' };
-    case 'close-pane': return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'close-pane: bad pane' };
-    case 'show-tab': return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'show-tab: bad tab' };
+    case 'focus':
+      return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'focus: bad pane' };
+    case 'close-tab':
+      return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'close-tab: bad tab' };
+    case 'close-pane':
+      return isPaneId(pane) ? { ok: true, value: { kind, pane } } : { ok: false, error: 'close-pane: bad pane' };
+    case 'show-tab':
+      return isTabId(tab) ? { ok: true, value: { kind, tab } } : { ok: false, error: 'show-tab: bad tab' };
     case 'new-tab':
-      if (profile !== undefined && !isProfileName(profile)) return { ok: false, error: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
+      if (profile !== undefined && !isProfileName(profile))
+        return { ok: false, error: `new-tab: a profile is a name of 1..${MAX_PROFILE_NAME_CHARS} chars` };
       return { ok: true, value: { kind, profile } };
     case 'move-tab':
       if (!isTabId(tab) || (before !== undefined && !isTabId(before))) return { ok: false, error: 'move-tab: bad tab' };
       return { ok: true, value: { kind, tab, before } };
     case 'resize-split':
-      if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) return { ok: false, error: 'resize-split: bad pane or ratio' };
+      if (!isPaneId(pane) || typeof ratio !== 'number' || !(ratio > 0 && ratio < 1))
+        return { ok: false, error: 'resize-split: bad pane or ratio' };
       return { ok: true, value: { kind, pane, ratio } };
-    case 'run-action': return typeof action === 'string' && ACTION_ID.test(action) ? { ok: true, value: { kind, action } } : { ok: false, error: 'run-action: bad action' };
-    default: return { ok: false, error: `unknown pane action ${String(JSON.stringify(kind)).slice(0, 40)}` };
+    case 'run-action':
+      return typeof action === 'string' && ACTION_ID.test(action)
+        ? { ok: true, value: { kind, action } }
+        : { ok: false, error: 'run-action: bad action' };
+    default:
+      return { ok: false, error: `unknown pane action ${String(JSON.stringify(kind)).slice(0, 40)}` };
   }
 }

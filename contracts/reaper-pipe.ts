@@ -26,8 +26,17 @@ export const OUTER_SESSIONS_ENV = 'RIPCORD_OUTER_SESSIONS';
 /** Whether a process's environ (NUL-separated) carries the session's tag, as its own or an outer session's. */
 export function environHasSession(environ: string, sessionId: string): boolean {
   const entries = environ.split('\0');
-  return entries.includes(`${SESSION_ID_ENV}=${sessionId}`)
-    || entries.some((entry) => entry.startsWith(`${OUTER_SESSIONS_ENV}=`) && entry.slice(OUTER_SESSIONS_ENV.length + 1).split(':').includes(sessionId));
+  return (
+    entries.includes(`${SESSION_ID_ENV}=${sessionId}`) ||
+    entries.some(
+      (entry) =>
+        entry.startsWith(`${OUTER_SESSIONS_ENV}=`) &&
+        entry
+          .slice(OUTER_SESSIONS_ENV.length + 1)
+          .split(':')
+          .includes(sessionId),
+    )
+  );
 }
 
 /** The outer terminal of `ripcord run`, kept by the reaper from takeover on (reaper-terminal.ts). */
@@ -58,7 +67,10 @@ export type ReaperCommand =
   | { kind: 'grace'; ms: number }
   | TerminalCommand;
 
-export interface DeadReport { pid: number; stats: Record<string, number> }
+export interface DeadReport {
+  pid: number;
+  stats: Record<string, number>;
+}
 
 /** What a staged kill of a session did (StagedKillResult), as a `dead` line reports it. */
 export interface KillReport {
@@ -91,17 +103,28 @@ const isId = (s: string | undefined): boolean => s !== undefined && /^\d+$/.test
 
 export function formatCommand(command: ReaperCommand): string {
   switch (command.kind) {
-    case 'register': return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
-    case 'killall': return 'killall\n';
-    case 'end': return `end ${command.pid}\n`;
-    case 'contain': return `contain ${encodeURIComponent(command.cgroup)}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
-    case 'root': return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
-    case 'release': return `release ${encodeURIComponent(command.cgroup)}\n`;
-    case 'takeover': return 'takeover\n';
-    case 'grace': return `grace ${command.ms}\n`;
-    case 'terminal': return `terminal ${encodeURIComponent(command.path)} ${command.rdev}${command.termios === undefined ? '' : ` ${encodeURIComponent(command.termios)}`}\n`;
-    case 'terminal-restore': return `terminal-restore ${toBase64(command.bytes)}\n`;
-    case 'terminal-done': return 'terminal-done\n';
+    case 'register':
+      return `register ${command.pid} ${command.startTime}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
+    case 'killall':
+      return 'killall\n';
+    case 'end':
+      return `end ${command.pid}\n`;
+    case 'contain':
+      return `contain ${encodeURIComponent(command.cgroup)}${command.sessionId ? ` ${command.sessionId}` : ''}\n`;
+    case 'root':
+      return `root ${command.pid} ${encodeURIComponent(command.cgroup)}\n`;
+    case 'release':
+      return `release ${encodeURIComponent(command.cgroup)}\n`;
+    case 'takeover':
+      return 'takeover\n';
+    case 'grace':
+      return `grace ${command.ms}\n`;
+    case 'terminal':
+      return `terminal ${encodeURIComponent(command.path)} ${command.rdev}${command.termios === undefined ? '' : ` ${encodeURIComponent(command.termios)}`}\n`;
+    case 'terminal-restore':
+      return `terminal-restore ${toBase64(command.bytes)}\n`;
+    case 'terminal-done':
+      return 'terminal-done\n';
   }
 }
 

@@ -4,7 +4,14 @@
 // is untrusted). A refused message is a value with its problem, which the host logs.
 import { isPaneId, parsePaneAction, type PaneId } from './panes';
 import { parseEditSetting } from './settings-screen';
-import { IpcChannel, type IpcTarget, type RendererSettings, type RequestChannel, type ScreenRequestChannel, type ScreenTarget } from './renderer';
+import {
+  IpcChannel,
+  type IpcTarget,
+  type RendererSettings,
+  type RequestChannel,
+  type ScreenRequestChannel,
+  type ScreenTarget,
+} from './renderer';
 import type { Result } from './result';
 
 /**
@@ -26,7 +33,6 @@ export const MAX_ACK_CHARS = 10_000_000;
 export const MAX_URL_CHARS = 8_192;
 /** Linux pid_max can be at most 2^22. */
 export const MAX_PID = 4_194_304;
-
 
 /** A refused message: why, for the log. */
 export const refuse = (error: string): { ok: false; error: string } => ({ ok: false, error });
@@ -90,7 +96,8 @@ export function parseOpenLink(args: readonly unknown[]): Result<string> {
   const wrongArity = arity(args, 1);
   if (wrongArity) return refuse(wrongArity);
   const [url] = args;
-  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_CHARS) return refuse(`link must be a string of 1..${MAX_URL_CHARS} chars`);
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_CHARS)
+    return refuse(`link must be a string of 1..${MAX_URL_CHARS} chars`);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -122,7 +129,9 @@ export function parseViewOpen(args: readonly unknown[]): Result<boolean> {
 /** A pane's request: its pane first, then the request's own arguments. */
 export function parsePaneRequest(args: readonly unknown[]): Result<{ pane: PaneId; args: readonly unknown[] }> {
   const [pane, ...rest] = args;
-  return isPaneId(pane) ? { ok: true, value: { pane, args: rest } } : refuse(`the pane must be an id of digits, got ${String(JSON.stringify(pane)).slice(0, 20)}`);
+  return isPaneId(pane)
+    ? { ok: true, value: { pane, args: rest } }
+    : refuse(`the pane must be an id of digits, got ${String(JSON.stringify(pane)).slice(0, 20)}`);
 }
 
 /** What a request is answered with: getSettings' settings; undefined for the rest. */
@@ -140,24 +149,37 @@ function deliver<T, A>(parsed: Result<T>, use: (value: T) => A): Result<A> {
  */
 export function handleRequest(target: IpcTarget, channel: RequestChannel, args: readonly unknown[]): Result<RequestAnswer> {
   switch (channel) {
-    case IpcChannel.input: return forPane(args, parseInput, (pane, data) => void target.input(pane, data));
-    case IpcChannel.resize: return forPane(args, parseResize, (pane, { cols, rows }) => void target.resize(pane, cols, rows));
-    case IpcChannel.openLink: return deliver(parseOpenLink(args), (url) => void target.openLink(url));
-    case IpcChannel.paste: return deliver(parseNoArguments(args), () => void target.paste());
-    case IpcChannel.getSettings: return deliver(parseNoArguments(args), () => target.getSettings());
-    case IpcChannel.openSettings: return deliver(parseNoArguments(args), () => void target.openSettings());
-    case IpcChannel.readSettingsFile: return deliver(parseNoArguments(args), () => void target.readSettingsFile());
-    case IpcChannel.editSetting: return deliver(parseEditSetting(args), ({ key, value }) => void target.editSetting(key, value));
+    case IpcChannel.input:
+      return forPane(args, parseInput, (pane, data) => void target.input(pane, data));
+    case IpcChannel.resize:
+      return forPane(args, parseResize, (pane, { cols, rows }) => void target.resize(pane, cols, rows));
+    case IpcChannel.openLink:
+      return deliver(parseOpenLink(args), (url) => void target.openLink(url));
+    case IpcChannel.paste:
+      return deliver(parseNoArguments(args), () => void target.paste());
+    case IpcChannel.getSettings:
+      return deliver(parseNoArguments(args), () => target.getSettings());
+    case IpcChannel.openSettings:
+      return deliver(parseNoArguments(args), () => void target.openSettings());
+    case IpcChannel.readSettingsFile:
+      return deliver(parseNoArguments(args), () => void target.readSettingsFile());
+    case IpcChannel.editSetting:
+      return deliver(parseEditSetting(args), ({ key, value }) => void target.editSetting(key, value));
     case IpcChannel.paneAction: {
       const wrongArity = arity(args, 1);
       return wrongArity ? refuse(wrongArity) : deliver(parsePaneAction(args[0]), (action) => void target.paneAction(action));
     }
-    case IpcChannel.watchSignals: return deliver(parseViewOpen(args), (open) => void target.watchSignals(open));
+    case IpcChannel.watchSignals:
+      return deliver(parseViewOpen(args), (open) => void target.watchSignals(open));
   }
 }
 
 /** A pane's request: the pane's id, then the arguments `parse` checks. */
-function forPane<T>(args: readonly unknown[], parse: (rest: readonly unknown[]) => Result<T>, use: (pane: PaneId, value: T) => void): Result<undefined> {
+function forPane<T>(
+  args: readonly unknown[],
+  parse: (rest: readonly unknown[]) => Result<T>,
+  use: (pane: PaneId, value: T) => void,
+): Result<undefined> {
   const request = parsePaneRequest(args);
   if (!request.ok) return request;
   return deliver(parse(request.value.args), (value) => void use(request.value.pane, value));
@@ -166,10 +188,14 @@ function forPane<T>(args: readonly unknown[], parse: (rest: readonly unknown[]) 
 /** One request from the page to a pane's screen source (ScreenTarget; the pane's id already taken off: parsePaneRequest), checked as handleRequest checks main's. */
 export function handleScreenRequest(target: ScreenTarget, channel: ScreenRequestChannel, args: readonly unknown[]): Result<undefined> {
   switch (channel) {
-    case IpcChannel.ack: return deliver(parseAck(args), (chars) => void target.ack(chars));
-    case IpcChannel.stopJob: return deliver(parseNoArguments(args), () => void target.stopJob());
-    case IpcChannel.stopProcess: return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
-    case IpcChannel.watchProcesses: return deliver(parseViewOpen(args), (open) => void target.watchProcesses(open));
+    case IpcChannel.ack:
+      return deliver(parseAck(args), (chars) => void target.ack(chars));
+    case IpcChannel.stopJob:
+      return deliver(parseNoArguments(args), () => void target.stopJob());
+    case IpcChannel.stopProcess:
+      return deliver(parseStopProcess(args), (pid) => void target.stopProcess(pid));
+    case IpcChannel.watchProcesses:
+      return deliver(parseViewOpen(args), (open) => void target.watchProcesses(open));
   }
 }
 
@@ -179,5 +205,7 @@ export const MAX_PROGRAM_NAME = 64;
 /** A foreground program's name as the page shows it: one short line of text, else nothing. */
 export function checkedProgramName(value: unknown): string | undefined {
   // eslint-disable-next-line no-control-regex
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PROGRAM_NAME && !/[\u0000-\u001f\u007f-\u009f/]/.test(value) ? value : undefined;
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PROGRAM_NAME && !/[\u0000-\u001f\u007f-\u009f/]/.test(value)
+    ? value
+    : undefined;
 }

@@ -39,7 +39,6 @@ export interface RendererSettings {
   keybindings: Record<string, string | null>;
 }
 
-
 /** The double-press hint: shown after a cancel for the rest of the window. */
 export interface HintState {
   visible: boolean;
@@ -323,7 +322,10 @@ export interface EventArgs {
 }
 export type EventChannel = keyof EventArgs;
 
-const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter((channel) => !(REQUEST_CHANNELS as readonly string[]).includes(channel) && !(SCREEN_REQUEST_CHANNELS as readonly string[]).includes(channel));
+const EVENT_CHANNELS: readonly string[] = Object.values(IpcChannel).filter(
+  (channel) =>
+    !(REQUEST_CHANNELS as readonly string[]).includes(channel) && !(SCREEN_REQUEST_CHANNELS as readonly string[]).includes(channel),
+);
 
 export function isEventChannel(channel: string): channel is EventChannel {
   return EVENT_CHANNELS.includes(channel);

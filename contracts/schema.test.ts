@@ -26,8 +26,14 @@ describe('schema combinators', () => {
     const shape = object({ name: string(), size: object({ cols: count() }), note: optional(string()) });
     const value: Infer<typeof shape> = { name: 'a', size: { cols: 1 } };
     expect(shape.check({ ...value, extra: 'dropped' })).toEqual({ ok: true, value });
-    expect(shape.check({ name: 'a', size: { cols: 1 }, note: 'n' })).toEqual({ ok: true, value: { name: 'a', size: { cols: 1 }, note: 'n' } });
-    expect(shape.check({ name: 'a', size: { cols: 'x' } }, 'start')).toEqual({ ok: false, error: 'start.size.cols: expected a whole number from 0, got "x"' });
+    expect(shape.check({ name: 'a', size: { cols: 1 }, note: 'n' })).toEqual({
+      ok: true,
+      value: { name: 'a', size: { cols: 1 }, note: 'n' },
+    });
+    expect(shape.check({ name: 'a', size: { cols: 'x' } }, 'start')).toEqual({
+      ok: false,
+      error: 'start.size.cols: expected a whole number from 0, got "x"',
+    });
     expect(shape.check({ name: 'a', size: { cols: 1 }, note: 5 })).toEqual({ ok: false, error: 'note: expected a string, got 5' });
     expect(shape.check([], 'm')).toEqual({ ok: false, error: 'm: expected an object, got an array' });
     expect(shape.check(null)).toEqual({ ok: false, error: 'the message: expected an object, got null' });
@@ -36,7 +42,10 @@ describe('schema combinators', () => {
   });
 
   it('record checks every key and every value', () => {
-    const tabs = record(guard('a digit', (value: unknown): value is string => typeof value === 'string' && /^[0-9]$/.test(value)), count());
+    const tabs = record(
+      guard('a digit', (value: unknown): value is string => typeof value === 'string' && /^[0-9]$/.test(value)),
+      count(),
+    );
     expect(tabs.check({ 1: 2, 3: 4 })).toEqual({ ok: true, value: { 1: 2, 3: 4 } });
     expect(tabs.check({ x: 2 }, 'tabs')).toEqual({ ok: false, error: 'tabs.(key): expected a digit, got "x"' });
     expect(tabs.check({ 1: -2 }, 'tabs')).toEqual({ ok: false, error: 'tabs.1: expected a whole number from 0, got -2' });
@@ -47,7 +56,10 @@ describe('schema combinators', () => {
     const typed: Array<Infer<typeof trigger>> = [{ kind: 'ctrl-c' }, { kind: 'exit-command', line: 'exit' }];
     for (const value of typed) expect(trigger.check(value)).toEqual({ ok: true, value });
     expect(trigger.check({ kind: 'exit-command' }, 't')).toEqual({ ok: false, error: 't.line: expected a string, got nothing' });
-    expect(trigger.check({ kind: 'toString' }, 't')).toEqual({ ok: false, error: 't.kind: expected one of "ctrl-c", "exit-command", got "toString"' });
+    expect(trigger.check({ kind: 'toString' }, 't')).toEqual({
+      ok: false,
+      error: 't.kind: expected one of "ctrl-c", "exit-command", got "toString"',
+    });
     expect(trigger.check('ctrl-c', 't')).toEqual({ ok: false, error: 't: expected an object, got "ctrl-c"' });
   });
 

@@ -22,7 +22,9 @@ type Shape = Record<string, Schema<unknown>>;
 type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends OptionalSchema<unknown> ? K : never }[keyof S];
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 /** The object type of a shape: optional() fields become optional keys. */
-export type InferObject<S extends Shape> = Flat<{ [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }>;
+export type InferObject<S extends Shape> = Flat<
+  { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }
+>;
 
 const MAX_SHOWN_CHARS = 40;
 
@@ -34,7 +36,10 @@ function shown(value: unknown): string {
   return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
 }
 
-const fail = (at: string, describes: string, value: unknown): { ok: false; error: string } => ({ ok: false, error: `${at || 'the message'}: expected ${describes}, got ${shown(value)}` });
+const fail = (at: string, describes: string, value: unknown): { ok: false; error: string } => ({
+  ok: false,
+  error: `${at || 'the message'}: expected ${describes}, got ${shown(value)}`,
+});
 const field = (at: string, key: string): string => (at ? `${at}.${key}` : key);
 
 /** A value that passes `is` (a guard the contracts already have, such as isPaneId). */
@@ -45,23 +50,34 @@ export function guard<T>(describes: string, is: (value: unknown) => value is T):
 export const string = (): Schema<string> => guard('a string', (value): value is string => typeof value === 'string');
 export const boolean = (): Schema<boolean> => guard('true or false', (value): value is boolean => typeof value === 'boolean');
 /** A whole number from 0: a pid, a size, a duration in ms, an id. */
-export const count = (): Schema<number> => guard('a whole number from 0', (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+export const count = (): Schema<number> =>
+  guard('a whole number from 0', (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
 /** Any finite number, at least `min` when given. */
 export function number(min?: number): Schema<number> {
   const describes = min === undefined ? 'a number' : `a number from ${min}`;
-  return guard(describes, (value): value is number => typeof value === 'number' && Number.isFinite(value) && (min === undefined || value >= min));
+  return guard(
+    describes,
+    (value): value is number => typeof value === 'number' && Number.isFinite(value) && (min === undefined || value >= min),
+  );
 }
 
 /** One of a few exact values. */
 export function literal<const T extends ReadonlyArray<string | number | boolean>>(...values: T): Schema<T[number]> {
-  return guard(values.length === 1 ? shown(values[0]) : `one of ${values.map(shown).join(', ')}`, (value): value is T[number] => values.includes(value as T[number]));
+  return guard(values.length === 1 ? shown(values[0]) : `one of ${values.map(shown).join(', ')}`, (value): value is T[number] =>
+    values.includes(value as T[number]),
+  );
 }
 
 export function optional<T>(schema: Schema<T>): OptionalSchema<T> {
-  return { optional: true, describes: `${schema.describes} or nothing`, check: (value, at) => (value === undefined ? { ok: true, value: undefined } : schema.check(value, at)) };
+  return {
+    optional: true,
+    describes: `${schema.describes} or nothing`,
+    check: (value, at) => (value === undefined ? { ok: true, value: undefined } : schema.check(value, at)),
+  };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object with exactly these fields checked; other fields are left out of the value (never passed on). */
 export function object<S extends Shape>(shape: S): Schema<InferObject<S>> {
@@ -102,7 +118,9 @@ export function record<K extends string, V>(key: Schema<K>, values: Schema<V>): 
 
 type Variants = Record<string, Schema<object>>;
 /** A tagged union: the tag's value picks the variant (`{kind: 'exit-command', line}` from union('kind', {'exit-command': object({line})})). */
-export type InferUnion<Tag extends string, V extends Variants> = { [K in keyof V & string]: Flat<{ [T in Tag]: K } & Infer<V[K]>> }[keyof V & string];
+export type InferUnion<Tag extends string, V extends Variants> = {
+  [K in keyof V & string]: Flat<{ [T in Tag]: K } & Infer<V[K]>>;
+}[keyof V & string];
 
 export function union<Tag extends string, V extends Variants>(tag: Tag, variants: V): Schema<InferUnion<Tag, V>> {
   const tags = Object.keys(variants);
@@ -112,7 +130,8 @@ export function union<Tag extends string, V extends Variants>(tag: Tag, variants
     check: (value, at = '') => {
       if (!isPlainObject(value)) return fail(at, 'an object', value);
       const name = value[tag];
-      if (typeof name !== 'string' || !Object.hasOwn(variants, name)) return fail(field(at, tag), `one of ${tags.map((t) => JSON.stringify(t)).join(', ')}`, name);
+      if (typeof name !== 'string' || !Object.hasOwn(variants, name))
+        return fail(field(at, tag), `one of ${tags.map((t) => JSON.stringify(t)).join(', ')}`, name);
       const checked = (variants[name] as Schema<object>).check(value, at);
       return checked.ok ? { ok: true, value: { [tag]: name, ...checked.value } as InferUnion<Tag, V> } : checked;
     },

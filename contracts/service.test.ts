@@ -46,7 +46,6 @@ function linked(impl: Partial<Service<typeof Greeter>> = {}) {
   return { proxy, greeted, droppedByServer, droppedByProxy, rawToServer: (message: unknown) => port1.postMessage(message), server };
 }
 
-
 describe('a service over a link', () => {
   it('carries notices and calls, each answered with its checked value', async () => {
     const l = linked();
@@ -84,10 +83,16 @@ describe('a service over a link', () => {
       const { id } = message as { id: number };
       server.send({ type: 'answer', id, result: answers++ === 0 ? { ok: true, value: 'forty-two' } : { ok: true, value: 42 } });
     });
-    expect(await proxy.addOne({ to: 41 })).toEqual({ ok: false, error: 'add-one.result.value: expected a whole number from 0, got "forty-two"' });
+    expect(await proxy.addOne({ to: 41 })).toEqual({
+      ok: false,
+      error: 'add-one.result.value: expected a whole number from 0, got "forty-two"',
+    });
     server.send({ type: 'answer', id: 'x', result: { ok: true, value: 1 } });
     expect(await proxy.addOne({ to: 41 })).toEqual({ ok: true, value: 42 });
-    expect(dropped).toEqual(['add-one.result.value: expected a whole number from 0, got "forty-two"', 'answer.id: expected a whole number from 0, got "x"']);
+    expect(dropped).toEqual([
+      'add-one.result.value: expected a whole number from 0, got "forty-two"',
+      'answer.id: expected a whole number from 0, got "x"',
+    ]);
     proxy.dispose();
   });
 

@@ -15,9 +15,15 @@ import { count, object, result, string, type InferObject, type Schema } from './
 type Shape = Parameters<typeof object>[0];
 
 /** A message its side sends and forgets. */
-export interface Notice<P> { readonly params: Schema<P>; readonly returns?: undefined }
+export interface Notice<P> {
+  readonly params: Schema<P>;
+  readonly returns?: undefined;
+}
 /** A request whose answer the caller awaits: the answer is checked as the request is. */
-export interface Call<P, R> { readonly params: Schema<P>; readonly returns: Schema<R> }
+export interface Call<P, R> {
+  readonly params: Schema<P>;
+  readonly returns: Schema<R>;
+}
 
 export const notice = <S extends Shape>(shape: S): Notice<InferObject<S>> => ({ params: object(shape) });
 export const call = <S extends Shape, R>(shape: S, returns: Schema<R>): Call<InferObject<S>, R> => ({ params: object(shape), returns });
@@ -26,7 +32,11 @@ export type ServiceDeclaration = Record<string, Notice<unknown> | Call<unknown, 
 
 /** The interface a declaration stands for: a notice returns nothing; a call resolves with its answer, or why there is none. */
 export type Service<D extends ServiceDeclaration> = {
-  [K in keyof D]: D[K] extends Call<infer P, infer R> ? (params: P) => Promise<Result<R>> : D[K] extends Notice<infer P> ? (params: P) => void : never;
+  [K in keyof D]: D[K] extends Call<infer P, infer R>
+    ? (params: P) => Promise<Result<R>>
+    : D[K] extends Notice<infer P>
+      ? (params: P) => void
+      : never;
 };
 
 /** One end of a message link: Node's IPC channel, Electron's parentPort or utilityProcess, a MessagePort. */
@@ -69,7 +79,12 @@ export function checkMessage(service: ServiceDeclaration, message: unknown): Res
  * Serves `impl` on `link`: each message of `service` is checked once and handed to its method;
  * a malformed or unknown one is dropped (`dropped` says why). A call's answer goes back on the link.
  */
-export function serve<D extends ServiceDeclaration>(service: D, impl: Service<D>, link: MessageLink, dropped: Dropped): { dispose(): void } {
+export function serve<D extends ServiceDeclaration>(
+  service: D,
+  impl: Service<D>,
+  link: MessageLink,
+  dropped: Dropped,
+): { dispose(): void } {
   return link.onMessage((message) => {
     if ((message as { type?: unknown } | null)?.type === ANSWER) return; // an answer to this side's own calls: its proxy's
     const checked = checkMessage(service, message);
@@ -84,14 +99,21 @@ export function serve<D extends ServiceDeclaration>(service: D, impl: Service<D>
       return;
     }
     const answer = (result: Result<unknown>): void => link.send({ type: ANSWER, id, result });
-    (method.call(impl, params) as Promise<Result<unknown>>).then(answer, (error: unknown) => answer({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+    (method.call(impl, params) as Promise<Result<unknown>>).then(answer, (error: unknown) =>
+      answer({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    );
   });
 }
 
 /** A typed object whose calls become `service`'s messages on `link`; dispose() ends its calls unanswered. */
 export type ServiceProxy<D extends ServiceDeclaration> = Service<D> & { dispose(): void };
 
-export function proxyOf<D extends ServiceDeclaration>(service: D, link: MessageLink, dropped: Dropped, answerWaitMs = CALL_ANSWER_WAIT_MS): ServiceProxy<D> {
+export function proxyOf<D extends ServiceDeclaration>(
+  service: D,
+  link: MessageLink,
+  dropped: Dropped,
+  answerWaitMs = CALL_ANSWER_WAIT_MS,
+): ServiceProxy<D> {
   let nextId = 0;
   const waiting = new Map<number, { returns: Schema<unknown>; type: string; done: (result: Result<unknown>) => void }>();
   const onAnswer = (message: unknown): void => {
@@ -121,24 +143,26 @@ export function proxyOf<D extends ServiceDeclaration>(service: D, link: MessageL
   for (const [name, declared] of Object.entries(service)) {
     const type = kebab(name);
     const { returns } = declared;
-    proxy[name] = returns === undefined
-      ? (params: object) => link.send({ ...params, type })
-      : (params: object) => new Promise<Result<unknown>>((resolve) => {
-        if (disposed) {
-          resolve({ ok: false, error: 'the link is closed' });
-          return;
-        }
-        heard ??= link.onMessage(onAnswer);
-        const id = nextId++;
-        const timer = setTimeout(() => done({ ok: false, error: `no answer to ${type} within ${answerWaitMs} ms` }), answerWaitMs);
-        const done = (result: Result<unknown>): void => {
-          clearTimeout(timer);
-          waiting.delete(id);
-          resolve(result);
-        };
-        waiting.set(id, { returns, type, done });
-        link.send({ ...params, type, id });
-      });
+    proxy[name] =
+      returns === undefined
+        ? (params: object) => link.send({ ...params, type })
+        : (params: object) =>
+            new Promise<Result<unknown>>((resolve) => {
+              if (disposed) {
+                resolve({ ok: false, error: 'the link is closed' });
+                return;
+              }
+              heard ??= link.onMessage(onAnswer);
+              const id = nextId++;
+              const timer = setTimeout(() => done({ ok: false, error: `no answer to ${type} within ${answerWaitMs} ms` }), answerWaitMs);
+              const done = (result: Result<unknown>): void => {
+                clearTimeout(timer);
+                waiting.delete(id);
+                resolve(result);
+              };
+              waiting.set(id, { returns, type, done });
+              link.send({ ...params, type, id });
+            });
   }
   return proxy as ServiceProxy<D>;
 }

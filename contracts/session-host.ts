@@ -18,7 +18,15 @@ const anyRecord = guard('an object', isObject);
 export const hostStart = object({
   /** the settings the session starts with (RipcordConfig), checked again by the host (validateConfig) */
   config: guard('the settings, an object', (value: unknown): value is object => isObject(value)),
-  command: optional(object({ file: string(), args: guard('a list of strings', (value: unknown): value is string[] => Array.isArray(value) && value.every((arg) => typeof arg === 'string')) })),
+  command: optional(
+    object({
+      file: string(),
+      args: guard(
+        'a list of strings',
+        (value: unknown): value is string[] => Array.isArray(value) && value.every((arg) => typeof arg === 'string'),
+      ),
+    }),
+  ),
   cwd: optional(string()),
   /** start in this pane's program's working directory (a new tab or split starts where the focused pane is) */
   cwdFrom: optional(pane),
@@ -82,7 +90,12 @@ export type ProgramService = Service<typeof ProgramService>;
 /** Host → main: what each pane's program does, the start's questions, and the host's own life. */
 export const DecisionService = {
   /** transcript: the session's transcript directory, when transcripts are on */
-  started: notice({ pane, pid: count(), containment: object({ kind: literal('cgroup', 'systemd-scope', 'process-scan'), reason: string() }), transcript: optional(string()) }),
+  started: notice({
+    pane,
+    pid: count(),
+    containment: object({ kind: literal('cgroup', 'systemd-scope', 'process-scan'), reason: string() }),
+    transcript: optional(string()),
+  }),
   startFailed: notice({ pane, error: string() }),
   /** a Ctrl+C found in the input (a host that does not report its key presses) */
   press: notice({ pane }),

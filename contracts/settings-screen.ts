@@ -49,12 +49,11 @@ const SETTING_KEY = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 /** A value's JSON is a few KB at most (a list of profiles); past this it is no setting. */
 export const MAX_SETTING_JSON_CHARS = 65_536;
 
-
 /** editSetting's arguments: a key, and its new value (none: the key is removed, its default applies). */
 export function parseEditSetting(args: readonly unknown[]): Result<{ key: string; value: unknown }> {
   const [key, value] = args;
   if (args.length < 1 || args.length > 2) return { ok: false, error: `expected 1 or 2 argument(s), got ${args.length}` };
-  if (typeof key !== 'string' || !SETTING_KEY.test(key)) return { ok: false, error: 'a setting\'s key is a word of letters and digits' };
+  if (typeof key !== 'string' || !SETTING_KEY.test(key)) return { ok: false, error: "a setting's key is a word of letters and digits" };
   if (args.length === 1 || value === undefined) return { ok: true, value: { key, value: undefined } };
   let json: string | undefined;
   try {
@@ -62,6 +61,7 @@ export function parseEditSetting(args: readonly unknown[]): Result<{ key: string
   } catch {
     json = undefined;
   }
-  if (json === undefined || json.length > MAX_SETTING_JSON_CHARS) return { ok: false, error: `a setting's value is JSON of at most ${MAX_SETTING_JSON_CHARS} chars` };
+  if (json === undefined || json.length > MAX_SETTING_JSON_CHARS)
+    return { ok: false, error: `a setting's value is JSON of at most ${MAX_SETTING_JSON_CHARS} chars` };
   return { ok: true, value: { key, value: JSON.parse(json) as unknown } };
 }

@@ -3,7 +3,15 @@
 // Sandbox-compatible: a sandboxed preload may require nothing but 'electron'; the contract is bundled.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { checkedProgramName, inputPieces } from '../contracts/renderer-checks';
-import { IpcChannel, type EventArgs, type EventChannel, type RendererSettings, type RipcordApi, type ScreenRequestChannel, type Unsubscribe } from '../contracts/renderer';
+import {
+  IpcChannel,
+  type EventArgs,
+  type EventChannel,
+  type RendererSettings,
+  type RipcordApi,
+  type ScreenRequestChannel,
+  type Unsubscribe,
+} from '../contracts/renderer';
 import type { PaneAction, PaneId } from '../contracts/panes';
 
 /**
@@ -128,10 +136,11 @@ const api: RipcordApi = {
   onProcesses: (listener) => screen.subscribe(IpcChannel.processes, listener),
   onProcessCount: (listener) => screen.subscribe(IpcChannel.processCount, listener),
   // a name that is not one short line of text is dropped: it becomes a tab's title
-  onForeground: (listener) => screen.subscribe(IpcChannel.foreground, (pane, program) => {
-    const name = checkedProgramName(program);
-    if (name !== undefined) listener(pane, name);
-  }),
+  onForeground: (listener) =>
+    screen.subscribe(IpcChannel.foreground, (pane, program) => {
+      const name = checkedProgramName(program);
+      if (name !== undefined) listener(pane, name);
+    }),
   onStopOutcome: (listener) => screen.subscribe(IpcChannel.stopOutcome, listener),
   onToggleProcesses: (listener) => subscribe(IpcChannel.toggleProcesses, listener),
   onNotice: (listener) => fromBoth(IpcChannel.notice, listener),

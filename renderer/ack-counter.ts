@@ -8,7 +8,8 @@ export class AckCounter {
     private readonly everyChars: number,
     private readonly ack: (chars: number) => void,
   ) {
-    if (!Number.isInteger(everyChars) || everyChars < 1) throw new RangeError(`ackEveryChars must be a positive integer, got ${everyChars}`);
+    if (!Number.isInteger(everyChars) || everyChars < 1)
+      throw new RangeError(`ackEveryChars must be a positive integer, got ${everyChars}`);
   }
 
   /** called with the length of each chunk xterm has parsed (or the output queue dropped) */

@@ -25,19 +25,21 @@ export class CommandMarks {
   private readonly tooltip: CommandTooltip;
 
   /** `onPrompt`: a prompt starts (133;A) — the program that ran is over, and so is its title */
-  constructor(private readonly terminal: Terminal, container: HTMLElement, private readonly onPrompt: () => void = () => undefined) {
+  constructor(
+    private readonly terminal: Terminal,
+    container: HTMLElement,
+    private readonly onPrompt: () => void = () => undefined,
+  ) {
     this.tooltip = new CommandTooltip(container);
     terminal.parser.registerOscHandler(133, (data) => this.onMark(data));
   }
-
 
   private onMark(data: string): boolean {
     const [kind, status] = data.split(';');
     if (kind === 'A') {
       this.promptStarted();
       this.onPrompt();
-    }
-    else if (kind === 'B') this.commandStarts();
+    } else if (kind === 'B') this.commandStarts();
     else if (kind === 'C') this.commandRuns();
     else if (kind === 'D') this.commandFinished(status);
     return true;

@@ -31,8 +31,15 @@ export function fuzzyScore(query: string, text: string): number | undefined {
 
 /** The actions `query` finds, best first (the table's order among equals). */
 export function paletteMatches(query: string): ActionId[] {
-  const scored = ACTION_IDS.map((id, order) => ({ id, order, score: Math.max(fuzzyScore(query, ACTIONS[id].title) ?? -1, fuzzyScore(query, id) ?? -1) }));
-  return scored.filter((entry) => entry.score >= 0).sort((a, b) => b.score - a.score || a.order - b.order).map((entry) => entry.id);
+  const scored = ACTION_IDS.map((id, order) => ({
+    id,
+    order,
+    score: Math.max(fuzzyScore(query, ACTIONS[id].title) ?? -1, fuzzyScore(query, id) ?? -1),
+  }));
+  return scored
+    .filter((entry) => entry.score >= 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map((entry) => entry.id);
 }
 
 export class CommandPalette {
@@ -42,7 +49,12 @@ export class CommandPalette {
   private shown: ActionId[] = [];
   private active = 0;
 
-  constructor(root: HTMLElement, private readonly keys: PageKeys, private readonly run: (id: ActionId) => void, private readonly backToTerminal: () => void) {
+  constructor(
+    root: HTMLElement,
+    private readonly keys: PageKeys,
+    private readonly run: (id: ActionId) => void,
+    private readonly backToTerminal: () => void,
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-palette';
     this.element.setAttribute('role', 'dialog');
@@ -142,13 +154,26 @@ export class CommandPalette {
   private onKey(event: KeyboardEvent): void {
     const count = this.shown.length;
     switch (widgetKey(event)) {
-      case 'next': this.active = count === 0 ? 0 : (this.active + 1) % count; this.mark(); break;
-      case 'previous': this.active = count === 0 ? 0 : (this.active - 1 + count) % count; this.mark(); break;
-      case 'accept': this.accept(); break;
-      case 'dismiss': this.close(); break;
+      case 'next':
+        this.active = count === 0 ? 0 : (this.active + 1) % count;
+        this.mark();
+        break;
+      case 'previous':
+        this.active = count === 0 ? 0 : (this.active - 1 + count) % count;
+        this.mark();
+        break;
+      case 'accept':
+        this.accept();
+        break;
+      case 'dismiss':
+        this.close();
+        break;
       // the dialog holds one control: Tab stays in it
-      case 'tab': case 'tab-back': break;
-      default: return;
+      case 'tab':
+      case 'tab-back':
+        break;
+      default:
+        return;
     }
     event.preventDefault();
     // the terminal behind never sees the palette's keys

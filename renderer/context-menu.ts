@@ -88,10 +88,18 @@ export class ContextMenu {
 
   private open(x: number, y: number, link: string | undefined): void {
     this.close(false);
-    const enabled: Partial<Record<PageActionId, boolean>> = { copy: this.terminal.hasSelection(), paste: !this.terminal.options.disableStdin };
+    const enabled: Partial<Record<PageActionId, boolean>> = {
+      copy: this.terminal.hasSelection(),
+      paste: !this.terminal.options.disableStdin,
+    };
     const items: MenuItem[] = MENU_ACTIONS.map((id) => {
       const shown = this.keys.labels(id)[0];
-      return { label: ACTIONS[id].title, ...(shown === undefined ? {} : { keys: { shown, aria: this.keys.ariaShortcuts(id) } }), enabled: enabled[id] ?? true, run: () => this.actions.run(id) };
+      return {
+        label: ACTIONS[id].title,
+        ...(shown === undefined ? {} : { keys: { shown, aria: this.keys.ariaShortcuts(id) } }),
+        enabled: enabled[id] ?? true,
+        run: () => this.actions.run(id),
+      };
     });
     if (link !== undefined) {
       items.push(

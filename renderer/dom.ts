@@ -21,14 +21,25 @@ export function menuKey(event: KeyboardEvent, items: readonly HTMLElement[], clo
   const at = items.indexOf(document.activeElement as HTMLElement);
   const focusAt = (index: number): void => items[(index + items.length) % items.length]?.focus();
   switch (widgetKey(event)) {
-    case 'next': focusAt(at + 1); return true;
-    case 'previous': focusAt(at - 1); return true;
-    case 'first': focusAt(0); return true;
-    case 'last': focusAt(items.length - 1); return true;
+    case 'next':
+      focusAt(at + 1);
+      return true;
+    case 'previous':
+      focusAt(at - 1);
+      return true;
+    case 'first':
+      focusAt(0);
+      return true;
+    case 'last':
+      focusAt(items.length - 1);
+      return true;
     case 'dismiss':
     case 'tab':
-    case 'tab-back': close(); return true;
-    default: return false;
+    case 'tab-back':
+      close();
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -19,7 +19,7 @@ describe('the zoom keys', () => {
     expect(zoomAction(key({ key: '+', code: 'NumpadAdd', ctrlKey: true }), false)).toBe('in');
   });
 
-  it('on macOS the keys are Cmd, and Ctrl+= stays the program\'s', () => {
+  it("on macOS the keys are Cmd, and Ctrl+= stays the program's", () => {
     expect(zoomAction(key({ key: '=', metaKey: true }), true)).toBe('in');
     expect(zoomAction(key({ key: '=', ctrlKey: true }), true)).toBeUndefined();
     expect(zoomAction(key({ key: '=', metaKey: true }), false)).toBeUndefined();

@@ -12,7 +12,10 @@ export class GpuRenderer {
   private addon: WebglAddon | undefined;
   private current: RendererKind = 'dom';
 
-  constructor(private readonly terminal: Terminal, private readonly onChange: (kind: RendererKind, reason: string) => void) {}
+  constructor(
+    private readonly terminal: Terminal,
+    private readonly onChange: (kind: RendererKind, reason: string) => void,
+  ) {}
 
   /** call after terminal.open(): WebGL needs the element in the document */
   start(wanted: RendererKind): void {

@@ -7,13 +7,21 @@ const COUNTDOWN_TICK_MS = 100;
 
 /** `closes`: what a double press ends — the app, or (several panes, the "pane" setting) this pane. */
 /** `stopJobKey`: the stop key as bound (the table's by default). */
-export function hintText(remainingMs: number, jobStillRunning = false, closes: 'pane' | 'app' = 'app', what?: HintState['ends'], stopJobKey = ACTIONS.stopJob.keys.join(' / ')): string {
+export function hintText(
+  remainingMs: number,
+  jobStillRunning = false,
+  closes: 'pane' | 'app' = 'app',
+  what?: HintState['ends'],
+  stopJobKey = ACTIONS.stopJob.keys.join(' / '),
+): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 100) / 10);
   // by name: "quits ripcord — node and 2 other processes end too" (main/core/hint-text.ts)
   const ends = secondPressEnds(closes, what);
   if (jobStillRunning) return `still running — ${stopJobKey} stops the job · Ctrl+C twice ${ends} (${seconds.toFixed(1)} s)`;
   if (what) return `Ctrl+C again ${ends} (${seconds.toFixed(1)} s)`;
-  return closes === 'pane' ? `Ctrl+C again closes this pane (${seconds.toFixed(1)} s)` : `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
+  return closes === 'pane'
+    ? `Ctrl+C again closes this pane (${seconds.toFixed(1)} s)`
+    : `Press Ctrl+C again to quit (${seconds.toFixed(1)} s)`;
 }
 
 /**
@@ -29,7 +37,11 @@ export class HintOverlay {
   private closes: 'pane' | 'app' = 'app';
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(parent: HTMLElement, private readonly stopJobKey: () => string, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    parent: HTMLElement,
+    private readonly stopJobKey: () => string,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-hint';
     this.element.setAttribute('role', 'status');

@@ -29,7 +29,12 @@ export class WindowNotices {
   private readonly list: HTMLElement;
   private configBanner: HTMLElement | undefined;
 
-  constructor(root: HTMLElement, panes: HTMLElement, private readonly backToTerminal: () => void, private readonly keys: PageKeys) {
+  constructor(
+    root: HTMLElement,
+    panes: HTMLElement,
+    private readonly backToTerminal: () => void,
+    private readonly keys: PageKeys,
+  ) {
     this.banners = document.createElement('div');
     this.banners.className = 'ripcord-notices';
     panes.before(this.banners);
@@ -143,11 +148,15 @@ export class WindowNotices {
       list.appendChild(item);
     }
     text.append(title, list);
-    const close = button('×', () => {
-      banner.remove();
-      if (banner === this.configBanner) this.configBanner = undefined;
-      this.backToTerminal();
-    }, { className: 'ripcord-banner-close', title: 'Dismiss' });
+    const close = button(
+      '×',
+      () => {
+        banner.remove();
+        if (banner === this.configBanner) this.configBanner = undefined;
+        this.backToTerminal();
+      },
+      { className: 'ripcord-banner-close', title: 'Dismiss' },
+    );
     // Esc leaves it standing and goes back to the terminal
     banner.addEventListener('keydown', (event) => {
       if (widgetKey(event) !== 'dismiss') return;

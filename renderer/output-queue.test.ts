@@ -1,6 +1,13 @@
 import { Terminal } from '@xterm/headless';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_MAX_MS, OutputQueue, PARSER_BACKLOG_CHARS, UNFOCUSED_CHARS_PER_TURN, UNFOCUSED_TURN_MS, UnfocusedPacer } from './output-queue';
+import {
+  HOLD_MAX_MS,
+  OutputQueue,
+  PARSER_BACKLOG_CHARS,
+  UNFOCUSED_CHARS_PER_TURN,
+  UNFOCUSED_TURN_MS,
+  UnfocusedPacer,
+} from './output-queue';
 
 function screen(): { terminal: Terminal; text: () => string } {
   const terminal = new Terminal({ cols: 80, rows: 10, allowProposedApi: true });
@@ -193,7 +200,10 @@ describe('OutputQueue (real headless xterm)', () => {
       vi.advanceTimersByTime(UNFOCUSED_TURN_MS);
       expect(queues.map((queue) => queue.queuedChars)).toEqual([flood.length - UNFOCUSED_CHARS_PER_TURN, flood.length]);
       vi.advanceTimersByTime(UNFOCUSED_TURN_MS);
-      expect(queues.map((queue) => queue.queuedChars)).toEqual([flood.length - UNFOCUSED_CHARS_PER_TURN, flood.length - UNFOCUSED_CHARS_PER_TURN]);
+      expect(queues.map((queue) => queue.queuedChars)).toEqual([
+        flood.length - UNFOCUSED_CHARS_PER_TURN,
+        flood.length - UNFOCUSED_CHARS_PER_TURN,
+      ]);
     });
 
     it('hand on at once when the pane gets the keys, a backlog at a time again', () => {

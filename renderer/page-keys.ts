@@ -10,7 +10,10 @@ export type { PageActionId, WidgetKey };
 export class PageKeys {
   private keymap: Keymap;
 
-  constructor(bindings: Record<string, string | null>, private readonly platform = /^Mac/.test(navigator.platform) ? 'mac' as const : 'other' as const) {
+  constructor(
+    bindings: Record<string, string | null>,
+    private readonly platform = /^Mac/.test(navigator.platform) ? ('mac' as const) : ('other' as const),
+  ) {
     this.keymap = new Keymap(bindings, platform);
   }
 

@@ -3,7 +3,16 @@
 // own; what comes for a pane before it listens waits for it, as an IPC queue would keep it, and
 // what comes for a closed pane is dropped.
 import type { PaneId } from '../contracts/panes';
-import type { HintState, ProcessView, RendererSettings, RipcordApi, SessionEnd, SessionNotice, StopOutcome, Unsubscribe } from '../contracts/renderer';
+import type {
+  HintState,
+  ProcessView,
+  RendererSettings,
+  RipcordApi,
+  SessionEnd,
+  SessionNotice,
+  StopOutcome,
+  Unsubscribe,
+} from '../contracts/renderer';
 
 /** What one pane's terminal and overlays ask of the host and hear from it. */
 export interface PaneApi {
@@ -82,7 +91,8 @@ export class PaneRouter {
   /** The pane's view of the API. */
   pane(pane: PaneId): PaneApi {
     const { api } = this;
-    const on = <E extends EventName>(name: E, listener: (...args: PaneEvents[E]) => void): Unsubscribe => this.subscribe(pane, name, listener as (...args: unknown[]) => void);
+    const on = <E extends EventName>(name: E, listener: (...args: PaneEvents[E]) => void): Unsubscribe =>
+      this.subscribe(pane, name, listener as (...args: unknown[]) => void);
     return {
       input: (data) => api.input(pane, data),
       resize: (cols, rows) => api.resize(pane, cols, rows),

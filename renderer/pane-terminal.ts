@@ -99,7 +99,16 @@ export type TerminalObserver = (started: StartedTerminal) => void;
  * One pane's terminal in `root`. Every listener on the host API is registered before the first
  * resize() call, so a host may start the pane's session on that first resize without losing output.
  */
-export function startTerminal(api: PaneApi, settings: RendererSettings, root: HTMLElement, renderer: RendererKind, status: PaneStatus, pane: string, keys: PageKeys, observe?: TerminalObserver): TerminalPane {
+export function startTerminal(
+  api: PaneApi,
+  settings: RendererSettings,
+  root: HTMLElement,
+  renderer: RendererKind,
+  status: PaneStatus,
+  pane: string,
+  keys: PageKeys,
+  observe?: TerminalObserver,
+): TerminalPane {
   // before the terminal's element exists: the preview sits in the same box
   const links = new LinkPreview(root, (url) => api.openLink(url));
   const terminal = new Terminal({
@@ -153,7 +162,13 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
     }
     // the panel alone says what failed: the terminal behind it stays empty, without a cursor
     terminal.write('\x1b[?25l');
-    failure = showStartFailure(root, end.message ?? 'the program could not start', settings.settingsFile, { openSettings: () => api.openSettings(), close: () => api.close() }, keys);
+    failure = showStartFailure(
+      root,
+      end.message ?? 'the program could not start',
+      settings.settingsFile,
+      { openSettings: () => api.openSettings(), close: () => api.close() },
+      keys,
+    );
   });
   // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
   // before-input-event, the browser harness in its page's first key listener), so xterm never
@@ -181,12 +196,17 @@ export function startTerminal(api: PaneApi, settings: RendererSettings, root: HT
   // a program's own title (OSC 0/2) names the tab until the next prompt; then the foreground program does
   const marks = new CommandMarks(terminal, root, () => status.title(''));
   const zoom = new FontZoom(terminal, settings.fontSize, () => fit.fit());
-  const menu = new ContextMenu(root, terminal, {
-    run: (action) => actions[action](),
-    linkUnderPointer: () => links.linkUnderPointer,
-    openLink: (url) => api.openLink(url),
-    copyText,
-  }, keys);
+  const menu = new ContextMenu(
+    root,
+    terminal,
+    {
+      run: (action) => actions[action](),
+      linkUnderPointer: () => links.linkUnderPointer,
+      openLink: (url) => api.openLink(url),
+      copyText,
+    },
+    keys,
+  );
   const screenReader = new ScreenReaderToggle(root, terminal);
   // the page's rows of the action table: what each does in this pane
   const actions: Record<PageActionId, () => void> = {

@@ -21,7 +21,12 @@ export class ProcessViewOverlay {
   /** open and close: the host sends a view every second while open */
   readonly panel: WatchedPanel;
 
-  constructor(parent: HTMLElement, private readonly api: ViewApi, onClose: () => void, private readonly keys: PageKeys) {
+  constructor(
+    parent: HTMLElement,
+    private readonly api: ViewApi,
+    onClose: () => void,
+    private readonly keys: PageKeys,
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-processes';
     this.element.setAttribute('role', 'dialog');
@@ -40,9 +45,13 @@ export class ProcessViewOverlay {
     const hint = document.createElement('span');
     this.hint = hint;
     // aria-disabled rather than disabled: the button keeps the keyboard's focus and its reason (its title) is read
-    this.stopJob = button('Stop job', () => {
-      if (this.stopJob.getAttribute('aria-disabled') !== 'true') api.stopJob();
-    }, { className: 'ripcord-stop-job' });
+    this.stopJob = button(
+      'Stop job',
+      () => {
+        if (this.stopJob.getAttribute('aria-disabled') !== 'true') api.stopJob();
+      },
+      { className: 'ripcord-stop-job' },
+    );
     const close = button('×', () => this.panel.close(), { className: 'ripcord-processes-close', title: 'Close (Esc)' });
     const header = panelHeader('Processes', hint, this.stopJob, close);
 
@@ -87,11 +96,16 @@ export class ProcessViewOverlay {
     const focusedPid = document.activeElement?.closest<HTMLElement>('tr[data-pid]')?.dataset.pid;
     const focusedPart = document.activeElement?.matches('.ripcord-cut') ? '.ripcord-cut' : 'button';
     this.body.replaceChildren(...view.rows.map((row) => this.row(row, view.sessionPid)));
-    if (focusedPid !== undefined) (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] ${focusedPart}`) ?? this.element).focus();
+    if (focusedPid !== undefined)
+      (this.body.querySelector<HTMLElement>(`tr[data-pid="${focusedPid}"] ${focusedPart}`) ?? this.element).focus();
     const noJob = view.foregroundPgrp === null;
-    const job = noJob ? 'no foreground job (the session\'s own program holds the terminal)' : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
+    const job = noJob
+      ? "no foreground job (the session's own program holds the terminal)"
+      : `foreground job: group ${view.foregroundPgrp} (marked ▶)`;
     this.stopJob.setAttribute('aria-disabled', String(noJob));
-    this.stopJob.title = noJob ? 'Nothing to stop: no foreground job — the session\'s own program holds the terminal' : `Stop the foreground job (group ${view.foregroundPgrp}): HUP, TERM, then KILL (${this.keys.shown('stopJob')})`;
+    this.stopJob.title = noJob
+      ? "Nothing to stop: no foreground job — the session's own program holds the terminal"
+      : `Stop the foreground job (group ${view.foregroundPgrp}): HUP, TERM, then KILL (${this.keys.shown('stopJob')})`;
     const summary = `${view.rows.length} process(es) · ${job}${view.transcript ? ' · transcript: ' : ''}`;
     // the path keeps its element (and so the focus that shows it whole) across the refreshes
     const path = this.footer.querySelector<HTMLElement>('.ripcord-processes-path');
@@ -109,10 +123,14 @@ export class ProcessViewOverlay {
       td.textContent = text;
     }
     const command = tr.insertCell();
-    command.append(`${'  '.repeat(row.depth)}${row.depth > 0 ? '└ ' : ''}${row.foreground ? '▶ ' : ''}`, cut(row.command, 'ripcord-processes-command'));
+    command.append(
+      `${'  '.repeat(row.depth)}${row.depth > 0 ? '└ ' : ''}${row.foreground ? '▶ ' : ''}`,
+      cut(row.command, 'ripcord-processes-command'),
+    );
     const actions = tr.insertCell();
     // the root is the session: stopping it is quitting, which has its own keys
-    if (row.pid !== sessionPid) actions.appendChild(button('Stop', () => this.api.stopProcess(row.pid), { className: 'ripcord-stop-process' }));
+    if (row.pid !== sessionPid)
+      actions.appendChild(button('Stop', () => this.api.stopProcess(row.pid), { className: 'ripcord-stop-process' }));
     return tr;
   }
 }
@@ -133,5 +151,7 @@ function formatKb(kb: number): string {
 
 function formatMs(ms: number): string {
   const s = Math.floor(ms / 1000);
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`
+    : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

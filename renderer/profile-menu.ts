@@ -24,7 +24,10 @@ export class ProfileMenu {
     if (!this.element.contains(event.target as Node)) this.close(false);
   };
 
-  constructor(parent: HTMLElement, private readonly actions: ProfileMenuActions) {
+  constructor(
+    parent: HTMLElement,
+    private readonly actions: ProfileMenuActions,
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-menu ripcord-profile-menu';
     this.element.setAttribute('role', 'menu');
@@ -47,7 +50,9 @@ export class ProfileMenu {
     this.close(false);
     this.anchor = anchor;
     const entries = [
-      this.item(`Default${defaultProfile === undefined ? ' (the shell setting)' : ` (${defaultProfile})`}`, 'Ctrl+Shift+T', () => this.actions.newTab(undefined)),
+      this.item(`Default${defaultProfile === undefined ? ' (the shell setting)' : ` (${defaultProfile})`}`, 'Ctrl+Shift+T', () =>
+        this.actions.newTab(undefined),
+      ),
       ...profiles.map((profile) => this.item(profile.name, profile.program, () => this.actions.newTab(profile.name), profile.color)),
       this.item('Settings…', '', () => this.actions.openSettings()),
     ];

@@ -9,7 +9,10 @@ import type { Terminal } from '@xterm/xterm';
 export class ScreenReaderToggle {
   private readonly announcer: HTMLElement;
 
-  constructor(parent: HTMLElement, private readonly terminal: Terminal) {
+  constructor(
+    parent: HTMLElement,
+    private readonly terminal: Terminal,
+  ) {
     this.announcer = document.createElement('div');
     this.announcer.className = 'ripcord-visually-hidden';
     this.announcer.setAttribute('role', 'status');

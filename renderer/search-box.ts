@@ -44,7 +44,10 @@ export class SearchBox {
     this.input.spellcheck = false;
     this.form.appendChild(this.input);
     for (const toggle of TOGGLES) {
-      const pressable = button(toggle.label, () => this.flip(toggle.option), { className: `ripcord-search-toggle ripcord-search-${toggle.option}`, title: toggle.title });
+      const pressable = button(toggle.label, () => this.flip(toggle.option), {
+        className: `ripcord-search-toggle ripcord-search-${toggle.option}`,
+        title: toggle.title,
+      });
       pressable.setAttribute('aria-pressed', 'false');
       this.toggles.set(toggle.option, pressable);
     }
@@ -90,7 +93,8 @@ export class SearchBox {
     const key = widgetKey(event);
     const toggle = TOGGLES.find((t) => t.key === key);
     if (key === 'dismiss') this.close();
-    else if ((key === 'accept' || key === 'accept-back') && event.target === this.input) this.find(key === 'accept-back' ? 'previous' : 'next', false);
+    else if ((key === 'accept' || key === 'accept-back') && event.target === this.input)
+      this.find(key === 'accept-back' ? 'previous' : 'next', false);
     else if (toggle) this.flip(toggle.option);
     else return;
     event.preventDefault();
@@ -117,7 +121,13 @@ export class SearchBox {
       this.showCount(-1, 0);
       return;
     }
-    const options: ISearchOptions = { caseSensitive: this.isOn('caseSensitive'), wholeWord: this.isOn('wholeWord'), regex: this.isOn('regex'), incremental, decorations: this.decorations() };
+    const options: ISearchOptions = {
+      caseSensitive: this.isOn('caseSensitive'),
+      wholeWord: this.isOn('wholeWord'),
+      regex: this.isOn('regex'),
+      incremental,
+      decorations: this.decorations(),
+    };
     let found: boolean;
     try {
       found = direction === 'next' ? this.search.findNext(term, options) : this.search.findPrevious(term, options);

@@ -13,8 +13,10 @@ describe('sessionEndText', () => {
     expect(sessionEndText({ exitCode: 3, message: '  ' })).toContain('session ended with code 3');
   });
 
-  it('says where an ended pane\'s output is kept and how the pane closes', () => {
-    expect(sessionEndText({ exitCode: 3, transcript: '/s/t/1', closesOnKey: true })).toContain('[ripcord] session ended with code 3 · its output is in /s/t/1 (ripcord last) · any key closes this pane');
+  it("says where an ended pane's output is kept and how the pane closes", () => {
+    expect(sessionEndText({ exitCode: 3, transcript: '/s/t/1', closesOnKey: true })).toContain(
+      '[ripcord] session ended with code 3 · its output is in /s/t/1 (ripcord last) · any key closes this pane',
+    );
   });
 
   it('makes control characters visible and keeps line breaks as CRLF', () => {

@@ -7,7 +7,11 @@ import type { SessionEnd } from '../contracts/renderer';
  * while dim text is drawn at half opacity past it (axe flags it in the dark theme).
  */
 export function sessionEndText(end: SessionEnd): string {
-  const ended = [`session ended with code ${end.exitCode}`, ...(end.transcript ? [`its output is in ${end.transcript} (ripcord last)`] : []), ...(end.closesOnKey ? ['any key closes this pane'] : [])];
+  const ended = [
+    `session ended with code ${end.exitCode}`,
+    ...(end.transcript ? [`its output is in ${end.transcript} (ripcord last)`] : []),
+    ...(end.closesOnKey ? ['any key closes this pane'] : []),
+  ];
   const message = end.message?.trim() ? end.message.trim() : ended.join(' · ');
   // a host message is text, never a sequence for the terminal
   const safe = visibleLines(message).replace(/\n/g, '\r\n');

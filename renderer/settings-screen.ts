@@ -25,7 +25,11 @@ export class SettingsScreen {
   private readonly typed = new Map<string, { text: string; problem: string }>();
   private focusOnRender = false;
 
-  constructor(parent: HTMLElement, private readonly api: ScreenApi, private readonly refocus: () => void) {
+  constructor(
+    parent: HTMLElement,
+    private readonly api: ScreenApi,
+    private readonly refocus: () => void,
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-settings';
     this.element.setAttribute('role', 'dialog');
@@ -39,7 +43,10 @@ export class SettingsScreen {
     this.intro.className = 'ripcord-settings-intro';
     const actions = document.createElement('div');
     actions.className = 'ripcord-settings-actions';
-    actions.append(button('Open the JSON file', () => api.openSettings()), button('Close (Esc)', () => this.close()));
+    actions.append(
+      button('Open the JSON file', () => api.openSettings()),
+      button('Close (Esc)', () => this.close()),
+    );
     this.status = document.createElement('p');
     this.status.className = 'ripcord-settings-status';
     this.status.setAttribute('role', 'status');
@@ -115,11 +122,14 @@ export class SettingsScreen {
     const description = document.createElement('p');
     description.id = `${id}-description`;
     description.className = 'ripcord-setting-description';
-    description.textContent = field.default === undefined ? field.description : `${field.description} Default: ${JSON.stringify(field.default)}.`;
+    description.textContent =
+      field.default === undefined ? field.description : `${field.description} Default: ${JSON.stringify(field.default)}.`;
     const typed = this.typed.get(field.key);
     const problems = [
       ...(typed ? [typed.problem] : []),
-      ...state.problems.filter((p) => p.key === field.key || p.key.startsWith(`${field.key}.`)).map((p) => (p.key === field.key ? p.message : `${p.key}: ${p.message}`)),
+      ...state.problems
+        .filter((p) => p.key === field.key || p.key.startsWith(`${field.key}.`))
+        .map((p) => (p.key === field.key ? p.message : `${p.key}: ${p.message}`)),
     ];
     const control = this.control(field, state.values[field.key], typed?.text);
     control.id = id;
@@ -154,7 +164,9 @@ export class SettingsScreen {
       select.addEventListener('change', () => this.api.editSetting(field.key, select.value));
       return select;
     }
-    const text = typed ?? (value === undefined ? '' : field.kind === 'json' ? JSON.stringify(value, null, 2) : value === null ? 'null' : String(value));
+    const text =
+      typed ??
+      (value === undefined ? '' : field.kind === 'json' ? JSON.stringify(value, null, 2) : value === null ? 'null' : String(value));
     const control = field.kind === 'json' ? document.createElement('textarea') : input(field.kind === 'number' ? 'number' : 'text');
     control.value = text;
     if (field.default !== undefined) control.placeholder = field.kind === 'json' ? JSON.stringify(field.default) : String(field.default);

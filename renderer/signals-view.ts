@@ -19,7 +19,12 @@ export class SignalsOverlay {
   /** open and close: main follows the log while open */
   readonly panel: WatchedPanel;
 
-  constructor(parent: HTMLElement, api: ViewApi, private readonly keys: PageKeys, onClose: () => void) {
+  constructor(
+    parent: HTMLElement,
+    api: ViewApi,
+    private readonly keys: PageKeys,
+    onClose: () => void,
+  ) {
     const element = document.createElement('div');
     element.className = 'ripcord-signals';
     element.setAttribute('role', 'dialog');

@@ -10,7 +10,13 @@ export interface StartFailureWays {
 }
 
 /** The panel over the terminal of `container` (one per pane); it takes the keyboard. */
-export function showStartFailure(container: HTMLElement, reason: string, settingsFile: string, ways: StartFailureWays, keys: PageKeys): HTMLElement {
+export function showStartFailure(
+  container: HTMLElement,
+  reason: string,
+  settingsFile: string,
+  ways: StartFailureWays,
+  keys: PageKeys,
+): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'ripcord-start-failure';
   panel.setAttribute('role', 'alertdialog');
@@ -27,9 +33,11 @@ export function showStartFailure(container: HTMLElement, reason: string, setting
   fix.append(file, ', and start ripcord again. Nothing was started and nothing is left behind.');
   const code = document.createElement('p');
   code.className = 'ripcord-start-failure-code';
-  code.textContent = 'Closing this window — Close, Ctrl+C twice, or the window\'s own close — exits ripcord with code 1.';
+  code.textContent = "Closing this window — Close, Ctrl+C twice, or the window's own close — exits ripcord with code 1.";
   // Close's key is main's (the tab closes, and with it the window when it is the last)
-  const open = button(`Open settings (${keys.shown('openSettings')})`, () => ways.openSettings(), { className: 'ripcord-start-failure-open' });
+  const open = button(`Open settings (${keys.shown('openSettings')})`, () => ways.openSettings(), {
+    className: 'ripcord-start-failure-open',
+  });
   const close = button(`Close (${keys.shown('closeTab')})`, () => ways.close(), { className: 'ripcord-start-failure-close' });
   const actions = document.createElement('div');
   actions.className = 'ripcord-start-failure-actions';

@@ -44,7 +44,13 @@ export class TabBar {
   /** the bar shows with one tab too (profiles to pick from) */
   private shownAlways = false;
 
-  constructor(parent: HTMLElement, private readonly act: (action: PaneAction) => void, private readonly panelId: (tab: TabId) => string, private readonly keys: PageKeys, pickProfile: () => void) {
+  constructor(
+    parent: HTMLElement,
+    private readonly act: (action: PaneAction) => void,
+    private readonly panelId: (tab: TabId) => string,
+    private readonly keys: PageKeys,
+    pickProfile: () => void,
+  ) {
     this.element = document.createElement('div');
     this.element.className = 'ripcord-tabbar';
     this.list = document.createElement('div');
@@ -55,7 +61,11 @@ export class TabBar {
     // its own name: the + is "New tab"
     this.profilesButton.setAttribute('aria-label', 'Profiles…');
     this.profilesButton.setAttribute('aria-haspopup', 'menu');
-    this.element.append(this.list, button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: `New tab (${keys.shown('newTab')})` }), this.profilesButton);
+    this.element.append(
+      this.list,
+      button('+', () => act({ kind: 'new-tab' }), { className: 'ripcord-tab-new', title: `New tab (${keys.shown('newTab')})` }),
+      this.profilesButton,
+    );
     parent.prepend(this.element);
   }
 
@@ -102,7 +112,10 @@ export class TabBar {
     if (label.color !== undefined) item.style.boxShadow = `inset 0 3px 0 ${label.color}`;
     tab.textContent = `${number < 10 ? `${number}: ` : ''}${title}`;
     tab.title = title;
-    tab.setAttribute('aria-label', `${title}${label.processes === undefined ? '' : `, ${processes(label.processes)}`}${state ? `, ${state}` : ''}`);
+    tab.setAttribute(
+      'aria-label',
+      `${title}${label.processes === undefined ? '' : `, ${processes(label.processes)}`}${state ? `, ${state}` : ''}`,
+    );
     tab.setAttribute('aria-description', 'Delete closes the tab and ends its sessions; F2 or a double click renames it');
     tab.addEventListener('click', () => focusPane(label.id));
     tab.addEventListener('dblclick', () => this.rename(tab, label.id, label.title));
@@ -177,7 +190,12 @@ export class TabBar {
     this.renaming = true;
     // over the tab, outside the tablist (a tablist holds tabs only)
     const [bar, box] = [this.element.getBoundingClientRect(), tab.getBoundingClientRect()];
-    Object.assign(field.style, { left: `${box.left - bar.left}px`, top: `${box.top - bar.top}px`, width: `${Math.max(box.width, 100)}px`, height: `${box.height}px` });
+    Object.assign(field.style, {
+      left: `${box.left - bar.left}px`,
+      top: `${box.top - bar.top}px`,
+      width: `${Math.max(box.width, 100)}px`,
+      height: `${box.height}px`,
+    });
     this.element.append(field);
     field.focus();
     field.select();
@@ -189,12 +207,22 @@ export class TabBar {
     if (at < 0) return;
     const go = (index: number): void => tabs[(index + tabs.length) % tabs.length]?.focus();
     switch (widgetKey(event)) {
-      case 'right': go(at + 1); break;
-      case 'left': go(at - 1); break;
-      case 'first': go(0); break;
-      case 'last': go(tabs.length - 1); break;
+      case 'right':
+        go(at + 1);
+        break;
+      case 'left':
+        go(at - 1);
+        break;
+      case 'first':
+        go(0);
+        break;
+      case 'last':
+        go(tabs.length - 1);
+        break;
       case 'accept':
-      case 'activate': tabs[at]?.click(); break;
+      case 'activate':
+        tabs[at]?.click();
+        break;
       case 'rename': {
         const tab = tabs[at];
         if (tab?.dataset.tab !== undefined) this.rename(tab, tab.dataset.tab, tab.title);
@@ -205,7 +233,8 @@ export class TabBar {
         if (tab !== undefined) this.act({ kind: 'close-tab', tab });
         break;
       }
-      default: return;
+      default:
+        return;
     }
     event.preventDefault();
   }

@@ -12,7 +12,10 @@ export interface WatchedPanelHooks {
 }
 
 export class WatchedPanel {
-  constructor(private readonly element: HTMLElement, private readonly hooks: WatchedPanelHooks) {
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly hooks: WatchedPanelHooks,
+  ) {
     element.hidden = true;
   }
 

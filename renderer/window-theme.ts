@@ -12,9 +12,18 @@ export interface ThemeSettings {
 
 /** The chrome colors the stylesheets use (the match colors go to the search addon instead). */
 const CSS_PROPERTIES: Partial<Record<keyof ChromeColors, string>> = {
-  panel: '--ripcord-panel', panelBorder: '--ripcord-panel-border', text: '--ripcord-text', muted: '--ripcord-muted',
-  input: '--ripcord-input', inputBorder: '--ripcord-input-border', focus: '--ripcord-focus', button: '--ripcord-button',
-  buttonText: '--ripcord-button-text', success: '--ripcord-success', failure: '--ripcord-failure', warning: '--ripcord-warning',
+  panel: '--ripcord-panel',
+  panelBorder: '--ripcord-panel-border',
+  text: '--ripcord-text',
+  muted: '--ripcord-muted',
+  input: '--ripcord-input',
+  inputBorder: '--ripcord-input-border',
+  focus: '--ripcord-focus',
+  button: '--ripcord-button',
+  buttonText: '--ripcord-button-text',
+  success: '--ripcord-success',
+  failure: '--ripcord-failure',
+  warning: '--ripcord-warning',
 };
 
 /**
@@ -27,7 +36,10 @@ export class WindowTheme {
   private current: ColorScheme = 'dark';
   private readonly media: MediaQueryList;
 
-  constructor(private readonly terminal: Terminal, settings: ThemeSettings) {
+  constructor(
+    private readonly terminal: Terminal,
+    settings: ThemeSettings,
+  ) {
     this.settings = settings;
     this.media = window.matchMedia(PREFERS_LIGHT);
     // for the pane's life: the desktop's light or dark setting changes while it is open

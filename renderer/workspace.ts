@@ -53,14 +53,26 @@ export class Workspace {
   private readonly profileMenu: ProfileMenu;
   private readonly settingsScreen: SettingsScreen;
 
-  constructor(private readonly api: RipcordApi, settings: RendererSettings, private readonly root: HTMLElement, private readonly renderer: RendererKind, private readonly observe?: TerminalObserver) {
+  constructor(
+    private readonly api: RipcordApi,
+    settings: RendererSettings,
+    private readonly root: HTMLElement,
+    private readonly renderer: RendererKind,
+    private readonly observe?: TerminalObserver,
+  ) {
     this.settings = settings;
     this.router = new PaneRouter(api);
     this.area = document.createElement('div');
     this.area.className = 'ripcord-tab-area';
     root.append(this.area);
     this.keys = new PageKeys(settings.keybindings);
-    this.tabBar = new TabBar(root, (action) => api.paneAction(action), panelId, this.keys, () => this.openProfilePicker(this.tabBar.profilesButton));
+    this.tabBar = new TabBar(
+      root,
+      (action) => api.paneAction(action),
+      panelId,
+      this.keys,
+      () => this.openProfilePicker(this.tabBar.profilesButton),
+    );
     this.profileMenu = new ProfileMenu(root, {
       newTab: (profile) => api.paneAction({ kind: 'new-tab', profile }),
       openSettings: () => this.openSettings(),
@@ -71,7 +83,12 @@ export class Workspace {
     // before the first pane's fit: its grid already leaves room for the banners
     this.notices = new WindowNotices(root, this.area, () => this.focused()?.view?.focus(), this.keys);
     this.notices.settings(settings, false);
-    this.palette = new CommandPalette(root, this.keys, (id) => this.runAction(id), () => this.focused()?.view?.focus());
+    this.palette = new CommandPalette(
+      root,
+      this.keys,
+      (id) => this.runAction(id),
+      () => this.focused()?.view?.focus(),
+    );
     this.signals = new SignalsOverlay(root, api, this.keys, () => this.focused()?.view?.focus());
     api.onSettings((next) => {
       this.keys.update(next.keybindings);
@@ -178,7 +195,13 @@ export class Workspace {
   }
 
   /** A divider dragged: the panes follow the pointer, and main hears the share at the drop. */
-  private dragDivider(event: PointerEvent, split: HTMLElement, first: HTMLElement, second: HTMLElement, node: Extract<PaneNode, { split: string }>): void {
+  private dragDivider(
+    event: PointerEvent,
+    split: HTMLElement,
+    first: HTMLElement,
+    second: HTMLElement,
+    node: Extract<PaneNode, { split: string }>,
+  ): void {
     event.preventDefault();
     const divider = event.currentTarget as HTMLElement;
     divider.setPointerCapture(event.pointerId);
@@ -215,7 +238,16 @@ export class Workspace {
     // the terminal measures its box: it starts once the box is in the page
     queueMicrotask(() => {
       if (!this.panes.has(pane)) return; // closed before it started
-      const view = startTerminal(this.router.pane(pane), settings, box, this.renderer, this.status(pane, state), pane, this.keys, this.observe);
+      const view = startTerminal(
+        this.router.pane(pane),
+        settings,
+        box,
+        this.renderer,
+        this.status(pane, state),
+        pane,
+        this.keys,
+        this.observe,
+      );
       state.view = view;
       view.setDoublePressCloses(this.doublePressCloses());
       view.setFocused(this.layout?.focused === pane);
@@ -228,17 +260,38 @@ export class Workspace {
     const inBack = (): boolean => this.layout?.focused !== pane && !this.isInFront(pane);
     const changed = (): void => this.renderTabs();
     return {
-      title: (text) => { state.title = text; changed(); },
-      directory: (path) => { state.directory = path; changed(); },
-      processCount: (count) => { state.processes = count; changed(); },
-      foreground: (program) => { state.program = program; changed(); },
+      title: (text) => {
+        state.title = text;
+        changed();
+      },
+      directory: (path) => {
+        state.directory = path;
+        changed();
+      },
+      processCount: (count) => {
+        state.processes = count;
+        changed();
+      },
+      foreground: (program) => {
+        state.program = program;
+        changed();
+      },
       output: () => {
-        if (!state.activity && inBack()) { state.activity = true; changed(); }
+        if (!state.activity && inBack()) {
+          state.activity = true;
+          changed();
+        }
       },
       bell: () => {
-        if (inBack()) { state.bell = true; changed(); }
+        if (inBack()) {
+          state.bell = true;
+          changed();
+        }
       },
-      ended: (end) => { state.ended = end; changed(); },
+      ended: (end) => {
+        state.ended = end;
+        changed();
+      },
       notice: (notice) => this.notices.show(notice),
       toggleNotices: () => this.notices.toggleRecent(),
       focusBanner: () => this.notices.focusBanner(),
@@ -246,7 +299,8 @@ export class Workspace {
       openSettings: () => this.openSettings(),
       toggleSignals: () => this.signals.panel.toggle(),
       // under the tab bar's ˅ when the bar shows; at the window's top right when it does not (one tab, no profiles)
-      openProfilePicker: () => this.openProfilePicker(this.tabBar.profilesButton.offsetParent === null ? undefined : this.tabBar.profilesButton),
+      openProfilePicker: () =>
+        this.openProfilePicker(this.tabBar.profilesButton.offsetParent === null ? undefined : this.tabBar.profilesButton),
     };
   }
 
@@ -268,13 +322,18 @@ export class Workspace {
     const { layout } = this;
     if (!layout) return;
     const labels = layout.tabs.map((tab): TabLabel => {
-      const states = panesOf(tab.root).map((pane) => this.panes.get(pane)).filter((s): s is PaneState => s !== undefined);
+      const states = panesOf(tab.root)
+        .map((pane) => this.panes.get(pane))
+        .filter((s): s is PaneState => s !== undefined);
       const lead = states[0];
       // the pane that has (or had) the keys in this tab names it
       const focus = this.tabFocus.get(tab.id);
       const named = (focus === undefined ? undefined : this.panes.get(focus)) ?? lead;
       const ended = states.length > 0 && states.every((s) => s.ended) ? `ended with code ${lead?.ended?.exitCode ?? '?'}` : undefined;
-      const processes = states.reduce<number | undefined>((sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes), undefined);
+      const processes = states.reduce<number | undefined>(
+        (sum, s) => (s.processes === undefined ? sum : (sum ?? 0) + s.processes),
+        undefined,
+      );
       const title = named ? tabTitle(named) : 'shell';
       const profile = layout.profiles?.[panesOf(tab.root)[0] ?? ''];
       const color = this.settings.profiles.find((entry) => entry.name === profile)?.color;

@@ -77,7 +77,11 @@ export function runFloor(program: { file: string; args: string[]; env?: Record<s
         setTimeout(remove, STOP_POLL_MS);
         return;
       }
-      try { rmdirSync(cgroup); } catch { /* still populated: left to ripcord's stale-cgroup cleanup */ }
+      try {
+        rmdirSync(cgroup);
+      } catch {
+        /* still populated: left to ripcord's stale-cgroup cleanup */
+      }
       process.exit(exitCode);
     };
     remove();

@@ -25,7 +25,10 @@ if (cannotStart !== undefined) {
   process.stderr.write(`floor-settings-host: ${cannotStart}\n`);
   process.exit(1);
 }
-const { program, integration, problem } = prepareShellIntegration({ file, args, env: config.env }, { enabled: config.shellIntegration, exitCommands: config.exitCommands });
+const { program, integration, problem } = prepareShellIntegration(
+  { file, args, env: config.env },
+  { enabled: config.shellIntegration, exitCommands: config.exitCommands },
+);
 if (problem) process.stderr.write(`floor-settings-host: ${problem}\n`);
 // ripcord removes them at the first prompt; here at the end
 if (integration) process.on('exit', () => rmSync(integration.dir, { recursive: true, force: true }));

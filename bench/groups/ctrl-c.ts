@@ -28,15 +28,19 @@ export const harnessOf = (name: Contender): string | undefined => (name === 'sma
 export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
 export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
 /** --peer-plain: the peer page's plain modes (bench/peer/plain.ts), the yardstick of the peer, by contender name. */
-const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<string, PlainMode>;
+const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<
+  string,
+  PlainMode
+>;
 type PlainContender = keyof typeof PLAIN_CONTENDERS;
 type CtrlCContender = Contender | PlainContender;
 const PLAIN_NAMES = Object.keys(PLAIN_CONTENDERS) as PlainContender[];
 const isPlain = (name: CtrlCContender): name is PlainContender => Object.hasOwn(PLAIN_CONTENDERS, name);
 const PLAIN_NOTES: Record<PlainContender, string> = {
-  plain: 'the plain page (bench/peer/plain.ts): xterm\'s defaults but the font, fitted to the same grid, no addon but the renderer, its own WebSocket with raw text frames, acks of 5 000, the host\'s 100k/5k',
-  'plain-bridge': 'the plain page over the page\'s bridge (window.ripcord), as the peer: the transport\'s share',
-  'plain-80x24': 'the plain page at xterm\'s own 80 × 24, not fitted: the grid\'s share',
+  plain:
+    "the plain page (bench/peer/plain.ts): xterm's defaults but the font, fitted to the same grid, no addon but the renderer, its own WebSocket with raw text frames, acks of 5 000, the host's 100k/5k",
+  'plain-bridge': "the plain page over the page's bridge (window.ripcord), as the peer: the transport's share",
+  'plain-80x24': "the plain page at xterm's own 80 × 24, not fitted: the grid's share",
 };
 
 export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
@@ -55,7 +59,10 @@ export async function benchCtrlC(plan: Plan): Promise<ScenarioResult[]> {
 async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, flood: Flood): Promise<ScenarioResult[]> {
   const seen = new Set<string>();
   const counts: Record<CtrlCContender, number> = {
-    ripcord: plan.ctrlCRuns.ripcord, peer: plan.ctrlCRuns.peer, naive: plan.ctrlCRuns.naive, 'small-watermark': plan.ctrlCRuns.experiment,
+    ripcord: plan.ctrlCRuns.ripcord,
+    peer: plan.ctrlCRuns.peer,
+    naive: plan.ctrlCRuns.naive,
+    'small-watermark': plan.ctrlCRuns.experiment,
     ...(Object.fromEntries(PLAIN_NAMES.map((name) => [name, plan.ctrlCRuns.plain])) as Record<PlainContender, number>),
   };
   let profiles = 0;
@@ -65,19 +72,42 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
-    const options = { renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs, plain: isPlain(name) ? PLAIN_CONTENDERS[name] : undefined, profileTo, traceTo, findTerm: plan.findTerm };
+    const options = {
+      renderer,
+      flood,
+      floodMs: plan.floodMs,
+      timeoutMs: plan.browserTimeoutMs,
+      plain: isPlain(name) ? PLAIN_CONTENDERS[name] : undefined,
+      profileTo,
+      traceTo,
+      findTerm: plan.findTerm,
+    };
     const run = await runCtrlCBrowser(browser, isPlain(name) ? 'peer' : kindOf(name), options, isPlain(name) ? undefined : harnessOf(name));
     seen.add(run.renderer);
-    log(`ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`);
-    if (run.hops) log(`  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`);
+    log(
+      `ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`,
+    );
+    if (run.hops)
+      log(
+        `  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`,
+      );
     if (run.trace) {
       const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
-      log(`  main thread busy ${busyMs.toFixed(1)} of ${spanMs.toFixed(1)} ms: ${byKind.slice(0, PROFILE_TOP).map((k) => `${k.name} ${k.ms.toFixed(1)}`).join(', ')}`);
+      log(
+        `  main thread busy ${busyMs.toFixed(1)} of ${spanMs.toFixed(1)} ms: ${byKind
+          .slice(0, PROFILE_TOP)
+          .map((k) => `${k.name} ${k.ms.toFixed(1)}`)
+          .join(', ')}`,
+      );
     }
     if (plan.profile || plan.trace) {
-      const shown = run.arrivals.length > ARRIVALS_SHOWN ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)] : run.arrivals;
+      const shown =
+        run.arrivals.length > ARRIVALS_SHOWN
+          ? [...run.arrivals.slice(0, ARRIVALS_SHOWN / 2), undefined, ...run.arrivals.slice(-ARRIVALS_SHOWN / 2)]
+          : run.arrivals;
       log(`  arrivals (ms after the press: chars): ${shown.map((a) => (a ? `${a[0].toFixed(1)}:${a[1]}` : '…')).join(' ')}`);
-      if (run.profile) for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
+      if (run.profile)
+        for (const { name: fn, ms } of await selfTimes(run.profile, PROFILE_TOP)) log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
     }
     hostLoops[name].push({ value: run.hostLoop.p99Ms, censored: false });
     return { value: run.ms, censored: run.censored } satisfies Sample;
@@ -89,9 +119,15 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
     const ripcord = series(ripcordRuns);
     return {
-      id, title: rowTitle, unit: 'ms', ripcord, peer, naive,
+      id,
+      title: rowTitle,
+      unit: 'ms',
+      ripcord,
+      peer,
+      naive,
       vsPeer: latencyVsPeer(ripcordRuns, runs.peer),
-      ratio: ratioOf(naive.summary.median, ripcord.summary.median), ratioLabel: 'naive/ripcord',
+      ratio: ratioOf(naive.summary.median, ripcord.summary.median),
+      ratioLabel: 'naive/ripcord',
       target: { text: 'p99 ≤ 30 ms (GPU machine, §9)', met: ripcord.summary.p99IsLowerBound ? false : ripcord.summary.p99 <= 30 },
       notes,
     };
@@ -100,21 +136,38 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     row(`ctrl-c-${renderer}-${flood}`, title, runs.ripcord, [
       `the flood ran ${plan.floodMs} ms before the press; naive runs stop at ${plan.browserTimeoutMs / 1000} s (then a lower bound)`,
       ...(fellBack ? ['WebGL was requested but the page fell back to the DOM renderer in some runs'] : []),
-      ...(plan.findTerm === undefined ? [] : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
+      ...(plan.findTerm === undefined
+        ? []
+        : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
     ]),
   ];
   const loop = series(hostLoops.ripcord);
   rows.push({
-    id: `ctrl-c-${renderer}-${flood}-main-loop`, title: `Main's event-loop delay p99 during the flood and the press, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`, unit: 'ms',
-    ripcord: loop, peer: series(hostLoops.peer), naive: series(hostLoops.naive),
+    id: `ctrl-c-${renderer}-${flood}-main-loop`,
+    title: `Main's event-loop delay p99 during the flood and the press, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`,
+    unit: 'ms',
+    ripcord: loop,
+    peer: series(hostLoops.peer),
+    naive: series(hostLoops.naive),
     target: { text: `median run's p99 ≤ ${MAIN_LOOP_P99_TARGET_MS} ms (issue 32)`, met: loop.summary.median <= MAIN_LOOP_P99_TARGET_MS },
-    notes: ['per run: the p99 of monitorEventLoopDelay in the process that runs the sessions\' wiring (ripcord: the harness, the desktop\'s main process; the peer and naive: their one host process), from the flood on screen to the prompt'],
+    notes: [
+      "per run: the p99 of monitorEventLoopDelay in the process that runs the sessions' wiring (ripcord: the harness, the desktop's main process; the peer and naive: their one host process), from the flood on screen to the prompt",
+    ],
   });
   if (runs['small-watermark'].length > 0) {
-    rows.push(row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [WATERMARK_NOTE]));
+    rows.push(
+      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [
+        WATERMARK_NOTE,
+      ]),
+    );
   }
   for (const name of PLAIN_NAMES) {
-    if (runs[name].length > 0) rows.push(row(`ctrl-c-${renderer}-${flood}-${name}`, `${title}, ${name} / peer`, runs[name], [`--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as "\\x03" input`]));
+    if (runs[name].length > 0)
+      rows.push(
+        row(`ctrl-c-${renderer}-${flood}-${name}`, `${title}, ${name} / peer`, runs[name], [
+          `--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as "\\x03" input`,
+        ]),
+      );
   }
   return rows;
 }

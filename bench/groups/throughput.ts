@@ -25,23 +25,39 @@ function optionsOf(name: Contender): ThroughputOptions {
 export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   const mb = plan.throughputBytes / MB;
   const experiment = plan.ctrlCRuns.experiment > 0 ? plan.throughputRuns : 0;
-  const counts: Record<Contender, number> = { ripcord: plan.throughputRuns, peer: plan.throughputRuns, naive: 1, 'small-watermark': experiment, [TRANSCRIPTS_OFF]: plan.transcriptsOff ? plan.throughputRuns : 0 };
+  const counts: Record<Contender, number> = {
+    ripcord: plan.throughputRuns,
+    peer: plan.throughputRuns,
+    naive: 1,
+    'small-watermark': experiment,
+    [TRANSCRIPTS_OFF]: plan.transcriptsOff ? plan.throughputRuns : 0,
+  };
   const runs = await alternateAll(counts, async (name) => {
     const bytes = name === 'naive' ? Math.min(plan.throughputBytes, NAIVE_BYTES) : plan.throughputBytes;
     const run = await runThroughput(name === TRANSCRIPTS_OFF ? 'ripcord' : kindOf(name), bytes, optionsOf(name));
-    log(`throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host memory +${run.hostGrowthMb.toFixed(1)} MB (rss +${run.hostRssGrowthMb.toFixed(1)}), host CPU ${run.hostCpuMsPer100Mb.toFixed(0)} ms/100 MB${run.stopped ? ` (${run.stopped})` : ''}`);
+    log(
+      `throughput ${name}: ${run.mbPerSecond.toFixed(1)} MB/s, host memory +${run.hostGrowthMb.toFixed(1)} MB (rss +${run.hostRssGrowthMb.toFixed(1)}), host CPU ${run.hostCpuMsPer100Mb.toFixed(0)} ms/100 MB${run.stopped ? ` (${run.stopped})` : ''}`,
+    );
     return run;
   });
   const chunk = runs.ripcord[0]?.meanChunkChars ?? 4096;
   const reference = await referenceParseRate(plan.throughputBytes, chunk);
   log(`throughput reference (@xterm/headless alone): ${reference.toFixed(1)} MB/s`);
   const rate = (list: ThroughputRun[]): Sample[] => list.map((r) => ({ value: r.mbPerSecond }));
-  const stopped = runs.naive.flatMap((r) => (r.stopped ? [`naive run stopped early: ${r.stopped} after ${(r.bytes / MB).toFixed(0)} MB parsed`] : []));
+  const stopped = runs.naive.flatMap((r) =>
+    r.stopped ? [`naive run stopped early: ${r.stopped} after ${(r.bytes / MB).toFixed(0)} MB parsed`] : [],
+  );
   const throughput: ScenarioResult = {
-    id: 'throughput', title: `Throughput pty → parsed screen (${mb} MB colored flood)`, unit: 'MB/s',
-    ripcord: series(rate(runs.ripcord)), peer: series(rate(runs.peer)), naive: series(rate(runs.naive)), reference,
+    id: 'throughput',
+    title: `Throughput pty → parsed screen (${mb} MB colored flood)`,
+    unit: 'MB/s',
+    ripcord: series(rate(runs.ripcord)),
+    peer: series(rate(runs.peer)),
+    naive: series(rate(runs.naive)),
+    reference,
     vsPeer: rateVsPeer(rate(runs.ripcord), rate(runs.peer)),
-    ratioLabel: 'of xterm alone', target: { text: '≥ 90 % of @xterm/headless alone (§9)', met: undefined },
+    ratioLabel: 'of xterm alone',
+    target: { text: '≥ 90 % of @xterm/headless alone (§9)', met: undefined },
     notes: [
       `reference: @xterm/headless parsing the same lines directly in the bench process, ${reference.toFixed(1)} MB/s, chunks of ${Math.round(chunk)} chars`,
       `peer host memory growth (median) ${series(runs.peer.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB, ripcord ${series(runs.ripcord.map((r) => ({ value: r.hostGrowthMb }))).summary.median.toFixed(1)} MB`,
@@ -56,9 +72,16 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
   if (experiment > 0) {
     const small = series(rate(runs['small-watermark']));
     results.push({
-      id: `throughput-wm${SMALL_WATERMARK}`, title: `${throughput.title}, watermark ${SMALL_WATERMARK / 1000}k`, unit: 'MB/s',
-      ripcord: small, peer: throughput.peer, reference, ratio: ratioOf(small.summary.median, reference), ratioLabel: 'of xterm alone',
-      vsPeer: rateVsPeer(rate(runs['small-watermark']), rate(runs.peer)), notes: [WATERMARK_NOTE],
+      id: `throughput-wm${SMALL_WATERMARK}`,
+      title: `${throughput.title}, watermark ${SMALL_WATERMARK / 1000}k`,
+      unit: 'MB/s',
+      ripcord: small,
+      peer: throughput.peer,
+      reference,
+      ratio: ratioOf(small.summary.median, reference),
+      ratioLabel: 'of xterm alone',
+      vsPeer: rateVsPeer(rate(runs['small-watermark']), rate(runs.peer)),
+      notes: [WATERMARK_NOTE],
     });
   }
   if (plan.transcriptsOff) results.push(transcriptsOffRow(throughput, rate(runs[TRANSCRIPTS_OFF]), rate(runs.ripcord), rate(runs.peer)));
@@ -81,9 +104,15 @@ function transcriptsOffRow(throughput: ScenarioResult, off: Sample[], on: Sample
   const onOff = pairedRatioInterval(on, off);
   const medians = ratioInterval(on, off, 50);
   return {
-    id: 'throughput-transcripts-off', title: `${throughput.title}, ripcord with transcripts off`, unit: 'MB/s',
-    ripcord: offSeries, peer: series(peer), ...(throughput.reference === undefined ? {} : { reference: throughput.reference }),
-    vsPeer: rateVsPeer(off, peer), ratio: onOff.ratio, ratioLabel: 'transcripts on/off',
+    id: 'throughput-transcripts-off',
+    title: `${throughput.title}, ripcord with transcripts off`,
+    unit: 'MB/s',
+    ripcord: offSeries,
+    peer: series(peer),
+    ...(throughput.reference === undefined ? {} : { reference: throughput.reference }),
+    vsPeer: rateVsPeer(off, peer),
+    ratio: onOff.ratio,
+    ratioLabel: 'transcripts on/off',
     target: { text: 'transcripts on ≥ 95 % of off (issue 16)', met: onOff.ratio >= 0.95 },
     notes: [
       `on/off: the median of ${onOff.pairs} pairs of runs of one cycle ${onOff.ratio.toFixed(3)} [${onOff.ci[0].toFixed(3)}, ${onOff.ci[1].toFixed(3)}]`,
@@ -95,15 +124,21 @@ function transcriptsOffRow(throughput: ScenarioResult, off: Sample[], on: Sample
 /** DESIGN §9: host memory growth over 1 GB of output, one ripcord run beside the naive one. */
 async function memoryRow(plan: Plan, naiveRuns: ThroughputRun[]): Promise<ScenarioResult> {
   const run = await runThroughput('ripcord', plan.memoryBytes);
-  log(`memory ripcord: ${run.mbPerSecond.toFixed(1)} MB/s over ${plan.memoryBytes / MB} MB, host memory +${run.hostGrowthMb.toFixed(1)} MB (rss +${run.hostRssGrowthMb.toFixed(1)})`);
+  log(
+    `memory ripcord: ${run.mbPerSecond.toFixed(1)} MB/s over ${plan.memoryBytes / MB} MB, host memory +${run.hostGrowthMb.toFixed(1)} MB (rss +${run.hostRssGrowthMb.toFixed(1)})`,
+  );
   const growth = (list: ThroughputRun[]): Sample[] => list.map((r) => ({ value: r.hostGrowthMb, censored: r.stopped !== undefined }));
   return {
-    id: 'memory', title: `Host memory growth over ${plan.memoryBytes / MB} MB of output`, unit: 'MB',
-    ripcord: series(growth([run])), naive: series(growth(naiveRuns)),
-    ratio: ratioOf(naiveRuns[0]?.hostGrowthMb ?? Number.NaN, Math.max(run.hostGrowthMb, 1)), ratioLabel: 'naive/ripcord',
+    id: 'memory',
+    title: `Host memory growth over ${plan.memoryBytes / MB} MB of output`,
+    unit: 'MB',
+    ripcord: series(growth([run])),
+    naive: series(growth(naiveRuns)),
+    ratio: ratioOf(naiveRuns[0]?.hostGrowthMb ?? Number.NaN, Math.max(run.hostGrowthMb, 1)),
+    ratioLabel: 'naive/ripcord',
     target: { text: '≤ 30 MB (§9)', met: run.hostGrowthMb <= 30 },
     notes: [
-      'the harness process\'s resident memory less the file pages it maps (VmRSS − RssFile), peak minus the value when the page connected: mapped file pages (code, shared libraries) are the page cache\'s',
+      "the harness process's resident memory less the file pages it maps (VmRSS − RssFile), peak minus the value when the page connected: mapped file pages (code, shared libraries) are the page cache's",
       `VmRSS growth ${run.hostRssGrowthMb.toFixed(1)} MB, of it mapped file pages ${run.hostFileGrowthMb.toFixed(1)} MB`,
       `ripcord's rate over the whole run: ${run.mbPerSecond.toFixed(1)} MB/s`,
       ...(plan.quick ? [`--quick sends ${plan.memoryBytes / MB} MB instead of 1 GB`] : []),

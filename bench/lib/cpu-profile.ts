@@ -32,5 +32,8 @@ export async function selfTimes(file: string, top: number): Promise<SelfTime[]> 
     // a sample's time is the delta to the next sample
     totals.set(name, (totals.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
   }
-  return [...totals.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms).slice(0, top);
+  return [...totals.entries()]
+    .map(([name, ms]) => ({ name, ms }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top);
 }

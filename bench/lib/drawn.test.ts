@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnMbPerSecond } from './drawn';
 
-describe('the panes rows\' drawn bytes', () => {
+describe("the panes rows' drawn bytes", () => {
   it('adds what every flooding pane parsed between the readings, per second', () => {
     const before = { atMs: 1000, parsed: { '1': 0, '2': 1_000_000, '3': 48_576 } };
     const after = { atMs: 3000, parsed: { '1': 1_048_576, '2': 2_048_576, '3': 48_576 + 2 * 1_048_576 } };

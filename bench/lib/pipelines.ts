@@ -5,7 +5,18 @@ import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLI, DIST, DIST_OVERRIDDEN, FLOOR_HOST, FLOOR_SETTINGS_HOST, HARNESS, NAIVE_HARNESS, NAIVE_HOST, PEER_RENDERER_DIR, RIPCORD_COMMAND } from './paths';
+import {
+  CLI,
+  DIST,
+  DIST_OVERRIDDEN,
+  FLOOR_HOST,
+  FLOOR_SETTINGS_HOST,
+  HARNESS,
+  NAIVE_HARNESS,
+  NAIVE_HOST,
+  PEER_RENDERER_DIR,
+  RIPCORD_COMMAND,
+} from './paths';
 import { MARKER_VARIABLE, killMarked, markedProcesses } from './processes';
 import { PtyProgram } from './pty-program';
 import { readyLine } from '../../e2e/harness/ready-line';
@@ -68,14 +79,32 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
     const configFile = path.join(options.dir, 'config.json');
     logFile = path.join(options.dir, 'harness.log');
     await writeFile(configFile, JSON.stringify({ env, killGraceMs: options.killGraceMs ?? 500, ...options.settings }));
-    args = [options.harnessScript ?? HARNESS, '--config', configFile, '--log', logFile, '--cwd', options.dir, '--renderer-dir', path.join(DIST, 'harness-renderer'), '--', ...command];
+    args = [
+      options.harnessScript ?? HARNESS,
+      '--config',
+      configFile,
+      '--log',
+      logFile,
+      '--cwd',
+      options.dir,
+      '--renderer-dir',
+      path.join(DIST, 'harness-renderer'),
+      '--',
+      ...command,
+    ];
   } else {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-    const page = kind === 'peer' ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR] : ['--renderer-dir', path.join(DIST, 'harness-renderer')];
+    const page =
+      kind === 'peer'
+        ? ['--ack-flow-control', '--renderer-dir', PEER_RENDERER_DIR]
+        : ['--renderer-dir', path.join(DIST, 'harness-renderer')];
     args = [NAIVE_HARNESS, ...page, '--cwd', options.dir, ...envArgs, '--', ...command];
   }
   // ripcord's transcripts go to the run's directory, not the user's list (same file system)
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: path.join(options.dir, 'state') } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, XDG_STATE_HOME: path.join(options.dir, 'state') },
+  });
   const ready = await readyLine(child, READY_TIMEOUT_MS);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
@@ -98,7 +127,10 @@ export async function startBrowserPipeline(kind: BrowserKind, options: BrowserPi
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        const ended = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS))]);
+        const ended = await Promise.race([
+          exited.then(() => true),
+          new Promise((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS)),
+        ]);
         if (!ended) child.kill('SIGKILL');
         await exited;
       }
@@ -140,12 +172,28 @@ export function startTerminalHost(kind: StartHostKind, options: TerminalHostOpti
   const env = { PS1: PROMPT, HISTFILE: '/dev/null', INPUTRC: '/dev/null', ...options.env };
   if (kind === 'ripcord') {
     const logFile = path.join(options.dir, 'ripcord.log');
-    const args = ['run', '--log', logFile, '--config', options.configFile ?? path.join(options.dir, 'no-config.json'), '--cwd', options.dir];
+    const args = [
+      'run',
+      '--log',
+      logFile,
+      '--config',
+      options.configFile ?? path.join(options.dir, 'no-config.json'),
+      '--cwd',
+      options.dir,
+    ];
     if (options.killGraceMs !== undefined) args.push('--kill-grace', String(options.killGraceMs));
     return { program: new PtyProgram(...ripcordCommand([...args, '--', ...command]), { env, cwd: options.dir }), logFile };
   }
-  const host = kind === 'floor' ? [FLOOR_HOST] : kind === 'floor-settings' ? [FLOOR_SETTINGS_HOST, '--config', options.configFile ?? path.join(options.dir, 'no-config.json')] : [NAIVE_HOST];
-  return { program: new PtyProgram(process.execPath, [...host, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }), logFile: undefined };
+  const host =
+    kind === 'floor'
+      ? [FLOOR_HOST]
+      : kind === 'floor-settings'
+        ? [FLOOR_SETTINGS_HOST, '--config', options.configFile ?? path.join(options.dir, 'no-config.json')]
+        : [NAIVE_HOST];
+  return {
+    program: new PtyProgram(process.execPath, [...host, '--', ...command], { env: { ...env, HOME: options.dir }, cwd: options.dir }),
+    logFile: undefined,
+  };
 }
 
 /**
@@ -163,4 +211,3 @@ export async function stopTerminalHost(program: PtyProgram, marker: string): Pro
   await killMarked(marker);
   return left;
 }
-

@@ -26,7 +26,23 @@ describe("the bench's command line", () => {
   });
 
   it('reads every flag it knows, in either spelling', () => {
-    const parsed = parseBenchArgs(['--only', 'ctrl-c', '--renderer=webgl', '--runs', '6', '--experiments', '--peer-plain', '--flood', 'yes', '--find', 'x', '--profile', '--trace', '--transcripts-off', '--panes-unpaced']);
+    const parsed = parseBenchArgs([
+      '--only',
+      'ctrl-c',
+      '--renderer=webgl',
+      '--runs',
+      '6',
+      '--experiments',
+      '--peer-plain',
+      '--flood',
+      'yes',
+      '--find',
+      'x',
+      '--profile',
+      '--trace',
+      '--transcripts-off',
+      '--panes-unpaced',
+    ]);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const { plan, groups } = parsed.value;
@@ -34,7 +50,16 @@ describe("the bench's command line", () => {
     expect(plan.renderers).toEqual(['webgl']);
     expect(plan.floods).toEqual(['yes']);
     expect(plan.ctrlCRuns).toMatchObject({ ripcord: 6, peer: 6, experiment: 6, plain: 6 });
-    expect(plan).toMatchObject({ throughputRuns: 6, panesRuns: 6, findTerm: 'x', profile: true, trace: true, transcriptsOff: true, panesUnpaced: true, quick: false });
+    expect(plan).toMatchObject({
+      throughputRuns: 6,
+      panesRuns: 6,
+      findTerm: 'x',
+      profile: true,
+      trace: true,
+      transcriptsOff: true,
+      panesUnpaced: true,
+      quick: false,
+    });
   });
 
   it('no flags: the full plan of every group', () => {

@@ -53,16 +53,50 @@ const MB = 1024 * 1024;
  * and renderer: each starts four sessions (~10 s); a median's 95 % interval spans ranks 6–15.
  */
 const FULL: Plan = {
-  quick: false, startRuns: 20, exitRuns: 3, ctrlCExitRuns: 15, killGraceMs: 2000,
-  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0, plain: 0 }, floodMs: 1000, floods: ['yes', 'color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 15_000,
-  throughputRuns: 24, throughputBytes: 128 * MB, memoryBytes: 1024 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 4, keyPresses: 25, panesRuns: 20, panesKeys: 10, panesUnpaced: false,
+  quick: false,
+  startRuns: 20,
+  exitRuns: 3,
+  ctrlCExitRuns: 15,
+  killGraceMs: 2000,
+  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0, plain: 0 },
+  floodMs: 1000,
+  floods: ['yes', 'color'],
+  renderers: ['dom', 'webgl'],
+  browserTimeoutMs: 15_000,
+  throughputRuns: 24,
+  throughputBytes: 128 * MB,
+  memoryBytes: 1024 * MB,
+  profile: false,
+  trace: false,
+  transcriptsOff: false,
+  keySessions: 4,
+  keyPresses: 25,
+  panesRuns: 20,
+  panesKeys: 10,
+  panesUnpaced: false,
 };
 const QUICK: Plan = {
-  quick: true, startRuns: 3, exitRuns: 1, ctrlCExitRuns: 2, killGraceMs: 200,
-  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0, plain: 0 }, floodMs: 300, floods: ['color'], renderers: ['dom', 'webgl'], browserTimeoutMs: 3_000,
-  throughputRuns: 2, throughputBytes: 16 * MB, memoryBytes: 32 * MB, profile: false, trace: false, transcriptsOff: false,
-  keySessions: 1, keyPresses: 10, panesRuns: 2, panesKeys: 3, panesUnpaced: false,
+  quick: true,
+  startRuns: 3,
+  exitRuns: 1,
+  ctrlCExitRuns: 2,
+  killGraceMs: 200,
+  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0, plain: 0 },
+  floodMs: 300,
+  floods: ['color'],
+  renderers: ['dom', 'webgl'],
+  browserTimeoutMs: 3_000,
+  throughputRuns: 2,
+  throughputBytes: 16 * MB,
+  memoryBytes: 32 * MB,
+  profile: false,
+  trace: false,
+  transcriptsOff: false,
+  keySessions: 1,
+  keyPresses: 10,
+  panesRuns: 2,
+  panesKeys: 3,
+  panesUnpaced: false,
 };
 /** Runs of the watermark experiment per row with --experiments. */
 const EXPERIMENT_RUNS = 10;
@@ -83,13 +117,18 @@ const OPTIONS = {
   find: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
-export const USAGE = 'usage: npm run bench [-- --quick] [--only start,exit,ctrl-c,throughput,keys,panes] [--runs N] [--renderer dom|webgl] [--flood yes|color] [--experiments] [--peer-plain] [--profile] [--trace] [--transcripts-off] [--panes-unpaced] [--find TERM] (docs/benchmarks.md)';
+export const USAGE =
+  'usage: npm run bench [-- --quick] [--only start,exit,ctrl-c,throughput,keys,panes] [--runs N] [--renderer dom|webgl] [--flood yes|color] [--experiments] [--peer-plain] [--profile] [--trace] [--transcripts-off] [--panes-unpaced] [--find TERM] (docs/benchmarks.md)';
 
 function choose<T extends string>(flag: string, given: string | undefined, allowed: readonly T[]): Result<readonly T[] | undefined> {
   if (given === undefined) return { ok: true, value: undefined };
   const chosen = given.split(',');
   const unknown = chosen.filter((c) => !(allowed as readonly string[]).includes(c));
-  if (unknown.length > 0) return { ok: false, error: `--${flag}: unknown ${unknown.map((u) => JSON.stringify(u)).join(', ')}; choose from ${allowed.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      error: `--${flag}: unknown ${unknown.map((u) => JSON.stringify(u)).join(', ')}; choose from ${allowed.join(', ')}`,
+    };
   return { ok: true, value: chosen as T[] };
 }
 
@@ -110,7 +149,8 @@ export function parseBenchArgs(argv: readonly string[]): Result<{ plan: Plan; gr
   if (!renderers.ok) return renderers;
   if (!floods.ok) return floods;
   const runs = values.runs === undefined ? undefined : Number(values.runs);
-  if (runs !== undefined && !(/^\d+$/.test(values.runs ?? '') && Number.isSafeInteger(runs) && runs > 0)) return { ok: false, error: `--runs: a positive integer, got ${JSON.stringify(values.runs)}` };
+  if (runs !== undefined && !(/^\d+$/.test(values.runs ?? '') && Number.isSafeInteger(runs) && runs > 0))
+    return { ok: false, error: `--runs: a positive integer, got ${JSON.stringify(values.runs)}` };
   if (values.find === '') return { ok: false, error: '--find: a term to search, got an empty one' };
   const plan: Plan = {
     ...base,
@@ -145,7 +185,8 @@ export async function alternateAll<N extends string, T>(runs: Record<N, number>,
   return out;
 }
 
-export const ratioOf = (a: number, b: number): number | undefined => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : undefined);
+export const ratioOf = (a: number, b: number): number | undefined =>
+  Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : undefined;
 
 export const log = (text: string): void => {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}\n`);

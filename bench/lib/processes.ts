@@ -86,7 +86,10 @@ export async function whenNoneLeft(marker: string, timeoutMs: number, intervalMs
 export async function residentBytes(pids: readonly number[]): Promise<{ rss: number; file: number } | undefined> {
   const statuses = await Promise.all(pids.map((pid) => readProcStatus(pid)));
   if (statuses.some((status) => status?.rssKb === undefined)) return undefined;
-  return statuses.reduce((sum, status) => ({ rss: sum.rss + (status?.rssKb ?? 0) * 1024, file: sum.file + (status?.rssFileKb ?? 0) * 1024 }), { rss: 0, file: 0 });
+  return statuses.reduce(
+    (sum, status) => ({ rss: sum.rss + (status?.rssKb ?? 0) * 1024, file: sum.file + (status?.rssFileKb ?? 0) * 1024 }),
+    { rss: 0, file: 0 },
+  );
 }
 
 /** CPU time (user + system, all threads) the processes have used, in ms; undefined once one is gone. */

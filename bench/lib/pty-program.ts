@@ -77,8 +77,12 @@ export class PtyProgram {
   async waitFor(what: string, test: (output: string) => boolean, timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     while (!test(this.tail)) {
-      if (this.exitInfo) throw new Error(`program exited (${JSON.stringify(this.exitInfo)}) while waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`);
-      if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`);
+      if (this.exitInfo)
+        throw new Error(
+          `program exited (${JSON.stringify(this.exitInfo)}) while waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`,
+        );
+      if (performance.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; output: ${JSON.stringify(this.tail.slice(-300))}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }

@@ -10,13 +10,29 @@ describe('the bench record', () => {
   it('only a full run writes it', () => {
     expect(isRecordRun([])).toBe(true);
     expect(isRecordRun(['--transcripts-off'])).toBe(true);
-    for (const partial of [['--quick'], ['--only', 'ctrl-c'], ['--only=ctrl-c'], ['--runs', '10'], ['--runs=10'], ['--renderer', 'webgl'], ['--flood', 'color'], ['--profile'], ['--trace'], ['--experiments'], ['--peer-plain'], ['--find', 'x']]) {
+    for (const partial of [
+      ['--quick'],
+      ['--only', 'ctrl-c'],
+      ['--only=ctrl-c'],
+      ['--runs', '10'],
+      ['--runs=10'],
+      ['--renderer', 'webgl'],
+      ['--flood', 'color'],
+      ['--profile'],
+      ['--trace'],
+      ['--experiments'],
+      ['--peer-plain'],
+      ['--find', 'x'],
+    ]) {
       expect(isRecordRun(partial), partial.join(' ')).toBe(false);
     }
   });
 
   it("docs/benchmarks.md's summary is the one bench/RESULTS.json makes", async () => {
-    const [page, results] = await Promise.all([readFile(path.join(repo, 'docs/benchmarks.md'), 'utf8'), readFile(path.join(repo, 'bench/RESULTS.json'), 'utf8')]);
+    const [page, results] = await Promise.all([
+      readFile(path.join(repo, 'docs/benchmarks.md'), 'utf8'),
+      readFile(path.join(repo, 'bench/RESULTS.json'), 'utf8'),
+    ]);
     const inPage = benchSummaryIn(page);
     expect(inPage, 'docs/benchmarks.md has no bench summary block').toBeDefined();
     expect(inPage).toBe(benchSummary(JSON.parse(results) as BenchReport));
@@ -29,7 +45,9 @@ describe('the bench record', () => {
   });
 
   it('a new summary replaces the block and nothing else', () => {
-    const report: BenchReport = JSON.parse('{"date":"2026-01-02T00:00:00Z","quick":false,"machine":{"cpus":2,"model":"cpu","loadAverage":[0.1],"node":"v20","shared":""},"groups":{"ctrl-c":{"date":"2026-01-02T00:00:00Z","quick":false,"loadAverage":[0.1],"loadAverageAfter":[0.2],"seconds":1}},"scenarios":[]}') as BenchReport;
+    const report: BenchReport = JSON.parse(
+      '{"date":"2026-01-02T00:00:00Z","quick":false,"machine":{"cpus":2,"model":"cpu","loadAverage":[0.1],"node":"v20","shared":""},"groups":{"ctrl-c":{"date":"2026-01-02T00:00:00Z","quick":false,"loadAverage":[0.1],"loadAverageAfter":[0.2],"seconds":1}},"scenarios":[]}',
+    ) as BenchReport;
     const summary = benchSummary(report);
     const page = `before\n${benchSummary({ ...report, date: '2025-01-01T00:00:00Z' })}\nafter\n`;
     expect(withBenchSummary(page, summary)).toBe(`before\n${summary}\nafter\n`);

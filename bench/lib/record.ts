@@ -6,7 +6,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchReport, ScenarioResult } from './report';
 
 /** Flags that make a run measure less, or differently, than the record does. */
-const PARTIAL_FLAGS = ['--quick', '--only', '--runs', '--renderer', '--flood', '--experiments', '--peer-plain', '--profile', '--trace', '--find'];
+const PARTIAL_FLAGS = [
+  '--quick',
+  '--only',
+  '--runs',
+  '--renderer',
+  '--flood',
+  '--experiments',
+  '--peer-plain',
+  '--profile',
+  '--trace',
+  '--find',
+];
 
 /** Whether a run with these arguments is a full run, the one kind that rewrites the record. */
 export function isRecordRun(argv: readonly string[]): boolean {
@@ -21,11 +32,15 @@ const interval = (ci: readonly (number | null)[]): string => `[${ratio(ci[0])}, 
 
 /** docs/benchmarks.md's summary of a report: the machine, each group's load, and every row measured against the peer. */
 export function benchSummary(report: BenchReport): string {
-  const groups = Object.entries(report.groups).map(([group, info]) => `${group} (load ${info.loadAverage[0]} → ${info.loadAverageAfter?.[0] ?? '?'})`);
-  const rows = report.scenarios.filter((s): s is ScenarioResult & { vsPeer: NonNullable<ScenarioResult['vsPeer']> } => s.vsPeer !== undefined).map((s) => {
-    const runs = `${s.ripcord.summary.n} / ${s.peer?.summary.n ?? '-'}`;
-    return `| ${s.title} | ${runs} | ${ratio(s.vsPeer.median)} ${interval(s.vsPeer.medianCi)} | ${ratio(s.vsPeer.p95)} ${interval(s.vsPeer.p95Ci)} |`;
-  });
+  const groups = Object.entries(report.groups).map(
+    ([group, info]) => `${group} (load ${info.loadAverage[0]} → ${info.loadAverageAfter?.[0] ?? '?'})`,
+  );
+  const rows = report.scenarios
+    .filter((s): s is ScenarioResult & { vsPeer: NonNullable<ScenarioResult['vsPeer']> } => s.vsPeer !== undefined)
+    .map((s) => {
+      const runs = `${s.ripcord.summary.n} / ${s.peer?.summary.n ?? '-'}`;
+      return `| ${s.title} | ${runs} | ${ratio(s.vsPeer.median)} ${interval(s.vsPeer.medianCi)} | ${ratio(s.vsPeer.p95)} ${interval(s.vsPeer.p95Ci)} |`;
+    });
   return [
     BENCH_SUMMARY_BEGIN,
     `\`npm run bench\` of ${report.date.slice(0, 10)} on ${report.machine.cpus} × ${report.machine.model} (node ${report.machine.node}); the load average at each group's start and end: ${groups.join(', ')}.`,

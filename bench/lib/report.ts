@@ -55,7 +55,14 @@ export interface PeerRatio {
 export function latencyVsPeer(ripcord: readonly Sample[], peer: readonly Sample[]): PeerRatio {
   const median = ratioInterval(ripcord, peer, 50);
   const p95 = ratioInterval(ripcord, peer, 95);
-  return { median: median.ratio, medianCi: median.ci, p95: p95.ratio, p95Ci: p95.ci, target: 'median ≤ 1.0×, p95 ≤ 1.1×', met: median.ratio <= 1 && p95.ratio <= 1.1 };
+  return {
+    median: median.ratio,
+    medianCi: median.ci,
+    p95: p95.ratio,
+    p95Ci: p95.ci,
+    target: 'median ≤ 1.0×, p95 ≤ 1.1×',
+    met: median.ratio <= 1 && p95.ratio <= 1.1,
+  };
 }
 
 /** Throughput (higher is better): ripcord at least 0.9× the peer's median rate. */
@@ -154,7 +161,9 @@ export function markdownTable(report: BenchReport): string {
     const met = s.target?.met === undefined ? '' : s.target.met ? 'yes' : '**no**';
     return `| ${s.title} | ${runs} | ${stat(s.unit, r, 'median')} | ${stat(s.unit, r, 'p95')} | ${stat(s.unit, s.peer?.summary, 'median')} | ${stat(s.unit, s.peer?.summary, 'p95')} | ${vsMedian} | ${vsP95} | ${vsMet} | ${s.naive ? value(s.unit, s.naive.summary.median, s.naive.summary.medianIsLowerBound) : ''} | ${other}${survivors} | ${s.target?.text ?? ''} | ${met} |`;
   });
-  const notes = report.scenarios.flatMap((s) => [...(s.notes ?? []), ...(s.ripcord.notes ?? []), ...(s.naive?.notes ?? [])].map((note) => `- ${s.title}: ${note}`));
+  const notes = report.scenarios.flatMap((s) =>
+    [...(s.notes ?? []), ...(s.ripcord.notes ?? []), ...(s.naive?.notes ?? [])].map((note) => `- ${s.title}: ${note}`),
+  );
   return [...head, ...rows, '', ...(notes.length > 0 ? ['Notes:', ...notes, ''] : [])].join('\n');
 }
 
@@ -168,7 +177,9 @@ export function svgChart(report: BenchReport): string {
   const rowHeight = 56;
   const top = 40;
   const plotWidth = width - labelWidth - 30;
-  const all = latency.flatMap((s) => [...s.ripcord.samples, ...(s.peer?.samples ?? []), ...(s.naive?.samples ?? [])].map((x) => x.value)).filter((v) => v > 0);
+  const all = latency
+    .flatMap((s) => [...s.ripcord.samples, ...(s.peer?.samples ?? []), ...(s.naive?.samples ?? [])].map((x) => x.value))
+    .filter((v) => v > 0);
   const minLog = Math.floor(Math.log10(Math.max(0.1, Math.min(...all, 1))));
   const maxLog = Math.ceil(Math.log10(Math.max(...all, 10)));
   const x = (v: number): number => labelWidth + ((Math.log10(Math.max(v, 10 ** minLog)) - minLog) / (maxLog - minLog)) * plotWidth;
@@ -181,12 +192,19 @@ export function svgChart(report: BenchReport): string {
   for (let e = minLog; e <= maxLog; e++) {
     const gx = x(10 ** e);
     const label = e >= 3 ? `${10 ** (e - 3)} s` : `${10 ** e} ms`;
-    parts.push(`<line x1="${gx}" y1="${top - 8}" x2="${gx}" y2="${height - 30}" stroke="#ddd"/>`, `<text x="${gx}" y="${height - 14}" text-anchor="middle" fill="#555">${label}</text>`);
+    parts.push(
+      `<line x1="${gx}" y1="${top - 8}" x2="${gx}" y2="${height - 30}" stroke="#ddd"/>`,
+      `<text x="${gx}" y="${height - 14}" text-anchor="middle" fill="#555">${label}</text>`,
+    );
   }
   latency.forEach((s, i) => {
     const y = top + i * rowHeight;
     parts.push(`<text x="10" y="${y + 22}">${escapeXml(s.title)}</text>`);
-    const strips: Array<[Series | undefined, string, number]> = [[s.ripcord, '#1f6feb', y + 10], [s.peer, '#2da44e', y + 26], [s.naive, '#d73a49', y + 42]];
+    const strips: Array<[Series | undefined, string, number]> = [
+      [s.ripcord, '#1f6feb', y + 10],
+      [s.peer, '#2da44e', y + 26],
+      [s.naive, '#d73a49', y + 42],
+    ];
     for (const [data, color, cy] of strips) {
       if (!data || data.samples.length === 0) continue;
       for (const sample of data.samples) {
@@ -199,12 +217,19 @@ export function svgChart(report: BenchReport): string {
       parts.push(`<line x1="${px}" y1="${cy - 5}" x2="${px}" y2="${cy + 5}" stroke="${color}" stroke-width="1.5" stroke-dasharray="2 1"/>`);
     }
   });
-  parts.push(`<text x="${labelWidth}" y="${height - 2}" fill="#555">thick bar: median, dashed: p95, hollow dot: run hit its timeout (true value larger)</text>`, '</svg>');
+  parts.push(
+    `<text x="${labelWidth}" y="${height - 2}" fill="#555">thick bar: median, dashed: p95, hollow dot: run hit its timeout (true value larger)</text>`,
+    '</svg>',
+  );
   return parts.join('\n');
 }
 
 /** Writes bench/results/latest.{json,md,svg}; with `committedDir` (a full run: record.ts), also bench/RESULTS.{json,md}. */
-export async function writeReport(report: BenchReport, dir: string, committedDir?: string): Promise<{ json: string; markdown: string; svg: string }> {
+export async function writeReport(
+  report: BenchReport,
+  dir: string,
+  committedDir?: string,
+): Promise<{ json: string; markdown: string; svg: string }> {
   await mkdir(dir, { recursive: true });
   const files = { json: path.join(dir, 'latest.json'), markdown: path.join(dir, 'latest.md'), svg: path.join(dir, 'latest.svg') };
   const json = `${JSON.stringify(report, null, 2)}\n`;
@@ -214,6 +239,9 @@ export async function writeReport(report: BenchReport, dir: string, committedDir
   await writeFile(files.svg, `${svgChart(report)}\n`);
   if (committedDir === undefined) return files;
   await writeFile(path.join(committedDir, 'RESULTS.json'), json);
-  await writeFile(path.join(committedDir, 'RESULTS.md'), `<!-- generated by a full \`npm run bench\`; commit it after a run on a quiet machine -->\n${markdown}`);
+  await writeFile(
+    path.join(committedDir, 'RESULTS.md'),
+    `<!-- generated by a full \`npm run bench\`; commit it after a run on a quiet machine -->\n${markdown}`,
+  );
   return files;
 }

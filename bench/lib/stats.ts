@@ -113,7 +113,10 @@ export function ratioInterval(a: readonly Sample[], b: readonly Sample[], p: num
  * machine's state between cycles hits both sides of a pair — with the order-statistics interval.
  */
 export function pairedRatioInterval(a: readonly Sample[], b: readonly Sample[]): { ratio: number; ci: Interval; pairs: number } {
-  const ratios = a.slice(0, b.length).map((s, i) => s.value / (b[i] as Sample).value).sort((x, y) => x - y);
+  const ratios = a
+    .slice(0, b.length)
+    .map((s, i) => s.value / (b[i] as Sample).value)
+    .sort((x, y) => x - y);
   return { ratio: percentile(ratios, 50), ci: quantileInterval(ratios, 0.5), pairs: ratios.length };
 }
 

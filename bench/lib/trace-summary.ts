@@ -15,7 +15,19 @@ interface TraceEvent {
 }
 
 /** Inner events worth naming inside a task; the rest are summed as the task itself. */
-const KINDS = ['ProxyMain::BeginMainFrame', 'Commit', 'GLES2::ReadPixels', 'Layout', 'UpdateLayoutTree', 'Paint', 'TimerFire', 'FireAnimationFrame', 'Receive mojo message', 'MinorGC', 'MajorGC'];
+const KINDS = [
+  'ProxyMain::BeginMainFrame',
+  'Commit',
+  'GLES2::ReadPixels',
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'TimerFire',
+  'FireAnimationFrame',
+  'Receive mojo message',
+  'MinorGC',
+  'MajorGC',
+];
 
 export interface TraceTotals {
   /** main-thread time in tasks from the first to the last traced event */

@@ -39,7 +39,13 @@ interface NaiveOptions {
 }
 
 function parseArgs(argv: readonly string[]): NaiveOptions {
-  const options: NaiveOptions = { rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'), cwd: process.cwd(), env: {}, command: { file: '/bin/sh', args: [] }, ackFlowControl: false };
+  const options: NaiveOptions = {
+    rendererDir: path.join(__dirname, '..', '..', '..', 'dist', 'harness-renderer'),
+    cwd: process.cwd(),
+    env: {},
+    command: { file: '/bin/sh', args: [] },
+    ackFlowControl: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1] ?? '';
@@ -93,7 +99,12 @@ async function main(): Promise<void> {
   if (address === null || typeof address === 'string') throw new Error('naive-harness: no TCP address');
   // ripcord's shipped preload gives the page its window.ripcord over this socket, as in ripcord's harness
   const dist = process.env.RIPCORD_DIST ?? path.join(__dirname, '..', '..', '..', 'dist');
-  const pages = await HarnessPages.load(options.rendererDir, [address.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(dist, PRELOAD_SCRIPT));
+  const pages = await HarnessPages.load(
+    options.rendererDir,
+    [address.port],
+    path.join(__dirname, HARNESS_PAGE_SCRIPT),
+    path.join(dist, PRELOAD_SCRIPT),
+  );
   const wss = new WebSocketServer({ noServer: true });
   const children = new Map<string, { pty: pty.IPty; flow: FlowControl | undefined }>();
   const eventLoop = new EventLoopDelayProbe();
@@ -101,7 +112,12 @@ async function main(): Promise<void> {
   server.on('request', (req, res) => {
     const url = requestUrl(req);
     if (url.pathname === '/stats' && url.searchParams.get('token') === token) {
-      send(res, 200, 'application/json', JSON.stringify({ pid: process.pid, sessionPid: children.get(PANE)?.pty.pid ?? null, memory: process.memoryUsage() }));
+      send(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({ pid: process.pid, sessionPid: children.get(PANE)?.pty.pid ?? null, memory: process.memoryUsage() }),
+      );
       return;
     }
     if (url.pathname === '/key' && req.method === 'POST' && url.searchParams.get('token') === token) {
@@ -173,7 +189,11 @@ async function main(): Promise<void> {
         const size = parseResize(args);
         if (!size.ok || !request.ok) return;
         if (child) child.pty.resize(size.value.cols, size.value.rows);
-        else children.set(request.value.pane, start(request.value.pane, size.value.cols, size.value.rows, bridgeSink(request.value.pane, out)));
+        else
+          children.set(
+            request.value.pane,
+            start(request.value.pane, size.value.cols, size.value.rows, bridgeSink(request.value.pane, out)),
+          );
       }
     });
     ws.on('close', () => {
@@ -213,7 +233,9 @@ async function main(): Promise<void> {
     killAll();
     process.exit(143);
   });
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}/?token=${token}`, port: address.port, token, pid: process.pid })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${address.port}/?token=${token}`, port: address.port, token, pid: process.pid })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

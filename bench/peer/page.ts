@@ -49,7 +49,12 @@ async function boot(): Promise<void> {
     return;
   }
   if (panes.length > 1) {
-    Object.assign(root.style, { display: 'grid', gap: `${GRID_GAP_PX}px`, gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`, gridTemplateRows: `repeat(${Math.ceil(panes.length / GRID_COLUMNS)}, 1fr)` });
+    Object.assign(root.style, {
+      display: 'grid',
+      gap: `${GRID_GAP_PX}px`,
+      gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`,
+      gridTemplateRows: `repeat(${Math.ceil(panes.length / GRID_COLUMNS)}, 1fr)`,
+    });
   }
   const terminals = new Map(panes.map((pane) => [pane, openTerminal(panes.length > 1 ? cell(root) : root, pane, settings)]));
   api.onData((pane, data) => terminals.get(pane)?.write(data));
@@ -89,7 +94,18 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   api.resize(pane, terminal.cols, terminal.rows);
   const writer = new AckedWriter(terminal, (chars) => api.ack(pane, chars));
   // VS Code holds nothing at a Ctrl+C
-  offerTestView({ pane, terminal, renderer, output: { holding: false, pacedByTurns: false, get parsedChars() { return writer.parsedChars; } } });
+  offerTestView({
+    pane,
+    terminal,
+    renderer,
+    output: {
+      holding: false,
+      pacedByTurns: false,
+      get parsedChars() {
+        return writer.parsedChars;
+      },
+    },
+  });
   return {
     write: (data) => writer.write(data),
     exited: (code) => terminal.write(`\r\n[exited ${code}]\r\n`),

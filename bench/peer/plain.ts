@@ -32,7 +32,9 @@ interface PlainLink {
 
 function socketLink(pane: string): PlainLink {
   const params = new URLSearchParams(location.search);
-  const socket = new WebSocket(`ws://${location.host}/plain?token=${encodeURIComponent(params.get('token') ?? '')}&pane=${encodeURIComponent(pane)}`);
+  const socket = new WebSocket(
+    `ws://${location.host}/plain?token=${encodeURIComponent(params.get('token') ?? '')}&pane=${encodeURIComponent(pane)}`,
+  );
   return {
     send: (message) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -51,14 +53,20 @@ function bridgeLink(pane: string): PlainLink {
       else api.resize(pane, ...message.resize);
     },
     onOpen: (listener) => listener(),
-    onData: (listener) => api.onData((from, data) => {
-      if (from === pane) listener(data);
-    }),
+    onData: (listener) =>
+      api.onData((from, data) => {
+        if (from === pane) listener(data);
+      }),
   };
 }
 
 /** Opens the plain terminal of the page's one pane in `parent`. */
-export function openPlainTerminal(parent: HTMLElement, pane: string, settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>, mode: PlainMode): void {
+export function openPlainTerminal(
+  parent: HTMLElement,
+  pane: string,
+  settings: Pick<RendererSettings, 'fontFamily' | 'fontSize'>,
+  mode: PlainMode,
+): void {
   const link = mode === 'bridge' ? bridgeLink(pane) : socketLink(pane);
   const terminal = new Terminal({ fontFamily: settings.fontFamily, fontSize: settings.fontSize });
   terminal.open(parent);
@@ -74,6 +82,17 @@ export function openPlainTerminal(parent: HTMLElement, pane: string, settings: P
   const writer = new AckedWriter(terminal, (chars) => link.send({ ack: chars }));
   link.onOpen(() => link.send({ resize: [terminal.cols, terminal.rows] }));
   link.onData((data) => writer.write(data));
-  offerTestView({ pane, terminal, renderer, output: { holding: false, pacedByTurns: false, get parsedChars() { return writer.parsedChars; } } });
+  offerTestView({
+    pane,
+    terminal,
+    renderer,
+    output: {
+      holding: false,
+      pacedByTurns: false,
+      get parsedChars() {
+        return writer.parsedChars;
+      },
+    },
+  });
   terminal.focus();
 }

@@ -33,8 +33,13 @@ export const FLOOD_ROW: Record<Flood, string> = { yes: 'y', color: 'red green ye
 
 /** Chromium flags of the Playwright config, plus SwiftShader for a software WebGL. */
 export const BROWSER_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
 ];
 export const PAGE_TIMEOUT_MS = 20_000;
 const PROMPT_NUDGE_MS = 3_000;
@@ -85,9 +90,23 @@ export interface CtrlCRunOptions {
 }
 
 /** What a trace records: the page's tasks, frames, compositing and GPU commands. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'blink', 'cc', 'gpu', 'v8.execute'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'blink',
+  'cc',
+  'gpu',
+  'v8.execute',
+];
 
-export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, options: CtrlCRunOptions, harnessScript?: string): Promise<CtrlCRun> {
+export async function runCtrlCBrowser(
+  browser: Browser,
+  kind: BrowserKind,
+  options: CtrlCRunOptions,
+  harnessScript?: string,
+): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), harnessScript });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -107,11 +126,22 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
     await delay(options.floodMs);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
     if (options.traceTo) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const result = await measureCtrlC(page, { pane: PANE, prompt: PROMPT, timeoutMs: options.timeoutMs, press: kind === 'ripcord' ? { main: pipeline } : 'input' });
+    const result = await measureCtrlC(page, {
+      pane: PANE,
+      prompt: PROMPT,
+      timeoutMs: options.timeoutMs,
+      press: kind === 'ripcord' ? { main: pipeline } : 'input',
+    });
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());
     if (profiler && options.profileTo) await profiler.stopTo(options.profileTo);
-    return { ...result, renderer, hostLoop, ...(options.profileTo ? { profile: options.profileTo } : {}), ...(options.traceTo ? { trace: options.traceTo } : {}) };
+    return {
+      ...result,
+      renderer,
+      hostLoop,
+      ...(options.profileTo ? { profile: options.profileTo } : {}),
+      ...(options.traceTo ? { trace: options.traceTo } : {}),
+    };
   } finally {
     await context.close();
     await pipeline.stop();
@@ -122,11 +152,14 @@ export async function runCtrlCBrowser(browser: Browser, kind: BrowserKind, optio
   }
 }
 
-
 /** Types the flood's command in `pane` and waits until its rows are on the pane's screen. */
 export async function startFlood(page: Page, pane: string, flood: Flood): Promise<void> {
   await page.evaluate(({ pane, command }) => window.ripcord.input(pane, `${command}\r`), { pane, command: FLOOD_COMMANDS[flood] });
-  await page.waitForFunction(({ pane, row }) => window.__ripcordTestPane?.(pane)?.screen().includes(row) ?? false, { pane, row: FLOOD_ROW[flood] }, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+  await page.waitForFunction(
+    ({ pane, row }) => window.__ripcordTestPane?.(pane)?.screen().includes(row) ?? false,
+    { pane, row: FLOOD_ROW[flood] },
+    { timeout: PAGE_TIMEOUT_MS, polling: 20 },
+  );
 }
 
 /** The harness's event-loop delay since the previous ask (e2e/harness/event-loop-delay.ts). */

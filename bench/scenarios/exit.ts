@@ -10,9 +10,24 @@ import { PROMPT, startTerminalHost, stopTerminalHost, type PipelineKind } from '
 import { MARKER_VARIABLE, markedProcesses, newMarker, whenGone, whenNoneLeft } from '../lib/processes';
 
 export type ExitTrigger = 'ctrl-c' | 'sigint' | 'sigterm' | 'sighup' | 'exit-command' | 'session-ended' | 'host-killed';
-export const EXIT_TRIGGERS: readonly ExitTrigger[] = ['ctrl-c', 'sigint', 'sigterm', 'sighup', 'exit-command', 'session-ended', 'host-killed'];
+export const EXIT_TRIGGERS: readonly ExitTrigger[] = [
+  'ctrl-c',
+  'sigint',
+  'sigterm',
+  'sighup',
+  'exit-command',
+  'session-ended',
+  'host-killed',
+];
 /** The exit code each trigger must give (`host-killed`: none, the host dies by SIGKILL). */
-export const EXIT_CODES: Partial<Record<ExitTrigger, number>> = { 'ctrl-c': 130, sigint: 130, sigterm: 143, sighup: 129, 'exit-command': 0, 'session-ended': 3 };
+export const EXIT_CODES: Partial<Record<ExitTrigger, number>> = {
+  'ctrl-c': 130,
+  sigint: 130,
+  sigterm: 143,
+  sighup: 129,
+  'exit-command': 0,
+  'session-ended': 3,
+};
 
 /** Between the two presses: past the 200 ms debounce, inside the 1000 ms double-press interval (an input, not a measurement). */
 const SECOND_PRESS_AFTER_MS = 300;
@@ -53,9 +68,14 @@ export async function runExit(kind: PipelineKind, options: ExitRunOptions): Prom
   const rootPidFile = path.join(dir, 'root.pid');
   // session-ended: the root itself starts the hostile job and ends, leaving it behind, once told
   // to — by a signal that interrupts its `wait` at once, so the time counts from its end.
-  const command = options.trigger === 'session-ended'
-    ? ['/bin/bash', '-c', `trap 'exit ${EXIT_CODES['session-ended']}' USR1; echo $$ >${rootPidFile}; ${MARKER_VARIABLE}=${marker} bash ${script} & wait`]
-    : undefined;
+  const command =
+    options.trigger === 'session-ended'
+      ? [
+          '/bin/bash',
+          '-c',
+          `trap 'exit ${EXIT_CODES['session-ended']}' USR1; echo $$ >${rootPidFile}; ${MARKER_VARIABLE}=${marker} bash ${script} & wait`,
+        ]
+      : undefined;
   const { program, logFile } = startTerminalHost(kind, { dir, marker, killGraceMs: options.killGraceMs, command });
   try {
     if (!command) {
@@ -125,7 +145,11 @@ async function pressUntilGone(press: () => boolean, gone: Promise<number | undef
 }
 
 /** Sends the trigger; resolves with the moment the exit was asked for (for presses, the last one). */
-async function fire(program: { pid: number; write(data: string): void }, trigger: ExitTrigger, gone: Promise<number | undefined>): Promise<number> {
+async function fire(
+  program: { pid: number; write(data: string): void },
+  trigger: ExitTrigger,
+  gone: Promise<number | undefined>,
+): Promise<number> {
   switch (trigger) {
     case 'ctrl-c':
       return pressUntilGone(() => {

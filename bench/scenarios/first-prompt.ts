@@ -32,7 +32,11 @@ export interface StartVariant {
 }
 
 /** `env`: the host's environment beside the bench's own (`undefined` removes a variable). */
-export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant, env: Record<string, string | undefined> = {}): Promise<{ ms: number; lost: boolean }> {
+export async function runFirstPrompt(
+  kind: StartHostKind,
+  variant?: StartVariant,
+  env: Record<string, string | undefined> = {},
+): Promise<{ ms: number; lost: boolean }> {
   // a floor's node starts as bin/ripcord starts ripcord's: without parsing NODE_EXTRA_CA_CERTS
   if (kind === 'floor' || kind === 'floor-settings') env = { ...env, NODE_EXTRA_CA_CERTS: undefined };
   // the floor is told where its cgroup goes; the settings floor plans that itself, as ripcord does
@@ -43,14 +47,25 @@ export async function runFirstPrompt(kind: StartHostKind, variant?: StartVariant
   if (configFile) await writeFile(configFile, JSON.stringify(variant?.settings));
   await writeFile(path.join(dir, '.bashrc'), `PS1='${PROMPT}'\n`);
   const t0 = performance.now();
-  const { program } = startTerminalHost(kind, { dir, marker, env: { ...env, RIPCORD_BENCH_MARKER: marker, HOME: dir }, command: START_COMMAND, configFile });
+  const { program } = startTerminalHost(kind, {
+    dir,
+    marker,
+    env: { ...env, RIPCORD_BENCH_MARKER: marker, HOME: dir },
+    command: START_COMMAND,
+    configFile,
+  });
   try {
     const prompted = (out: string): boolean => out.endsWith(PROMPT) || out.endsWith(`${PROMPT}${PROMPT_END_MARK}`);
-    const lost = await program.waitFor('the first prompt', prompted, PROMPT_TIMEOUT_MS).then(() => false, () => true);
+    const lost = await program.waitFor('the first prompt', prompted, PROMPT_TIMEOUT_MS).then(
+      () => false,
+      () => true,
+    );
     const ms = performance.now() - t0;
     const marked = program.output().includes(PROMPT_MARK);
     if (!lost && variant?.integration !== undefined && marked !== variant.integration) {
-      throw new Error(`first prompt ${variant.label}: shell integration ${marked ? 'ran' : 'did not run'}; output: ${JSON.stringify(program.output().slice(-300))}`);
+      throw new Error(
+        `first prompt ${variant.label}: shell integration ${marked ? 'ran' : 'did not run'}; output: ${JSON.stringify(program.output().slice(-300))}`,
+      );
     }
     program.write(lost ? '\rexit\r' : 'exit\r');
     await whenGone(program.pid, EXIT_TIMEOUT_MS, 5);

@@ -33,7 +33,12 @@ const GAP_MS = 50;
 export async function runEscLatency(kind: PipelineKind, presses: number): Promise<Sample[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-keys-'));
   const marker = newMarker();
-  const { program } = startTerminalHost(kind, { dir, marker, env: { RIPCORD_BENCH_MARKER: marker }, command: ['python3', '-c', KEY_PROGRAM] });
+  const { program } = startTerminalHost(kind, {
+    dir,
+    marker,
+    env: { RIPCORD_BENCH_MARKER: marker },
+    command: ['python3', '-c', KEY_PROGRAM],
+  });
   const samples: Sample[] = [];
   try {
     await program.whenOutput('the key program', (out) => out.includes(READY), READY_TIMEOUT_MS);
@@ -42,7 +47,12 @@ export async function runEscLatency(kind: PipelineKind, presses: number): Promis
       const answered = program.whenOutput(`the answer to Esc ${n}`, (out) => out.includes(`esc ${n}\r`), KEY_TIMEOUT_MS);
       const t0 = performance.now();
       program.write('\x1b');
-      samples.push(await answered.then((t) => ({ value: t - t0 }), () => ({ value: KEY_TIMEOUT_MS, censored: true })));
+      samples.push(
+        await answered.then(
+          (t) => ({ value: t - t0 }),
+          () => ({ value: KEY_TIMEOUT_MS, censored: true }),
+        ),
+      );
     }
     return samples;
   } finally {

@@ -51,7 +51,11 @@ export interface PanesRun {
 export async function runPanesBrowser(browser: Browser, kind: PanesContender, options: PanesRunOptions): Promise<PanesRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-panes-'));
   const ripcord = kind !== 'peer';
-  const pipeline = await startBrowserPipeline(ripcord ? 'ripcord' : 'peer', { dir, marker: newMarker(), ...(kind === 'ripcord-unpaced' ? { settings: { paceBackgroundPanes: false } } : {}) });
+  const pipeline = await startBrowserPipeline(ripcord ? 'ripcord' : 'peer', {
+    dir,
+    marker: newMarker(),
+    ...(kind === 'ripcord-unpaced' ? { settings: { paceBackgroundPanes: false } } : {}),
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -69,10 +73,20 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
     const flooding = panes.slice(0, -1);
     const drawnBefore = await readDrawn(page, flooding);
     const profiler = options.profileTo ? await startProfiler(page) : undefined;
-    const ctrlC = await measureCtrlC(page, { pane: measured, prompt: PROMPT, timeoutMs: options.timeoutMs, press: ripcord ? { main: pipeline } : 'input' });
+    const ctrlC = await measureCtrlC(page, {
+      pane: measured,
+      prompt: PROMPT,
+      timeoutMs: options.timeoutMs,
+      press: ripcord ? { main: pipeline } : 'input',
+    });
     const echoes: PanesRun['echoes'] = [];
     for (let i = 1; i <= options.keys && !ctrlC.censored; i++) {
-      const { ms, censored } = await measureUntilRow(page, { pane: measured, row: `${PROMPT}${ECHO_KEY.repeat(i)}`, timeoutMs: options.timeoutMs, send: ECHO_KEY });
+      const { ms, censored } = await measureUntilRow(page, {
+        pane: measured,
+        row: `${PROMPT}${ECHO_KEY.repeat(i)}`,
+        timeoutMs: options.timeoutMs,
+        send: ECHO_KEY,
+      });
       echoes.push({ ms, censored });
     }
     const backgroundMbPerSecond = drawnMbPerSecond(drawnBefore, await readDrawn(page, flooding));
@@ -96,7 +110,10 @@ async function splitIntoFour(page: Page): Promise<string[]> {
   for (const key of ['Control+Shift+Digit5', 'Alt+Shift+Minus', 'Alt+ArrowLeft', 'Alt+Shift+Minus']) {
     const before = await page.evaluate(() => window.__ripcordHarness?.layout?.focused);
     await page.keyboard.press(key);
-    await page.waitForFunction((before) => (window.__ripcordHarness?.layout?.focused ?? before) !== before, before, { timeout: PAGE_TIMEOUT_MS, polling: 20 });
+    await page.waitForFunction((before) => (window.__ripcordHarness?.layout?.focused ?? before) !== before, before, {
+      timeout: PAGE_TIMEOUT_MS,
+      polling: 20,
+    });
   }
   const layout = await page.evaluate(() => window.__ripcordHarness?.layout);
   const panes = layout?.tabs.flatMap((tab) => panesOf(tab.root)) ?? [];

@@ -42,12 +42,18 @@ export interface CtrlCHops {
  * performance.timeOrigin + performance.now()), with the hops on the way; 'input' sends "\x03"
  * as the pane's input and is timed in the page.
  */
-export async function measureCtrlC(page: Page, { pane, prompt, timeoutMs, press }: { pane: string; prompt: string; timeoutMs: number; press: CtrlCPress }): Promise<Measured> {
+export async function measureCtrlC(
+  page: Page,
+  { pane, prompt, timeoutMs, press }: { pane: string; prompt: string; timeoutMs: number; press: CtrlCPress },
+): Promise<Measured> {
   if (press === 'input') return measureUntilRow(page, { pane, row: prompt, timeoutMs, send: '\x03' });
   // armed in one round trip, pressed from outside, read in a third: the press cannot overtake the arming
   await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs });
   const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
-    const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, { method: 'POST', body: JSON.stringify({ ...CTRL_C_INPUT, type }) });
+    const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, {
+      method: 'POST',
+      body: JSON.stringify({ ...CTRL_C_INPUT, type }),
+    });
     if (!response.ok) throw new Error(`POST /key: HTTP ${response.status}`);
     return (await response.json()) as { at: number; done: number };
   };
@@ -172,7 +178,14 @@ export function measureUntilRow(page: Page, options: { pane: string; row: string
           unsubscribe();
           stopCounting();
           const cursorRow = censored ? view.screen()[view.cursor().y] : undefined;
-          resolve({ ms: performance.now() - t0, censored, charsAfterPress, messagesAfterPress, arrivals, ...(cursorRow === undefined ? {} : { cursorRow }) });
+          resolve({
+            ms: performance.now() - t0,
+            censored,
+            charsAfterPress,
+            messagesAfterPress,
+            arrivals,
+            ...(cursorRow === undefined ? {} : { cursorRow }),
+          });
         };
         const unsubscribe = view.onWriteParsed(() => {
           if (reached()) finish(false);

@@ -67,9 +67,16 @@ export async function referenceParseRate(bytes: number, chunkChars: number): Pro
 
 /** `bytes` of the flood through a pipeline into a headless screen that acks like the renderer. */
 /** ripcord only: another harness bundle (experiments) or settings beside the defaults. */
-export interface ThroughputOptions { harnessScript?: string; settings?: Record<string, unknown> }
+export interface ThroughputOptions {
+  harnessScript?: string;
+  settings?: Record<string, unknown>;
+}
 
-export async function runThroughput(kind: BrowserKind, bytes: number, options: ThroughputOptions = {}): Promise<ThroughputRun & { meanChunkChars: number }> {
+export async function runThroughput(
+  kind: BrowserKind,
+  bytes: number,
+  options: ThroughputOptions = {},
+): Promise<ThroughputRun & { meanChunkChars: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-flood-'));
   const command = ['/bin/bash', '-c', `${SHELL_LINE} | head -c ${bytes}; echo; echo ${DONE}; exec sleep 1000`];
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), command, ...options });
@@ -107,14 +114,16 @@ export async function runThroughput(kind: BrowserKind, bytes: number, options: T
       }, SAMPLE_MS);
       const bothOpen = Promise.all([sockets.main, sockets.screen].map((socket) => new Promise((opened) => socket.once('open', opened))));
       void bothOpen.then(() => {
-        void residentBytes(pipeline.pids).then((m) => {
-          start = m ?? start;
-          sample(start);
-          return cpuMs(pipeline.pids);
-        }).then((cpu) => {
-          cpuStart = cpu ?? 0;
-          sockets.main.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', COLS, ROWS] } satisfies PageMessage));
-        });
+        void residentBytes(pipeline.pids)
+          .then((m) => {
+            start = m ?? start;
+            sample(start);
+            return cpuMs(pipeline.pids);
+          })
+          .then((cpu) => {
+            cpuStart = cpu ?? 0;
+            sockets.main.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', COLS, ROWS] } satisfies PageMessage));
+          });
       });
       for (const socket of [sockets.main, sockets.screen]) {
         socket.on('error', reject);

@@ -24,7 +24,10 @@ export function appImageElectronName(executableName) {
 export function packsAppImageAlone(targets) {
   const names = targets.map((target) => target.name);
   if (!names.includes('appImage')) return false;
-  if (names.length > 1) throw new Error(`the AppImage needs a pass of its own (its Electron moves aside for bin/ripcord); asked for ${names.join(', ')} at once: run npm run dist, which builds it alone`);
+  if (names.length > 1)
+    throw new Error(
+      `the AppImage needs a pass of its own (its Electron moves aside for bin/ripcord); asked for ${names.join(', ')} at once: run npm run dist, which builds it alone`,
+    );
   return true;
 }
 

@@ -47,7 +47,8 @@ async function script(file: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
+  if (!existsSync(path.join(root, 'dist/cli.js')))
+    await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-appimage-'));
   appDir = path.join(dir, 'squashfs-root');
   await copyUnpackedApp(root, path.join(appDir, 'resources/app.asar.unpacked'));
@@ -60,29 +61,44 @@ beforeAll(async () => {
   // an AppImage is mounted nosuid: its chrome-sandbox is never setuid
   await script(path.join(appDir, 'chrome-sandbox'), '');
   await script(path.join(dir, 'unshare-works/unshare'), '#!/bin/sh\nexit 0\n');
-  await script(path.join(dir, 'unshare-fails/unshare'), '#!/bin/sh\necho "unshare: write failed /proc/self/uid_map: Operation not permitted" >&2\nexit 1\n');
+  await script(
+    path.join(dir, 'unshare-fails/unshare'),
+    '#!/bin/sh\necho "unshare: write failed /proc/self/uid_map: Operation not permitted" >&2\nexit 1\n',
+  );
   await makeAppImageLayout(appDir, 'ripcord');
-  await script(path.join(appDir, 'AppRun'), generateAppRunScript({
-    DesktopFileName: 'ripcord.desktop', ExecutableName: 'ripcord', ProductName: 'ripcord', ProductFilename: 'ripcord', ResourceName: 'appimagekit-ripcord',
-  }));
+  await script(
+    path.join(appDir, 'AppRun'),
+    generateAppRunScript({
+      DesktopFileName: 'ripcord.desktop',
+      ExecutableName: 'ripcord',
+      ProductName: 'ripcord',
+      ProductFilename: 'ripcord',
+      ResourceName: 'appimagekit-ripcord',
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the AppImage\'s ripcord command, through electron-builder\'s AppRun', () => {
+describe("the AppImage's ripcord command, through electron-builder's AppRun", () => {
   const electron = (): string => path.join(appDir, appImageElectronName('ripcord'));
   const cli = (): string => path.join(appDir, 'resources/app.asar.unpacked/dist/cli.js');
   beforeEach(async () => {
     await writeFile(record, '');
   });
 
-  it('run: the CLI runs as Node, without the --no-sandbox AppRun adds, and the session gets the user\'s environment', async () => {
-    const result = await appRun(['run', '--', 'sh', '-c', 'echo "[${APPIMAGE-unset}][${APPDIR-unset}][${ELECTRON_RUN_AS_NODE-unset}]"; echo "$PATH"'], false);
+  it("run: the CLI runs as Node, without the --no-sandbox AppRun adds, and the session gets the user's environment", async () => {
+    const result = await appRun(
+      ['run', '--', 'sh', '-c', 'echo "[${APPIMAGE-unset}][${APPDIR-unset}][${ELECTRON_RUN_AS_NODE-unset}]"; echo "$PATH"'],
+      false,
+    );
     const [vars, sessionPath] = result.stdout.trim().split(/\r?\n/);
     expect(vars, result.stderr).toBe('[unset][unset][unset]');
     expect(sessionPath).not.toContain(appDir);
-    expect(await starts()).toEqual([`RUN_AS_NODE=1 PACKAGED=${electron()} ${cli()} run -- sh -c ${'echo "[${APPIMAGE-unset}][${APPDIR-unset}][${ELECTRON_RUN_AS_NODE-unset}]"; echo "$PATH"'}`]);
+    expect(await starts()).toEqual([
+      `RUN_AS_NODE=1 PACKAGED=${electron()} ${cli()} run -- sh -c ${'echo "[${APPIMAGE-unset}][${APPDIR-unset}][${ELECTRON_RUN_AS_NODE-unset}]"; echo "$PATH"'}`,
+    ]);
     expect(result.code).toBe(0);
   });
 
@@ -92,7 +108,7 @@ describe('the AppImage\'s ripcord command, through electron-builder\'s AppRun', 
     expect(await starts()).toEqual([`RUN_AS_NODE=1 PACKAGED=${electron()} ${cli()} ps`]);
   });
 
-  it('no command as root where user namespaces fail: AppRun\'s own --no-sandbox is not taken for the user\'s, so the start is refused', async () => {
+  it("no command as root where user namespaces fail: AppRun's own --no-sandbox is not taken for the user's, so the start is refused", async () => {
     const result = await appRun([], false);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the desktop app cannot start here: ripcord runs as root');

@@ -13,7 +13,10 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** electron-builder's after-install template, as installed. */
-export const UPSTREAM_AFTER_INSTALL = path.join(path.dirname(require.resolve('app-builder-lib/package.json')), 'templates/linux/after-install.tpl');
+export const UPSTREAM_AFTER_INSTALL = path.join(
+  path.dirname(require.resolve('app-builder-lib/package.json')),
+  'templates/linux/after-install.tpl',
+);
 
 /** What ripcord adds at the end (electron-builder fills in ${...} as in its own lines). */
 export const RIPCORD_AFTER_INSTALL = [

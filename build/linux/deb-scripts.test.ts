@@ -12,18 +12,27 @@ const execFileAsync = promisify(execFile);
 /** The after-install script the package config hands electron-builder. */
 async function configuredAfterInstall(): Promise<string> {
   const config = pathToFileURL(path.join(__dirname, '../electron-builder.config.mjs')).href;
-  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', `process.stdout.write((await import(${JSON.stringify(config)})).default.deb.afterInstall)`]);
+  const { stdout } = await execFileAsync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `process.stdout.write((await import(${JSON.stringify(config)})).default.deb.afterInstall)`,
+  ]);
   return stdout;
 }
 
 describe('the .deb after-install script', () => {
-  it('differs from electron-builder\'s installed template by the /usr/bin/ripcord link alone', async () => {
+  it("differs from electron-builder's installed template by the /usr/bin/ripcord link alone", async () => {
     const ours = await configuredAfterInstall();
-    const { stdout } = await execFileAsync('diff', ['-u', UPSTREAM_AFTER_INSTALL, ours]).catch((error: { code?: number; stdout?: string }) => {
-      if (error.code !== 1) throw error;
-      return { stdout: error.stdout ?? '' };
-    });
-    const changes = stdout.split('\n').slice(2).filter((line) => /^[-+]/.test(line));
+    const { stdout } = await execFileAsync('diff', ['-u', UPSTREAM_AFTER_INSTALL, ours]).catch(
+      (error: { code?: number; stdout?: string }) => {
+        if (error.code !== 1) throw error;
+        return { stdout: error.stdout ?? '' };
+      },
+    );
+    const changes = stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => /^[-+]/.test(line));
     expect(changes).toEqual([
       '+',
       '+# ripcord: the `ripcord` command runs the CLI and opens the window (docs/packaging.md)',

@@ -8,13 +8,21 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-export interface Result { code: number; stdout: string; stderr: string }
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `file` with `args` and `env`: its exit code and output, whether it failed or not. */
 export function runCommand(file: string, args: readonly string[], env: Record<string, string>): Promise<Result> {
   return execFileAsync(file, args, { env, timeout: 20_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
 }
 
@@ -23,7 +31,10 @@ export function runCommand(file: string, args: readonly string[], env: Record<st
  * find it: a case run as another user must not need to enter the checkout (a clone in a 0700 folder).
  */
 export async function copyUnpackedApp(root: string, unpacked: string): Promise<void> {
-  await cp(path.join(root, 'dist'), path.join(unpacked, 'dist'), { recursive: true, filter: (from) => !path.relative(path.join(root, 'dist'), from).startsWith('e2e') });
+  await cp(path.join(root, 'dist'), path.join(unpacked, 'dist'), {
+    recursive: true,
+    filter: (from) => !path.relative(path.join(root, 'dist'), from).startsWith('e2e'),
+  });
   for (const part of ['package.json', 'lib', 'build/Release']) {
     await cp(path.join(root, 'node_modules/node-pty', part), path.join(unpacked, 'node_modules/node-pty', part), { recursive: true });
   }
@@ -32,7 +43,10 @@ export async function copyUnpackedApp(root: string, unpacked: string): Promise<v
 /** A stand-in Electron at `file`: it appends how it was started to $RECORD and runs Node under ELECTRON_RUN_AS_NODE=1, as Electron does. */
 export async function writeStandInElectron(file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `#!/bin/sh\necho "RUN_AS_NODE=\${ELECTRON_RUN_AS_NODE-unset} PACKAGED=\${RIPCORD_PACKAGED_ELECTRON-unset} $*" >> "$RECORD"\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] && exec '${process.execPath}' "$@"\nexit 0\n`);
+  await writeFile(
+    file,
+    `#!/bin/sh\necho "RUN_AS_NODE=\${ELECTRON_RUN_AS_NODE-unset} PACKAGED=\${RIPCORD_PACKAGED_ELECTRON-unset} $*" >> "$RECORD"\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] && exec '${process.execPath}' "$@"\nexit 0\n`,
+  );
   await chmod(file, 0o755);
 }
 

@@ -27,7 +27,8 @@ async function ripcord(args: string[], as?: string): Promise<Result> {
 const starts = (): Promise<string[]> => recordedStarts(record);
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'dist/cli.js'))) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
+  if (!existsSync(path.join(root, 'dist/cli.js')))
+    await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-wrapper-'));
   await chmod(dir, 0o777);
   app = path.join(dir, 'opt/ripcord');
@@ -50,11 +51,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the package\'s ripcord command', () => {
-  it('run: the CLI runs as Node in the package\'s Electron, and the session has no ELECTRON_RUN_AS_NODE', async () => {
+describe("the package's ripcord command", () => {
+  it("run: the CLI runs as Node in the package's Electron, and the session has no ELECTRON_RUN_AS_NODE", async () => {
     const result = await ripcord(['run', '--', 'sh', '-c', 'echo "[${ELECTRON_RUN_AS_NODE-unset}][${RIPCORD_PACKAGED_ELECTRON-unset}]"']);
     expect(result.stdout.trim(), result.stderr).toBe('[unset][unset]');
-    expect(await starts()).toEqual([`RUN_AS_NODE=1 PACKAGED=${path.join(app, 'ripcord')} ${path.join(app, 'resources/app.asar.unpacked/dist/cli.js')} run -- sh -c echo "[\${ELECTRON_RUN_AS_NODE-unset}][\${RIPCORD_PACKAGED_ELECTRON-unset}]"`]);
+    expect(await starts()).toEqual([
+      `RUN_AS_NODE=1 PACKAGED=${path.join(app, 'ripcord')} ${path.join(app, 'resources/app.asar.unpacked/dist/cli.js')} run -- sh -c echo "[\${ELECTRON_RUN_AS_NODE-unset}][\${RIPCORD_PACKAGED_ELECTRON-unset}]"`,
+    ]);
     expect(result.code).toBe(0);
   });
 
@@ -66,7 +69,7 @@ describe('the package\'s ripcord command', () => {
     expect(lines[0]).toMatch(/^RUN_AS_NODE=1 .*\/dist\/cli\.js ps$/);
   });
 
-  it('no command: the CLI checks the start, then starts the package\'s Electron as the app (not as Node)', async () => {
+  it("no command: the CLI checks the start, then starts the package's Electron as the app (not as Node)", async () => {
     const result = await ripcord([], 'nobody');
     expect(result.code, result.stderr).toBe(0);
     expect(await starts()).toEqual([

@@ -77,7 +77,13 @@ test("plain: draws the peer's grid, and socket-80x24 xterm's own", async ({ brow
 
 for (const mode of PLAIN_MODES) {
   test(`plain (${mode}): Ctrl+C during a flood brings the prompt back in the page`, async ({ browser }) => {
-    const run = await runCtrlCBrowser(browser, 'peer', { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, plain: mode });
+    const run = await runCtrlCBrowser(browser, 'peer', {
+      renderer: 'dom',
+      flood: 'yes',
+      floodMs: 50,
+      timeoutMs: PROMPT_DEADLINE_MS,
+      plain: mode,
+    });
     expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.renderer).toBe('dom');
     // the bench counts what comes through the page's bridge: the plain socket's output bypasses it
@@ -98,8 +104,16 @@ for (const kind of ['ripcord', 'peer'] as const) {
 // The panes rows: ripcord's window split into four sessions, the peer's four terminals over
 // four ptys of one host; three flood, the fourth is interrupted and echoes what is typed.
 for (const kind of ['ripcord', 'ripcord-unpaced', 'peer'] as const) {
-  test(`${kind}: four panes, three flooding, the fourth's prompt back after a Ctrl+C and its keys echoed, the floods drawn meanwhile`, async ({ browser }) => {
-    const run = await runPanesBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS, keys: 2 });
+  test(`${kind}: four panes, three flooding, the fourth's prompt back after a Ctrl+C and its keys echoed, the floods drawn meanwhile`, async ({
+    browser,
+  }) => {
+    const run = await runPanesBrowser(browser, kind, {
+      renderer: 'dom',
+      flood: 'yes',
+      floodMs: 50,
+      timeoutMs: PROMPT_DEADLINE_MS,
+      keys: 2,
+    });
     expect(run.ctrlC.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.echoes.map((echo) => echo.censored)).toEqual([false, false]);
     expect(run.backgroundMbPerSecond).toBeGreaterThan(0);
@@ -112,7 +126,10 @@ for (const kind of ['ripcord', 'ripcord-unpaced', 'peer'] as const) {
 // and after ripcord's settings steps (here with integration on: its files made, its marks seen).
 for (const kind of ['ripcord', 'naive', 'floor', 'floor-settings'] as const) {
   test(`${kind}: bash -i shows its first prompt`, async () => {
-    const variant = kind === 'ripcord' || kind === 'floor-settings' ? { label: 'quick', settings: { shellIntegration: true }, integration: true } : undefined;
+    const variant =
+      kind === 'ripcord' || kind === 'floor-settings'
+        ? { label: 'quick', settings: { shellIntegration: true }, integration: true }
+        : undefined;
     const run = await runFirstPrompt(kind, variant);
     expect(run.lost, 'no first prompt').toBe(false);
   });

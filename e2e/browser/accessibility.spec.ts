@@ -10,9 +10,17 @@ const harnesses = harnessPerTest();
 /** The violations a user of assistive technology would be stopped by; minor and moderate ones are listed, not failed. */
 async function seriousViolations(page: Page, state: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const lines = violations.map((v) => `${state}: ${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  const lines = violations.map(
+    (v) =>
+      `${state}: ${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
   for (const line of lines) console.log(line);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('idle, find box, process view, context menu and screen-reader mode: no serious violation', async ({ page }) => {

@@ -26,10 +26,14 @@ async function startIntegratedBash(): Promise<Harness> {
 }
 
 async function marks(page: import('@playwright/test').Page): Promise<{ className: string; label: string }[]> {
-  return page.locator('.command-mark').evaluateAll((elements: Element[]) => elements.map((e) => ({ className: e.className, label: e.getAttribute('aria-label') ?? '' })));
+  return page
+    .locator('.command-mark')
+    .evaluateAll((elements: Element[]) => elements.map((e) => ({ className: e.className, label: e.getAttribute('aria-label') ?? '' })));
 }
 
-test('each finished command gets a mark in the gutter: green for 0, red otherwise; hover shows command, status, duration', async ({ page }) => {
+test('each finished command gets a mark in the gutter: green for 0, red otherwise; hover shows command, status, duration', async ({
+  page,
+}) => {
   harness = await startIntegratedBash();
   await openTerminal(page, harness);
   await waitForPrompt(page);

@@ -25,7 +25,9 @@ async function runFromPalette(page: Page, title: string): Promise<void> {
   if (title !== ACTIONS.commandPalette.title) await expect(palette(page)).toBeHidden();
 }
 
-test('the palette lists every action of the table with its key, runs one by its name, and gives the terminal the keys back', async ({ page }) => {
+test('the palette lists every action of the table with its key, runs one by its name, and gives the terminal the keys back', async ({
+  page,
+}) => {
   await openWindow(page, harnesses);
   await page.keyboard.press('Control+Shift+P');
   await expect(palette(page)).toBeVisible();
@@ -47,7 +49,7 @@ test('the palette lists every action of the table with its key, runs one by its 
 
   // one of main's actions by its name, then one of the page's
   await runFromPalette(page, 'New tab');
-  await layoutWhen(page, 'the palette\'s new tab', (l) => l.tabs.length === 2);
+  await layoutWhen(page, "the palette's new tab", (l) => l.tabs.length === 2);
   await focusedPrompt(page);
   await runFromPalette(page, 'Find…');
   await expect(page.getByRole('textbox', { name: 'Find in terminal' })).toBeFocused();
@@ -66,13 +68,26 @@ test('axe: the palette open, filtered, with an active option, has no serious vio
 /** What the window shows, without ids: each tab's shape, the one in front, the focused pane's place, which overlay is open. */
 async function snapshot(page: Page, grid: boolean): Promise<string> {
   const l = (await layout(page)) as WindowLayout;
-  const shape = (node: WindowLayout['tabs'][number]['root']): string => ('pane' in node ? 'p' : `${node.split}(${shape(node.first)},${shape(node.second)})`);
+  const shape = (node: WindowLayout['tabs'][number]['root']): string =>
+    'pane' in node ? 'p' : `${node.split}(${shape(node.first)},${shape(node.second)})`;
   const active = l.tabs.findIndex((tab) => tab.id === l.active);
   const focused = panesOf(l.tabs[active]?.root ?? { pane: '' }).indexOf(l.focused);
   const overlays = await page.evaluate(() => {
-    const open = (selector: string): boolean => [...document.querySelectorAll<HTMLElement>(selector)].some((e) => !e.hidden && e.getClientRects().length > 0);
+    const open = (selector: string): boolean =>
+      [...document.querySelectorAll<HTMLElement>(selector)].some((e) => !e.hidden && e.getClientRects().length > 0);
     const screenReader = document.querySelector('.xterm-accessibility') === null ? [] : ['screen reader'];
-    return [...['.ripcord-search', '.ripcord-processes', '.ripcord-recent-notices', '.ripcord-menu', '.ripcord-palette', '.ripcord-settings', '.ripcord-signals'].filter(open), ...screenReader].join(',');
+    return [
+      ...[
+        '.ripcord-search',
+        '.ripcord-processes',
+        '.ripcord-recent-notices',
+        '.ripcord-menu',
+        '.ripcord-palette',
+        '.ripcord-settings',
+        '.ripcord-signals',
+      ].filter(open),
+      ...screenReader,
+    ].join(',');
   });
   // the grid's width only where the action is about it (zoom): a closed split's other pane keeps its grid until a refit
   const cols = grid ? await page.evaluate(() => window.__ripcordTest?.size().cols ?? 0) : '-';
@@ -99,7 +114,8 @@ const OBSERVABLE: ReadonlyArray<[ActionId, (page: Page) => Promise<void>]> = [
   ['zoomOut', (page) => page.keyboard.press(playwrightKey(ACTIONS.zoomReset.keys[0] ?? ''))],
 ];
 
-const paneAction = (page: Page, action: object) => page.evaluate((a) => (window as unknown as { ripcord: { paneAction(x: object): void } }).ripcord.paneAction(a), action);
+const paneAction = (page: Page, action: object) =>
+  page.evaluate((a) => (window as unknown as { ripcord: { paneAction(x: object): void } }).ripcord.paneAction(a), action);
 async function showFirstTab(page: Page): Promise<void> {
   const l = (await layout(page)) as WindowLayout;
   await paneAction(page, { kind: 'show-tab', tab: l.tabs[0]?.id });
@@ -115,7 +131,7 @@ async function closeFocusedPane(page: Page): Promise<void> {
   await paneAction(page, { kind: 'close-pane', pane: l.focused });
 }
 
-test('each action\'s key does what its palette entry does', async ({ page }) => {
+test("each action's key does what its palette entry does", async ({ page }) => {
   test.setTimeout(240_000);
   await openWindow(page, harnesses);
   // two tabs, the first in front: every tab key has somewhere to go
@@ -127,9 +143,10 @@ test('each action\'s key does what its palette entry does', async ({ page }) => 
   let base = '';
   let last = '';
   const changed = (what: string) => waitFor(what, WAIT_MS, async () => ((last = await snapshot(page, grid)) === base ? undefined : last));
-  const back = (what: string) => waitFor(what, WAIT_MS, async () => ((last = await snapshot(page, grid)) === base ? true : undefined)).catch((error: Error) => {
-    throw new Error(`${error.message}: the window is "${last}", was "${base}"`);
-  });
+  const back = (what: string) =>
+    waitFor(what, WAIT_MS, async () => ((last = await snapshot(page, grid)) === base ? true : undefined)).catch((error: Error) => {
+      throw new Error(`${error.message}: the window is "${last}", was "${base}"`);
+    });
   for (const [id, undo] of OBSERVABLE) {
     grid = id.startsWith('zoom');
     base = await snapshot(page, grid);

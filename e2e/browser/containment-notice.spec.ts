@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Harness, harnessLog, openTerminal, startHarness, stopHarness, waitForPrompt } from './harness-fixture';
 
-const chosen = async (harness: Harness): Promise<Record<string, unknown> | undefined> => (await harnessLog(harness)).find((e) => e.name === 'containment.chosen');
+const chosen = async (harness: Harness): Promise<Record<string, unknown> | undefined> =>
+  (await harnessLog(harness)).find((e) => e.name === 'containment.chosen');
 
 let harness: Harness | undefined;
 test.afterEach(async ({ page }) => {
@@ -26,7 +27,9 @@ test('a session whose cgroup cannot be made shows a banner saying it runs withou
   expect((await chosen(harness))?.kind).toBe('process-scan');
 });
 
-test('a session whose control socket cannot be published (another user took ripcord-<uid> in the temp dir) says so in a banner', async ({ page }) => {
+test('a session whose control socket cannot be published (another user took ripcord-<uid> in the temp dir) says so in a banner', async ({
+  page,
+}) => {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'ripcord-e2e-taken-'));
   try {
     const taken = path.join(tmp, `ripcord-${process.getuid?.() ?? 0}`);
@@ -49,7 +52,8 @@ test('a session in its cgroup shows no such banner', async ({ page }) => {
   // the notice would come before the program's first output: after the prompt, there is none
   await waitForPrompt(page);
   const event = await chosen(harness);
-  if (event?.kind !== 'cgroup') console.log(`[containment-notice] skipped: this machine gives sessions no cgroup: ${String(event?.reason)}`);
+  if (event?.kind !== 'cgroup')
+    console.log(`[containment-notice] skipped: this machine gives sessions no cgroup: ${String(event?.reason)}`);
   test.skip(event?.kind !== 'cgroup', `this machine gives sessions no cgroup: ${String(event?.reason)}`);
   await expect(page.locator('.ripcord-banner')).toHaveCount(0);
 });

@@ -75,12 +75,25 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   const logFile = path.join(dir, 'harness.log');
   const config = { env: { [MARKER_VAR]: marker, PS1: PROMPT, ...options.env }, killGraceMs: TEST_KILL_GRACE_MS, ...options.config };
   await writeFile(configFile, JSON.stringify(config));
-  const child = spawn(process.execPath, [script, '--config', configFile, '--log', logFile, '--cwd', dir, ...(options.command?.length === 0 ? [] : ['--', ...(options.command ?? BASH)])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.ownGroup === true,
-    // the session's transcript stays in the test's directory
-    env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state'), ...options.hostEnv },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      script,
+      '--config',
+      configFile,
+      '--log',
+      logFile,
+      '--cwd',
+      dir,
+      ...(options.command?.length === 0 ? [] : ['--', ...(options.command ?? BASH)]),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.ownGroup === true,
+      // the session's transcript stays in the test's directory
+      env: { ...process.env, XDG_STATE_HOME: path.join(dir, 'state'), ...options.hostEnv },
+    },
+  );
   let status: HarnessExit | undefined;
   const exited = new Promise<HarnessExit>((resolve) => {
     child.on('exit', (code, signal) => {
@@ -227,11 +240,22 @@ export async function memoryStats(harness: Harness): Promise<NodeJS.MemoryUsage>
 export async function openTerminal(page: Page, harness: Harness, renderer: 'dom' | 'webgl' = 'dom'): Promise<void> {
   await page.goto(`${harness.url}&renderer=${renderer}`);
   await page.waitForFunction(() => window.__ripcordTest !== undefined);
-  await waitFor('the session to start', READY_TIMEOUT_MS, async () => ((await harnessStats(harness)).sessionPid === null ? undefined : true));
+  await waitFor('the session to start', READY_TIMEOUT_MS, async () =>
+    (await harnessStats(harness)).sessionPid === null ? undefined : true,
+  );
 }
 
 /** A Ctrl+C key event as Electron's before-input-event reports it (the fields the key entry reads). */
-const CTRL_C: KeyInput = { type: 'keyDown', key: 'c', code: 'KeyC', control: true, shift: false, alt: false, meta: false, isAutoRepeat: false };
+const CTRL_C: KeyInput = {
+  type: 'keyDown',
+  key: 'c',
+  code: 'KeyC',
+  control: true,
+  shift: false,
+  alt: false,
+  meta: false,
+  isAutoRepeat: false,
+};
 
 /**
  * One key event from outside the page, to the harness's main first (POST /key, as
@@ -244,7 +268,10 @@ export async function pressKeyInMain(harness: Harness, input: KeyInput): Promise
     response = await fetch(`http://127.0.0.1:${harness.port}/key?token=${harness.token}`, { method: 'POST', body: JSON.stringify(input) });
   } catch (error) {
     // a key that ends the app (a second Ctrl+C) may end it before the answer is written
-    const exited = await Promise.race([harness.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), EXIT_TIMEOUT_MS))]);
+    const exited = await Promise.race([
+      harness.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), EXIT_TIMEOUT_MS)),
+    ]);
     if (exited) return 'exited';
     throw error;
   }

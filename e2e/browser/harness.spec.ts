@@ -100,7 +100,7 @@ test('malformed messages are logged and dropped; the connection keeps working', 
   await h.exited;
 });
 
-test('the session host\'s screen socket takes only the page (token, origin) and drops malformed requests', async () => {
+test("the session host's screen socket takes only the page (token, origin) and drops malformed requests", async () => {
   harness = await startHarness();
   const h = harness;
   const url = new URL(h.url);
@@ -115,12 +115,25 @@ test('the session host\'s screen socket takes only the page (token, origin) and 
   expect(await screen(url.searchParams.get('screenToken') ?? '', 'http://evil.example')).toEqual({ status: 403 });
   const page = await screen(url.searchParams.get('screenToken') ?? '');
   if (!('ws' in page)) throw new Error(`refused: ${page.status}`);
-  for (const text of ['not json', '{"channel":"ripcord:input","args":["rm -rf ~\\r"]}', '{"channel":"ripcord:ack","args":["1",-1]}', '{"channel":"ripcord:ack","args":[5]}']) page.ws.send(text);
-  const dropped = await waitFor('the screen\'s drops to be logged', 10_000, async () => {
-    const entries = (await harnessLog(h)).filter((e) => e.name === 'host.screen-message-dropped' || e.name === 'host.screen-request-dropped');
+  for (const text of [
+    'not json',
+    '{"channel":"ripcord:input","args":["rm -rf ~\\r"]}',
+    '{"channel":"ripcord:ack","args":["1",-1]}',
+    '{"channel":"ripcord:ack","args":[5]}',
+  ])
+    page.ws.send(text);
+  const dropped = await waitFor("the screen's drops to be logged", 10_000, async () => {
+    const entries = (await harnessLog(h)).filter(
+      (e) => e.name === 'host.screen-message-dropped' || e.name === 'host.screen-request-dropped',
+    );
     return entries.length >= 4 ? entries : undefined;
   });
-  expect(dropped.map((e) => e.reason)).toEqual(['not JSON', 'not a request to the screen: ripcord:input', 'ripcord:ack: ack must be an integer in 1..10000000, got -1', 'ripcord:ack: the pane must be an id of digits, got 5']);
+  expect(dropped.map((e) => e.reason)).toEqual([
+    'not JSON',
+    'not a request to the screen: ripcord:input',
+    'ripcord:ack: ack must be an integer in 1..10000000, got -1',
+    'ripcord:ack: the pane must be an id of digits, got 5',
+  ]);
   const rejected = (await harnessLog(h)).filter((e) => e.name === 'host.screen-rejected').map((e) => e.reason);
   expect(rejected).toEqual(['bad token', 'foreign origin http://evil.example']);
   page.ws.close();

@@ -5,7 +5,17 @@
 // made, not waited for: the hold before the host's answer, and the hold after it, which the page
 // ignores (no 1 s wait for a hold nothing will end).
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, harnessPerTest, openTerminal, pressCtrlC, processWithCommand, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  type Harness,
+  harnessPerTest,
+  openTerminal,
+  pressCtrlC,
+  processWithCommand,
+  run,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 /** Bound on a process appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -35,7 +45,7 @@ test("the press's hold comes from main at the key: it reaches the page while the
   expect(await holding(page)).toBe(false);
 });
 
-test("a hold that reaches the page after the host answered its press is ignored: the prompt shows at once", async ({ page }) => {
+test('a hold that reaches the page after the host answered its press is ignored: the prompt shows at once', async ({ page }) => {
   const h = await harnesses.start();
   await sleeping(page, h);
   await page.evaluate(() => window.__ripcordHarness?.pause('main'));

@@ -6,7 +6,19 @@
 // window.ripcord.input is a byte for the program, never a press. A harness that routed a press
 // around the key entry (through the input, as xterm would send it) fails these tests.
 import { expect, test } from '@playwright/test';
-import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, processWithCommand, run, screen, waitFor, waitForPrompt } from './harness-fixture';
+import {
+  type Harness,
+  harnessLog,
+  harnessPerTest,
+  openTerminal,
+  PAST_DEBOUNCE_MS,
+  pressCtrlC,
+  processWithCommand,
+  run,
+  screen,
+  waitFor,
+  waitForPrompt,
+} from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_INTERVAL_MS = 5_000;
@@ -68,7 +80,9 @@ test("keys reach main before the page: a double Ctrl+C exits 130 while the page'
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(2);
 });
 
-test("a key typed into the page waits for main's verdict, as before-input-event: while main is stopped the page runs nothing", async ({ page }) => {
+test("a key typed into the page waits for main's verdict, as before-input-event: while main is stopped the page runs nothing", async ({
+  page,
+}) => {
   const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
@@ -88,10 +102,14 @@ test("a key typed into the page waits for main's verdict, as before-input-event:
   expect(await triggers(h)).toMatchObject([{ kind: 'ctrl-c', action: 'cancel' }]);
   expect(await logged(h, 'key.ctrl-c')).toHaveLength(1);
   await page.keyboard.type('echo typed-after');
-  await waitFor('the typed line on screen', WAIT_MS, async () => ((await screen(page)).some((row) => row.endsWith('echo typed-after')) ? true : undefined));
+  await waitFor('the typed line on screen', WAIT_MS, async () =>
+    (await screen(page)).some((row) => row.endsWith('echo typed-after')) ? true : undefined,
+  );
 });
 
-test('text typed between two Ctrl+C presses reaches main between them: it ends the double press, and the second press cancels again', async ({ page }) => {
+test('text typed between two Ctrl+C presses reaches main between them: it ends the double press, and the second press cancels again', async ({
+  page,
+}) => {
   const h = await harnesses.start({ config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, h);
   await waitForPrompt(page);
@@ -118,7 +136,9 @@ test('"\\x03" sent as input data is a byte for the program, not a press', async 
   await page.evaluate(() => window.ripcord.input('1', '\x03'));
   await page.evaluate(() => window.ripcord.input('1', '-as-data\r'));
   // the terminal's echo of the line and cat's copy of it: the byte reached the program
-  await waitFor('cat to print the line', WAIT_MS, async () => ((await screen(page)).filter((row) => row === '^C-as-data').length >= 2 ? true : undefined));
+  await waitFor('cat to print the line', WAIT_MS, async () =>
+    (await screen(page)).filter((row) => row === '^C-as-data').length >= 2 ? true : undefined,
+  );
   expect(await logged(h, 'key.ctrl-c')).toEqual([]);
   expect(await logged(h, 'trigger')).toEqual([]);
   await expect(page.locator('.ripcord-hint')).toBeHidden();

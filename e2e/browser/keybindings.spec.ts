@@ -23,22 +23,27 @@ const keyDown = (h: Harness, key: string, code: string, mods: Partial<KeyInput>)
   pressKeyInMain(h, { type: 'keyDown', key, code, control: false, shift: false, alt: false, meta: false, isAutoRepeat: false, ...mods });
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Find in terminal' });
 
-test('a rebound key works and the old one no longer does: main\'s action and the page\'s, applied live', async ({ page }) => {
+test("a rebound key works and the old one no longer does: main's action and the page's, applied live", async ({ page }) => {
   const harness = await openWindow(page, harnesses, { config: {} });
   await editConfig(harness, { keybindings: { newTab: 'Ctrl+Shift+Y', find: 'Ctrl+Alt+F' } });
   // the palette shows the new keys once the edit is in
-  await expect.poll(async () => {
-    await page.keyboard.press('Control+Shift+P');
-    const text = await page.locator('#ripcord-palette-newTab').textContent();
-    await page.keyboard.press('Escape');
-    return text;
-  }, { timeout: WAIT_MS }).toContain('Ctrl+Shift+Y');
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('Control+Shift+P');
+        const text = await page.locator('#ripcord-palette-newTab').textContent();
+        await page.keyboard.press('Escape');
+        return text;
+      },
+      { timeout: WAIT_MS },
+    )
+    .toContain('Ctrl+Shift+Y');
 
   // main's action: the old key goes on to the page (the program's), the new one is main's
   expect(await keyDown(harness, 'T', 'KeyT', { control: true, shift: true })).toMatchObject({ page: true });
   expect((await layout(page))?.tabs).toHaveLength(1);
   expect(await keyDown(harness, 'Y', 'KeyY', { control: true, shift: true })).toMatchObject({ page: false });
-  await layoutWhen(page, 'the rebound key\'s new tab', (l) => l.tabs.length === 2);
+  await layoutWhen(page, "the rebound key's new tab", (l) => l.tabs.length === 2);
   // and typed in the page, as a user does
   await page.keyboard.press('Control+Shift+Y');
   await layoutWhen(page, 'a third tab', (l) => l.tabs.length === 3);
@@ -58,7 +63,7 @@ test('a rebound key works and the old one no longer does: main\'s action and the
   await expect(searchBox(page)).toBeHidden();
 });
 
-test('a binding on Ctrl+C is refused with its message, and Ctrl+C stays the double press\'s', async ({ page }) => {
+test("a binding on Ctrl+C is refused with its message, and Ctrl+C stays the double press's", async ({ page }) => {
   const harness = await openWindow(page, harnesses, { config: { keybindings: { find: 'ctrl+c' } } });
   const banner = page.locator('.ripcord-banner');
   await expect(banner).toContainText(`problems in ${configFile(harness)}`);
@@ -73,9 +78,12 @@ test('a binding on Ctrl+C is refused with its message, and Ctrl+C stays the doub
   await expect(searchBox(page)).toBeHidden();
 });
 
-test('a conflict, the global shortcut\'s key, an unknown action and an unparsable key are refused in the banner, live', async ({ page }) => {
+test("a conflict, the global shortcut's key, an unknown action and an unparsable key are refused in the banner, live", async ({ page }) => {
   const harness = await openWindow(page, harnesses, { config: {} });
-  await editConfig(harness, { globalShortcut: 'Ctrl+Alt+Q', keybindings: { copy: 'Ctrl+Shift+T', paste: 'Ctrl+Alt+Q', nope: 'Ctrl+Alt+N', zoomIn: 'Hyper+X', focusBanner: 'Control+C' } });
+  await editConfig(harness, {
+    globalShortcut: 'Ctrl+Alt+Q',
+    keybindings: { copy: 'Ctrl+Shift+T', paste: 'Ctrl+Alt+Q', nope: 'Ctrl+Alt+N', zoomIn: 'Hyper+X', focusBanner: 'Control+C' },
+  });
   const banner = page.locator('.ripcord-banner');
   await expect(banner).toContainText('keybindings.copy: Ctrl+Shift+T is already the key of newTab', { timeout: WAIT_MS });
   await expect(banner).toContainText(`problems in ${configFile(harness)}`);

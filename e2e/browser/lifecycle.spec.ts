@@ -4,7 +4,20 @@
 // before the spawn, a program that cannot start, and a double Ctrl+C under a query flood.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Harness, harnessLog, harnessStats, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  type Harness,
+  harnessLog,
+  harnessStats,
+  openTerminal,
+  PAST_DEBOUNCE_MS,
+  pressCtrlC,
+  run,
+  startHarness,
+  stopHarness,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 /** The longest window the settings allow, so the second press of a pair falls inside it on a loaded machine. */
 const LONG_INTERVAL_MS = 5_000;
@@ -22,7 +35,9 @@ test.afterEach(async ({ page }) => {
 });
 
 async function triggerLogged(h: Harness, kind: string): Promise<Record<string, unknown>> {
-  return waitFor(`the ${kind} trigger in the log`, WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === 'trigger' && e.kind === kind));
+  return waitFor(`the ${kind} trigger in the log`, WAIT_MS, async () =>
+    (await harnessLog(h)).find((e) => e.name === 'trigger' && e.kind === kind),
+  );
 }
 
 test('SIGINT before the spawn is a press: the first cancels, a second in the window exits 130', async () => {
@@ -44,7 +59,11 @@ test('a shell that cannot start: the page says why, signals still count, closing
   const h = harness;
   await page.goto(`${h.url}&renderer=dom`);
   await expect(page.getByRole('alertdialog', { name: 'The session could not start' })).toContainText('/nonexistent/ripcord-e2e-shell');
-  expect(await waitFor('the start failure in the log', WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === 'session.start-failed'))).toBeDefined();
+  expect(
+    await waitFor('the start failure in the log', WAIT_MS, async () =>
+      (await harnessLog(h)).find((e) => e.name === 'session.start-failed'),
+    ),
+  ).toBeDefined();
   // a single SIGINT after the failure is still a press, not an exit
   process.kill(h.pid, 'SIGINT');
   expect(await triggerLogged(h, 'sigint')).toMatchObject({ action: 'cancel', session: false });
@@ -103,7 +122,9 @@ test.describe('the exit code of each trigger with a running session', () => {
   });
 });
 
-test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the page, a double Ctrl+C exits 130 (issue #28)', async ({ page }) => {
+test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the page, a double Ctrl+C exits 130 (issue #28)', async ({
+  page,
+}) => {
   const flood = ['python3', path.resolve(__dirname, '..', 'terminal', 'fixtures', 'query-flood.py'), 'ignore-int'];
   harness = await startHarness({ command: flood, config: { doublePressWindowMs: LONG_INTERVAL_MS } });
   await openTerminal(page, harness);
@@ -117,12 +138,14 @@ test('under an unthrottled DSR/DA flood that ignores SIGINT, answered by the pag
   const decisions: string[] = [];
   for (let press = 1; press <= MAX_PRESSES && !decisions.includes('exit'); press++) {
     await pressCtrlC(h);
-    decisions.push(await waitFor(`the decision on press ${press}`, WAIT_MS, async () => {
-      // an exit ends the harness, and its log with it: the exit status says the rest
-      if (h.exitStatus() !== undefined) return 'exit';
-      const made = (await harnessLog(h).catch(() => [])).filter((e) => e.name === 'trigger' && e.kind === 'ctrl-c');
-      return made.length >= press ? String(made[press - 1]?.action) : undefined;
-    }));
+    decisions.push(
+      await waitFor(`the decision on press ${press}`, WAIT_MS, async () => {
+        // an exit ends the harness, and its log with it: the exit status says the rest
+        if (h.exitStatus() !== undefined) return 'exit';
+        const made = (await harnessLog(h).catch(() => [])).filter((e) => e.name === 'trigger' && e.kind === 'ctrl-c');
+        return made.length >= press ? String(made[press - 1]?.action) : undefined;
+      }),
+    );
   }
   console.log(`[lifecycle] DSR flood: the presses' decisions: ${decisions.join(', ')}`);
   expect(decisions[0]).toBe('cancel');

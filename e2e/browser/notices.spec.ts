@@ -8,7 +8,9 @@ import { layout, newTab, openWindow, paneCount, paneRows, seriousViolations, WAI
 
 const harnesses = harnessPerTest();
 
-test('a closed tab\'s notice is a toast: announced, not red, takes no rows, gone by itself, listed again by Ctrl+Shift+N', async ({ page }) => {
+test("a closed tab's notice is a toast: announced, not red, takes no rows, gone by itself, listed again by Ctrl+Shift+N", async ({
+  page,
+}) => {
   await openWindow(page, harnesses);
   const first = (await layout(page))?.focused ?? '1';
   const rowsBefore = await paneRows(page, first);

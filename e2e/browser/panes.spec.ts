@@ -10,7 +10,21 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { panesOf } from '../../contracts/panes';
 import { readProcStatus } from '../../main/platform/processes/proc-files';
-import { commandLine, DIST, type Harness, type HarnessStart, harnessLog, harnessPerTest, harnessStats, PAST_DEBOUNCE_MS, pressCtrlC, PROMPT, run, sessionProcesses, waitFor } from './harness-fixture';
+import {
+  commandLine,
+  DIST,
+  type Harness,
+  type HarnessStart,
+  harnessLog,
+  harnessPerTest,
+  harnessStats,
+  PAST_DEBOUNCE_MS,
+  pressCtrlC,
+  PROMPT,
+  run,
+  sessionProcesses,
+  waitFor,
+} from './harness-fixture';
 import { focusedPrompt, layout, layoutWhen, newTab, openWindow as openWindowOf, paneCount, WAIT_MS, windowKey } from './window-helpers';
 
 /** A long output for a pane without the keys: ~590 KB, several of its turns. */
@@ -26,7 +40,10 @@ const openWindow = (page: Page, options?: HarnessStart): Promise<Harness> => ope
 
 /** A tree that ignores HUP, INT and TERM, with a child that left the session (setsid -f), named after `name`. */
 async function hostileTree(page: Page, h: Harness, name: string): Promise<void> {
-  await run(page, `(trap '' HUP INT TERM; setsid -f bash -c "trap '' HUP INT TERM; exec -a ${name}-setsid sleep 1000"; exec -a ${name}-stubborn sleep 1000) &`);
+  await run(
+    page,
+    `(trap '' HUP INT TERM; setsid -f bash -c "trap '' HUP INT TERM; exec -a ${name}-setsid sleep 1000"; exec -a ${name}-stubborn sleep 1000) &`,
+  );
   await waitFor(`${name}'s tree`, WAIT_MS, async () => ((await named(h, name)).length === 2 ? true : undefined));
   await focusedPrompt(page);
 }
@@ -74,14 +91,14 @@ test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+S
 
   await doublePress(page, h);
   await layoutWhen(page, 'the split to close', (l) => paneCount(l) === 3);
-  await waitFor('the split\'s tree to be gone', WAIT_MS, async () => ((await named(h, 'split')).length === 0 ? true : undefined));
+  await waitFor("the split's tree to be gone", WAIT_MS, async () => ((await named(h, 'split')).length === 0 ? true : undefined));
   for (const name of ['tab1', 'tab2', 'tab3']) expect(await named(h, name)).toHaveLength(2);
   await expect(page.locator('.ripcord-hint:visible')).toHaveCount(0);
 
   await windowKey(page, 'Alt+2', 'tab 2 in front', (l) => l.active === l.tabs[1]?.id);
   await windowKey(page, 'Control+Shift+W', 'tab 2 to close', (l) => l.tabs.length === 2);
   await expect(page.locator('.ripcord-toast')).toContainText('a tab was closed');
-  await waitFor('tab 2\'s tree to be gone', WAIT_MS, async () => ((await named(h, 'tab2')).length === 0 ? true : undefined));
+  await waitFor("tab 2's tree to be gone", WAIT_MS, async () => ((await named(h, 'tab2')).length === 0 ? true : undefined));
   for (const name of ['tab1', 'tab3']) expect(await named(h, name)).toHaveLength(2);
 
   await page.close();
@@ -89,7 +106,9 @@ test('3 tabs and a split of hostile trees: a double Ctrl+C ends one pane, Ctrl+S
   await waitFor('every tree to be gone', WAIT_MS, async () => ((await sessionProcesses(h.marker)).length === 0 ? true : undefined));
 });
 
-test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits neither; a double press in one ends only it', async ({ page }) => {
+test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits neither; a double press in one ends only it', async ({
+  page,
+}) => {
   const h = await openWindow(page, { config: { doublePressWindowMs: 5_000 } });
   await windowKey(page, 'Alt+Shift+Minus', 'a split down', (l) => paneCount(l) === 2);
   await focusedPrompt(page);
@@ -107,13 +126,13 @@ test('Ctrl+C pressed in turn in two panes (the mouse moving the focus) quits nei
   expect(h.exitStatus()).toBeUndefined();
 });
 
-test('`ripcord ps --json` lists every pane\'s session with its tab; `ripcord stop` reaches each', async ({ page }) => {
+test("`ripcord ps --json` lists every pane's session with its tab; `ripcord stop` reaches each", async ({ page }) => {
   const h = await openWindow(page);
   await newTab(page);
   await windowKey(page, 'Alt+Shift+Minus', 'a split', (l) => paneCount(l) === 3);
   await focusedPrompt(page);
   await run(page, `bash -c 'exec -a ${h.marker}-job sleep 1000'`);
-  const job = await waitFor('the split\'s job', WAIT_MS, async () => (await named(h, h.marker))[0]);
+  const job = await waitFor("the split's job", WAIT_MS, async () => (await named(h, h.marker))[0]);
   const roots = await waitFor('three sessions in ripcord ps', WAIT_MS, async () => {
     const sessions = JSON.parse(await ripcordCli('ps', '--json')) as { id: number; tab?: number; host: string }[];
     const ours = sessions.filter((s) => s.host === 'desktop' && s.tab !== undefined);
@@ -152,7 +171,9 @@ test('a pane without the keys takes turns: all of its long output arrives, in or
     { prompt: PROMPT, last: SEQ_LINES },
     { timeout: WAIT_MS },
   );
-  const numbers = (await page.evaluate(() => window.__ripcordTestPane?.('1')?.buffer() ?? [])).filter((row) => /^\d+$/.test(row)).map(Number);
+  const numbers = (await page.evaluate(() => window.__ripcordTestPane?.('1')?.buffer() ?? []))
+    .filter((row) => /^\d+$/.test(row))
+    .map(Number);
   expect(numbers.length).toBeGreaterThan(100);
   expect(numbers.every((n, i) => i === 0 || n === (numbers[i - 1] as number) + 1)).toBe(true);
   expect(numbers.at(-1)).toBe(SEQ_LINES);
@@ -184,7 +205,10 @@ test('a split whose program ends by itself says how and where its output is, and
   const split = (await windowKey(page, 'Alt+Shift+Equal', 'a split', (l) => paneCount(l) === 2)).focused;
   await focusedPrompt(page);
   await run(page, 'exit 3');
-  await page.waitForFunction((pane) => (window.__ripcordTestPane?.(pane)?.buffer() ?? []).join('').includes('session ended with code 3 · its output is in'), split);
+  await page.waitForFunction(
+    (pane) => (window.__ripcordTestPane?.(pane)?.buffer() ?? []).join('').includes('session ended with code 3 · its output is in'),
+    split,
+  );
   const text = await page.evaluate((pane) => window.__ripcordTestPane?.(pane)?.buffer().join('') ?? '', split);
   expect(text).toContain(`${path.join(h.dir, 'state', 'ripcord', 'transcripts')}`);
   expect(text).toContain('any key closes this pane');
@@ -194,7 +218,7 @@ test('a split whose program ends by itself says how and where its output is, and
   expect(h.exitStatus()).toBeUndefined();
 });
 
-test('every key of the window\'s key table', async ({ page }) => {
+test("every key of the window's key table", async ({ page }) => {
   const h = await openWindow(page);
   const two = await newTab(page);
   const three = await newTab(page);
@@ -252,7 +276,9 @@ test('the tab bar and the panes pass the automated accessibility check', async (
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test(`${TAB_LOOP} tabs opened and closed: no process or cgroup left of them, main's and the host's memory back near the start`, async ({ page }) => {
+test(`${TAB_LOOP} tabs opened and closed: no process or cgroup left of them, main's and the host's memory back near the start`, async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const h = await openWindow(page);
   const rss = async (pid: number): Promise<number> => ((await readProcStatus(pid))?.rssKb ?? 0) * 1024;
@@ -263,8 +289,12 @@ test(`${TAB_LOOP} tabs opened and closed: no process or cgroup left of them, mai
     await newTab(page);
     await windowKey(page, 'Control+Shift+W', `tab ${i + 2} to close`, (l) => l.tabs.length === 1);
   }
-  await waitFor('the tabs\' processes to be gone', WAIT_MS, async () => ((await sessionProcesses(h.marker)).length === processesBefore ? true : undefined));
-  await waitFor('the tabs\' cgroups to be removed', WAIT_MS, async () => ((await sessionCgroups(h)).length === cgroupsBefore.length ? true : undefined));
+  await waitFor("the tabs' processes to be gone", WAIT_MS, async () =>
+    (await sessionProcesses(h.marker)).length === processesBefore ? true : undefined,
+  );
+  await waitFor("the tabs' cgroups to be removed", WAIT_MS, async () =>
+    (await sessionCgroups(h)).length === cgroupsBefore.length ? true : undefined,
+  );
   const after = { main: (await harnessStats(h)).memory.rss, host: await rss(h.hostPid) };
   expect(after.main - before.main).toBeLessThan(MEMORY_SLACK_BYTES);
   expect(after.host - before.host).toBeLessThan(MEMORY_SLACK_BYTES);

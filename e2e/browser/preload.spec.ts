@@ -18,7 +18,13 @@ test('window.ripcord is what dist/preload.js exposed through contextBridge, and 
   await waitForPrompt(page);
   expect(await page.evaluate(() => window.__ripcordHarness?.exposedByPreload)).toEqual(['ripcord']);
   // copied and frozen as contextBridge exposes it; the wrapper's hand-off is gone once used
-  expect(await page.evaluate(() => ({ frozen: Object.isFrozen(window.ripcord), writable: Object.getOwnPropertyDescriptor(window, 'ripcord')?.writable, runner: typeof window.__ripcordRunPreload }))).toEqual({ frozen: true, writable: false, runner: 'undefined' });
+  expect(
+    await page.evaluate(() => ({
+      frozen: Object.isFrozen(window.ripcord),
+      writable: Object.getOwnPropertyDescriptor(window, 'ripcord')?.writable,
+      runner: typeof window.__ripcordRunPreload,
+    })),
+  ).toEqual({ frozen: true, writable: false, runner: 'undefined' });
   // the preload's channels reach the session: input (main's), the screen (the host's port)
   await run(page, 'echo preload-$((6*7))');
   await waitForRow(page, /^preload-42$/);
@@ -29,7 +35,10 @@ test('without the preload the page gets no window.ripcord: the shim makes none o
   await page.route('**/preload.js', (route) => route.fulfill({ status: 404, body: '' }));
   // goto waits for the load event: every script of the page has run
   await page.goto(`${h.url}&renderer=dom`);
-  expect(await page.evaluate(() => ({ api: typeof window.ripcord, exposed: window.__ripcordHarness?.exposedByPreload }))).toEqual({ api: 'undefined', exposed: [] });
+  expect(await page.evaluate(() => ({ api: typeof window.ripcord, exposed: window.__ripcordHarness?.exposedByPreload }))).toEqual({
+    api: 'undefined',
+    exposed: [],
+  });
 });
 
 test('the shim gives a preload only contextBridge and ipcRenderer: any other electron API or module throws', async ({ page }) => {
@@ -50,7 +59,9 @@ test('the shim gives a preload only contextBridge and ipcRenderer: any other ele
     }),
   );
   await page.goto(`${h.url}&renderer=dom`);
-  const outcomes = (await page.waitForFunction(() => (window as unknown as { outcomes?: string[] }).outcomes).then((handle) => handle.jsonValue())) ?? [];
+  const outcomes =
+    (await page.waitForFunction(() => (window as unknown as { outcomes?: string[] }).outcomes).then((handle) => handle.jsonValue())) ?? [];
   expect(outcomes).toHaveLength(tried.length);
-  for (const [i, outcome] of outcomes.entries()) expect(outcome, tried[i]).toMatch(/has no (ipcRenderer\.sendSync|electron\.webFrame|module "fs")/);
+  for (const [i, outcome] of outcomes.entries())
+    expect(outcome, tried[i]).toMatch(/has no (ipcRenderer\.sendSync|electron\.webFrame|module "fs")/);
 });

@@ -8,7 +8,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { commandLine, DIST, type Harness, harnessStats, openTerminal, pressCtrlC, run, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  commandLine,
+  DIST,
+  type Harness,
+  harnessStats,
+  openTerminal,
+  pressCtrlC,
+  run,
+  sessionProcesses,
+  startHarness,
+  stopHarness,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 const execFileAsync = promisify(execFile);
 const GRACE_MS = 400;
@@ -39,7 +53,9 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   await run(page, `${BACKGROUND} &`);
   await waitForPrompt(page);
   await run(page, `bash -c 'trap "" HUP INT TERM; sleep 3001 & sleep 3002; wait'`);
-  await waitFor('the hostile job and its children', 15_000, async () => ((await pidsWith(marker, 'sleep 300')).length === 2 ? true : undefined));
+  await waitFor('the hostile job and its children', 15_000, async () =>
+    (await pidsWith(marker, 'sleep 300')).length === 2 ? true : undefined,
+  );
   const hostilePids = [...(await pidsWith(marker, 'bash -c')), ...(await pidsWith(marker, 'sleep 300'))];
   expect(hostilePids).toHaveLength(3);
 
@@ -57,18 +73,27 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   const staleRow = await jobRow.elementHandle();
   await jobRow.getByRole('button', { name: 'Stop' }).focus();
   await page.waitForFunction((row) => !row.isConnected, staleRow);
-  expect(await page.evaluate((pid) => document.activeElement?.closest('tr')?.dataset.pid === String(pid) && document.activeElement.tagName === 'BUTTON', hostilePids[0])).toBe(true);
+  expect(
+    await page.evaluate(
+      (pid) => document.activeElement?.closest('tr')?.dataset.pid === String(pid) && document.activeElement.tagName === 'BUTTON',
+      hostilePids[0],
+    ),
+  ).toBe(true);
 
   // the same pids as the process table (every process carrying the session's marker) and `ripcord ps --json`
   const table = (await sessionProcesses(marker)).sort((a, b) => a - b);
   await waitFor('the view to list the process table', 10_000, async () => {
-    const shown = (await view.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.pid)))).sort((a, b) => a - b);
+    const shown = (await view.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.pid)))).sort(
+      (a, b) => a - b,
+    );
     return JSON.stringify(shown) === JSON.stringify(table) ? true : undefined;
   });
   const { stdout } = await execFileAsync(process.execPath, [path.join(DIST, 'cli.js'), 'ps', '--json'], { encoding: 'utf8' });
   // a window's pane is named by its session's root (its shell), and listed with its tab
   const { sessionPid } = await harnessStats(harness);
-  const session = (JSON.parse(stdout) as { id: number; tab?: number; view: { rows: { pid: number }[] } }[]).find((s) => s.id === sessionPid);
+  const session = (JSON.parse(stdout) as { id: number; tab?: number; view: { rows: { pid: number }[] } }[]).find(
+    (s) => s.id === sessionPid,
+  );
   expect(session?.tab).toBe(1);
   expect(session?.view.rows.map((r) => r.pid).sort((a, b) => a - b)).toEqual(table);
 
@@ -98,7 +123,9 @@ test('the process view shows the hostile job; the stop key ends it and keeps the
   expect(await pidsWith(marker, BACKGROUND)).toHaveLength(1);
 });
 
-test('the view shows the shell as it was started (not ripcord\'s wrapper), cuts long commands and paths whole on focus, and disables Stop job without a job, saying why', async ({ page }) => {
+test("the view shows the shell as it was started (not ripcord's wrapper), cuts long commands and paths whole on focus, and disables Stop job without a job, saying why", async ({
+  page,
+}) => {
   // the config's shell, with the shell integration ripcord wraps it in
   harness = await startHarness({ command: [], config: { shell: '/bin/bash', args: ['-i'], transcripts: true } });
   await openTerminal(page, harness);
@@ -123,13 +150,18 @@ test('the view shows the shell as it was started (not ripcord\'s wrapper), cuts 
   const full = (await transcript.getAttribute('title')) ?? '';
   expect(full).toMatch(/^\//);
   await page.setViewportSize({ width: 480, height: 420 });
-  const overflows = (): Promise<boolean> => transcript.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis');
+  const overflows = (): Promise<boolean> =>
+    transcript.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis');
   await expect.poll(overflows).toBe(true);
   expect((await transcript.boundingBox())?.height).toBeLessThan(20);
   await transcript.focus();
   await expect.poll(overflows).toBe(false);
   await expect(transcript).toHaveText(full);
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .analyze()
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+  ).toEqual([]);
 
   // with a job in the foreground, Stop job is live
   await page.keyboard.press('Escape');

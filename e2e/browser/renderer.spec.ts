@@ -1,6 +1,16 @@
 // Renderer features beyond typing: settings, config problems, spawn errors, links, clipboard.
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, harnessLog, openTerminal, run, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  type Harness,
+  harnessLog,
+  openTerminal,
+  run,
+  startHarness,
+  stopHarness,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 let harness: Harness | undefined;
 
@@ -71,7 +81,10 @@ test('links show their target on hover and open only with Ctrl+click, http(s) on
   await openTerminal(page, h);
   // an OSC 8 hyperlink whose text lies about its target, one to a file: URL, then a plain https URL
   const osc8 = (target: string, text: string) => `\\e]8;;${target}\\e\\\\${text}\\e]8;;\\e\\\\\\n`;
-  await run(page, `clear; printf '${osc8('https://evil.example/x', 'your-bank-login')}${osc8('file:///etc/passwd', 'local-file')}'; echo https://example.com/ripcord`);
+  await run(
+    page,
+    `clear; printf '${osc8('https://evil.example/x', 'your-bank-login')}${osc8('file:///etc/passwd', 'local-file')}'; echo https://example.com/ripcord`,
+  );
   await waitForRow(page, /^https:\/\/example\.com\/ripcord$/);
   const rows = await page.evaluate(() => window.__ripcordTest?.screen() ?? []);
   const [lieRow, fileRow, urlRow] = ['your-bank-login', 'local-file', 'https://example.com/ripcord'].map((text) => rows.indexOf(text));

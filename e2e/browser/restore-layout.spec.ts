@@ -13,7 +13,14 @@ import { focusedPrompt, layout, layoutWhen, paneCount, WAIT_MS, windowKey } from
 /** Live threads of a process: 0 once it is gone or a zombie. */
 async function liveThreads(pid: number): Promise<number> {
   const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
-  const states = await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').then((stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3), () => 'Z')));
+  const states = await Promise.all(
+    tasks.map((task) =>
+      readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').then(
+        (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3),
+        () => 'Z',
+      ),
+    ),
+  );
   return states.filter((state) => state !== 'Z').length;
 }
 
@@ -28,13 +35,18 @@ async function shellFolders(h: Harness): Promise<Map<number, string>> {
   return folders;
 }
 
-test('restoreLayout: 2 tabs × 2 panes come back in their folders and profiles, with their split\'s size, as new shells; no old process is left', async ({ page }) => {
+test("restoreLayout: 2 tabs × 2 panes come back in their folders and profiles, with their split's size, as new shells; no old process is left", async ({
+  page,
+}) => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ripcord-restore-'));
   const state = path.join(root, 'state');
   const folders = ['a1', 'a2', 'b1', 'b2'].map((name) => path.join(root, name));
   for (const folder of folders) await mkdir(folder);
   // the second tab runs a profile (its split too): each pane's profile comes back with it
-  const options = { config: { restoreLayout: true, profiles: { work: { program: '/bin/bash', args: ['--noprofile', '--norc', '-i'] } } }, hostEnv: { XDG_STATE_HOME: state } };
+  const options = {
+    config: { restoreLayout: true, profiles: { work: { program: '/bin/bash', args: ['--noprofile', '--norc', '-i'] } } },
+    hostEnv: { XDG_STATE_HOME: state },
+  };
   const layoutFile = path.join(state, 'ripcord', 'layout.json');
   let second: Harness | undefined;
   try {
@@ -49,7 +61,7 @@ test('restoreLayout: 2 tabs × 2 panes come back in their folders and profiles, 
     const splitPane = (await layout(page))?.focused as string;
     await page.evaluate((pane) => window.ripcord.paneAction({ kind: 'resize-split', pane, ratio: 0.3 }), splitPane);
     await page.evaluate(() => window.ripcord.paneAction({ kind: 'new-tab', profile: 'work' }));
-    await layoutWhen(page, 'the profile\'s tab', (l) => l.tabs.length === 2);
+    await layoutWhen(page, "the profile's tab", (l) => l.tabs.length === 2);
     await focusedPrompt(page);
     await run(page, `cd ${b1}`);
     await windowKey(page, 'Alt+Shift+Minus', 'a split down', (l) => paneCount(l) === 4);
@@ -72,7 +84,11 @@ test('restoreLayout: 2 tabs × 2 panes come back in their folders and profiles, 
     second = await startHarness(options);
     const again = await context.newPage();
     await openTerminal(again, second);
-    const back = await layoutWhen(again, '2 tabs of 2 panes', (l: WindowLayout) => l.tabs.length === 2 && l.tabs.every((tab) => panesOf(tab.root).length === 2));
+    const back = await layoutWhen(
+      again,
+      '2 tabs of 2 panes',
+      (l: WindowLayout) => l.tabs.length === 2 && l.tabs.every((tab) => panesOf(tab.root).length === 2),
+    );
     const [tab1, tab2] = back.tabs;
     expect(tab1?.root).toMatchObject({ split: 'right', ratio: 0.3 });
     expect(tab2?.root).toMatchObject({ split: 'down' });

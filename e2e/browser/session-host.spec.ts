@@ -6,7 +6,18 @@ import { readdir, readlink } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { readProcStat } from '../../main/platform/processes/proc-files';
 import { TRANSCRIPT_FILE } from '../../main/platform/transcript/transcript-format';
-import { type Harness, harnessLog, harnessPerTest, harnessStats, isAlive, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, waitFor, waitForPrompt } from './harness-fixture';
+import {
+  type Harness,
+  harnessLog,
+  harnessPerTest,
+  harnessStats,
+  isAlive,
+  openTerminal,
+  PAST_DEBOUNCE_MS,
+  pressCtrlC,
+  waitFor,
+  waitForPrompt,
+} from './harness-fixture';
 
 /** Bound on a log line, a notice or an exit appearing; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -14,7 +25,9 @@ const WAIT_MS = 15_000;
 const harnesses = harnessPerTest();
 
 const logged = (h: Harness, name: string, match: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
-  waitFor(`${name} in the log`, WAIT_MS, async () => (await harnessLog(h)).find((e) => e.name === name && Object.entries(match).every(([k, v]) => e[k] === v)));
+  waitFor(`${name} in the log`, WAIT_MS, async () =>
+    (await harnessLog(h)).find((e) => e.name === name && Object.entries(match).every(([k, v]) => e[k] === v)),
+  );
 
 /** The session's cgroup, from the log (undefined when this machine gives it none). */
 const sessionCgroup = async (h: Harness): Promise<string | undefined> => {
@@ -22,7 +35,7 @@ const sessionCgroup = async (h: Harness): Promise<string | undefined> => {
   return typeof chosen.cgroup === 'string' ? chosen.cgroup : undefined;
 };
 
-test('the shell\'s parent is the session host, not the harness', async ({ page }) => {
+test("the shell's parent is the session host, not the harness", async ({ page }) => {
   const harness = await harnesses.start();
   await openTerminal(page, harness);
   await waitForPrompt(page);
@@ -48,18 +61,25 @@ test('the transcript is written by the session host: main holds no transcript fi
   await openTerminal(page, harness);
   await waitForPrompt(page);
   // the transcript's file is made once the start is over, and stays open while the session runs
-  await waitFor('the session host to open its transcript', WAIT_MS, async () => ((await holdsTranscript(harness.hostPid)) ? true : undefined));
+  await waitFor('the session host to open its transcript', WAIT_MS, async () =>
+    (await holdsTranscript(harness.hostPid)) ? true : undefined,
+  );
   expect(await holdsTranscript(harness.pid)).toBe(false);
 });
 
-for (const [how, signal] of [['killed (-9)', 'SIGKILL'], ['stopped (SIGSTOP)', 'SIGSTOP']] as const) {
+for (const [how, signal] of [
+  ['killed (-9)', 'SIGKILL'],
+  ['stopped (SIGSTOP)', 'SIGSTOP'],
+] as const) {
   test(`the session host ${how}: the page says so, a double Ctrl+C still quits, nothing is left`, async ({ page }) => {
     const h = await harnesses.start();
     await openTerminal(page, h);
     await waitForPrompt(page);
     const cgroup = await sessionCgroup(h);
     process.kill(h.hostPid, signal);
-    await expect(page.locator('.ripcord-banner')).toContainText(signal === 'SIGKILL' ? 'session host ended' : 'session host was stopped', { timeout: WAIT_MS });
+    await expect(page.locator('.ripcord-banner')).toContainText(signal === 'SIGKILL' ? 'session host ended' : 'session host was stopped', {
+      timeout: WAIT_MS,
+    });
     // main killed the session's container at once, and a stopped host with it
     await waitFor('the session host to be gone', WAIT_MS, () => (isAlive(h.hostPid) ? undefined : true));
     await pressCtrlC(h);
@@ -82,7 +102,7 @@ test('with the session host stopped, closing the window quits at once (0)', asyn
   expect(await h.exited).toEqual({ code: 0, signal: null });
 });
 
-test('SIGINT to the app\'s process group is one press for main and nothing for the session host', async ({ page }) => {
+test("SIGINT to the app's process group is one press for main and nothing for the session host", async ({ page }) => {
   const h = await harnesses.start({ ownGroup: true });
   await openTerminal(page, h);
   await waitForPrompt(page);

@@ -3,7 +3,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { type Harness, harnessLog, harnessPerTest, openTerminal, PAST_DEBOUNCE_MS, pressCtrlC, run, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  type Harness,
+  harnessLog,
+  harnessPerTest,
+  openTerminal,
+  PAST_DEBOUNCE_MS,
+  pressCtrlC,
+  run,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 /** Bound on an edit reaching the window on a loaded machine; never asserted as a timing. */
 const WAIT_MS = 15_000;
@@ -67,7 +78,9 @@ test('a new doublePressWindowMs applies from the next press', async ({ page }) =
   await openTerminal(page, h);
   await waitForPrompt(page);
   await editConfig(h, { doublePressWindowMs: 5000 });
-  await waitFor('the edited settings in the log', WAIT_MS, async () => ((await harnessLog(h)).some((e) => e.name === 'config.reloaded') ? true : undefined));
+  await waitFor('the edited settings in the log', WAIT_MS, async () =>
+    (await harnessLog(h)).some((e) => e.name === 'config.reloaded') ? true : undefined,
+  );
 
   await pressCtrlC(h);
   // the hint counts down the new window: more than the old one's 0.5 s can ever show
@@ -87,7 +100,11 @@ test('paceBackgroundPanes: a pane without the keys draws in turns; off, at full 
   await openTerminal(page, h);
   await waitForPrompt(page);
   await page.keyboard.press('Alt+Shift+Minus');
-  await page.waitForFunction(() => window.__ripcordHarness?.layout?.focused !== undefined && window.__ripcordHarness.layout.focused !== '1', undefined, { timeout: WAIT_MS });
+  await page.waitForFunction(
+    () => window.__ripcordHarness?.layout?.focused !== undefined && window.__ripcordHarness.layout.focused !== '1',
+    undefined,
+    { timeout: WAIT_MS },
+  );
   const paced = (pane: string) => page.evaluate((pane) => window.__ripcordTestPane?.(pane)?.paced(), pane);
   const focused = (await page.evaluate(() => window.__ripcordHarness?.layout?.focused)) ?? '';
   await expect.poll(() => paced('1'), { timeout: WAIT_MS }).toBe(true);

@@ -33,7 +33,9 @@ async function openSettingsScreen(page: Page): Promise<void> {
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 }
 
-test('the settings screen writes a valid change (the rest of the file byte for byte), refuses an invalid one in place, never rewrites a file with a comment; axe', async ({ page }) => {
+test('the settings screen writes a valid change (the rest of the file byte for byte), refuses an invalid one in place, never rewrites a file with a comment; axe', async ({
+  page,
+}) => {
   const h = await openWindow(page, harnesses, { config: { profiles: { sh: { program: '/bin/bash' } } } });
   const file = path.join(h.dir, 'config.json');
   const original = settingsText((JSON.parse(await readFile(file, 'utf8')) as { env: unknown }).env);
@@ -72,7 +74,10 @@ test('the settings screen writes a valid change (the rest of the file byte for b
 
   const exact = dialog.getByLabel('copyOnSelect', { exact: true });
   await exact.check();
-  const withCopy = written.replace('"sh": { "program": "/bin/bash" } }\n}', '"sh": { "program": "/bin/bash" } },\n  "copyOnSelect": true\n}');
+  const withCopy = written.replace(
+    '"sh": { "program": "/bin/bash" } }\n}',
+    '"sh": { "program": "/bin/bash" } },\n  "copyOnSelect": true\n}',
+  );
   await waitFor('a new key added after the last', WAIT_MS, async () => ((await readFile(file, 'utf8')) === withCopy ? true : undefined));
 
   await page.keyboard.press('Escape');

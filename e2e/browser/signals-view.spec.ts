@@ -9,7 +9,9 @@ const harnesses = harnessPerTest();
 /** Bound on the view's next update on a loaded machine; never asserted as a timing. */
 const WAIT_MS = 15_000;
 
-test('Ctrl+Shift+L shows each press, its decision and the cancel\'s answer as they happen; Escape closes it and the terminal has the keys', async ({ page }) => {
+test("Ctrl+Shift+L shows each press, its decision and the cancel's answer as they happen; Escape closes it and the terminal has the keys", async ({
+  page,
+}) => {
   const h = await harnesses.start();
   await openTerminal(page, h);
   await waitForPrompt(page);

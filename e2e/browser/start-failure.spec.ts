@@ -28,7 +28,11 @@ test('the panel alone says what failed, names the setting and the file, and offe
   await expect(panel).not.toContainText('docs/');
   // nothing behind it: the terminal's rows are empty
   expect((await page.evaluate(() => window.__ripcordTest?.screen() ?? [])).filter((row) => row.trim() !== '')).toEqual([]);
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .analyze()
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+  ).toEqual([]);
 
   const open = panel.getByRole('button', { name: /^Open settings/ });
   const close = panel.getByRole('button', { name: /^Close/ });
@@ -48,22 +52,31 @@ test('the panel alone says what failed, names the setting and the file, and offe
 
 const WAYS_OUT: Array<[string, (page: Page, h: Harness) => Promise<void>]> = [
   ['its Close button', async (page) => page.getByRole('button', { name: /^Close/ }).click()],
-  ['Enter on Close', async (page) => {
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-  }],
+  [
+    'Enter on Close',
+    async (page) => {
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+    },
+  ],
   ['Ctrl+Shift+W', async (page) => page.keyboard.press('Control+Shift+W')],
-  ['Ctrl+C twice', async (page) => {
-    await page.keyboard.press('Control+c');
-    await page.waitForTimeout(PAST_DEBOUNCE_MS);
-    await page.keyboard.press('Control+c');
-  }],
-  ['SIGINT twice', async (page, h) => {
-    h.child.kill('SIGINT');
-    await page.waitForTimeout(PAST_DEBOUNCE_MS);
-    h.child.kill('SIGINT');
-  }],
-  ['the window\'s close', async (page) => page.close()],
+  [
+    'Ctrl+C twice',
+    async (page) => {
+      await page.keyboard.press('Control+c');
+      await page.waitForTimeout(PAST_DEBOUNCE_MS);
+      await page.keyboard.press('Control+c');
+    },
+  ],
+  [
+    'SIGINT twice',
+    async (page, h) => {
+      h.child.kill('SIGINT');
+      await page.waitForTimeout(PAST_DEBOUNCE_MS);
+      h.child.kill('SIGINT');
+    },
+  ],
+  ["the window's close", async (page) => page.close()],
 ];
 
 for (const [name, wayOut] of WAYS_OUT) {

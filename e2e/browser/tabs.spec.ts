@@ -29,7 +29,7 @@ test('Alt+N, the tab cycle and a click on a tab bring back the pane that had the
   const second = split.focused;
   await focusedPrompt(page);
   await newTab(page);
-  await windowKey(page, 'Alt+1', 'tab 1 with the split\'s pane', (l) => l.active === l.tabs[0]?.id);
+  await windowKey(page, 'Alt+1', "tab 1 with the split's pane", (l) => l.active === l.tabs[0]?.id);
   expect((await layout(page))?.focused).toBe(second);
   await windowKey(page, 'Control+Tab', 'tab 2', (l) => l.active === l.tabs[1]?.id);
   await windowKey(page, 'Control+Shift+Tab', 'tab 1 again', (l) => l.active === l.tabs[0]?.id);
@@ -65,7 +65,9 @@ test('a tab renamed by a double click keeps its name while it lives; the count s
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a tab\'s title follows the foreground program, a program\'s own title wins until the next prompt, the folder second', async ({ page }) => {
+test("a tab's title follows the foreground program, a program's own title wins until the next prompt, the folder second", async ({
+  page,
+}) => {
   // bash as a user starts it (no arguments: the integration's prompt marks and folder apply)
   const home = await mkdtemp(path.join(os.tmpdir(), 'ripcord-tabs-home-'));
   await writeFile(path.join(home, '.bashrc'), `PS1='${PROMPT}'\nHISTFILE=/dev/null\n`);

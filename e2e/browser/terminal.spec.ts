@@ -1,7 +1,21 @@
 // The real renderer in Chromium against the browser harness: real core, pty and reaper.
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import path from 'node:path';
-import { type Harness, memoryStats, openTerminal, pressCtrlC, processWithCommand, run, screen, sessionProcesses, startHarness, stopHarness, waitFor, waitForPrompt, waitForRow } from './harness-fixture';
+import {
+  type Harness,
+  memoryStats,
+  openTerminal,
+  pressCtrlC,
+  processWithCommand,
+  run,
+  screen,
+  sessionProcesses,
+  startHarness,
+  stopHarness,
+  waitFor,
+  waitForPrompt,
+  waitForRow,
+} from './harness-fixture';
 
 /** A flood may legitimately grow the harness a little (buffers, JIT); flow control keeps it far below this. */
 const FLOOD_RSS_GROWTH_LIMIT_BYTES = 150 * 1024 * 1024;

@@ -7,7 +7,17 @@ import { CONFIG_FORMATS } from '../../main/core/config';
 import { CSS_COLOR_NAMES } from '../../main/core/css-color-names';
 
 const XTERM = createRequire(__filename).resolve('@xterm/xterm/lib/xterm.js');
-const ACCEPTED = [...CSS_COLOR_NAMES, 'RebeccaPurple', '#abc', '#ABCD', '#1e1e2e', '#1e1e2e80', 'rgb(30, 30, 46)', 'rgba(0,0,0,0.5)', 'rgb(255,255,255)'];
+const ACCEPTED = [
+  ...CSS_COLOR_NAMES,
+  'RebeccaPurple',
+  '#abc',
+  '#ABCD',
+  '#1e1e2e',
+  '#1e1e2e80',
+  'rgb(30, 30, 46)',
+  'rgba(0,0,0,0.5)',
+  'rgb(255,255,255)',
+];
 const DROPPED_BY_XTERM = ['notacolor', '#zzz', 'transparent', 'rgb(1, 2)'];
 
 test('theme colors: what the settings accept xterm applies; what xterm drops the settings refuse', async ({ page }) => {
@@ -19,19 +29,22 @@ test('theme colors: what the settings accept xterm applies; what xterm drops the
   await page.addScriptTag({ path: XTERM });
   // Per value: the background xterm gave its viewport, and the same value as the page's own CSS
   // reads it (empty when CSS has no such color).
-  const seen = await page.evaluate((values) => {
-    type Xterm = { open(e: HTMLElement): void; options: { theme: object } };
-    const Terminal = (window as unknown as { Terminal: new () => Xterm }).Terminal;
-    const terminal = new Terminal();
-    terminal.open(document.body);
-    return values.map((value) => {
-      terminal.options.theme = { background: value };
-      const styled = [...document.body.querySelectorAll<HTMLElement>('.xterm *')].find((node) => node.style.backgroundColor !== '');
-      const reference = document.createElement('div');
-      reference.style.backgroundColor = value;
-      return { value, applied: styled?.style.backgroundColor ?? '', css: reference.style.backgroundColor };
-    });
-  }, [...ACCEPTED, ...DROPPED_BY_XTERM]);
+  const seen = await page.evaluate(
+    (values) => {
+      type Xterm = { open(e: HTMLElement): void; options: { theme: object } };
+      const Terminal = (window as unknown as { Terminal: new () => Xterm }).Terminal;
+      const terminal = new Terminal();
+      terminal.open(document.body);
+      return values.map((value) => {
+        terminal.options.theme = { background: value };
+        const styled = [...document.body.querySelectorAll<HTMLElement>('.xterm *')].find((node) => node.style.backgroundColor !== '');
+        const reference = document.createElement('div');
+        reference.style.backgroundColor = value;
+        return { value, applied: styled?.style.backgroundColor ?? '', css: reference.style.backgroundColor };
+      });
+    },
+    [...ACCEPTED, ...DROPPED_BY_XTERM],
+  );
 
   for (const { value, applied, css } of seen) {
     if (ACCEPTED.includes(value)) expect(applied, value).toBe(css);

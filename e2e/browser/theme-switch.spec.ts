@@ -98,14 +98,23 @@ async function terminalPixel(page: Page): Promise<number> {
 /** What each surface should be in a scheme: light backgrounds with dark text, or the reverse. */
 function wrongSurfaces(seen: Awaited<ReturnType<typeof luminances>>, drawn: number, scheme: Scheme, overlays: boolean): string[] {
   const light = (l: number): boolean => l > 0.5;
-  const pixels = drawn < 0 ? ['terminal pixels: no point of the terminal uncovered'] : light(drawn) !== (scheme === 'light') ? [`terminal pixels: ${drawn.toFixed(2)} in ${scheme}`] : [];
-  return [...pixels, ...Object.entries(seen).flatMap(([name, colors]) => {
-    if (colors === 'missing') return overlays || !OVERLAYS.includes(name) ? [`${name}: not shown`] : [];
-    const problems: string[] = [];
-    if (light(colors.background) !== (scheme === 'light')) problems.push(`${name}: background ${colors.background.toFixed(2)} in ${scheme}`);
-    if (light(colors.text) === (scheme === 'light')) problems.push(`${name}: text ${colors.text.toFixed(2)} in ${scheme}`);
-    return problems;
-  })];
+  const pixels =
+    drawn < 0
+      ? ['terminal pixels: no point of the terminal uncovered']
+      : light(drawn) !== (scheme === 'light')
+        ? [`terminal pixels: ${drawn.toFixed(2)} in ${scheme}`]
+        : [];
+  return [
+    ...pixels,
+    ...Object.entries(seen).flatMap(([name, colors]) => {
+      if (colors === 'missing') return overlays || !OVERLAYS.includes(name) ? [`${name}: not shown`] : [];
+      const problems: string[] = [];
+      if (light(colors.background) !== (scheme === 'light'))
+        problems.push(`${name}: background ${colors.background.toFixed(2)} in ${scheme}`);
+      if (light(colors.text) === (scheme === 'light')) problems.push(`${name}: text ${colors.text.toFixed(2)} in ${scheme}`);
+      return problems;
+    }),
+  ];
 }
 
 /** The surfaces that are a pane's overlays: open in the tab that opened them only. */
@@ -124,33 +133,36 @@ async function openOverlays(page: Page): Promise<void> {
   await expect(page.locator('.ripcord-search:visible')).toBeVisible();
 }
 
-for (const renderer of ['dom', 'webgl'] as const) test(`the scheme flipped twice with the find box, the process view and a banner open: every surface repaints (${renderer} renderer)`, async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  // a setting ripcord does not know: a warning banner
-  const h = await harnesses.start({ config: { nope: 1 } });
-  await openTerminal(page, h, renderer);
-  await focusedPrompt(page);
-  expect(await page.evaluate(() => window.__ripcordTest?.renderer())).toBe(renderer);
-  await expect(page.locator('.ripcord-banner')).toBeVisible();
-  await newTab(page);
-  await openOverlays(page);
+for (const renderer of ['dom', 'webgl'] as const)
+  test(`the scheme flipped twice with the find box, the process view and a banner open: every surface repaints (${renderer} renderer)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // a setting ripcord does not know: a warning banner
+    const h = await harnesses.start({ config: { nope: 1 } });
+    await openTerminal(page, h, renderer);
+    await focusedPrompt(page);
+    expect(await page.evaluate(() => window.__ripcordTest?.renderer())).toBe(renderer);
+    await expect(page.locator('.ripcord-banner')).toBeVisible();
+    await newTab(page);
+    await openOverlays(page);
 
-  expect(await wrongNow(page, 'dark')).toEqual([]);
-  for (const scheme of ['light', 'dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect.poll(() => wrongNow(page, scheme), { message: `every surface in ${scheme}` }).toEqual([]);
-    // the overlays are still open: the switch repainted them, not closed them
-    await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
-    await expect(page.locator('.ripcord-search:visible')).toBeVisible();
-  }
+    expect(await wrongNow(page, 'dark')).toEqual([]);
+    for (const scheme of ['light', 'dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect.poll(() => wrongNow(page, scheme), { message: `every surface in ${scheme}` }).toEqual([]);
+      // the overlays are still open: the switch repainted them, not closed them
+      await expect(page.locator('.ripcord-processes:visible')).toBeVisible();
+      await expect(page.locator('.ripcord-search:visible')).toBeVisible();
+    }
 
-  // in light now: a tab and its overlays opened after the switch are light too, and the tab before stays so
-  await newTab(page);
-  await openOverlays(page);
-  await expect.poll(() => wrongNow(page, 'light'), { message: 'a new tab in light' }).toEqual([]);
-  await page.keyboard.press('Alt+2');
-  await expect.poll(() => wrongNow(page, 'light'), { message: 'the tab before, in light' }).toEqual([]);
-  // the first tab was in back through every flip
-  await page.keyboard.press('Alt+1');
-  await expect.poll(() => wrongNow(page, 'light', false), { message: 'the tab in back during the flips, in light' }).toEqual([]);
-});
+    // in light now: a tab and its overlays opened after the switch are light too, and the tab before stays so
+    await newTab(page);
+    await openOverlays(page);
+    await expect.poll(() => wrongNow(page, 'light'), { message: 'a new tab in light' }).toEqual([]);
+    await page.keyboard.press('Alt+2');
+    await expect.poll(() => wrongNow(page, 'light'), { message: 'the tab before, in light' }).toEqual([]);
+    // the first tab was in back through every flip
+    await page.keyboard.press('Alt+1');
+    await expect.poll(() => wrongNow(page, 'light', false), { message: 'the tab in back during the flips, in light' }).toEqual([]);
+  });

@@ -38,7 +38,11 @@ export async function focusedPrompt(page: Page): Promise<void> {
 }
 
 /** A harness (from the spec's harnessPerTest) with its page open at the first pane's prompt. */
-export async function openWindow(page: Page, harnesses: { start(options?: HarnessStart): Promise<Harness> }, options?: HarnessStart): Promise<Harness> {
+export async function openWindow(
+  page: Page,
+  harnesses: { start(options?: HarnessStart): Promise<Harness> },
+  options?: HarnessStart,
+): Promise<Harness> {
   const h = await harnesses.start(options);
   await openTerminal(page, h);
   await focusedPrompt(page);
@@ -67,5 +71,7 @@ export async function paneRows(page: Page, pane: PaneId): Promise<number> {
 /** axe-core's serious and critical violations on the page as it is (the changed surfaces' check). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -45,7 +45,9 @@ async function expectLastRowWhole(page: Page, state: string): Promise<void> {
 
 const rows = (page: Page) => page.evaluate(() => window.__ripcordTest?.size().rows ?? 0);
 
-test('the grid keeps 8 px from every edge; the last row stays whole with the banner, the find box and the process view', async ({ page }) => {
+test('the grid keeps 8 px from every edge; the last row stays whole with the banner, the find box and the process view', async ({
+  page,
+}) => {
   harness = await startHarness({ config: { fontSize: 1000 } });
   await openTerminal(page, harness);
   await waitForPrompt(page);
@@ -79,7 +81,12 @@ test('the grid keeps 8 px from every edge; the last row stays whole with the ban
   expect(alpha === undefined ? 1 : Number(alpha), background).toBe(1);
   // keyboard reachable: it has the focus, Tab goes round its buttons (never on to the terminal), Esc closes it
   const buttons = await view.locator('button').count();
-  const focusedButton = () => page.evaluate(() => (document.activeElement?.closest('.ripcord-processes') && document.activeElement.tagName === 'BUTTON' ? document.activeElement.textContent : null));
+  const focusedButton = () =>
+    page.evaluate(() =>
+      document.activeElement?.closest('.ripcord-processes') && document.activeElement.tagName === 'BUTTON'
+        ? document.activeElement.textContent
+        : null,
+    );
   const visited = new Set<string | null>();
   for (let i = 0; i <= buttons; i++) {
     await page.keyboard.press('Tab');
@@ -104,7 +111,9 @@ test('prefers-color-scheme picks the light or the dark theme, also while open; a
       terminal: getComputedStyle(document.querySelector('.xterm-scrollable-element') as Element).backgroundColor,
       text: getComputedStyle(document.querySelector('.xterm-rows') as Element).color,
     }));
-  await expect.poll(colors).toEqual({ scheme: 'light', page: 'rgb(255, 255, 255)', terminal: 'rgb(255, 255, 255)', text: 'rgb(255, 136, 0)' });
+  await expect
+    .poll(colors)
+    .toEqual({ scheme: 'light', page: 'rgb(255, 255, 255)', terminal: 'rgb(255, 255, 255)', text: 'rgb(255, 136, 0)' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(colors).toEqual({ scheme: 'dark', page: 'rgb(30, 30, 30)', terminal: 'rgb(30, 30, 30)', text: 'rgb(255, 136, 0)' });
 });

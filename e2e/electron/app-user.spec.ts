@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appUser } from './app-user';
 
-test('as root, the app runner starts the program as the tests\' user, in its delegated cgroup, with its own display cookie', async () => {
+test("as root, the app runner starts the program as the tests' user, in its delegated cgroup, with its own display cookie", async () => {
   const why = process.getuid?.() !== 0 ? 'skipped: not root: the runner starts the app as whoever runs the specs' : undefined;
   if (why) console.log(`[app-user] ${why}`);
   test.skip(why !== undefined, why ?? '');
@@ -24,7 +24,10 @@ test('as root, the app runner starts the program as the tests\' user, in its del
   if (typeof runner === 'string') return;
   try {
     // the "app": says who it is, where it runs, whether it reads its cookie, and its pid
-    const child = spawn(runner.executable, ['-c', 'echo "$(id -u) $$ $(cat /proc/self/cgroup | tail -n 1) $(cat "$XAUTHORITY")"'], { env: { ...process.env, ...runner.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(runner.executable, ['-c', 'echo "$(id -u) $$ $(cat /proc/self/cgroup | tail -n 1) $(cat "$XAUTHORITY")"'], {
+      env: { ...process.env, ...runner.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);

@@ -25,7 +25,8 @@ export interface AppUser {
 export async function appUser(binary: string): Promise<AppUser | string> {
   if (process.getuid?.() !== 0) return { executable: binary, env: {}, own: async () => undefined, dispose: async () => undefined };
   const setup = await setUpUser();
-  if (typeof setup === 'string') return `skipped: running as root, where Electron refuses its sandbox, and no user to run the app as (${setup})`;
+  if (typeof setup === 'string')
+    return `skipped: running as root, where Electron refuses its sandbox, and no user to run the app as (${setup})`;
   const { uid, gid } = setup.user;
   const wrapper = path.join(setup.dir, 'as-user.sh');
   await writeFile(wrapper, wrapperScript(setup, binary), { mode: 0o755 });

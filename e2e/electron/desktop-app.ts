@@ -43,7 +43,8 @@ export function findElectron(): Result<string> {
  * as the tests' user (app-user.ts): the app keeps its sandbox, which Chromium refuses to root.
  */
 export function cannotRunApp(): string | undefined {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'skipped: no display for Electron (run under xvfb-run)';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return 'skipped: no display for Electron (run under xvfb-run)';
   return undefined;
 }
 
@@ -125,7 +126,10 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
 
   const logEntries = async (): Promise<Record<string, unknown>[]> => {
     const text = await readFile(logFile, 'utf8').catch(() => '');
-    return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   };
   const running: RunningApp = {
     app,
@@ -145,11 +149,14 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
       await window.keyboard.press('Enter');
     },
     keyFromMain: (keyCode, modifiers = []) =>
-      app.evaluate(({ webContents }, key) => {
-        const page = webContents.getAllWebContents().find((contents) => contents.getURL().startsWith('ripcord://'));
-        page?.sendInputEvent({ type: 'keyDown', keyCode: key.keyCode, modifiers: key.modifiers });
-        page?.sendInputEvent({ type: 'keyUp', keyCode: key.keyCode, modifiers: key.modifiers });
-      }, { keyCode, modifiers }),
+      app.evaluate(
+        ({ webContents }, key) => {
+          const page = webContents.getAllWebContents().find((contents) => contents.getURL().startsWith('ripcord://'));
+          page?.sendInputEvent({ type: 'keyDown', keyCode: key.keyCode, modifiers: key.modifiers });
+          page?.sendInputEvent({ type: 'keyUp', keyCode: key.keyCode, modifiers: key.modifiers });
+        },
+        { keyCode, modifiers },
+      ),
     logEntries,
     async dispose(): Promise<void> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

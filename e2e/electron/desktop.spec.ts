@@ -24,7 +24,11 @@ if (!electron.ok) console.log(`e2e/electron: ${electron.error}`);
 
 /** The session processes may take the staged kill to go; then none may be left. */
 async function expectNoSessionProcessLeft(running: RunningApp): Promise<void> {
-  await until(async () => (await running.sessionProcesses()).length === 0 || undefined, 'the session processes to go', NONE_LEFT_WITHIN_MS + WAIT_MS);
+  await until(
+    async () => (await running.sessionProcesses()).length === 0 || undefined,
+    'the session processes to go',
+    NONE_LEFT_WITHIN_MS + WAIT_MS,
+  );
   expect(await running.sessionProcesses()).toEqual([]);
 }
 
@@ -79,14 +83,20 @@ test.describe('desktop app (real Electron)', () => {
     const running = app();
     const file = path.join(running.dir, 'typed.txt');
     await running.typeLine(`echo typed-$((6*7)) > ${file}`);
-    await until(async () => ((await readFile(file, 'utf8').catch(() => '')).includes('typed-42') ? true : undefined), 'the typed command to run');
+    await until(
+      async () => ((await readFile(file, 'utf8').catch(() => '')).includes('typed-42') ? true : undefined),
+      'the typed command to run',
+    );
   });
 
   test('output reaches xterm', async () => {
     // screen-reader mode: xterm keeps its rows as text in the page, where the spec can read them
     const running = await relaunch({ screenReaderMode: true });
     await running.typeLine('echo shown-$((6*7))');
-    await until(async () => ((await running.window.locator('.xterm-accessibility-tree').innerText()).includes('shown-42') ? true : undefined), 'the output in xterm');
+    await until(
+      async () => ((await running.window.locator('.xterm-accessibility-tree').innerText()).includes('shown-42') ? true : undefined),
+      'the output in xterm',
+    );
   });
 
   test("a double Ctrl+C while the page's thread spins in a busy loop exits 130: keys reach main first", async () => {
@@ -171,12 +181,20 @@ test.describe('desktop app (real Electron)', () => {
     // the other pane has the keys now, and its shell runs what is typed
     const file = path.join(running.dir, 'after-close.txt');
     await running.typeLine(`echo left-$((6*7)) > ${file}`);
-    await until(async () => ((await readFile(file, 'utf8').catch(() => '')).includes('left-42') ? true : undefined), 'the other pane to run a command');
+    await until(
+      async () => ((await readFile(file, 'utf8').catch(() => '')).includes('left-42') ? true : undefined),
+      'the other pane to run a command',
+    );
     expect(await Promise.race([running.exited, delay(0).then(() => 'running')])).toBe('running');
   });
 
   test('the global shortcut, pressed on the X display, exits 130 and no session process is left', async () => {
-    const noKeys = xdotool === undefined ? 'skipped: no xdotool to press a key on the X display (apt-get install xdotool)' : process.env.WAYLAND_DISPLAY ? 'skipped: the shortcut is pressed on an X display (xvfb-run), not Wayland' : undefined;
+    const noKeys =
+      xdotool === undefined
+        ? 'skipped: no xdotool to press a key on the X display (apt-get install xdotool)'
+        : process.env.WAYLAND_DISPLAY
+          ? 'skipped: the shortcut is pressed on an X display (xvfb-run), not Wayland'
+          : undefined;
     if (noKeys) console.log(`e2e/electron: ${noKeys}`);
     test.skip(noKeys !== undefined, noKeys ?? '');
     const running = await relaunch({ globalShortcut: 'CommandOrControl+Alt+Q' });
@@ -189,7 +207,10 @@ test.describe('desktop app (real Electron)', () => {
   });
 
   // not the 0 of a plain quit: 128 + the signal's number
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     test(`${signal} to the app exits ${code} and no session process is left`, async () => {
       const running = app();
       await running.typeLine('sleep 1000');

@@ -19,7 +19,12 @@ const PACKAGED = path.resolve(__dirname, '..', '..', 'release', 'linux-unpacked'
 const PAST_DEBOUNCE_MS = 300;
 
 // the display and user checks are the Electron specs' own; the binary is the packaged one
-const skipped = process.platform !== 'linux' ? 'skipped: the packaged app is checked on Linux' : !existsSync(PACKAGED) ? `skipped: no packaged app (${PACKAGED}: npm run dist)` : cannotRunApp();
+const skipped =
+  process.platform !== 'linux'
+    ? 'skipped: the packaged app is checked on Linux'
+    : !existsSync(PACKAGED)
+      ? `skipped: no packaged app (${PACKAGED}: npm run dist)`
+      : cannotRunApp();
 if (skipped) console.log(`e2e/electron/packaged: ${skipped}`);
 
 test('the packaged app over CDP: typing reaches the session, a double Ctrl+C exits 130, nothing is left', async () => {
@@ -31,27 +36,56 @@ test('the packaged app over CDP: typing reaches the session, a double Ctrl+C exi
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-packaged-e2e-'));
   const marker = newMarker();
   const configFile = path.join(dir, 'config.json');
-  await writeFile(configFile, JSON.stringify({ shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker }, killGraceMs: KILL_GRACE_MS, globalShortcut: null }));
+  await writeFile(
+    configFile,
+    JSON.stringify({
+      shell: '/bin/bash',
+      args: ['--norc', '--noprofile'],
+      env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker },
+      killGraceMs: KILL_GRACE_MS,
+      globalShortcut: null,
+    }),
+  );
   await runner.own(dir);
-  const child = spawn(runner.executable, ['--remote-debugging-port=0'], { cwd: dir, env: { ...process.env, ...runner.env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: path.join(dir, 'ripcord.log') }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const child = spawn(runner.executable, ['--remote-debugging-port=0'], {
+    cwd: dir,
+    env: { ...process.env, ...runner.env, RIPCORD_CONFIG: configFile, RIPCORD_LOG: path.join(dir, 'ripcord.log') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   try {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const endpoint = await until(() => /DevTools listening on (ws:\/\/\S+)/.exec(stderr)?.[1], 'the DevTools endpoint on stderr');
     const browser = await chromium.connectOverCDP(endpoint, { timeout: WAIT_MS });
-    const page = await until(() => browser.contexts().flatMap((context) => context.pages()).find((p) => p.url().startsWith('ripcord://')), 'the window');
+    const page = await until(
+      () =>
+        browser
+          .contexts()
+          .flatMap((context) => context.pages())
+          .find((p) => p.url().startsWith('ripcord://')),
+      'the window',
+    );
     await until(async () => ((await processesWithMarker(marker)).length > 0 ? true : undefined), 'the session to start');
     const file = path.join(dir, 'typed.txt');
     await page.keyboard.type(`echo packaged-$((6*7)) > ${file}`);
     await page.keyboard.press('Enter');
-    await until(async () => ((await readFile(file, 'utf8').catch(() => '')).includes('packaged-42') ? true : undefined), 'the typed command to run');
+    await until(
+      async () => ((await readFile(file, 'utf8').catch(() => '')).includes('packaged-42') ? true : undefined),
+      'the typed command to run',
+    );
     await page.keyboard.press('Control+c');
     // the press interval is the subject of this test, not a wait for a condition
     await delay(PAST_DEBOUNCE_MS);
     await page.keyboard.press('Control+c').catch(() => undefined);
     expect(await exited).toEqual({ code: 130, signal: null });
-    await until(async () => ((await processesWithMarker(marker)).length === 0 ? true : undefined), 'the session processes to go', NONE_LEFT_WITHIN_MS + WAIT_MS);
+    await until(
+      async () => ((await processesWithMarker(marker)).length === 0 ? true : undefined),
+      'the session processes to go',
+      NONE_LEFT_WITHIN_MS + WAIT_MS,
+    );
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const pid of await processesWithMarker(marker)) process.kill(pid, 'SIGKILL');

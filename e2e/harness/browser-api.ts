@@ -54,9 +54,22 @@ declare global {
 }
 
 /** The screen events of the host, when the naive harness sends them on the one socket. */
-const SCREEN_EVENTS: readonly string[] = [IpcChannel.data, IpcChannel.hint, IpcChannel.flush, IpcChannel.hold, IpcChannel.processes, IpcChannel.processCount, IpcChannel.foreground, IpcChannel.stopOutcome];
+const SCREEN_EVENTS: readonly string[] = [
+  IpcChannel.data,
+  IpcChannel.hint,
+  IpcChannel.flush,
+  IpcChannel.hold,
+  IpcChannel.processes,
+  IpcChannel.processCount,
+  IpcChannel.foreground,
+  IpcChannel.stopOutcome,
+];
 
-interface IpcEvent { sender: unknown; senderId: number; ports: MessagePort[] }
+interface IpcEvent {
+  sender: unknown;
+  senderId: number;
+  ports: MessagePort[];
+}
 type IpcListener = (event: IpcEvent, ...args: unknown[]) => void;
 
 /** A KeyboardEvent as Electron's before-input-event reports it. */
@@ -99,7 +112,10 @@ function mainLetsPageHave(url: string, input: KeyInput): boolean {
 }
 
 /** A socket whose messages wait while it connects. */
-function openSocket(url: string): { socket: WebSocket; send(message: PageMessage | { channel: string; args: unknown[]; id?: number }): void } {
+function openSocket(url: string): {
+  socket: WebSocket;
+  send(message: PageMessage | { channel: string; args: unknown[]; id?: number }): void;
+} {
   const socket = new WebSocket(url);
   const outbox: string[] = [];
   socket.addEventListener('open', () => {
@@ -117,12 +133,15 @@ function openSocket(url: string): { socket: WebSocket; send(message: PageMessage
 
 /** An API the preload may not use: touching it fails loudly, as a missing one would in Electron. */
 function forbidden(name: string): never {
-  throw new Error(`the harness's electron shim has no ${name}: the preload uses contextBridge.exposeInMainWorld and ipcRenderer.send/invoke/on/removeListener only`);
+  throw new Error(
+    `the harness's electron shim has no ${name}: the preload uses contextBridge.exposeInMainWorld and ipcRenderer.send/invoke/on/removeListener only`,
+  );
 }
 
 function restricted<T extends object>(name: string, allowed: T): T {
   return new Proxy(allowed, {
-    get: (target, key) => (typeof key === 'string' && Object.hasOwn(target, key) ? target[key as keyof T] : forbidden(`${name}.${String(key)}`)),
+    get: (target, key) =>
+      typeof key === 'string' && Object.hasOwn(target, key) ? target[key as keyof T] : forbidden(`${name}.${String(key)}`),
   });
 }
 
@@ -130,7 +149,10 @@ function installElectronShim(): void {
   const params = new URLSearchParams(location.search);
   const main = openSocket(`ws://${location.host}/ws?token=${encodeURIComponent(params.get('token') ?? '')}`);
   const screenPort = params.get('screen');
-  const screen = screenPort === null ? undefined : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
+  const screen =
+    screenPort === null
+      ? undefined
+      : openSocket(`ws://127.0.0.1:${screenPort}/screen?token=${encodeURIComponent(params.get('screenToken') ?? '')}`);
   const paused: Record<HarnessChannelName, unknown[] | undefined> = { main: undefined, screen: undefined };
   const deliver: Record<HarnessChannelName, (message: unknown) => void> = {
     main: (message) => {
@@ -172,7 +194,8 @@ function installElectronShim(): void {
   let focused: PaneId | undefined;
 
   const emit = (channel: string, args: unknown[], ports: MessagePort[] = []): void => {
-    for (const listener of listeners.get(channel) ?? []) listener({ sender: undefined, senderId: 0, ports }, ...args.map((arg) => structuredClone(arg)));
+    for (const listener of listeners.get(channel) ?? [])
+      listener({ sender: undefined, senderId: 0, ports }, ...args.map((arg) => structuredClone(arg)));
   };
   /** The port to the preload, as utility-host.ts's connectScreen posts it at dom-ready (the page loads once here). */
   const connectScreen = (): void => {
@@ -254,7 +277,12 @@ function installElectronShim(): void {
   window.__ripcordRunPreload = (body) => {
     delete window.__ripcordRunPreload;
     const module = { exports: {} };
-    body(module.exports, (name) => (name === 'electron' ? electron : forbidden(`module ${JSON.stringify(name)} (a sandboxed preload may require 'electron' only)`)), module);
+    body(
+      module.exports,
+      (name) =>
+        name === 'electron' ? electron : forbidden(`module ${JSON.stringify(name)} (a sandboxed preload may require 'electron' only)`),
+      module,
+    );
   };
 
   // Electron hands main every key before the page (before-input-event) and the page gets the key

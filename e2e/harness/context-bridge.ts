@@ -8,7 +8,11 @@
 /** A value on the other side of the bridge; `freeze`: the exposed API's values are frozen. */
 export function crossBridge(value: unknown, freeze = false): unknown {
   if (typeof value === 'function') return proxyFunction(value as (...args: unknown[]) => unknown);
-  if (value instanceof Promise) return value.then((settled) => crossBridge(settled), (error: unknown) => Promise.reject(crossError(error)));
+  if (value instanceof Promise)
+    return value.then(
+      (settled) => crossBridge(settled),
+      (error: unknown) => Promise.reject(crossError(error)),
+    );
   if (value instanceof Error) return crossError(value);
   if (Array.isArray(value)) {
     const copy = value.map((item) => crossBridge(item, freeze));

@@ -9,10 +9,17 @@ import { toDisposable } from '../../main/core/disposable';
 import type { HostProcess } from '../../main/desktop/session-host-process';
 
 /** The harness host's screen socket, for the page (a WebSocket: fork cannot pass a MessagePort). */
-export interface HostScreenAddress { port: number; token: string }
+export interface HostScreenAddress {
+  port: number;
+  token: string;
+}
 
 /** What the harness's session host says once its screen socket listens (session-host-main.ts). */
-export interface ScreenAnnouncement { type: 'harness-screen'; port: number; token: string }
+export interface ScreenAnnouncement {
+  type: 'harness-screen';
+  port: number;
+  token: string;
+}
 
 function isScreenAnnouncement(message: unknown): message is ScreenAnnouncement {
   const m = message as Partial<ScreenAnnouncement> | null;
@@ -48,7 +55,8 @@ export function forkSessionHost(script: string, pageOrigin: string): ForkedHost 
       return toDisposable(() => child.off('message', heard));
     },
     onExit: (listener) => {
-      const exited = (code: number | null, signal: NodeJS.Signals | null): void => listener(signal ? `killed by ${signal}` : `exit code ${String(code)}`);
+      const exited = (code: number | null, signal: NodeJS.Signals | null): void =>
+        listener(signal ? `killed by ${signal}` : `exit code ${String(code)}`);
       child.on('exit', exited);
       return toDisposable(() => child.off('exit', exited));
     },

@@ -71,7 +71,15 @@ class Harness {
 
   readyLine(): string {
     const url = `http://127.0.0.1:${this.port}/?token=${this.token}&screen=${this.screen.port}&screenToken=${this.screen.token}`;
-    return JSON.stringify({ url, port: this.port, token: this.token, pid: process.pid, reaperPid: this.reaper.pid, hostPid: this.host.pid ?? null, log: this.log.file ?? null });
+    return JSON.stringify({
+      url,
+      port: this.port,
+      token: this.token,
+      pid: process.pid,
+      reaperPid: this.reaper.pid,
+      hostPid: this.host.pid ?? null,
+      log: this.log.file ?? null,
+    });
   }
 
   private tokenMatches(candidate: string | null): boolean {
@@ -87,7 +95,13 @@ class Harness {
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     if (url.pathname === '/stats') {
       if (!this.tokenMatches(url.searchParams.get('token'))) return send(res, 403, 'text/plain', 'bad token\n');
-      const stats = { pid: process.pid, sessionPid: this.sessionPid ?? null, reaperPid: this.reaper.pid, hostPid: this.host.pid ?? null, memory: process.memoryUsage() };
+      const stats = {
+        pid: process.pid,
+        sessionPid: this.sessionPid ?? null,
+        reaperPid: this.reaper.pid,
+        hostPid: this.host.pid ?? null,
+        memory: process.memoryUsage(),
+      };
       return send(res, 200, 'application/json', JSON.stringify(stats));
     }
     if (url.pathname === '/event-loop') {
@@ -134,11 +148,15 @@ class Harness {
     const url = requestUrl(req);
     const origin = `http://127.0.0.1:${this.port}`;
     const reason =
-      url.pathname !== '/ws' ? 'wrong path'
-      : !this.tokenMatches(url.searchParams.get('token')) ? 'bad token'
-      : req.headers.origin !== origin ? `foreign origin ${String(req.headers.origin)}`
-      : this.window.connected ? 'a page is already connected'
-      : undefined;
+      url.pathname !== '/ws'
+        ? 'wrong path'
+        : !this.tokenMatches(url.searchParams.get('token'))
+          ? 'bad token'
+          : req.headers.origin !== origin
+            ? `foreign origin ${String(req.headers.origin)}`
+            : this.window.connected
+              ? 'a page is already connected'
+              : undefined;
     if (reason) {
       this.log.warn('harness.client-rejected', { reason });
       socket.end(`HTTP/1.1 ${reason === 'a page is already connected' ? '409 Conflict' : '403 Forbidden'}\r\nconnection: close\r\n\r\n`);
@@ -199,7 +217,15 @@ async function main(): Promise<void> {
   // The desktop's window wiring itself, on the socket's stand-ins of its Electron objects: the
   // keys' entry, close, signals (SIGINT a press from here on, the spawn included), IPC checks.
   wireTerminalWindow(
-    { config: loaded.config, problems: loaded.problems, settingsFile: loaded.path, log, window: panes, host, configChanges: settings.onDidChange },
+    {
+      config: loaded.config,
+      problems: loaded.problems,
+      settingsFile: loaded.path,
+      log,
+      window: panes,
+      host,
+      configChanges: settings.onDidChange,
+    },
     // A test harness never opens a browser; the request is logged for the specs.
     {
       ...window.parts(),
@@ -216,7 +242,12 @@ async function main(): Promise<void> {
   // the page (the harness's build of it, with the test view: build/bundle-test.mjs) beside this
   // bundle, or the one --renderer-dir names; the shipped preload in the directory above it
   const rendererDir = options.rendererDir ?? path.join(__dirname, 'harness-renderer');
-  const pages = await HarnessPages.load(rendererDir, [address.port, screen.port], path.join(__dirname, HARNESS_PAGE_SCRIPT), path.join(rendererDir, '..', PRELOAD_SCRIPT));
+  const pages = await HarnessPages.load(
+    rendererDir,
+    [address.port, screen.port],
+    path.join(__dirname, HARNESS_PAGE_SCRIPT),
+    path.join(rendererDir, '..', PRELOAD_SCRIPT),
+  );
   const harness = new Harness(log, reaper, panes, host, screen, window, server, address.port, pages);
   log.event('harness.listening', { port: address.port });
   process.stdout.write(`${harness.readyLine()}\n`);
@@ -225,7 +256,10 @@ async function main(): Promise<void> {
 /** The forked host's screen socket, once it listens (bounded: a host that never says is a start failure). */
 function hostScreen(host: ForkedHost): Promise<HostScreenAddress> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the session host did not open its screen socket within ${HOST_READY_MS} ms`)), HOST_READY_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the session host did not open its screen socket within ${HOST_READY_MS} ms`)),
+      HOST_READY_MS,
+    );
     void host.screen.then((address) => {
       clearTimeout(timer);
       resolve(address);

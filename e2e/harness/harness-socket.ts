@@ -5,7 +5,17 @@
 // otherwise: the id of an invoke's answer, main's webContents.paste() and typed text. The other
 // keys Electron hands main before the page (before-input-event) are not on the socket: the page
 // asks main for each one's verdict over HTTP (POST /key, parseKeyInput) and waits for it.
-import { IpcChannel, isRequestChannel, isScreenRequestChannel, type EventChannel, type EventArgs, type KeyInput, type RendererSettings, type RequestChannel, type ScreenRequestChannel } from '../../contracts/renderer';
+import {
+  IpcChannel,
+  isRequestChannel,
+  isScreenRequestChannel,
+  type EventChannel,
+  type EventArgs,
+  type KeyInput,
+  type RendererSettings,
+  type RequestChannel,
+  type ScreenRequestChannel,
+} from '../../contracts/renderer';
 import { refuse } from '../../contracts/renderer-checks';
 import type { Result } from '../../contracts/result';
 
@@ -41,8 +51,15 @@ export function parseKeyInput(args: readonly unknown[]): Result<KeyInput> {
   const [raw] = args;
   if (args.length !== 1 || typeof raw !== 'object' || raw === null) return refuse('a key is one object');
   const { type, key, code, control, shift, alt, meta, isAutoRepeat } = raw as Record<string, unknown>;
-  if (!isName(type) || !isName(key) || !isName(code)) return refuse(`type, key and code must be strings of at most ${MAX_KEY_NAME_CHARS} chars`);
-  if (typeof control !== 'boolean' || typeof shift !== 'boolean' || typeof alt !== 'boolean' || typeof meta !== 'boolean' || typeof isAutoRepeat !== 'boolean') {
+  if (!isName(type) || !isName(key) || !isName(code))
+    return refuse(`type, key and code must be strings of at most ${MAX_KEY_NAME_CHARS} chars`);
+  if (
+    typeof control !== 'boolean' ||
+    typeof shift !== 'boolean' ||
+    typeof alt !== 'boolean' ||
+    typeof meta !== 'boolean' ||
+    typeof isAutoRepeat !== 'boolean'
+  ) {
     return refuse('control, shift, alt, meta and isAutoRepeat must be booleans');
   }
   return { ok: true, value: { type, key, code, control, shift, alt, meta, isAutoRepeat } };
@@ -58,12 +75,15 @@ export function parsePageMessage(text: string): Result<PageMessage> {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('not an object');
   const { channel, args, id } = raw as Record<string, unknown>;
-  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel)) return refuse(`unknown channel ${String(JSON.stringify(channel)).slice(0, 40)}`);
+  if (channel !== HarnessChannel.typed && !isRequestChannel(channel) && !isScreenRequestChannel(channel))
+    return refuse(`unknown channel ${String(JSON.stringify(channel)).slice(0, 40)}`);
   if (!Array.isArray(args)) return refuse(`${channel}: args must be an array`);
   if (channel === HarnessChannel.typed) {
     const key = parseKeyInput(args);
     return key.ok ? { ok: true, value: { channel, args: [key.value] } } : refuse(`${channel}: ${key.error}`);
   }
   if (channel !== IpcChannel.getSettings) return { ok: true, value: { channel, args } as PageMessage };
-  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { ok: true, value: { channel, args, id } } : refuse(`${channel}: an invoke needs an integer id`);
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
+    ? { ok: true, value: { channel, args, id } }
+    : refuse(`${channel}: an invoke needs an integer id`);
 }

@@ -19,7 +19,13 @@ import { type Harness, openTerminal, PROMPT, run, startHarness, stopHarness, wai
 
 const BROWSER = process.env.RIPCORD_BROWSER ?? '/usr/bin/chromium';
 const GPU_COMPOSITING = process.argv.includes('--gpu-compositing');
-const ARGS = ['--no-sandbox', ...(GPU_COMPOSITING ? [] : ['--disable-gpu']), '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const ARGS = [
+  '--no-sandbox',
+  ...(GPU_COMPOSITING ? [] : ['--disable-gpu']),
+  '--disable-background-networking',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
 /** Red/green/blue SGR on every line: the renderers' worst everyday case. */
 const COLORED_FLOOD = `yes "$(printf '\\e[1;31mERROR\\e[0;32m ok \\e[34m%s\\e[0m' 0123456789abcdef)"`;
 /** Long enough that the pipeline is saturated when the key comes. */
@@ -38,7 +44,8 @@ async function measureOnce(page: Page, harness: Harness): Promise<Sample> {
   await waitForRow(page, /^ERROR ok 0123456789abcdef$/);
   await page.waitForTimeout(FLOOD_BEFORE_PRESS_MS);
   const sample = await measureCtrlC(page, { pane: PANE, prompt: PROMPT, timeoutMs: PROMPT_TIMEOUT_MS, press: { main: harness } });
-  if (sample.censored || !sample.hops) throw new Error(`no prompt within ${PROMPT_TIMEOUT_MS} ms; cursor row: ${JSON.stringify(sample.cursorRow)}`);
+  if (sample.censored || !sample.hops)
+    throw new Error(`no prompt within ${PROMPT_TIMEOUT_MS} ms; cursor row: ${JSON.stringify(sample.cursorRow)}`);
   await waitForPrompt(page);
   await page.waitForTimeout(BETWEEN_RUNS_MS);
   return { ...sample, hops: sample.hops };
@@ -69,7 +76,9 @@ async function main(): Promise<void> {
           samples.push(await measureOnce(page, harness));
           process.stderr.write(`${renderer} run ${i + 1}: ${JSON.stringify({ ms: samples.at(-1)?.ms, hops: samples.at(-1)?.hops })}\n`);
         }
-        console.log(`${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`);
+        console.log(
+          `${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`,
+        );
         console.log(`  → main done with it:     ${summary(samples.map((s) => s.hops.decided))}`);
         console.log(`  → main's hold in page:   ${summary(samples.map((s) => s.hops.hold))}`);
         console.log(`  → hint in page:          ${summary(samples.map((s) => s.hops.hint))}`);
@@ -77,8 +86,15 @@ async function main(): Promise<void> {
         console.log(`  → prompt parsed:         ${summary(samples.map((s) => s.ms))}`);
         console.log(`  → prompt painted:        ${summary(samples.map((s) => s.hops.painted))}`);
         console.log(`  samples (painted): ${samples.map((s) => s.hops.painted.toFixed(0)).join(' ')}`);
-        console.log(`  output chars reaching the page between key and prompt: ${summary(samples.map((s) => s.charsAfterPress)).replaceAll(' ms', '')}`);
-        console.log(`  load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+        console.log(
+          `  output chars reaching the page between key and prompt: ${summary(samples.map((s) => s.charsAfterPress)).replaceAll(' ms', '')}`,
+        );
+        console.log(
+          `  load average: ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
+        );
       } finally {
         await page.close();
         await stopHarness(harness);

@@ -16,7 +16,13 @@ const PROMPT_TIMEOUT_MS = 20_000;
 /** The memory is read after the last prompt has been quiet this long (the page's and the host's caches settle). */
 const SETTLE_MS = 2_000;
 
-interface Footprint { mainKb: number; hostKb: number; pageHeapKb: number; sessionProcesses: number; sessionKb: number }
+interface Footprint {
+  mainKb: number;
+  hostKb: number;
+  pageHeapKb: number;
+  sessionProcesses: number;
+  sessionKb: number;
+}
 
 async function focusedPrompt(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -61,15 +67,28 @@ async function main(): Promise<void> {
     for (let i = 0; i < panes; i++) {
       const before = (await page.evaluate(() => window.__ripcordHarness?.layout?.tabs.length)) ?? 0;
       await page.keyboard.press('Control+Shift+T');
-      await waitFor('a new tab', PROMPT_TIMEOUT_MS, async () => ((await page.evaluate(() => window.__ripcordHarness?.layout?.tabs.length)) === before + 1 ? true : undefined));
+      await waitFor('a new tab', PROMPT_TIMEOUT_MS, async () =>
+        (await page.evaluate(() => window.__ripcordHarness?.layout?.tabs.length)) === before + 1 ? true : undefined,
+      );
       await focusedPrompt(page);
     }
     const many = await footprint(page, harness);
     const per = (key: keyof Footprint): string => ((many[key] - one[key]) / panes).toFixed(key === 'sessionProcesses' ? 1 : 0);
-    console.log(`one pane: main ${one.mainKb} kB, session host ${one.hostKb} kB, page JS heap ${one.pageHeapKb} kB, ${one.sessionProcesses} session process(es)`);
-    console.log(`${panes + 1} panes: main ${many.mainKb} kB, session host ${many.hostKb} kB, page JS heap ${many.pageHeapKb} kB, ${many.sessionProcesses} session process(es)`);
-    console.log(`per idle pane: main ${per('mainKb')} kB, session host ${per('hostKb')} kB, page JS heap ${per('pageHeapKb')} kB, ${per('sessionProcesses')} session process(es) of ${per('sessionKb')} kB (resident sets; a bash at its prompt each)`);
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `one pane: main ${one.mainKb} kB, session host ${one.hostKb} kB, page JS heap ${one.pageHeapKb} kB, ${one.sessionProcesses} session process(es)`,
+    );
+    console.log(
+      `${panes + 1} panes: main ${many.mainKb} kB, session host ${many.hostKb} kB, page JS heap ${many.pageHeapKb} kB, ${many.sessionProcesses} session process(es)`,
+    );
+    console.log(
+      `per idle pane: main ${per('mainKb')} kB, session host ${per('hostKb')} kB, page JS heap ${per('pageHeapKb')} kB, ${per('sessionProcesses')} session process(es) of ${per('sessionKb')} kB (resident sets; a bash at its prompt each)`,
+    );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await page.close();
     await stopHarness(harness);

@@ -30,8 +30,12 @@ export function preloadScript(built: string): string {
  */
 export function harnessIndexHtml(original: string, ports: readonly number[]): string {
   const csp = original.replace("connect-src 'none'", `connect-src 'self' ${ports.map((port) => `ws://127.0.0.1:${port}`).join(' ')}`);
-  const page = csp.replace('<script src="renderer.js"></script>', `<script src="${HARNESS_PAGE_SCRIPT}"></script>\n    <script src="${PRELOAD_SCRIPT}"></script>\n    <script src="renderer.js"></script>`);
-  if (csp === original || page === csp) throw new Error("renderer/index.html changed: no \"connect-src 'none'\" or no renderer.js script tag to patch");
+  const page = csp.replace(
+    '<script src="renderer.js"></script>',
+    `<script src="${HARNESS_PAGE_SCRIPT}"></script>\n    <script src="${PRELOAD_SCRIPT}"></script>\n    <script src="renderer.js"></script>`,
+  );
+  if (csp === original || page === csp)
+    throw new Error('renderer/index.html changed: no "connect-src \'none\'" or no renderer.js script tag to patch');
   return page;
 }
 
@@ -48,7 +52,11 @@ export class HarnessPages {
    * WebSockets the page may connect to (the harness's, the session host's).
    */
   static async load(rendererDir: string, ports: readonly number[], pageScript: string, preload: string): Promise<HarnessPages> {
-    const [original, script, built] = await Promise.all([readFile(path.join(rendererDir, 'index.html'), 'utf8'), readFile(pageScript), readFile(preload, 'utf8')]);
+    const [original, script, built] = await Promise.all([
+      readFile(path.join(rendererDir, 'index.html'), 'utf8'),
+      readFile(pageScript),
+      readFile(preload, 'utf8'),
+    ]);
     return new HarnessPages(rendererDir, harnessIndexHtml(original, ports), script, preloadScript(built));
   }
 

@@ -22,17 +22,24 @@ export class ScreenSocket implements HostScreen {
   private backlog: string[] = [];
   private readonly listeners = new Set<(channel: unknown, args: unknown) => void>();
 
-  constructor(private readonly pageOrigin: string, private readonly log: Logger) {
+  constructor(
+    private readonly pageOrigin: string,
+    private readonly log: Logger,
+  ) {
     this.server.on('upgrade', (req, socket, head) => {
       const url = requestUrl(req);
       const given = Buffer.from(url.searchParams.get('token') ?? '');
       const expected = Buffer.from(this.token);
       const reason =
-        url.pathname !== '/screen' ? 'wrong path'
-        : given.length !== expected.length || !timingSafeEqual(given, expected) ? 'bad token'
-        : req.headers.origin !== pageOrigin ? `foreign origin ${String(req.headers.origin)}`
-        : this.client ? 'a page is already connected'
-        : undefined;
+        url.pathname !== '/screen'
+          ? 'wrong path'
+          : given.length !== expected.length || !timingSafeEqual(given, expected)
+            ? 'bad token'
+            : req.headers.origin !== pageOrigin
+              ? `foreign origin ${String(req.headers.origin)}`
+              : this.client
+                ? 'a page is already connected'
+                : undefined;
       if (reason) {
         log.warn('host.screen-rejected', { reason });
         socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n');

@@ -45,7 +45,11 @@ class SocketIpc implements IpcRegistry {
   private readonly emitter = new EventEmitter();
   private readonly handlers = new Map<string, IpcHandler>();
 
-  constructor(private readonly sender: IpcSenderEvent, private readonly answer: (message: HostMessage) => void, private readonly log: Pick<Logger, 'warn'>) {}
+  constructor(
+    private readonly sender: IpcSenderEvent,
+    private readonly answer: (message: HostMessage) => void,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {}
 
   on(channel: string, listener: IpcListener): this {
     this.emitter.on(channel, listener);
@@ -115,7 +119,10 @@ export class SocketWindow {
   readonly page: EventEmitter & TerminalWindowParts['page'];
   readonly ipc: SocketIpc;
 
-  constructor(private readonly pageUrl: string, private readonly log: Logger) {
+  constructor(
+    private readonly pageUrl: string,
+    private readonly log: Logger,
+  ) {
     const send = (message: HostMessage): void => this.client?.send(JSON.stringify(message));
     this.page = Object.assign(new EventEmitter(), {
       send: (channel: string, ...args: unknown[]) => {
@@ -134,7 +141,15 @@ export class SocketWindow {
 
   /** The Electron objects wireTerminalWindow takes, minus the process's signals and the browser. */
   parts(): Omit<TerminalWindowParts, 'signals' | 'openExternal' | 'openPath'> {
-    return { app: this.app, window: this.window, page: this.page, webContentsId: WEB_CONTENTS_ID, pageUrl: this.pageUrl, ipc: this.ipc, shortcuts: this.shortcuts };
+    return {
+      app: this.app,
+      window: this.window,
+      page: this.page,
+      webContentsId: WEB_CONTENTS_ID,
+      pageUrl: this.pageUrl,
+      ipc: this.ipc,
+      shortcuts: this.shortcuts,
+    };
   }
 
   /**

@@ -21,13 +21,10 @@ test.use({ viewport: VIEWPORT });
 const harnesses = harnessPerTest();
 
 async function promptOnCursorRow(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (source) => {
-      const view = window.__ripcordTest;
-      return view !== undefined && new RegExp(source).test(view.screen()[view.cursor().y] ?? '');
-    },
-    PROMPT_TEXT.source,
-  );
+  await page.waitForFunction((source) => {
+    const view = window.__ripcordTest;
+    return view !== undefined && new RegExp(source).test(view.screen()[view.cursor().y] ?? '');
+  }, PROMPT_TEXT.source);
 }
 
 async function startSession(page: Page, config: Record<string, unknown> = {}): Promise<void> {
@@ -87,7 +84,12 @@ for (const scheme of ['dark', 'light'] as const) {
     });
 
     test('the profile menu and the settings screen', async ({ page }) => {
-      await startSession(page, { profiles: { fish: { program: '/usr/bin/fish', color: '#4e9a06' }, 'web server': { program: '/bin/bash', args: ['-l'], cwd: '/tmp' } } });
+      await startSession(page, {
+        profiles: {
+          fish: { program: '/usr/bin/fish', color: '#4e9a06' },
+          'web server': { program: '/bin/bash', args: ['-l'], cwd: '/tmp' },
+        },
+      });
       await page.getByRole('button', { name: 'Profiles…' }).click();
       await expect(page.getByRole('menu', { name: 'New tab with profile' })).toBeVisible();
       await shoot(page, 'profile-menu', scheme);
@@ -119,7 +121,7 @@ test.describe('dark scheme', () => {
     await shoot(page, 'settings-banner', 'dark');
   });
 
-  test('a closed tab\'s toast', async ({ page }) => {
+  test("a closed tab's toast", async ({ page }) => {
     await startSession(page);
     await page.keyboard.press('Control+Shift+T');
     await expect(page.locator('.ripcord-tab')).toHaveCount(2);

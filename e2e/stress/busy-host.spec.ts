@@ -21,7 +21,10 @@ interface LogLine {
 
 async function logLines(file: string): Promise<LogLine[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as LogLine);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 test('a Ctrl+C during a 2 s main-loop stall is handled right after it, and the watchdog logs the stall', async () => {
@@ -29,24 +32,59 @@ test('a Ctrl+C during a 2 s main-loop stall is handled right after it, and the w
   // Not under test-results/: a concurrent Playwright run clears that folder.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-stress-busy-'));
   const script = path.join(dir, 'busy-host.js');
-  await build({ entryPoints: [path.join(__dirname, 'busy-host.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: script, external: ['node-pty'], logLevel: 'error' });
+  await build({
+    entryPoints: [path.join(__dirname, 'busy-host.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: script,
+    external: ['node-pty'],
+    logLevel: 'error',
+  });
   const logFile = path.join(dir, 'busy-host.log');
   const marker = newMarker();
-  const host = spawn(process.execPath, [script, '--log', logFile, '--dist', DIST, '--env', `${MARKER_VARIABLE}=${marker}`, '--env', 'PS1=busy$ ', '--', '/bin/bash', '--norc', '--noprofile', '-i'], {
-    stdio: ['pipe', 'ignore', 'inherit'],
-    // the bundle lives outside the repository; node-pty stays external
-    env: { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') },
-  });
+  const host = spawn(
+    process.execPath,
+    [
+      script,
+      '--log',
+      logFile,
+      '--dist',
+      DIST,
+      '--env',
+      `${MARKER_VARIABLE}=${marker}`,
+      '--env',
+      'PS1=busy$ ',
+      '--',
+      '/bin/bash',
+      '--norc',
+      '--noprofile',
+      '-i',
+    ],
+    {
+      stdio: ['pipe', 'ignore', 'inherit'],
+      // the bundle lives outside the repository; node-pty stays external
+      env: { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') },
+    },
+  );
   const exited = new Promise<number | null>((resolve) => host.once('exit', (code) => resolve(code)));
   const has = async (test: (line: LogLine) => boolean): Promise<boolean> => (await logLines(logFile)).some(test);
   try {
     await expect.poll(() => has((l) => l.name === 'watchdog-started'), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => has((l) => l.name === 'session.started'), { timeout: 20_000 }).toBe(true);
     host.stdin.write('sleep 1000\r');
-    await expect.poll(async () => {
-      const states = await Promise.all((await markedProcesses(marker)).map(async (pid) => (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim()));
-      return states.includes('sleep');
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const states = await Promise.all(
+            (await markedProcesses(marker)).map(async (pid) => (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim()),
+          );
+          return states.includes('sleep');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
     process.kill(host.pid as number, 'SIGUSR2');
     await expect.poll(() => has((l) => l.name === 'stress.busy.begin'), { timeout: 20_000 }).toBe(true);

@@ -61,7 +61,11 @@ let workerCode = '';
 test.beforeAll(async () => {
   const result = await build({
     stdin: { contents: WORKER_SOURCE, resolveDir: `${__dirname}/../../main/core`, sourcefile: 'burst-worker.ts', loader: 'ts' },
-    bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent',
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'silent',
   });
   workerCode = result.outputFiles[0]?.text ?? '';
 });
@@ -69,14 +73,20 @@ test.beforeAll(async () => {
 async function burst(buffer: SharedArrayBuffer, burstMs: number): Promise<ThreadResult[]> {
   const gate = new Int32Array(new SharedArrayBuffer(4));
   const startAt = new Float64Array(new SharedArrayBuffer(8));
-  const workers = Array.from({ length: THREADS }, () => new Worker(workerCode, { eval: true, workerData: { buffer, burstMs, gate, startAt } }));
+  const workers = Array.from(
+    { length: THREADS },
+    () => new Worker(workerCode, { eval: true, workerData: { buffer, burstMs, gate, startAt } }),
+  );
   try {
-    const results = workers.map((worker) => new Promise<ThreadResult>((resolve, reject) => {
-      worker.on('message', (message: ThreadResult | 'ready') => {
-        if (message !== 'ready') resolve(message);
-      });
-      worker.once('error', reject);
-    }));
+    const results = workers.map(
+      (worker) =>
+        new Promise<ThreadResult>((resolve, reject) => {
+          worker.on('message', (message: ThreadResult | 'ready') => {
+            if (message !== 'ready') resolve(message);
+          });
+          worker.once('error', reject);
+        }),
+    );
     await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))));
     startAt[0] = performance.timeOrigin + performance.now() + 20;
     Atomics.store(gate, 0, 1);
@@ -101,7 +111,8 @@ for (const burstMs of [100, 400, 1500]) {
       expect(first, 'some press started a cancel').toBeDefined();
       if (first === undefined) return;
       // The anchor only moves on a cancel more than an interval after the previous one.
-      for (let i = 1; i < cancels.length; i++) expect((cancels[i] as number) - (cancels[i - 1] as number)).toBeGreaterThan(DEFAULT_INTERVAL_MS);
+      for (let i = 1; i < cancels.length; i++)
+        expect((cancels[i] as number) - (cancels[i - 1] as number)).toBeGreaterThan(DEFAULT_INTERVAL_MS);
       // Exit is sticky: no thread saw a cancel or an ignored press after it saw an exit...
       expect(results.map((r) => r.cancelAfterExit)).toEqual(Array<boolean>(THREADS).fill(false));
       // ...and the word ends in ExitRequested exactly when some press exited.

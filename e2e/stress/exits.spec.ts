@@ -22,12 +22,17 @@ const CLEANUP_WATCH_MS = 15_000;
 const EXITS_PER_TRIGGER = 100;
 const PARALLEL = 5;
 
-const terminalExit = (trigger: ExitTrigger): Promise<ExitRun> => runExit('ripcord', { trigger, killGraceMs: KILL_GRACE_MS, extraWatchMs: CLEANUP_WATCH_MS });
+const terminalExit = (trigger: ExitTrigger): Promise<ExitRun> =>
+  runExit('ripcord', { trigger, killGraceMs: KILL_GRACE_MS, extraWatchMs: CLEANUP_WATCH_MS });
 
 function expectClean(trigger: ExitTrigger, runs: readonly ExitRun[]): void {
   expect(runs.filter((run) => run.noneLeftMs === undefined).length, `${trigger}: exits that left session processes alive`).toBe(0);
   const expected = EXIT_CODES[trigger];
-  if (expected !== undefined) expect(runs.map((run) => run.exitCode), `${trigger}: exit codes`).toEqual(Array<number>(runs.length).fill(expected));
+  if (expected !== undefined)
+    expect(
+      runs.map((run) => run.exitCode),
+      `${trigger}: exit codes`,
+    ).toEqual(Array<number>(runs.length).fill(expected));
 }
 
 async function batches<T>(total: number, parallel: number, run: () => Promise<T>): Promise<T[]> {
@@ -48,12 +53,16 @@ async function windowCloseExit(): Promise<number> {
       const message = JSON.parse(raw.toString()) as HostMessage;
       if (message.channel === IpcChannel.data) screen = (screen + message.args[1]).slice(-4096);
     });
-    await Promise.all([ws, screenSocket].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
+    await Promise.all(
+      [ws, screenSocket].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))),
+    );
     ws.send(JSON.stringify({ channel: IpcChannel.resize, args: ['1', 100, 30] } satisfies PageMessage));
     await expect.poll(() => screen.endsWith(PROMPT), { timeout: 20_000 }).toBe(true);
     ws.send(JSON.stringify({ channel: IpcChannel.input, args: ['1', `bash ${await writeHostileScript(dir)}\r`] } satisfies PageMessage));
     // the shell carries the marker too, through the session environment
-    await expect.poll(async () => (await markedProcesses(marker)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(HOSTILE_PROCESSES + 1);
+    await expect
+      .poll(async () => (await markedProcesses(marker)).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(HOSTILE_PROCESSES + 1);
     ws.close();
     await pipeline.exited;
     const noneLeft = await whenNoneLeft(marker, KILL_GRACE_MS + CLEANUP_WATCH_MS);

@@ -80,7 +80,11 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
   test(`ripcord run survives ${FLOOD_BYTES / MB} MB of ${kind} output with bounded memory`, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-stress-flood-'));
     const marker = newMarker();
-    const { program, logFile } = startTerminalHost('ripcord', { dir, marker, command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)] });
+    const { program, logFile } = startTerminalHost('ripcord', {
+      dir,
+      marker,
+      command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)],
+    });
     try {
       const memory = memoryWatch([program.pid]);
       const exit = await program.exited;
@@ -97,7 +101,11 @@ for (const kind of ['random', 'invalid-utf8'] as const) {
 
   test(`the browser harness survives ${FLOOD_BYTES / MB} MB of ${kind} output with bounded memory`, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-stress-flood-'));
-    const pipeline = await startBrowserPipeline('ripcord', { dir, marker: newMarker(), command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)] });
+    const pipeline = await startBrowserPipeline('ripcord', {
+      dir,
+      marker: newMarker(),
+      command: [process.execPath, await floodScript(dir), kind, String(FLOOD_BYTES)],
+    });
     const { main, screen: ws } = openPageSockets(pipeline);
     const memory = memoryWatch(pipeline.pids);
     try {

@@ -16,7 +16,8 @@ const READINGS_S = [15, 30, 45, 60];
  * issue #40's leak, grew it 20–55 KB/s here.)
  */
 const MAX_SLOPE_BYTES_PER_S = 8 * 1024;
-const SKIP_REASON = 'the 60 s slope runs in the full stress run (npm run stress); npm test bounds 15 s of the flood in e2e/terminal/query-flood.spec.ts';
+const SKIP_REASON =
+  'the 60 s slope runs in the full stress run (npm run stress); npm test bounds 15 s of the flood in e2e/terminal/query-flood.spec.ts';
 
 /** Least-squares slope of bytes over seconds. */
 function slope(points: readonly { s: number; bytes: number }[]): number {
@@ -29,7 +30,9 @@ function slope(points: readonly { s: number; bytes: number }[]): number {
 }
 
 for (const semiSpaceMb of SEMI_SPACES_MB) {
-  test(`--max-semi-space-size=${semiSpaceMb}: over ${READINGS_S[READINGS_S.length - 1]} s of the flood the host grows at most ${MAX_SLOPE_BYTES_PER_S / 1024} kB/s`, async ({ term }, testInfo) => {
+  test(`--max-semi-space-size=${semiSpaceMb}: over ${READINGS_S[READINGS_S.length - 1]} s of the flood the host grows at most ${MAX_SLOPE_BYTES_PER_S / 1024} kB/s`, async ({
+    term,
+  }, testInfo) => {
     if (!FULL) console.log(`[query-flood-memory] skipped: ${SKIP_REASON}`);
     test.skip(!FULL, SKIP_REASON);
     test.setTimeout(180_000);

@@ -31,7 +31,9 @@ async function userOrSkip(): Promise<UserSetup | undefined> {
   return made;
 }
 
-test('as a non-root user: migrants into a sibling cgroup (itself, or a child moved by its parent) are swept after every way out', async ({ term }, testInfo) => {
+test('as a non-root user: migrants into a sibling cgroup (itself, or a child moved by its parent) are swept after every way out', async ({
+  term,
+}, testInfo) => {
   test.setTimeout(120_000);
   const user = await userOrSkip();
   const located = await locateCgroup();
@@ -43,14 +45,16 @@ test('as a non-root user: migrants into a sibling cgroup (itself, or a child mov
   const ways = Object.keys(WAYS_OUT);
   const terms = [term, ...ways.slice(1).map(() => new TerminalFixture(testInfo))];
   try {
-    const lines = await Promise.all(ways.map(async (way, i) => {
-      const logFile = path.join(user.dir, `ripcord-${i}.log`);
-      const runTerm = terms[i] as TerminalFixture;
-      const { argv, env } = ripcordAsUser(user, logFile);
-      runTerm.extraEnv = env;
-      const pane = await runTerm.program(argv);
-      return migrateThenEnd({ term: runTerm, pane, logFile, way, mount: located.value.mount, root: '', sibling });
-    }));
+    const lines = await Promise.all(
+      ways.map(async (way, i) => {
+        const logFile = path.join(user.dir, `ripcord-${i}.log`);
+        const runTerm = terms[i] as TerminalFixture;
+        const { argv, env } = ripcordAsUser(user, logFile);
+        runTerm.extraEnv = env;
+        const pane = await runTerm.program(argv);
+        return migrateThenEnd({ term: runTerm, pane, logFile, way, mount: located.value.mount, root: '', sibling });
+      }),
+    );
     for (const line of lines) console.log(`[migrants, ${user.user.name}] ${line}`);
   } finally {
     // before the delegated cgroup goes (afterEach): the panes' processes hold its leaf
@@ -72,7 +76,15 @@ test('as a non-root user: a same-user process cannot ptrace the host or the Node
 async function guardedAgainstSameUser(term: TerminalFixture, user: UserSetup): Promise<void> {
   const asUser = (argv: string[]): Promise<string> =>
     // a system PATH: the user cannot reach tools installed for root alone (a pyenv shim in /root)
-    run('setpriv', [`--reuid=${user.user.uid}`, `--regid=${user.user.gid}`, '--clear-groups', '--', 'env', 'PATH=/usr/local/bin:/usr/bin:/bin', ...argv]).then((r) => r.stdout.trim());
+    run('setpriv', [
+      `--reuid=${user.user.uid}`,
+      `--regid=${user.user.gid}`,
+      '--clear-groups',
+      '--',
+      'env',
+      'PATH=/usr/local/bin:/usr/bin:/bin',
+      ...argv,
+    ]).then((r) => r.stdout.trim());
   const logFile = path.join(user.dir, 'ripcord.log');
   const { argv, env } = ripcordAsUser(user, logFile);
   term.extraEnv = env;
@@ -94,7 +106,10 @@ async function guardedAgainstSameUser(term: TerminalFixture, user: UserSetup): P
     return;
   }
 
-  for (const [what, pid] of [['host', host], ['Node reaper', Number(reaperStart.pid)]] as const) {
+  for (const [what, pid] of [
+    ['host', host],
+    ['Node reaper', Number(reaperStart.pid)],
+  ] as const) {
     const probe = await asUser(['python3', PROBE, String(pid)]);
     console.log(`[guard] ${what} ${pid}: ${probe.replace('\n', ', ')} (control ${controlPid}: ${controlProbe.replace('\n', ', ')})`);
     expect(probe, what).toMatch(/^ptrace denied: .*\nfd denied: /);

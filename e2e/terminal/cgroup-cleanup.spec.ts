@@ -20,15 +20,39 @@ const NEST_CGROUPS = path.join(FIXTURES, 'nest-cgroups.py');
 const NESTED_LEVELS = 20;
 
 /** `ripcord run` with the test's log, no settings; resolves with its exit code and what it wrote. */
-function ripcordRun(command: readonly string[], logFile: string, env: NodeJS.ProcessEnv = process.env, prefix: readonly string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(prefix[0] ?? process.execPath, [...prefix.slice(1), ...(prefix.length > 0 ? [process.execPath] : []), CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', logFile, '--', ...command], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...env, RIPCORD_CONFIG: `${logFile}.no-config.json` },
-  });
+function ripcordRun(
+  command: readonly string[],
+  logFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+  prefix: readonly string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    prefix[0] ?? process.execPath,
+    [
+      ...prefix.slice(1),
+      ...(prefix.length > 0 ? [process.execPath] : []),
+      CLI,
+      'run',
+      '--kill-grace',
+      String(KILL_GRACE_MS),
+      '--log',
+      logFile,
+      '--',
+      ...command,
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...env, RIPCORD_CONFIG: `${logFile}.no-config.json` },
+    },
+  );
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (data: Buffer) => { stdout += data.toString(); });
-  child.stderr.on('data', (data: Buffer) => { stderr += data.toString(); });
+  child.stdout.on('data', (data: Buffer) => {
+    stdout += data.toString();
+  });
+  child.stderr.on('data', (data: Buffer) => {
+    stderr += data.toString();
+  });
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -58,7 +82,10 @@ test('20 nested cgroups with 250-character names made inside the session are rem
   await removeAll(left);
   expect(left, 'the session cgroup and the tree below it').toEqual([]);
   const dead = (await logEvents(logFile)).filter((e) => e.name === 'reaper-session-dead' || e.name === 'cgroup-kill-done');
-  expect(dead.every((e) => e.removed === true), JSON.stringify(dead)).toBe(true);
+  expect(
+    dead.every((e) => e.removed === true),
+    JSON.stringify(dead),
+  ).toBe(true);
 });
 
 let user: UserSetup | undefined;
@@ -88,7 +115,10 @@ test('as a non-root user: the same tree below a delegated cgroup is removed at t
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
 test('a start that never completes (the root shim traced by strace -f) leaves no cgroup', async ({}, testInfo) => {
-  const strace = await run('strace', ['-V']).then(() => undefined, (error: Error) => `no strace here: ${error.message}`);
+  const strace = await run('strace', ['-V']).then(
+    () => undefined,
+    (error: Error) => `no strace here: ${error.message}`,
+  );
   if (strace) console.log(`[cgroup-cleanup] skipped: ${strace}`);
   test.skip(strace !== undefined, String(strace));
   const logFile = testInfo.outputPath('ripcord.log');
@@ -105,7 +135,7 @@ test('a start that never completes (the root shim traced by strace -f) leaves no
 });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-test('a start removes the leftover cgroups of sessions that are over, and keeps a live session\'s', async ({}, testInfo) => {
+test("a start removes the leftover cgroups of sessions that are over, and keeps a live session's", async ({}, testInfo) => {
   const scratch = await scratchCgroupOrSkip('leftovers', 'cgroup-cleanup');
   if (!scratch) return;
   const sleeps: number[] = [];
@@ -139,11 +169,18 @@ test('a start removes the leftover cgroups of sessions that are over, and keeps 
     expect(names).toContain(path.basename(live));
     expect(names).toContain(path.basename(populated));
     const host = await hostPid(logFile);
-    expect(names.filter((n) => n.startsWith(`ripcord-${host}-`)), 'the session\'s own cgroup').toEqual([]);
+    expect(
+      names.filter((n) => n.startsWith(`ripcord-${host}-`)),
+      "the session's own cgroup",
+    ).toEqual([]);
   } finally {
     for (const pid of sleeps) process.kill(pid, 'SIGKILL');
     await waitUntil('the sleeps to leave the scratch cgroups', async () => {
-      const populated = await Promise.all((await readdir(scratch.dir)).filter((n) => n.startsWith('ripcord-')).map((n) => new CgroupDir(path.join(scratch.dir, n)).populated()));
+      const populated = await Promise.all(
+        (await readdir(scratch.dir))
+          .filter((n) => n.startsWith('ripcord-'))
+          .map((n) => new CgroupDir(path.join(scratch.dir, n)).populated()),
+      );
       return populated.every((p) => !p) ? true : undefined;
     });
     await removeAll((await readdir(scratch.dir)).filter((n) => n.startsWith('ripcord-')).map((n) => path.join(scratch.dir, n)));

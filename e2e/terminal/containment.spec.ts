@@ -19,9 +19,13 @@ async function reaperPid(logFile: string): Promise<number> {
 type WayOut = (pane: TmuxPane, ripcord: number, logFile: string) => Promise<void>;
 const WAYS_OUT: Record<string, WayOut> = {
   'a double Ctrl+C': async (pane) => pane.keysApart('C-c', 300, 'C-c'),
-  'SIGTERM to ripcord': async (_pane, ripcord) => { process.kill(ripcord, 'SIGTERM'); },
-  'the root\'s own end': async (pane) => pane.typeLine('exec true'),
-  'kill -9 of ripcord': async (_pane, ripcord) => { process.kill(ripcord, 'SIGKILL'); },
+  'SIGTERM to ripcord': async (_pane, ripcord) => {
+    process.kill(ripcord, 'SIGTERM');
+  },
+  "the root's own end": async (pane) => pane.typeLine('exec true'),
+  'kill -9 of ripcord': async (_pane, ripcord) => {
+    process.kill(ripcord, 'SIGKILL');
+  },
   'a session process SIGKILLing the reaper, then kill -9 of ripcord': async (pane, ripcord, logFile) => {
     await pane.typeLine(`kill -9 ${await reaperPid(logFile)}`);
     await waitForLogEvent(logFile, LogEvent.reaperReplaced);
@@ -48,19 +52,25 @@ async function escapeThenEnd(term: TerminalFixture, way: string, logFile: string
   await (WAYS_OUT[way] as WayOut)(pane, ripcord, logFile);
 
   expect(await leftAfter(term.marker), `left after ${way}`).toEqual([]);
-  await waitUntil('the session cgroup to be removed', async () => ((await cgroupsOf([ripcord])).length === 0 ? true : undefined)).catch(() => undefined);
+  await waitUntil('the session cgroup to be removed', async () => ((await cgroupsOf([ripcord])).length === 0 ? true : undefined)).catch(
+    () => undefined,
+  );
   expect(await cgroupsOf([ripcord]), `cgroup left after ${way}`).toEqual([]);
   const ms = await exitToEmptyMs(logFile);
   const dead = (await logEvents(logFile)).find((e) => e.name === LogEvent.reaperSessionDead);
   return `${way}: containment cgroup; exit.begin → cgroup empty and removed ${ms ?? 'n/a (ripcord was killed)'} ms; reaper's kill ${String(dead?.ms)} ms, survivors ${String(dead?.survivors)}`;
 }
 
-test('every escape leaves nothing after every way out, and no cgroup of ripcord remains (cgroup, all ways at once)', async ({ term }, testInfo) => {
+test('every escape leaves nothing after every way out, and no cgroup of ripcord remains (cgroup, all ways at once)', async ({
+  term,
+}, testInfo) => {
   test.setTimeout(120_000);
   const ways = Object.keys(WAYS_OUT);
   const terms = [term, ...ways.slice(1).map(() => new TerminalFixture(testInfo))];
   try {
-    const lines = await Promise.all(ways.map((way, i) => escapeThenEnd(terms[i] as TerminalFixture, way, testInfo.outputPath(`ripcord-${i}.log`))));
+    const lines = await Promise.all(
+      ways.map((way, i) => escapeThenEnd(terms[i] as TerminalFixture, way, testInfo.outputPath(`ripcord-${i}.log`))),
+    );
     for (const line of lines) console.log(`[containment] ${line}`);
   } finally {
     await cleanupAll(terms.slice(1));

@@ -59,11 +59,19 @@ export async function inBatches<T, R>(items: readonly T[], atOnce: number, work:
 
 /** Waits for every process with the marker to end; returns what is left at the deadline, described. */
 export async function leftAfter(marker: string, timeoutMs = NONE_LEFT_WITHIN_MS): Promise<string[]> {
-  const ok = await pollUntil('the session\'s processes to end', async () => (await processesWithMarker(marker)).length === 0, timeoutMs)
-    .then(() => true, () => false);
+  const ok = await pollUntil(
+    "the session's processes to end",
+    async () => (await processesWithMarker(marker)).length === 0,
+    timeoutMs,
+  ).then(
+    () => true,
+    () => false,
+  );
   if (ok) return [];
   const left = await processesWithMarker(marker);
-  return Promise.all(left.map(async (pid) => `${pid} ${(await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')}`));
+  return Promise.all(
+    left.map(async (pid) => `${pid} ${(await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')}`),
+  );
 }
 
 /** Cgroup directories named after any of these ripcord host pids, anywhere in the hierarchy. */
@@ -85,17 +93,24 @@ export async function cgroupsOf(hostPids: readonly number[]): Promise<string[]> 
   return found;
 }
 
-export interface LoggedEvent { name: string; wall: string; [field: string]: unknown }
+export interface LoggedEvent {
+  name: string;
+  wall: string;
+  [field: string]: unknown;
+}
 
 export async function logEvents(file: string): Promise<LoggedEvent[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').filter((l) => l.trim() !== '').flatMap((line) => {
-    try {
-      return [JSON.parse(line) as LoggedEvent];
-    } catch {
-      return [];
-    }
-  });
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LoggedEvent];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** Starting many ripcords at once on a loaded machine can take long: a generous bound. */
@@ -114,7 +129,10 @@ export async function exitToEmptyMs(file: string): Promise<number | undefined> {
 }
 
 /** `ripcord run -- command` with a pipe for stdin (kept open) and nothing on stdout. */
-export function runWithoutTerminal(command: readonly string[], options: { marker: string; logFile: string; env?: Record<string, string> }): { pid: number; exited: Promise<number | null> } {
+export function runWithoutTerminal(
+  command: readonly string[],
+  options: { marker: string; logFile: string; env?: Record<string, string> },
+): { pid: number; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', options.logFile, '--', ...command], {
     stdio: ['pipe', 'ignore', 'ignore'],
     env: { ...process.env, RIPCORD_CONFIG: `${options.logFile}.no-config.json`, [MARKER_VARIABLE]: options.marker, ...options.env },
@@ -125,19 +143,37 @@ export function runWithoutTerminal(command: readonly string[], options: { marker
 }
 
 /** A scratch cgroup beside the test's own (a migrants' sibling, a parent): made, or why it cannot be. */
-export interface ScratchCgroup { dir: string; mount: string; remove(): Promise<void> }
+export interface ScratchCgroup {
+  dir: string;
+  mount: string;
+  remove(): Promise<void>;
+}
 
 export async function scratchCgroup(stem: string): Promise<ScratchCgroup | string> {
   const located = await locateCgroup();
   if (!located.ok) return `no cgroup2 hierarchy: ${located.error}`;
   const dir = path.join(located.value.dir, `${stem}-${randomBytes(6).toString('hex')}`);
-  const failed = await mkdir(dir).then(() => undefined, (error: Error) => `cannot make a cgroup beside the test's own: ${error.message}`);
+  const failed = await mkdir(dir).then(
+    () => undefined,
+    (error: Error) => `cannot make a cgroup beside the test's own: ${error.message}`,
+  );
   if (failed !== undefined) return failed;
   return {
     dir,
     mount: located.value.mount,
     // once its processes are gone (a reaper may still be removing a session cgroup below it)
-    remove: () => waitUntil(`${dir} to be removed`, async () => ((await rmdir(dir).then(() => true, () => false)) ? true : undefined)).then(() => undefined, () => undefined),
+    remove: () =>
+      waitUntil(`${dir} to be removed`, async () =>
+        (await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+          ? true
+          : undefined,
+      ).then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }
 

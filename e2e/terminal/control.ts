@@ -9,7 +9,11 @@ import { CLI, expect, test, type TerminalFixture } from './ripcord';
 
 const run = promisify(execFile);
 
-export interface Dirs { runtime: string; state: string; env: Record<string, string> }
+export interface Dirs {
+  runtime: string;
+  state: string;
+  env: Record<string, string>;
+}
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -29,7 +33,11 @@ export async function privateDirs(term: TerminalFixture): Promise<Dirs> {
   return { runtime: path.join(env.XDG_RUNTIME_DIR, 'ripcord'), state: env.XDG_STATE_HOME, env };
 }
 
-export interface CommandResult { code: number; stdout: string; stderr: string }
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** `ripcord ARGS` as a separate process (another terminal), with the test's directories. */
 export async function ripcord(env: Record<string, string>, ...args: string[]): Promise<CommandResult> {
@@ -42,7 +50,11 @@ export async function ripcord(env: Record<string, string>, ...args: string[]): P
   }
 }
 
-export interface PsSession { id: number; host: string; view: { sessionPid: number; rows: { pid: number; ignores: string[]; catches: string[]; command: string; foreground: boolean }[] } }
+export interface PsSession {
+  id: number;
+  host: string;
+  view: { sessionPid: number; rows: { pid: number; ignores: string[]; catches: string[]; command: string; foreground: boolean }[] };
+}
 
 export async function psJson(env: Record<string, string>): Promise<PsSession[]> {
   const out = await ripcord(env, 'ps', '--json');

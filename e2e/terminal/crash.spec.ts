@@ -35,7 +35,10 @@ test.afterAll(async () => {
   await rm(bundleDir, { recursive: true, force: true });
 });
 
-for (const [signal, what] of [['SIGUSR1', 'an uncaught exception'], ['SIGUSR2', 'a crash inside the exit path']] as const) {
+for (const [signal, what] of [
+  ['SIGUSR1', 'an uncaught exception'],
+  ['SIGUSR2', 'a crash inside the exit path'],
+] as const) {
   test(`${what} in ripcord restores the terminal, reports the error and exits 70`, async ({ term }) => {
     const pane = await term.inspect([process.execPath, host, ...CHILD]);
     await pane.waitForScreen('the child to turn its modes on', (screen) => screen.includes('modes-on'));

@@ -48,7 +48,9 @@ test('two Ctrl+C 300 ms apart exit 130 past a hostile job, and none of its proce
   expect(left).toEqual([]);
 });
 
-test('while a job ignores SIGINT, presses 100 ms apart are debounced; a key typed after them ends the interval, so two more presses exit', async ({ term }) => {
+test('while a job ignores SIGINT, presses 100 ms apart are debounced; a key typed after them ends the interval, so two more presses exit', async ({
+  term,
+}) => {
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
   await pane.typeLine(`sh -c 'trap "" INT; echo ignoring; exec sleep 1000'`);

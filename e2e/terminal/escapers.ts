@@ -23,7 +23,13 @@ const NOTHING_LEFT_WITHIN_MS = 3_000 + 5_000;
 /** A relay changes pid every few ms: a look at /proc is repeated this often before it counts as empty. */
 const LOOKS = 5;
 
-export interface Built { dir: string; leaderless: string; relay: string; storm: string; dispose(): Promise<void> }
+export interface Built {
+  dir: string;
+  leaderless: string;
+  relay: string;
+  storm: string;
+  dispose(): Promise<void>;
+}
 
 /** The programs, compiled into a directory every user may run them from. */
 export async function buildPrograms(): Promise<Built | string> {
@@ -38,7 +44,13 @@ export async function buildPrograms(): Promise<Built | string> {
     await rm(dir, { recursive: true, force: true });
     return `cc cannot build the test programs: ${String(error)}`;
   }
-  return { dir, leaderless: path.join(dir, 'leaderless'), relay: path.join(dir, 'relay'), storm: path.join(dir, 'storm'), dispose: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    leaderless: path.join(dir, 'leaderless'),
+    relay: path.join(dir, 'relay'),
+    storm: path.join(dir, 'storm'),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 const field = async (file: string): Promise<string | undefined> => readFile(file, 'latin1').catch(() => undefined);
@@ -98,12 +110,19 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
   const chosen = await waitForLogEvent(logFile, LogEvent.containmentChosen);
   expect(chosen.kind, String(chosen.reason)).toBe(runSpec.containment);
   await pane.typeLine(runSpec.start);
-  await waitUntil('the programs to run', async () => ((await liveThreads(term.marker, runSpec.programs)).length >= runSpec.running ? true : undefined), 30_000);
+  await waitUntil(
+    'the programs to run',
+    async () => ((await liveThreads(term.marker, runSpec.programs)).length >= runSpec.running ? true : undefined),
+    30_000,
+  );
 
   await (WAYS_OUT[way] as (pane: TmuxPane, ripcord: number) => Promise<void>)(pane, ripcord);
 
-  const left = await waitUntil('no thread of the programs to live', async () => ((await liveThreads(term.marker, runSpec.programs)).length === 0 ? [] : undefined), NOTHING_LEFT_WITHIN_MS)
-    .catch(async () => liveThreads(term.marker, runSpec.programs));
+  const left = await waitUntil(
+    'no thread of the programs to live',
+    async () => ((await liveThreads(term.marker, runSpec.programs)).length === 0 ? [] : undefined),
+    NOTHING_LEFT_WITHIN_MS,
+  ).catch(async () => liveThreads(term.marker, runSpec.programs));
   expect(left, `left after ${way}`).toEqual([]);
   const dead = await waitForLogEvent(logFile, LogEvent.reaperSessionDead);
   expect(dead.survivors, `survivors after ${way}`).toBe(0);
@@ -113,16 +132,37 @@ export async function startThenEnd(runSpec: EscaperRun): Promise<string> {
   // root may move any migrant, a delegated user those in the cgroups it owns: each one caught is
   // moved back into the frozen container (a relay's pid seen just before it handed over is counted, never moved)
   const movedBack = Number(dead.movedBack ?? 0);
-  if (runSpec.containment === 'cgroup' && runSpec.migrants === true) expect(movedBack, `migrants moved back after ${way}`).toBeGreaterThanOrEqual(1);
+  if (runSpec.containment === 'cgroup' && runSpec.migrants === true)
+    expect(movedBack, `migrants moved back after ${way}`).toBeGreaterThanOrEqual(1);
   expect(movedBack, `moved back, of the migrants, after ${way}`).toBeLessThanOrEqual(migrated);
   // `ripcord stats` reads the same counts back from the log
   const { stdout } = await run(process.execPath, [CLI, 'stats', '--json', logFile]);
-  expect((JSON.parse(stdout) as { sessions: unknown }).sessions, `ripcord stats after ${way}`).toMatchObject({ count: 1, survivors: 0, migrated, movedBack });
+  expect((JSON.parse(stdout) as { sessions: unknown }).sessions, `ripcord stats after ${way}`).toMatchObject({
+    count: 1,
+    survivors: 0,
+    migrated,
+    movedBack,
+  });
   if (typeof chosen.cgroup === 'string') {
     const cgroup = chosen.cgroup;
-    await waitUntil(`${cgroup} to be removed`, async () => ((await stat(cgroup).then(() => false, () => true)) ? true : undefined), 10_000)
-      .catch(() => undefined);
-    expect(await stat(cgroup).then(() => 'still there', () => 'removed'), `the session cgroup after ${way}`).toBe('removed');
+    await waitUntil(
+      `${cgroup} to be removed`,
+      async () =>
+        (await stat(cgroup).then(
+          () => false,
+          () => true,
+        ))
+          ? true
+          : undefined,
+      10_000,
+    ).catch(() => undefined);
+    expect(
+      await stat(cgroup).then(
+        () => 'still there',
+        () => 'removed',
+      ),
+      `the session cgroup after ${way}`,
+    ).toBe('removed');
     expect((await logEvents(logFile)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed, `logged removed after ${way}`).toBe(true);
   }
   return `${way}: left 0, logged survivors=${String(dead.survivors)} migrated=${migrated} movedBack=${movedBack}`;

@@ -61,7 +61,10 @@ test('quit typed into cat is echoed by cat, and ripcord keeps running', async ({
   expect(await pane.exit()).toBeUndefined();
 });
 
-for (const [signal, status] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+for (const [signal, status] of [
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
   test(`${signal} to ripcord exits ${status}`, async ({ term }) => {
     const pane = await term.ripcord(BASH);
     await pane.waitForPrompt();
@@ -89,7 +92,10 @@ test('SIGINT to ripcord is a Ctrl+C: the first cancels, a second in the window e
   expect(await pane.waitForExit()).toBe(130);
 });
 
-for (const [script, status] of [['exit 7', 7], ['kill -9 $$', 137]] as const) {
+for (const [script, status] of [
+  ['exit 7', 7],
+  ['kill -9 $$', 137],
+] as const) {
   test(`the program ending by itself (sh -c '${script}') exits ${status}`, async ({ term }) => {
     const pane = await term.ripcord(['sh', '-c', script]);
 

@@ -44,7 +44,15 @@ export interface FloodedHost {
 /** `ripcord run` of the flood, started paused, its host under --inspect and --max-semi-space-size=semiSpaceMb. */
 export async function startFloodedHost(term: TerminalFixture, testInfo: TestInfo, semiSpaceMb: number): Promise<FloodedHost> {
   const port = await freePort();
-  const pane = await term.program([process.execPath, `--inspect=127.0.0.1:${port}`, `--max-semi-space-size=${semiSpaceMb}`, ...ripcordRunArgs(testInfo), '--', ...FLOOD, 'paused']);
+  const pane = await term.program([
+    process.execPath,
+    `--inspect=127.0.0.1:${port}`,
+    `--max-semi-space-size=${semiSpaceMb}`,
+    ...ripcordRunArgs(testInfo),
+    '--',
+    ...FLOOD,
+    'paused',
+  ]);
   const inspector = await HostInspector.connect(port);
   const [flood] = await waitUntil('the flood program', async () => {
     const found = await markedNamed(term.marker, 'python3');
@@ -105,10 +113,12 @@ export async function pressUntilExit(pane: TmuxPane, logFile: string): Promise<s
   const decisions: string[] = [];
   for (let press = 1; press <= MAX_PRESSES && !decisions.includes('exit'); press++) {
     await pane.keys('C-c');
-    decisions.push(await waitUntil(`the decision on press ${press}`, async () => {
-      const made = (await logEvents(logFile)).filter((e) => e.name === 'trigger' && e.kind === 'ctrl-c');
-      return made.length >= press ? String(made[press - 1]?.action) : undefined;
-    }));
+    decisions.push(
+      await waitUntil(`the decision on press ${press}`, async () => {
+        const made = (await logEvents(logFile)).filter((e) => e.name === 'trigger' && e.kind === 'ctrl-c');
+        return made.length >= press ? String(made[press - 1]?.action) : undefined;
+      }),
+    );
   }
   return decisions;
 }

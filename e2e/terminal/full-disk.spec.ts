@@ -18,16 +18,26 @@ if (unavailable) console.info(`full-disk specs skipped: ${unavailable}`);
 test.skip(unavailable !== undefined, unavailable);
 
 let disk: FullDisk;
-test.beforeEach(async () => { disk = await mountSmallDisk(); });
-test.afterEach(async () => { await disk.dispose(); });
+test.beforeEach(async () => {
+  disk = await mountSmallDisk();
+});
+test.afterEach(async () => {
+  await disk.dispose();
+});
 
 const logFile = (): string => path.join(disk.dir, 'r.log');
 
 /** The ways out, each ending in its own code. */
 const EXITS: ReadonlyArray<{ name: string; code: number; leave: (pane: TmuxPane) => Promise<void> }> = [
   { name: 'double Ctrl+C', code: 130, leave: (pane) => pane.keysApart('C-c', 300, 'C-c') },
-  { name: 'SIGTERM', code: 143, leave: async (pane) => { process.kill(await pane.pid(), 'SIGTERM'); } },
-  { name: 'the program\'s own end', code: 7, leave: (pane) => pane.typeLine('exit 7') },
+  {
+    name: 'SIGTERM',
+    code: 143,
+    leave: async (pane) => {
+      process.kill(await pane.pid(), 'SIGTERM');
+    },
+  },
+  { name: "the program's own end", code: 7, leave: (pane) => pane.typeLine('exit 7') },
 ];
 
 for (const { name, code, leave } of EXITS) {

@@ -19,7 +19,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-interface Reply { id: number; result?: { result?: { value?: unknown } }; error?: { message: string } }
+interface Reply {
+  id: number;
+  result?: { result?: { value?: unknown } };
+  error?: { message: string };
+}
 
 export class HostInspector {
   private nextId = 0;
@@ -36,7 +40,10 @@ export class HostInspector {
   /** Connects to the inspector on `port` once the host listens there. */
   static async connect(port: number): Promise<HostInspector> {
     const url = await waitUntil(`the host's inspector on port ${port}`, async () => {
-      const targets = await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl?: string }[]>, () => undefined);
+      const targets = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+        (r) => r.json() as Promise<{ webSocketDebuggerUrl?: string }[]>,
+        () => undefined,
+      );
       return targets?.[0]?.webSocketDebuggerUrl;
     });
     const socket = new WebSocket(url);

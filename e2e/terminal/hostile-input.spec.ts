@@ -18,13 +18,21 @@ import { sleep, waitUntil } from './tmux';
 /** A generous bound for a start-up with defaults and a program that exits at once; not a timing assertion. */
 const PROMPT_MS = 15_000;
 
-interface Run { code: number | null; stderr: Buffer; stdout: string }
+interface Run {
+  code: number | null;
+  stderr: Buffer;
+  stdout: string;
+}
 
 let home: string;
 test.beforeAll(() => assertBundleBuilt());
-test.beforeEach(async () => { home = await mkdtemp(path.join(os.tmpdir(), 'ripcord-hostile-')); });
+test.beforeEach(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), 'ripcord-hostile-'));
+});
 // the reaper outlives the host by a few ms and may still append its last log lines
-test.afterEach(async () => { await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
+test.afterEach(async () => {
+  await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+});
 
 /** Private XDG directories, so nothing of the user's (or of other tests) is read or written. */
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -33,17 +41,36 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** `ripcord run ARGS` with pipes; `input` chunks are written `gapMs` apart, once stdout shows `inputAfter`. */
-function ripcord(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string[]; gapMs?: number; inputAfter?: string } = {}): Promise<Run> {
+function ripcord(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string[]; gapMs?: number; inputAfter?: string } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), ...args], { env: options.env ?? env(), stdio: 'pipe' });
+    const child = spawn(process.execPath, [CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), ...args], {
+      env: options.env ?? env(),
+      stdio: 'pipe',
+    });
     const stderr: Buffer[] = [];
     let stdout = '';
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`ripcord run ${args.join(' ')} did not end within ${PROMPT_MS} ms`)); }, PROMPT_MS);
-    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, stderr: Buffer.concat(stderr), stdout }); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ripcord run ${args.join(' ')} did not end within ${PROMPT_MS} ms`));
+    }, PROMPT_MS);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr: Buffer.concat(stderr), stdout });
+    });
     void (async () => {
-      if (options.inputAfter !== undefined) await waitUntil(`"${options.inputAfter}" on stdout`, () => (stdout.includes(options.inputAfter ?? '') ? true : undefined), PROMPT_MS).catch(() => undefined);
+      if (options.inputAfter !== undefined)
+        await waitUntil(
+          `"${options.inputAfter}" on stdout`,
+          () => (stdout.includes(options.inputAfter ?? '') ? true : undefined),
+          PROMPT_MS,
+        ).catch(() => undefined);
       for (const chunk of options.input ?? []) {
         await sleep(options.gapMs ?? 0);
         child.stdin.write(chunk);
@@ -58,9 +85,34 @@ test.describe('settings files that are not settings files', () => {
   const cases: Array<{ kind: string; make: () => Promise<string>; why: RegExp }> = [
     { kind: 'a file that does not exist', make: async () => path.join(home, 'no-such.json'), why: /does not exist/ },
     { kind: '/dev/zero', make: async () => '/dev/zero', why: /is a device, not a regular file/ },
-    { kind: 'a FIFO', make: async () => { const fifo = path.join(home, 'fifo.json'); await promisify(execFile)('mkfifo', [fifo]); return fifo; }, why: /is a FIFO, not a regular file/ },
-    { kind: 'a directory', make: async () => { const dir = path.join(home, 'dir.json'); await mkdir(dir); return dir; }, why: /is a directory, not a regular file/ },
-    { kind: 'a 50 MB file', make: async () => { const big = path.join(home, 'big.json'); await writeFile(big, ''); await truncate(big, 50 * 1024 * 1024); return big; }, why: /is 50\.0 MB, more than the 1\.0 MB limit/ },
+    {
+      kind: 'a FIFO',
+      make: async () => {
+        const fifo = path.join(home, 'fifo.json');
+        await promisify(execFile)('mkfifo', [fifo]);
+        return fifo;
+      },
+      why: /is a FIFO, not a regular file/,
+    },
+    {
+      kind: 'a directory',
+      make: async () => {
+        const dir = path.join(home, 'dir.json');
+        await mkdir(dir);
+        return dir;
+      },
+      why: /is a directory, not a regular file/,
+    },
+    {
+      kind: 'a 50 MB file',
+      make: async () => {
+        const big = path.join(home, 'big.json');
+        await writeFile(big, '');
+        await truncate(big, 50 * 1024 * 1024);
+        return big;
+      },
+      why: /is 50\.0 MB, more than the 1\.0 MB limit/,
+    },
   ];
   for (const { kind, make, why } of cases) {
     test(`--config as ${kind}: one clear line naming it, then the program runs with the defaults`, async () => {
@@ -69,7 +121,9 @@ test.describe('settings files that are not settings files', () => {
       expect(run.code).toBe(3);
       const lines = run.stderr.toString().split('\n').filter(Boolean);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^ripcord: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\(file\\): ${why.source}; using the defaults$`));
+      expect(lines[0]).toMatch(
+        new RegExp(`^ripcord: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\(file\\): ${why.source}; using the defaults$`),
+      );
     });
   }
 
@@ -83,7 +137,7 @@ test.describe('settings files that are not settings files', () => {
     expect(run.code).toBe(5);
   });
 
-  test('--config /dev/null writes nothing into /dev (the schema copy goes to ripcord\'s own config directory)', async () => {
+  test("--config /dev/null writes nothing into /dev (the schema copy goes to ripcord's own config directory)", async () => {
     const stray = '/dev/config.schema.json';
     const existed = existsSync(stray);
     await ripcord(['--config', '/dev/null', '--', 'sh', '-c', 'sleep 0.5; exit 3']);
@@ -119,7 +173,8 @@ test.describe('files ripcord writes', () => {
     const schema = path.join(home, 'config/ripcord/config.schema.json');
     expect((await stat(log)).mode & 0o777).toBe(0o600);
     expect((await stat(schema)).mode & 0o777).toBe(0o600);
-    for (const dir of ['state', 'state/ripcord', 'config', 'config/ripcord']) expect((await stat(path.join(home, dir))).mode & 0o777).toBe(0o700);
+    for (const dir of ['state', 'state/ripcord', 'config', 'config/ripcord'])
+      expect((await stat(path.join(home, dir))).mode & 0o777).toBe(0o700);
   });
 
   test('symlinks planted at the log path and the schema path are not followed: their targets are unchanged', async () => {
@@ -135,7 +190,9 @@ test.describe('files ripcord writes', () => {
     const run = await ripcord(['--', 'sh', '-c', 'sleep 0.5; exit 3']);
 
     expect(run.code).toBe(3);
-    expect(run.stderr.toString()).toMatch(/cannot open the log .*ripcord\.log: is a symbolic link, which ripcord does not follow when writing; logging is off/);
+    expect(run.stderr.toString()).toMatch(
+      /cannot open the log .*ripcord\.log: is a symbolic link, which ripcord does not follow when writing; logging is off/,
+    );
     expect(await readFile(logTarget, 'utf8')).toBe('precious log\n');
     expect(await readFile(schemaTarget, 'utf8')).toBe('precious schema\n');
   });
@@ -152,7 +209,10 @@ test('kitty-protocol Ctrl+C with Caps Lock, then with Num Lock: a cancel, then t
     inputAfter: 'ready',
   });
   expect(run.code).toBe(130);
-  const left = await waitUntil('the session to be gone', async () => ((await processesWithMarker(marker)).length === 0 ? [] : undefined), KILL_GRACE_MS + 5_000)
-    .catch(() => processesWithMarker(marker));
+  const left = await waitUntil(
+    'the session to be gone',
+    async () => ((await processesWithMarker(marker)).length === 0 ? [] : undefined),
+    KILL_GRACE_MS + 5_000,
+  ).catch(() => processesWithMarker(marker));
   expect(left).toEqual([]);
 });

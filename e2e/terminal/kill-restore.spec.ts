@@ -19,9 +19,14 @@ async function reaperRestore(log: string): Promise<string | undefined> {
 // dash restores no terminal settings after a killed job: the termios is the reaper's to put back.
 // bash restores its own after a job killed by a signal: whoever of the two comes first does it, and
 // the reaper leaves the settings alone when bash was first.
-const CASES = [['sh', ['sh', '-i'], ['restored']], ['bash', BASH, ['restored', 'left']]] as const;
+const CASES = [
+  ['sh', ['sh', '-i'], ['restored']],
+  ['bash', BASH, ['restored', 'left']],
+] as const;
 for (const [shell, argv, termios] of CASES) {
-  test(`kill -9 of ripcord under ${shell}: the reaper turns the modes off, the termios is back, the shell's next prompt shows`, async ({ term }, testInfo) => {
+  test(`kill -9 of ripcord under ${shell}: the reaper turns the modes off, the termios is back, the shell's next prompt shows`, async ({
+    term,
+  }, testInfo) => {
     const pane = await term.shell(argv);
     await pane.waitForPrompt();
     const [before, after] = ['before', 'after'].map((name) => shellQuote(testInfo.outputPath(`stty-${name}.txt`)));
@@ -32,16 +37,18 @@ for (const [shell, argv, termios] of CASES) {
     await waitUntil('the modes to be on', async () => ((await pane.display(MODES)) === '1 1 1 0' ? true : undefined));
     // the reaper has the terminal once the session's start is over
     const log = testInfo.outputPath('ripcord.log');
-    await waitUntil('the reaper to keep the terminal', async () => ((await readFile(log, 'utf8').catch(() => '')).includes('"reaper-terminal-kept"') ? true : undefined));
+    await waitUntil('the reaper to keep the terminal', async () =>
+      (await readFile(log, 'utf8').catch(() => '')).includes('"reaper-terminal-kept"') ? true : undefined,
+    );
 
     const shellPid = await pane.pid();
-    const [host] = await waitUntil('ripcord among the shell\'s children', async () => {
+    const [host] = await waitUntil("ripcord among the shell's children", async () => {
       const children = await childrenOf(shellPid);
       return children.length === 1 ? children : undefined;
     });
     process.kill(host as number, 'SIGKILL');
 
-    expect(termios).toContain(await waitUntil('the reaper\'s restore', () => reaperRestore(log)));
+    expect(termios).toContain(await waitUntil("the reaper's restore", () => reaperRestore(log)));
     await waitUntil('the modes to be off and the cursor shown', async () => ((await pane.display(MODES)) === '0 0 0 1' ? true : undefined));
     // The shell may have drawn its first prompt on the program's screen before the reaper left
     // it; the next one is on the user's screen, in a terminal that echoes and ends lines again.

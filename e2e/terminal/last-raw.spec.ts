@@ -33,7 +33,10 @@ test('at a terminal: nothing arrives as input, no mode stays on; piped: the byte
   await pane.keys('x', 'C-Tab', 'y', 'Enter');
   await waitUntil('cat -v to echo the line', async () => ((await pane.lines()).some((line) => line.includes('y')) ? true : undefined));
   const lines = await pane.lines();
-  expect(lines.filter((line) => line === 'xy'), lines.join('\n')).toHaveLength(2);
+  expect(
+    lines.filter((line) => line === 'xy'),
+    lines.join('\n'),
+  ).toHaveLength(2);
   // bracketed paste off: a paste reaches cat -v without its brackets
   await pane.tmux('set-buffer', 'pasted-text', ';', 'paste-buffer', '-p', '-t', '0');
   await pane.keys('Enter');

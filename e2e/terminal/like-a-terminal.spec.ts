@@ -25,7 +25,10 @@ function ripcordCommandLine(testInfo: TestInfo, command: readonly string[]): str
 
 /** Row (0-based) of the last screen line that is exactly `text`. */
 function rowOf(screen: string, text: string): number {
-  return screen.split('\n').map((line) => line.trimEnd()).lastIndexOf(text);
+  return screen
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .lastIndexOf(text);
 }
 
 async function fullScreenProgram(pane: TmuxPane, prompt: string): Promise<void> {
@@ -81,7 +84,17 @@ test.describe('from a project folder', () => {
   async function inFolder(term: TerminalFixture, testInfo: TestInfo, command: readonly string[]): Promise<string> {
     await writeFile(path.join(folder, 'script.sh'), '#!/bin/sh\necho "script ran in $(pwd)"\n');
     await chmod(path.join(folder, 'script.sh'), 0o755);
-    const pane = await term.inspect(['sh', '-c', 'cd "$1" && shift && exec "$@"', 'sh', folder, process.execPath, ...ripcordRunArgs(testInfo), '--', ...command]);
+    const pane = await term.inspect([
+      'sh',
+      '-c',
+      'cd "$1" && shift && exec "$@"',
+      'sh',
+      folder,
+      process.execPath,
+      ...ripcordRunArgs(testInfo),
+      '--',
+      ...command,
+    ]);
     return pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited'));
   }
 
@@ -95,7 +108,7 @@ test.describe('from a project folder', () => {
     expect(screen.split('\n')).toEqual(expect.arrayContaining([folder, 'ripcord exited 0']));
   });
 
-  test('a relative command that is not there: ripcord\'s message and 127', async ({ term }, testInfo) => {
+  test("a relative command that is not there: ripcord's message and 127", async ({ term }, testInfo) => {
     const screen = await inFolder(term, testInfo, ['./missing.sh']);
     expect(screen.split('\n')).toEqual(
       expect.arrayContaining(['ripcord: cannot start "./missing.sh": no such file or directory', 'tty-unchanged', 'ripcord exited 127']),
@@ -104,14 +117,25 @@ test.describe('from a project folder', () => {
 });
 
 test('TERM inside ripcord run is the one tmux gives its panes', async ({ term }, testInfo) => {
-  const pane = await term.inspect(['sh', '-c', 'echo "outer=$TERM"; exec "$@"', 'sh', process.execPath, ...ripcordRunArgs(testInfo), '--', 'sh', '-c', 'echo "inner=$TERM"']);
+  const pane = await term.inspect([
+    'sh',
+    '-c',
+    'echo "outer=$TERM"; exec "$@"',
+    'sh',
+    process.execPath,
+    ...ripcordRunArgs(testInfo),
+    '--',
+    'sh',
+    '-c',
+    'echo "inner=$TERM"',
+  ]);
   const screen = await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited 0'));
   const outer = /^outer=(.*)$/m.exec(screen)?.[1];
   expect(outer).toMatch(/^(tmux|screen)/);
   expect(screen).toContain(`inner=${outer}`);
 });
 
-test('the settings\' env applies on top, TERM included; RIPCORD marks the session', async ({ term }, testInfo) => {
+test("the settings' env applies on top, TERM included; RIPCORD marks the session", async ({ term }, testInfo) => {
   await writeFile(testInfo.outputPath('no-config.json'), JSON.stringify({ env: { TERM: 'dumb', FROM_SETTINGS: 'yes' } }));
   const pane = await term.ripcordThenInspect(['sh', '-c', 'echo "inner=$TERM x=$FROM_SETTINGS r=$RIPCORD"']);
   const screen = await pane.waitForScreen('ripcord to exit', (text) => text.includes('ripcord exited 0'));
@@ -124,7 +148,9 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   // $D keeps the check's command line short enough for one line of the pane, where it is counted.
   const folder = await mkdtemp(path.join(os.tmpdir(), 'rc-hup-'));
   // `; true` keeps sh waiting for ripcord instead of exec'ing it: sh is the parent to kill.
-  await pane.typeLine(`D=${shellQuote(folder)}; stty -a > $D/before; sh -c ${shellQuote(`${ripcordCommandLine(testInfo, INNER_BASH)}; true`)}`);
+  await pane.typeLine(
+    `D=${shellQuote(folder)}; stty -a > $D/before; sh -c ${shellQuote(`${ripcordCommandLine(testInfo, INNER_BASH)}; true`)}`,
+  );
   await pane.waitForPrompt(INNER_PROMPT);
   await pane.typeLine('sleep 1000 &');
   await pane.waitForPrompt(INNER_PROMPT);
@@ -134,17 +160,24 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   // the session's id: ripcord's pid, its first session, then random digits
   const sessionId = `${ripcord}-1-`;
   const session = await processesWithVariable('RIPCORD_SESSION', sessionId, 'prefix');
-  expect(session.length, 'the session\'s bash and sleep').toBeGreaterThanOrEqual(2);
+  expect(session.length, "the session's bash and sleep").toBeGreaterThanOrEqual(2);
 
   process.kill(wrapper, 'SIGTERM');
 
-  await waitUntil('ripcord and its session to be gone', async () => {
-    const left = [...(await processesWithVariable('RIPCORD_SESSION', sessionId, 'prefix')), ...(isAlive(ripcord) ? [ripcord] : [])];
-    return left.length === 0 ? true : undefined;
-  }, GONE_DEADLINE_MS);
+  await waitUntil(
+    'ripcord and its session to be gone',
+    async () => {
+      const left = [...(await processesWithVariable('RIPCORD_SESSION', sessionId, 'prefix')), ...(isAlive(ripcord) ? [ripcord] : [])];
+      return left.length === 0 ? true : undefined;
+    },
+    GONE_DEADLINE_MS,
+  );
   const screen = await pane.waitForScreen('the outer prompt', (text) => lastLine(text) === '$');
   // bash reports its job's end ("Terminated", after the inner prompt where the cursor was); then only its prompt.
-  const lines = screen.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
+  const lines = screen
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '');
   expect(lines.slice(-2), screen).toEqual([`${INNER_PROMPT} Terminated`, '$']);
   const log = await readFile(testInfo.outputPath('ripcord.log'), 'utf8');
   expect(log).toContain(LogEvent.terminalLost);
@@ -153,12 +186,18 @@ test('killing the process that started ripcord is a hang-up: all gone, tty as be
   const screenAfter = await pane.waitForScreen('the comparison', (text) => text.split('\n').some((line) => line.trimEnd() === 'tty-same'));
   // Typed at the prompt bash shows it once; with the tty switched under readline, the tty's own
   // echo would show it a second time.
-  expect(screenAfter.split('\n').filter((line) => line.includes('cmp -s')), screenAfter).toHaveLength(1);
+  expect(
+    screenAfter.split('\n').filter((line) => line.includes('cmp -s')),
+    screenAfter,
+  ).toHaveLength(1);
   await rm(folder, { recursive: true, force: true });
 });
 
 test('an unknown option of ripcord run points at ripcord run --help', async () => {
-  const failed = await promisify(execFile)(process.execPath, [CLI, 'run', '--bogus']).then(() => undefined, (error: { code: number; stderr: string }) => error);
+  const failed = await promisify(execFile)(process.execPath, [CLI, 'run', '--bogus']).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
   expect(failed?.code).toBe(2);
   expect(failed?.stderr).toBe("ripcord run: unknown option '--bogus'\nTry 'ripcord run --help'.\n");
 });

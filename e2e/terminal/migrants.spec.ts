@@ -19,12 +19,14 @@ test('migrants out of the session cgroup are swept after every way out (as root)
   const ways = Object.keys(WAYS_OUT);
   const terms = [term, ...ways.slice(1).map(() => new TerminalFixture(testInfo))];
   try {
-    const lines = await Promise.all(ways.map(async (way, i) => {
-      const logFile = testInfo.outputPath(`ripcord-${i}.log`);
-      const runTerm = terms[i] as TerminalFixture;
-      const pane = await runTerm.ripcord(BASH, ['--log', logFile]);
-      return migrateThenEnd({ term: runTerm, pane, logFile, way, mount, root: mount, sibling });
-    }));
+    const lines = await Promise.all(
+      ways.map(async (way, i) => {
+        const logFile = testInfo.outputPath(`ripcord-${i}.log`);
+        const runTerm = terms[i] as TerminalFixture;
+        const pane = await runTerm.ripcord(BASH, ['--log', logFile]);
+        return migrateThenEnd({ term: runTerm, pane, logFile, way, mount, root: mount, sibling });
+      }),
+    );
     for (const line of lines) console.log(`[migrants, root] ${line}`);
   } finally {
     try {

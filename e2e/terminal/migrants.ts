@@ -13,9 +13,13 @@ const MIGRANTS = path.join(FIXTURES, 'migrants.sh');
 type WayOut = (pane: TmuxPane, ripcord: number) => Promise<void>;
 export const WAYS_OUT: Record<string, WayOut> = {
   'a double Ctrl+C': async (pane) => pane.keysApart('C-c', 300, 'C-c'),
-  'SIGTERM to ripcord': async (_pane, ripcord) => { process.kill(ripcord, 'SIGTERM'); },
-  'the root\'s own end': async (pane) => pane.typeLine('exec true'),
-  'kill -9 of ripcord': async (_pane, ripcord) => { process.kill(ripcord, 'SIGKILL'); },
+  'SIGTERM to ripcord': async (_pane, ripcord) => {
+    process.kill(ripcord, 'SIGTERM');
+  },
+  "the root's own end": async (pane) => pane.typeLine('exec true'),
+  'kill -9 of ripcord': async (_pane, ripcord) => {
+    process.kill(ripcord, 'SIGKILL');
+  },
 };
 
 async function cgroupOf(pid: number): Promise<string | undefined> {
@@ -46,7 +50,8 @@ export async function migrateThenEnd(run: MigrantRun): Promise<string> {
   await waitForEscapesUp(term.marker, expected);
   await pane.waitForScreen('the migrants to start', (screen) => screen.includes('migrants-started\n$'));
   const own = String(chosen.cgroup).slice(mount.length);
-  for (const pid of await markedNamed(term.marker, 'sleep')) expect(await cgroupOf(pid), `sleep ${pid} left the session's cgroup`).not.toBe(own);
+  for (const pid of await markedNamed(term.marker, 'sleep'))
+    expect(await cgroupOf(pid), `sleep ${pid} left the session's cgroup`).not.toBe(own);
 
   await (WAYS_OUT[way] as WayOut)(pane, ripcord);
 

@@ -29,14 +29,23 @@ test.afterEach(async () => {
   user = undefined;
 });
 
-const removed = async (dir: string): Promise<boolean> => stat(dir).then(() => false, () => true);
+const removed = async (dir: string): Promise<boolean> =>
+  stat(dir).then(
+    () => false,
+    () => true,
+  );
 
 /**
  * The inner `ripcord run` started from the outer session's shell, its job running; the inner
  * log's chosen containment. 'inside': its sessions go below its own cgroup (the outer session's);
  * 'elsewhere': where RIPCORD_CGROUP_PARENT, inherited from the pane, says.
  */
-async function nest(pane: TmuxPane, marker: string, innerLog: string, where: 'inside' | 'elsewhere' = 'inside'): Promise<{ cgroup: string }> {
+async function nest(
+  pane: TmuxPane,
+  marker: string,
+  innerLog: string,
+  where: 'inside' | 'elsewhere' = 'inside',
+): Promise<{ cgroup: string }> {
   await pane.waitForPrompt();
   const env = where === 'inside' ? 'env -u RIPCORD_CGROUP_PARENT ' : '';
   await pane.typeLine(`${env}"${process.execPath}" "${CLI}" run --kill-grace ${KILL_GRACE_MS} --log '${innerLog}' -- ${BASH.join(' ')}`);
@@ -50,21 +59,38 @@ async function nest(pane: TmuxPane, marker: string, innerLog: string, where: 'in
   return { cgroup: String(chosen.cgroup) };
 }
 
-async function endOuterThenCheck(pane: TmuxPane, way: (typeof WAYS)[number], marker: string, outerLog: string, innerLog: string, inner: { cgroup: string }): Promise<void> {
+async function endOuterThenCheck(
+  pane: TmuxPane,
+  way: (typeof WAYS)[number],
+  marker: string,
+  outerLog: string,
+  innerLog: string,
+  inner: { cgroup: string },
+): Promise<void> {
   const outer = await pane.pid();
   await WAYS_OUT[way]?.(pane, outer);
 
   expect(await leftAfter(marker), `left after ${way}`).toEqual([]);
   const outerDead = await waitForLogEvent(outerLog, LogEvent.reaperSessionDead);
-  expect(outerDead.survivors, 'the outer session\'s survivors').toBe(0);
-  expect((await logEvents(outerLog)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed, 'the outer reaper logged its cgroup removed').toBe(true);
-  expect(await waitUntil(`${inner.cgroup} to be removed`, async () => ((await removed(inner.cgroup)) ? true : undefined), 10_000).catch(() => false)).toBe(true);
+  expect(outerDead.survivors, "the outer session's survivors").toBe(0);
+  expect(
+    (await logEvents(outerLog)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed,
+    'the outer reaper logged its cgroup removed',
+  ).toBe(true);
+  expect(
+    await waitUntil(`${inner.cgroup} to be removed`, async () => ((await removed(inner.cgroup)) ? true : undefined), 10_000).catch(
+      () => false,
+    ),
+  ).toBe(true);
   let innerEnd = 'killed with the outer tree';
   if (way === 'kill -9 of ripcord') {
     // the inner reaper's own report, after its own kill: nothing stopped or killed it first
     const innerDead = await waitForLogEvent(innerLog, LogEvent.reaperSessionDead);
-    expect(innerDead.survivors, 'the inner session\'s survivors').toBe(0);
-    expect((await logEvents(innerLog)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed, 'the inner reaper logged its cgroup removed').toBe(true);
+    expect(innerDead.survivors, "the inner session's survivors").toBe(0);
+    expect(
+      (await logEvents(innerLog)).find((e) => e.name === LogEvent.cgroupKillDone)?.removed,
+      'the inner reaper logged its cgroup removed',
+    ).toBe(true);
     innerEnd = `its reaper logged survivors=${String(innerDead.survivors)}, removed`;
   }
   console.log(`[nested run] ${way}: left 0, outer survivors=${String(outerDead.survivors)}, inner cgroup removed, ${innerEnd}`);
@@ -106,21 +132,27 @@ for (const way of WAYS) {
   });
 }
 
-test('a ripcord run inside a session that puts its sessions elsewhere: the outer\'s double Ctrl+C sweeps them by the outer id (as a non-root user)', async ({ term }) => {
+test("a ripcord run inside a session that puts its sessions elsewhere: the outer's double Ctrl+C sweeps them by the outer id (as a non-root user)", async ({
+  term,
+}) => {
   const run = await asDelegatedUser(term);
   if (!run) return;
   const { pane, outerLog, innerLog } = run;
   try {
     const outerChosen = await waitForLogEvent(outerLog, LogEvent.containmentChosen);
     const inner = await nest(pane, term.marker, innerLog, 'elsewhere');
-    expect(path.dirname(inner.cgroup), 'the inner session\'s cgroup is beside the outer\'s, not below it').toBe(path.dirname(String(outerChosen.cgroup)));
+    expect(path.dirname(inner.cgroup), "the inner session's cgroup is beside the outer's, not below it").toBe(
+      path.dirname(String(outerChosen.cgroup)),
+    );
     await WAYS_OUT['a double Ctrl+C']?.(pane, await pane.pid());
     expect(await leftAfter(term.marker), 'left after a double Ctrl+C').toEqual([]);
     const outerDead = await waitForLogEvent(outerLog, LogEvent.reaperSessionDead);
-    expect(outerDead.survivors, 'the outer session\'s survivors').toBe(0);
+    expect(outerDead.survivors, "the outer session's survivors").toBe(0);
     // the inner session's shell and its job, at least, outside the outer's cgroup and carrying its id
-    expect(Number(outerDead.migrated), 'the inner session\'s processes counted as the outer\'s migrants').toBeGreaterThanOrEqual(1);
-    console.log(`[nested run] elsewhere, a double Ctrl+C: left 0, outer survivors=${String(outerDead.survivors)} migrated=${String(outerDead.migrated)} movedBack=${String(outerDead.movedBack)}`);
+    expect(Number(outerDead.migrated), "the inner session's processes counted as the outer's migrants").toBeGreaterThanOrEqual(1);
+    console.log(
+      `[nested run] elsewhere, a double Ctrl+C: left 0, outer survivors=${String(outerDead.survivors)} migrated=${String(outerDead.migrated)} movedBack=${String(outerDead.movedBack)}`,
+    );
   } finally {
     await term.cleanup();
   }

@@ -23,9 +23,13 @@ test('a session whose cgroup cannot be made says so at its start, and doctor agr
   const chosen = await waitForLogEvent(logFile, LogEvent.containmentChosen);
   expect(chosen.kind).toBe('process-scan');
 
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'doctor', '--json'], { env: { ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: PARENT } });
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'doctor', '--json'], {
+    env: { ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: PARENT },
+  });
   const doctor = JSON.parse(stdout) as { kind: string; facts: { delegation: { ok: boolean; detail: string } }; guard: { ok: boolean } };
-  console.log(`[downgrade] session: ${String(chosen.kind)} (${String(chosen.reason)}); doctor: ${doctor.kind} (${doctor.facts.delegation.detail})`);
+  console.log(
+    `[downgrade] session: ${String(chosen.kind)} (${String(chosen.reason)}); doctor: ${doctor.kind} (${doctor.facts.delegation.detail})`,
+  );
   expect(doctor.kind).toBe(chosen.kind);
   expect(doctor.facts.delegation.detail).toContain(`cannot create ${PARENT}/ripcord-`);
   expect(doctor.guard, 'doctor says the host and reaper can make themselves non-dumpable here').toEqual({ ok: true });

@@ -25,11 +25,13 @@ for (const { name, command, status } of [
       const ripcord = [process.execPath, ...ripcordRunArgs(testInfo), '--', ...command];
       const pane = await term.inspect([path.join(FIXTURES, 'many-runs.sh'), out, String(RUNS), String(PARALLEL), ...ripcord]);
       await pane.waitForScreen('every run to end', (screen) => screen.includes('ripcord exited 0'), MANY_RUNS_DEADLINE_MS);
-      const runs = await Promise.all(Array.from({ length: RUNS }, async (_, i) => ({
-        run: i + 1,
-        code: Number(await readFile(path.join(out, `${i + 1}.code`), 'utf8').catch(() => 'none')),
-        stderr: await readFile(path.join(out, `${i + 1}.err`), 'utf8').catch(() => 'no stderr file'),
-      })));
+      const runs = await Promise.all(
+        Array.from({ length: RUNS }, async (_, i) => ({
+          run: i + 1,
+          code: Number(await readFile(path.join(out, `${i + 1}.code`), 'utf8').catch(() => 'none')),
+          stderr: await readFile(path.join(out, `${i + 1}.err`), 'utf8').catch(() => 'no stderr file'),
+        })),
+      );
       expect(runs.filter((r) => r.stderr !== '' || r.code !== status)).toEqual([]);
       expect(await readdir(out)).toHaveLength(2 * RUNS);
     } finally {
@@ -49,7 +51,9 @@ test('piped input without a last newline: the program gets its end of input once
   expect(screen).toContain('count=34');
 });
 
-test('ripcord run -- sleep 1 & from an interactive bash: the job ends Done, not Stopped, and stty -a is unchanged', async ({ term }, testInfo) => {
+test('ripcord run -- sleep 1 & from an interactive bash: the job ends Done, not Stopped, and stty -a is unchanged', async ({
+  term,
+}, testInfo) => {
   const pane = await term.shell();
   await pane.waitForPrompt();
   const before = testInfo.outputPath('stty-before');

@@ -19,7 +19,9 @@ async function lineCount(file: string): Promise<number> {
   return (await readFile(file, 'utf8').catch(() => '')).split('\n').length - 1;
 }
 
-test('with a background job printing OSC 133;C every 100 ms, `/exit` at an integrated bash prompt exits 0; no exit request in the transcript', async ({ term }, testInfo) => {
+test('with a background job printing OSC 133;C every 100 ms, `/exit` at an integrated bash prompt exits 0; no exit request in the transcript', async ({
+  term,
+}, testInfo) => {
   const home = testInfo.outputPath('home');
   await mkdir(home, { recursive: true });
   await writeFile(path.join(home, '.bashrc'), "PS1='$ '\n");

@@ -24,7 +24,9 @@ for (let run = 1; run <= RUNS; run++) {
 }
 
 for (const semiSpaceMb of SEMI_SPACES_MB) {
-  test(`--max-semi-space-size=${semiSpaceMb}: after ${FLOOD_MS / 1000} s of the flood the host holds at most ${MAX_LIVE_GROWTH_BYTES / MB} MB more than before it, and a double Ctrl+C still exits 130`, async ({ term }, testInfo) => {
+  test(`--max-semi-space-size=${semiSpaceMb}: after ${FLOOD_MS / 1000} s of the flood the host holds at most ${MAX_LIVE_GROWTH_BYTES / MB} MB more than before it, and a double Ctrl+C still exits 130`, async ({
+    term,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const host = await startFloodedHost(term, testInfo, semiSpaceMb);
     try {

@@ -9,7 +9,9 @@ import { waitUntil } from './tmux';
 const MODES = '#{alternate_on} #{mouse_any_flag} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag} #{insert_flag}';
 const SANE_MODES = '0 0 1 0 0 0';
 
-test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mode, keypad transmit, insert mode on and cursor hidden leaves the terminal sane', async ({ term }) => {
+test('a child cut off by a double Ctrl+C with alternate screen, mouse, paste mode, keypad transmit, insert mode on and cursor hidden leaves the terminal sane', async ({
+  term,
+}) => {
   // The text without a line end is where the cursor returns when the alternate screen goes.
   // \033[?1h\033= is terminfo's smkx, which less, vim and htop send (arrows as ESC O A).
   const child = `trap '' INT; printf 'no line end'; printf '\\033[?1049h\\033[?1h\\033=\\033[4h\\033[?1000h\\033[?2004h\\033[?25l'; echo modes-on; exec sleep 1000`;
@@ -57,7 +59,9 @@ test('a program that does not exist: a clear error, a non-zero exit, the termina
   expect(await pane.display(MODES)).toBe(SANE_MODES);
 });
 
-test('the hint shows in the window title for the double-press interval, naming what a second press ends, then the title is restored', async ({ term }) => {
+test('the hint shows in the window title for the double-press interval, naming what a second press ends, then the title is restored', async ({
+  term,
+}) => {
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
   const title = await pane.display('#{pane_title}');
@@ -65,7 +69,9 @@ test('the hint shows in the window title for the double-press interval, naming w
 
   await pane.keys('C-c');
 
-  await waitUntil('the hint title', async () => ((await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — bash ends too' ? true : undefined));
+  await waitUntil('the hint title', async () =>
+    (await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — bash ends too' ? true : undefined,
+  );
   await waitUntil('the title back', async () => ((await pane.display('#{pane_title}')) === title ? true : undefined));
   expect(await pane.lines()).toEqual(['$ ^C', '$']);
   expect(await pane.exit()).toBeUndefined();
@@ -80,7 +86,9 @@ test('after one Ctrl+C in node, the title names node and the shell that end with
 
   await pane.keys('C-c');
 
-  await waitUntil('the hint naming node', async () => ((await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — node and 1 other process end too' ? true : undefined));
+  await waitUntil('the hint naming node', async () =>
+    (await pane.display('#{pane_title}')) === 'Ctrl+C again quits ripcord — node and 1 other process end too' ? true : undefined,
+  );
   expect(await pane.exit()).toBeUndefined();
 });
 

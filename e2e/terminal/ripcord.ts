@@ -89,7 +89,7 @@ export class TerminalFixture {
     for (const pane of this.panes) await pane.kill();
     this.panes = [];
     const leftovers = await waitUntil(
-      'the test\'s processes to end',
+      "the test's processes to end",
       async () => ((await processesWithMarker(this.marker)).length === 0 ? [] : undefined),
       KILL_GRACE_MS + CLEANUP_SLACK_MS,
     ).catch(async () => processesWithMarker(this.marker));

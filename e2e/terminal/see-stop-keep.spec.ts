@@ -20,19 +20,27 @@ const STOP_SLACK_MS = 500;
 /** The session's processes by the process table: the root (ripcord's bash child) and its descendants. */
 async function sessionTable(rootPid: number): Promise<number[]> {
   const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,stat=']);
-  const rows = stdout.trim().split('\n').map((l) => l.trim().split(/\s+/)).filter((r) => !r[2]?.startsWith('Z')).map((r) => ({ pid: Number(r[0]), ppid: Number(r[1]) }));
+  const rows = stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((r) => !r[2]?.startsWith('Z'))
+    .map((r) => ({ pid: Number(r[0]), ppid: Number(r[1]) }));
   const members = new Set([rootPid]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const r of rows) if (members.has(r.ppid) && !members.has(r.pid)) {
-      members.add(r.pid);
-      grew = true;
-    }
+    for (const r of rows)
+      if (members.has(r.ppid) && !members.has(r.pid)) {
+        members.add(r.pid);
+        grew = true;
+      }
   }
   return [...members].sort((a, b) => a - b);
 }
 
-async function hostileSession(term: TerminalFixture): Promise<{ pane: TmuxPane; dirs: Dirs; session: PsSession; hostile: string; background: string }> {
+async function hostileSession(
+  term: TerminalFixture,
+): Promise<{ pane: TmuxPane; dirs: Dirs; session: PsSession; hostile: string; background: string }> {
   const dirs = await privateDirs(term);
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
@@ -46,7 +54,9 @@ async function hostileSession(term: TerminalFixture): Promise<{ pane: TmuxPane; 
   return { pane, dirs, session, hostile, background };
 }
 
-test('ripcord ps lists the session\'s processes; ripcord stop stops a job that ignores HUP/INT/TERM and keeps the shell', async ({ term }) => {
+test("ripcord ps lists the session's processes; ripcord stop stops a job that ignores HUP/INT/TERM and keeps the shell", async ({
+  term,
+}) => {
   const { pane, dirs, session, hostile, background } = await hostileSession(term);
   const ripcordPid = await pane.pid();
   expect(session.id).toBe(ripcordPid);
@@ -93,13 +103,30 @@ async function cliForNobody(): Promise<{ cli: string; dispose: () => Promise<voi
   return { cli: path.join(dir, 'dist/cli.js'), dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-test('another user can neither see nor stop this user\'s sessions', async ({ term }) => {
+test("another user can neither see nor stop this user's sessions", async ({ term }) => {
   const { dirs, session, hostile } = await hostileSession(term);
   const copy = await cliForNobody();
   await test.info().attach('cli for nobody', { body: copy.cli });
   const asNobody = async (env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     try {
-      const { stdout, stderr } = await run('setpriv', ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups', 'env', '-i', `PATH=${process.env.PATH}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), process.execPath, copy.cli, ...args], { encoding: 'utf8', cwd: '/' });
+      const { stdout, stderr } = await run(
+        'setpriv',
+        [
+          '--reuid',
+          'nobody',
+          '--regid',
+          'nogroup',
+          '--clear-groups',
+          'env',
+          '-i',
+          `PATH=${process.env.PATH}`,
+          ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+          process.execPath,
+          copy.cli,
+          ...args,
+        ],
+        { encoding: 'utf8', cwd: '/' },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -120,8 +147,20 @@ test('another user can neither see nor stop this user\'s sessions', async ({ ter
   const socket = path.join(dirs.runtime, `${session.id}.sock`);
   expect((await stat(socket)).mode & 0o777).toBe(0o600);
   expect((await stat(dirs.runtime)).mode & 0o777).toBe(0o700);
-  const direct = await run('setpriv', ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups', process.execPath, '-e',
-    `require('net').connect(${JSON.stringify(socket)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`], { encoding: 'utf8', cwd: '/' });
+  const direct = await run(
+    'setpriv',
+    [
+      '--reuid',
+      'nobody',
+      '--regid',
+      'nogroup',
+      '--clear-groups',
+      process.execPath,
+      '-e',
+      `require('net').connect(${JSON.stringify(socket)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`,
+    ],
+    { encoding: 'utf8', cwd: '/' },
+  );
   expect(direct.stdout.trim()).toMatch(/EACCES|ENOENT/);
   expect(await processesWithMarker(hostile)).toHaveLength(3);
   await copy.dispose();
@@ -130,7 +169,8 @@ test('another user can neither see nor stop this user\'s sessions', async ({ ter
 async function transcriptFiles(state: string): Promise<string[]> {
   const root = path.join(state, 'ripcord', 'transcripts');
   const files: string[] = [];
-  for (const session of await readdir(root)) for (const f of await readdir(path.join(root, session))) files.push(path.join(root, session, f));
+  for (const session of await readdir(root))
+    for (const f of await readdir(path.join(root, session))) files.push(path.join(root, session, f));
   return files;
 }
 
@@ -154,7 +194,9 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
       expect(await pane.waitForExit()).toBe(130);
       // ripcord cut the program short: one line names where all of its output is
       const [session] = await readdir(path.join(dirs.state, 'ripcord', 'transcripts'));
-      expect(await joinedScreen(pane)).toContain(`${TRANSCRIPT_NOTE}${path.join(dirs.state, 'ripcord', 'transcripts', session ?? '?')} (ripcord last)`);
+      expect(await joinedScreen(pane)).toContain(
+        `${TRANSCRIPT_NOTE}${path.join(dirs.state, 'ripcord', 'transcripts', session ?? '?')} (ripcord last)`,
+      );
     } else {
       // what was written stays: the transcript is written as output passes, not at exit
       await waitUntil('the transcript to hold the last line', async () => {
@@ -178,7 +220,10 @@ for (const ending of ['double Ctrl+C', 'kill -9 of ripcord'] as const) {
     const raw = await ripcord(dirs.env, 'last', '--raw');
     expect(raw.stdout).toContain('transcript-line-333\r\n');
     const cast = await ripcord(dirs.env, 'last', '--cast');
-    const [header, ...events] = cast.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    const [header, ...events] = cast.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(header).toMatchObject({ version: 2, width: 100, height: 30 });
     expect(events.some((e) => Array.isArray(e) && e[1] === 'o' && String(e[2]).includes('transcript-line-333\r\n'))).toBe(true);
     const files = await transcriptFiles(dirs.state);

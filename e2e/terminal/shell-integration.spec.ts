@@ -17,7 +17,10 @@ async function homeWith(testInfo: import('@playwright/test').TestInfo, files: Re
     await mkdir(path.dirname(path.join(home, name)), { recursive: true });
     await writeFile(path.join(home, name), content);
   }
-  await writeFile(testInfo.outputPath('no-config.json'), JSON.stringify({ env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } }));
+  await writeFile(
+    testInfo.outputPath('no-config.json'),
+    JSON.stringify({ env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } }),
+  );
   return home;
 }
 
@@ -71,7 +74,11 @@ test('Ctrl+C, `ls` typed, Ctrl+C: two cancels, ripcord keeps running', async ({ 
   const pane = await term.ripcord(BASH);
   await pane.waitForPrompt();
 
-  await pane.timedKeys([{ afterMs: 0, keys: 'C-c' }, { afterMs: 100, keys: '-l ls' }, { afterMs: 100, keys: 'C-c' }]);
+  await pane.timedKeys([
+    { afterMs: 0, keys: 'C-c' },
+    { afterMs: 100, keys: '-l ls' },
+    { afterMs: 100, keys: 'C-c' },
+  ]);
 
   await pane.waitForScreen('two cancels', (screen) => screen.split('^C').length - 1 >= 2);
   await sleep(DOUBLE_PRESS_GAP_MS * 4); // past the window: a press now would be a first one anyway

@@ -5,10 +5,16 @@ import { spawn } from 'node:child_process';
 import { BASH, CLI, expect, test } from './ripcord';
 import { waitUntil } from './tmux';
 
-test('a double Ctrl+C in a live session shows in ripcord stats --follow: each press, its decision and the exit stages', async ({ term }, testInfo) => {
-  const follower = spawn(process.execPath, [CLI, 'stats', '--follow', testInfo.outputPath('ripcord.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+test('a double Ctrl+C in a live session shows in ripcord stats --follow: each press, its decision and the exit stages', async ({
+  term,
+}, testInfo) => {
+  const follower = spawn(process.execPath, [CLI, 'stats', '--follow', testInfo.outputPath('ripcord.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let shown = '';
-  follower.stdout.setEncoding('utf8').on('data', (text: string) => { shown += text; });
+  follower.stdout.setEncoding('utf8').on('data', (text: string) => {
+    shown += text;
+  });
   const ended = new Promise<number | null>((resolve) => follower.on('exit', (code) => resolve(code)));
   try {
     const pane = await term.ripcord(BASH);
@@ -18,9 +24,22 @@ test('a double Ctrl+C in a live session shows in ripcord stats --follow: each pr
     await waitUntil('the exit to show', async () => (shown.includes('exit.end') ? true : undefined));
     const lines = shown.split('\n');
     const index = (pattern: RegExp): number => lines.findIndex((line) => pattern.test(line));
-    const order = [/ctrl-c → cancel$/, /ctrl-c → exit$/, /exit\.begin \+[\d.]+ ms after ctrl-c \(code 130/, /exit\.reaper \+/, /exit\.end \+/, /so far, exit after ctrl-c: median/].map(index);
-    expect(order.every((at) => at >= 0), shown).toBe(true);
-    expect([...order].sort((a, b) => a - b), shown).toEqual(order);
+    const order = [
+      /ctrl-c → cancel$/,
+      /ctrl-c → exit$/,
+      /exit\.begin \+[\d.]+ ms after ctrl-c \(code 130/,
+      /exit\.reaper \+/,
+      /exit\.end \+/,
+      /so far, exit after ctrl-c: median/,
+    ].map(index);
+    expect(
+      order.every((at) => at >= 0),
+      shown,
+    ).toBe(true);
+    expect(
+      [...order].sort((a, b) => a - b),
+      shown,
+    ).toEqual(order);
   } finally {
     follower.kill('SIGINT');
   }

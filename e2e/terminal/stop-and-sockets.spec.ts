@@ -15,14 +15,19 @@ const run = promisify(execFile);
 test.afterEach(removePrivateDirs);
 
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 test('ripcord stop of the last child of sh -c: the session ends, stop exits 0 and says so', async ({ term }) => {
   const dirs = await privateDirs(term);
   const marker = newMarker();
   const pane = await term.ripcord(['sh', '-c', `${MARKER_VARIABLE}=${marker} sleep 1000; exit 4`]);
-  const session = await waitUntil('the session in ripcord ps', async () => (await psJson(dirs.env)).find((s) => s.view.rows.some((r) => r.command.startsWith('sleep'))));
+  const session = await waitUntil('the session in ripcord ps', async () =>
+    (await psJson(dirs.env)).find((s) => s.view.rows.some((r) => r.command.startsWith('sleep'))),
+  );
   const sleep = session.view.rows.find((r) => r.command.startsWith('sleep'));
   const stopped = await ripcord(dirs.env, 'stop', String(session.id), String(sleep?.pid));
   expect(stopped.stderr).toBe('');
@@ -32,11 +37,17 @@ test('ripcord stop of the last child of sh -c: the session ends, stop exits 0 an
   expect(await processesWithMarker(marker)).toEqual([]);
 });
 
-test('ripcord stop --job under npm run dev stops the server that ignores HUP, INT and TERM; npm exits, nothing is left', async ({ term }) => {
+test('ripcord stop --job under npm run dev stops the server that ignores HUP, INT and TERM; npm exits, nothing is left', async ({
+  term,
+}) => {
   const dirs = await privateDirs(term);
-  const pane = await term.ripcord(['npm', 'run', 'dev'], ['--cwd', path.join(FIXTURES, 'dev-server')], { npm_config_update_notifier: 'false' });
+  const pane = await term.ripcord(['npm', 'run', 'dev'], ['--cwd', path.join(FIXTURES, 'dev-server')], {
+    npm_config_update_notifier: 'false',
+  });
   await pane.waitForScreen('the dev server', (screen) => screen.includes('dev server ready'));
-  const session = await waitUntil('the session in ripcord ps', async () => (await psJson(dirs.env)).find((s) => s.view.rows.some((r) => r.command === 'node server.mjs')));
+  const session = await waitUntil('the session in ripcord ps', async () =>
+    (await psJson(dirs.env)).find((s) => s.view.rows.some((r) => r.command === 'node server.mjs')),
+  );
   const server = session.view.rows.find((r) => r.command === 'node server.mjs');
   expect(server?.catches).toEqual(expect.arrayContaining(['HUP', 'INT', 'TERM']));
   const stopped = await ripcord(dirs.env, 'stop', String(session.id), '--job');
@@ -68,7 +79,7 @@ for (const ending of ENDINGS) {
   });
 }
 
-test('a dead host\'s socket is removed when the next ripcord starts', async ({ term }) => {
+test("a dead host's socket is removed when the next ripcord starts", async ({ term }) => {
   const dirs = await privateDirs(term);
   await run('mkdir', ['-m', '700', dirs.runtime]);
   // a socket file nothing listens on: what a host killed with SIGKILL leaves

@@ -17,8 +17,18 @@ export const TEST_USER = 'ripcord-e2e';
 /** Files of a cgroup its owner may write once it is delegated (kernel docs, cgroup-v2 "Delegation"). */
 const DELEGATED_FILES = ['cgroup.procs', 'cgroup.threads', 'cgroup.subtree_control'];
 
-export interface TestUser { uid: number; gid: number; name: string }
-export interface UserSetup { user: TestUser; delegated: string; hostCgroup: string; dir: string; dispose(): Promise<void> }
+export interface TestUser {
+  uid: number;
+  gid: number;
+  name: string;
+}
+export interface UserSetup {
+  user: TestUser;
+  delegated: string;
+  hostCgroup: string;
+  dir: string;
+  dispose(): Promise<void>;
+}
 
 async function ids(name: string): Promise<TestUser | undefined> {
   try {
@@ -73,7 +83,10 @@ export async function setUpUser(): Promise<UserSetup | string> {
   const located = await locateCgroup();
   if (!located.ok) return `no cgroup2 hierarchy: ${located.error}`;
   const delegated = path.join(located.value.dir, `e2e-delegated-${randomBytes(6).toString('hex')}`);
-  const made = await mkdir(delegated).then(() => undefined, (error: Error) => `cannot make a cgroup to delegate: ${error.message}`);
+  const made = await mkdir(delegated).then(
+    () => undefined,
+    (error: Error) => `cannot make a cgroup to delegate: ${error.message}`,
+  );
   if (made !== undefined) return made;
   const hostCgroup = path.join(delegated, 'host');
   await mkdir(hostCgroup);
@@ -85,12 +98,20 @@ export async function setUpUser(): Promise<UserSetup | string> {
   await run('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
   const restoreModes = await letUsersReachCheckout();
   return {
-    user, delegated, hostCgroup, dir,
+    user,
+    delegated,
+    hostCgroup,
+    dir,
     dispose: async () => {
       // a reaper may still be removing a session's cgroup below it
       const gone = async (): Promise<true | undefined> => {
         await removeTree(delegated);
-        return (await readdir(delegated).then(() => false, () => true)) ? true : undefined;
+        return (await readdir(delegated).then(
+          () => false,
+          () => true,
+        ))
+          ? true
+          : undefined;
       };
       await waitUntil('the delegated cgroup to be removed', gone).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
@@ -103,13 +124,33 @@ export async function setUpUser(): Promise<UserSetup | string> {
  * argv for a pane: joins the host's leaf of the delegated cgroup as root, then drops to the user
  * and runs `ripcord run` there, its session cgroups going below the delegated one.
  */
-export function ripcordAsUser(setup: UserSetup, logFile: string, command: readonly string[] = BASH): { argv: string[]; env: Record<string, string> } {
+export function ripcordAsUser(
+  setup: UserSetup,
+  logFile: string,
+  command: readonly string[] = BASH,
+): { argv: string[]; env: Record<string, string> } {
   const { user } = setup;
   return {
     argv: [
-      'sh', '-c', 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"', 'sh', setup.hostCgroup,
-      'setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--',
-      process.execPath, CLI, 'run', '--kill-grace', String(KILL_GRACE_MS), '--log', logFile, '--', ...command,
+      'sh',
+      '-c',
+      'echo $$ >"$1/cgroup.procs" && shift && exec "$@"',
+      'sh',
+      setup.hostCgroup,
+      'setpriv',
+      `--reuid=${user.uid}`,
+      `--regid=${user.gid}`,
+      '--clear-groups',
+      '--',
+      process.execPath,
+      CLI,
+      'run',
+      '--kill-grace',
+      String(KILL_GRACE_MS),
+      '--log',
+      logFile,
+      '--',
+      ...command,
     ],
     env: {
       RIPCORD_CGROUP_PARENT: setup.delegated,

@@ -61,9 +61,20 @@ export class TmuxPane {
     const command = ['exec', 'env', ...assignments, 'sh', '-c', shellQuote(recorder), 'sh', ...argv.map(shellQuote)].join(' ');
     // One tmux invocation: remain-on-exit is set before the pane can die.
     await pane.tmux(
-      'start-server', ';',
-      'set-option', '-g', 'remain-on-exit', 'on', ';',
-      'new-session', '-d', '-x', '100', '-y', '30', command,
+      'start-server',
+      ';',
+      'set-option',
+      '-g',
+      'remain-on-exit',
+      'on',
+      ';',
+      'new-session',
+      '-d',
+      '-x',
+      '100',
+      '-y',
+      '30',
+      command,
     );
     return pane;
   }
@@ -80,7 +91,10 @@ export class TmuxPane {
 
   /** `first`, then `second` `gapMs` later (see timedKeys). */
   async keysApart(first: string, gapMs: number, second: string): Promise<void> {
-    await this.timedKeys([{ afterMs: 0, keys: first }, { afterMs: gapMs, keys: second }]);
+    await this.timedKeys([
+      { afterMs: 0, keys: first },
+      { afterMs: gapMs, keys: second },
+    ]);
   }
 
   /**
@@ -135,7 +149,7 @@ export class TmuxPane {
   /** The pid of the pane's program (the recording sh's child). */
   async pid(): Promise<number> {
     const recorder = Number(await this.display('#{pane_pid}'));
-    return waitUntil('the pane\'s program to start', async () => (await childrenOf(recorder))[0]);
+    return waitUntil("the pane's program to start", async () => (await childrenOf(recorder))[0]);
   }
 
   /** The program's exit status once it has ended. */
@@ -145,10 +159,14 @@ export class TmuxPane {
   }
 
   async waitForScreen(what: string, test: (screen: string) => boolean, timeoutMs = DEFAULT_WAIT_MS): Promise<string> {
-    return waitUntil(what, async () => {
-      const screen = await this.screen();
-      return test(screen) ? screen : undefined;
-    }, timeoutMs).catch(async (error: Error) => {
+    return waitUntil(
+      what,
+      async () => {
+        const screen = await this.screen();
+        return test(screen) ? screen : undefined;
+      },
+      timeoutMs,
+    ).catch(async (error: Error) => {
       throw new Error(`${error.message}\nscreen now:\n${await this.screen().catch(() => '?')}`);
     });
   }
@@ -172,6 +190,9 @@ export class TmuxPane {
 }
 
 export function lastLine(screen: string): string {
-  const lines = screen.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
+  const lines = screen
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '');
   return lines.at(-1) ?? '';
 }

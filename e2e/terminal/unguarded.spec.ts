@@ -23,7 +23,9 @@ test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function startInBash(term: TerminalFixture): Promise<{ pane: Awaited<ReturnType<TerminalFixture['ripcord']>>; ripcord: number; logFile: string }> {
+async function startInBash(
+  term: TerminalFixture,
+): Promise<{ pane: Awaited<ReturnType<TerminalFixture['ripcord']>>; ripcord: number; logFile: string }> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'ripcord-unguarded-'));
   cleanups.push(() => rm(base, { recursive: true, force: true }));
   term.extraEnv = { XDG_RUNTIME_DIR: base };
@@ -51,14 +53,18 @@ async function killReaperAndWaitForReplacement(logFile: string, times = 1): Prom
   }
 }
 
-test(`${CONNECTIONS} connections to the control socket, the reaper killed, then a double Ctrl+C: capped, 0 left, exit 130`, async ({ term }) => {
+test(`${CONNECTIONS} connections to the control socket, the reaper killed, then a double Ctrl+C: capped, 0 left, exit 130`, async ({
+  term,
+}) => {
   test.setTimeout(120_000);
   const { pane, ripcord, logFile } = await startInBash(term);
   const published = await waitForLogEvent(logFile, 'control.published');
   await pane.typeLine(`node ${FLOOD} ${String(published.socket)} ${CONNECTIONS} ${MAX_CONNECTIONS} &`);
   const screen = await pane.waitForScreen('the flood to be refused', (s) => /flood: attempted=\d+ refused=\d+ failed=\d+/.test(s), 90_000);
   const [, refused, failed] = /refused=(\d+) failed=(\d+)/.exec(screen) as RegExpExecArray;
-  console.log(`[unguarded] flood of ${CONNECTIONS}: refused ${refused}, failed to connect ${failed}, host's descriptors ${(await readdir(`/proc/${ripcord}/fd`)).length}`);
+  console.log(
+    `[unguarded] flood of ${CONNECTIONS}: refused ${refused}, failed to connect ${failed}, host's descriptors ${(await readdir(`/proc/${ripcord}/fd`)).length}`,
+  );
   expect(Number(refused)).toBeGreaterThanOrEqual(CONNECTIONS / 2);
   expect(Number(refused) + Number(failed)).toBeGreaterThanOrEqual(CONNECTIONS - MAX_CONNECTIONS);
   expect((await waitForLogEvent(logFile, 'control.refused')).max).toBe(MAX_CONNECTIONS);
@@ -88,7 +94,9 @@ test('a host with no descriptor left: the reaper killed 3 times, then a double C
   expect(failures, 'the exit path and the replacement needed no new descriptor').toEqual([]);
 });
 
-test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session (exit 70, with its message); kill -9 of ripcord then finds nothing; 0 left, migrants included`, async ({ term }) => {
+test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session (exit 70, with its message); kill -9 of ripcord then finds nothing; 0 left, migrants included`, async ({
+  term,
+}) => {
   test.setTimeout(120_000);
   const scratch = await scratchCgroupOrSkip('migrants', 'unguarded');
   if (!scratch) return;
@@ -103,7 +111,7 @@ test(`the reaper killed ${MAX_REPLACEMENTS + 1} times in a row ends the session 
 
   expect(await pane.waitForExit()).toBe(EXIT_CODE_INTERNAL_ERROR);
   expect(() => process.kill(ripcord, 'SIGKILL'), 'ripcord had ended the session itself').toThrow();
-  expect(await pane.screen()).toContain('the session kept killing ripcord\'s reaper');
+  expect(await pane.screen()).toContain("the session kept killing ripcord's reaper");
   expect(await leftAfter(term.marker)).toEqual([]);
   expect((await waitForLogEvent(logFile, LogEvent.sessionUnguarded)).message).toContain('kept killing');
   expect((await waitForLogEvent(logFile, LogEvent.reaperSessionMigrated)).migrated).toBe(2);

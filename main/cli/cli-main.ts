@@ -17,7 +17,8 @@ type Subcommands = typeof import('./subcommands');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path, so the bundler leaves the other bundle alone
 const subcommands = (): Subcommands => require(path.join(__dirname, 'subcommands.js')) as Subcommands;
 const runStats = async (args: string[]): Promise<number> => subcommands().runStats(args);
-const launchDesktop = async (args: string[]): Promise<number> => subcommands().launchDesktop(args, { packagedElectron: launcher.packagedElectron });
+const launchDesktop = async (args: string[]): Promise<number> =>
+  subcommands().launchDesktop(args, { packagedElectron: launcher.packagedElectron });
 const runDoctor = async (args: string[]): Promise<number> => subcommands().runDoctor(args, launcher);
 const runPs = async (args: string[]): Promise<number> => subcommands().runPs(args);
 const runStop = async (args: string[]): Promise<number> => subcommands().runStop(args);
@@ -31,11 +32,11 @@ interface Subcommand {
 
 /** `ripcord <name> ...`; a new subcommand is one entry here. */
 const SUBCOMMANDS: Record<string, Subcommand> = {
-  run: { summary: 'run a program in this terminal with ripcord\'s exit guarantees', run: runSubcommand },
+  run: { summary: "run a program in this terminal with ripcord's exit guarantees", run: runSubcommand },
   stats: { summary: 'latency of Ctrl+C, exits and stalls, from the log', run: runStats },
   doctor: { summary: 'containment and its limits; whether the desktop app and its global shortcut work', run: runDoctor },
   ps: { summary: 'every running session of this user with its processes', run: runPs },
-  stop: { summary: 'stop a session\'s foreground job or one process (SESSION [PID|--job])', run: runStop },
+  stop: { summary: "stop a session's foreground job or one process (SESSION [PID|--job])", run: runStop },
   last: { summary: 'what a finished session printed ([N] [--raw | --cast])', run: runLast },
 };
 

@@ -30,7 +30,8 @@ export async function runPs(args: string[]): Promise<number> {
     const reply = await ask(host.socketPath, { op: 'ps' }, PS_TIMEOUT_MS);
     if (reply.kind === 'stale') await removeStale(host.socketPath);
     else if (reply.kind === 'failed') problems.push(`session ${host.id}: ${reply.error}`);
-    else if (reply.kind === 'closed') continue; // it exited while asked
+    else if (reply.kind === 'closed')
+      continue; // it exited while asked
     else if (reply.answer.ok && 'session' in reply.answer) sessions.push(reply.answer.session);
   }
   for (const problem of problems) process.stderr.write(`ripcord: ps: ${problem}\n`);
@@ -55,7 +56,8 @@ export async function runStop(args: string[]): Promise<number> {
     return err(`stop: session ${session} is gone (its entry was removed)`, EXIT_FAILED);
   }
   // the host hung up without answering and listens no more: it exited, and its exit killed the whole session
-  if (reply.kind === 'closed' && (await isListening(host.socketPath)) === false) return out(`session ${session}: ${SESSION_ENDED_MESSAGE}`, 0);
+  if (reply.kind === 'closed' && (await isListening(host.socketPath)) === false)
+    return out(`session ${session}: ${SESSION_ENDED_MESSAGE}`, 0);
   if (reply.kind === 'closed') return err(`stop: session ${session} closed the connection without an answer`, EXIT_FAILED);
   if (reply.kind === 'failed') return err(`stop: session ${session}: ${reply.error}`, EXIT_FAILED);
   const answer = reply.answer;

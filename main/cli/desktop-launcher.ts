@@ -61,7 +61,8 @@ export async function findElectron(env: NodeJS.ProcessEnv, packageDir: string | 
     tried.push(candidate);
     if (await isExecutable(candidate)) return { ok: true, executable: candidate };
   }
-  if (packageDir && !installedName) tried.push(`${path.join(packageDir, 'dist')} (the electron package has no path.txt: its binary was never downloaded)`);
+  if (packageDir && !installedName)
+    tried.push(`${path.join(packageDir, 'dist')} (the electron package has no path.txt: its binary was never downloaded)`);
   if (!packageDir) tried.push('node_modules/electron (the electron package is not installed)');
   return { ok: false, tried, version: packageDir ? await electronVersion(packageDir) : undefined };
 }
@@ -81,7 +82,10 @@ async function electronVersion(packageDir: string): Promise<string | undefined> 
 }
 
 async function isExecutable(file: string): Promise<boolean> {
-  return access(file, constants.X_OK).then(() => true, () => false);
+  return access(file, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** `skipDownload`: ELECTRON_SKIP_BINARY_DOWNLOAD is set, so no download was tried. */
@@ -109,7 +113,9 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
   const packaged = options.packagedElectron;
   let lookup: ElectronLookup = packaged ? { ok: true, executable: packaged } : await findElectron(env, packageDir);
   if (!lookup.ok && packageDir && (await shouldFetchElectron(env, packageDir))) {
-    stderr.write(`ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`);
+    stderr.write(
+      `ripcord: downloading Electron${lookup.version ? ` ${lookup.version}` : ''} for the desktop app (once; npm ci leaves this to the first start)…\n`,
+    );
     const fetched = await fetchElectron(packageDir, env);
     if (!fetched.ok) stderr.write(`ripcord: the download did not work: ${fetched.error}\n`);
     lookup = await findElectron(env, packageDir);
@@ -118,15 +124,34 @@ export async function launchDesktop(args: string[], options: LaunchOptions = {})
     stderr.write(noElectronMessage(lookup, Boolean(env.ELECTRON_SKIP_BINARY_DOWNLOAD)));
     return 1;
   }
-  if (!packaged && !(await access(appEntry).then(() => true, () => false))) {
+  if (
+    !packaged &&
+    !(await access(appEntry).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     stderr.write(`ripcord: the desktop app's bundle ${visibleText(appEntry)} is missing: run "npm ci" and "npm run build" first.\n`);
     return 1;
   }
   // Chromium aborts before any of ripcord runs where its sandbox cannot start: say why instead.
-  const facts = await gatherStartFacts({ electron: lookup.executable, packaged: packaged !== undefined, args, env, uid: options.uid, files: options.startFiles, probe: options.probe });
+  const facts = await gatherStartFacts({
+    electron: lookup.executable,
+    packaged: packaged !== undefined,
+    args,
+    env,
+    uid: options.uid,
+    files: options.startFiles,
+    probe: options.probe,
+  });
   const verdict = startVerdict(facts);
   if (!verdict.start) {
-    await reportRefusal(verdict, describeVerdict(verdict), { stderr, interactive: options.interactive ?? process.stderr.isTTY === true, log: () => openLog(), env });
+    await reportRefusal(verdict, describeVerdict(verdict), {
+      stderr,
+      interactive: options.interactive ?? process.stderr.isTTY === true,
+      log: () => openLog(),
+      env,
+    });
     return 1;
   }
   // A stray ELECTRON_RUN_AS_NODE would make Electron run main.js as a plain Node script.

@@ -12,7 +12,14 @@ describe('ripcord doctor', () => {
     const plan = await probeContainment({ ...process.env, RIPCORD_CONTAINMENT: '' });
     const text = describePlan(plan);
     expect(text).toContain(`containment: ${plan.kind}`);
-    for (const label of ['cgroup2 mount:', 'own cgroup:', 'delegated (trial move):', 'kernel has cgroup.kill:', 'systemd user manager:', 'cannot catch:']) {
+    for (const label of [
+      'cgroup2 mount:',
+      'own cgroup:',
+      'delegated (trial move):',
+      'kernel has cgroup.kill:',
+      'systemd user manager:',
+      'cannot catch:',
+    ]) {
       expect(text).toContain(label);
     }
     expect(text).toContain('a command sent to an already-running tmux server');
@@ -38,12 +45,22 @@ describe('ripcord doctor', () => {
       const file = path.join(dir, 'ripcord.log');
       expect(describeSessions(await sessionsFromLog(file))).toBe(`sessions ended by the reaper: not known — no log yet (${file})`);
       const reaperLog = new FileEventLog(file);
-      reaperLog.event('reaper-session-dead', { pid: 21, cgroup: 'ripcord-21-1-0123456789abcdef', ms: 30, survivors: 0, migrated: 2, movedBack: 2, removed: true });
+      reaperLog.event('reaper-session-dead', {
+        pid: 21,
+        cgroup: 'ripcord-21-1-0123456789abcdef',
+        ms: 30,
+        survivors: 0,
+        migrated: 2,
+        movedBack: 2,
+        removed: true,
+      });
       reaperLog.event('reaper-session-dead', { pid: 22, ms: 2050, survivors: 1, migrated: 1, movedBack: 0 });
       await reaperLog.flushed();
       const sessions = await sessionsFromLog(file);
       expect(sessions).toMatchObject({ ok: true, value: { count: 2, migrated: 3, movedBack: 2, survivors: 1, withSurvivors: 1 } });
-      expect(describeSessions(sessions)).toMatch(/^sessions ended by the reaper: 2; migrants swept: 3 \(2 moved back into their container\); survivors: 1 in 1 session, the last at 20/);
+      expect(describeSessions(sessions)).toMatch(
+        /^sessions ended by the reaper: 2; migrants swept: 3 \(2 moved back into their container\); survivors: 1 in 1 session, the last at 20/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -38,9 +38,18 @@ export async function runDoctor(args: string[], launcher: LauncherFacts = { pack
   const shortcut = await lastShortcutState(defaultLogPath());
   const controlSocket = await probeControlSocket();
   const sessions = await sessionsFromLog(defaultLogPath());
-  return print(args.includes('--json')
-    ? JSON.stringify({ ...plan, guard, desktop, shortcut, controlSocket, sessions }, null, 2)
-    : [describePlan(plan), describeGuard(guard), describeDesktopStart(desktop), describeShortcut(shortcut), describeControlSocket(controlSocket), describeSessions(sessions)].join('\n'));
+  return print(
+    args.includes('--json')
+      ? JSON.stringify({ ...plan, guard, desktop, shortcut, controlSocket, sessions }, null, 2)
+      : [
+          describePlan(plan),
+          describeGuard(guard),
+          describeDesktopStart(desktop),
+          describeShortcut(shortcut),
+          describeControlSocket(controlSocket),
+          describeSessions(sessions),
+        ].join('\n'),
+  );
 }
 
 type SessionsFromLog = { ok: true; value: EndedSessions } | { ok: false; why: string };
@@ -56,7 +65,9 @@ export async function sessionsFromLog(file: string): Promise<SessionsFromLog> {
 }
 
 export function describeSessions(sessions: SessionsFromLog): string {
-  return sessions.ok ? describeEndedSessions(sessions.value).replace(/^Sessions/, 'sessions') : `sessions ended by the reaper: not known — ${sessions.why}`;
+  return sessions.ok
+    ? describeEndedSessions(sessions.value).replace(/^Sessions/, 'sessions')
+    : `sessions ended by the reaper: not known — ${sessions.why}`;
 }
 
 /** Where a session's control socket would go, checked (and made) as a session does at its start. */
@@ -73,23 +84,38 @@ type DesktopStart = { electron: undefined } | { electron: string; facts: StartFa
 
 /** The verdict `ripcord` with no command reaches before it starts Electron (desktop-launcher.ts). */
 async function desktopStart(launcher: LauncherFacts): Promise<DesktopStart> {
-  const lookup = launcher.packagedElectron ? { ok: true as const, executable: launcher.packagedElectron } : await findElectron(process.env, electronPackageDir());
+  const lookup = launcher.packagedElectron
+    ? { ok: true as const, executable: launcher.packagedElectron }
+    : await findElectron(process.env, electronPackageDir());
   if (!lookup.ok) return { electron: undefined };
-  const facts = await gatherStartFacts({ electron: lookup.executable, packaged: launcher.packagedElectron !== undefined, args: [], env: process.env });
+  const facts = await gatherStartFacts({
+    electron: lookup.executable,
+    packaged: launcher.packagedElectron !== undefined,
+    args: [],
+    env: process.env,
+  });
   return { electron: lookup.executable, facts, verdict: startVerdict(facts) };
 }
 
 export function describeDesktopStart(desktop: DesktopStart): string {
-  if (desktop.electron === undefined) return 'desktop app: no Electron binary here yet (`ripcord` downloads it on its first start; `ripcord run` needs none)';
+  if (desktop.electron === undefined)
+    return 'desktop app: no Electron binary here yet (`ripcord` downloads it on its first start; `ripcord run` needs none)';
   const { facts, verdict } = desktop;
-  const sysctls = Object.entries(facts.sysctls).map(([name, value]) => `${name} = ${value}`).join(', ') || 'none of the user-namespace sysctls';
+  const sysctls =
+    Object.entries(facts.sysctls)
+      .map(([name, value]) => `${name} = ${value}`)
+      .join(', ') || 'none of the user-namespace sysctls';
   return [
     `desktop app (${facts.format}, ${facts.electron}): ${verdict.start ? `can start — ${verdict.how}` : 'cannot start'}`,
     `  chrome-sandbox: ${facts.sandboxHelper.state}${facts.sandboxHelper.setuidRoot ? ' (setuid root)' : ''}`,
     `  user namespaces in the Electron binary: ${facts.userns.ok ? 'work' : `fail — ${facts.userns.error}`}`,
     `  sysctls: ${sysctls}`,
     `  AppArmor profile ${facts.apparmorProfile.path}: ${facts.apparmorProfile.present ? (facts.apparmorProfile.grantsUserns ? 'allows user namespaces' : 'present, without userns') : 'none'}`,
-    ...(verdict.start ? [] : describeVerdict(verdict).split('\n').map((line) => `  ${line.replace(/^ripcord: /, '').trimStart()}`)),
+    ...(verdict.start
+      ? []
+      : describeVerdict(verdict)
+          .split('\n')
+          .map((line) => `  ${line.replace(/^ripcord: /, '').trimStart()}`)),
   ].join('\n');
 }
 
@@ -115,7 +141,7 @@ export function describePlan(plan: ContainmentPlan): string {
 export function describeGuard(guard: GuardResult): string {
   return [
     `same-user ptrace guard (host, reaper): ${guard.ok ? 'yes — prctl(PR_SET_DUMPABLE, 0) works' : `no — ${guard.error}`}`,
-    '  not covered: the reaper\'s first stage (a sh stub) until it execs the Node reaper; the user\'s own terminal device, which any process of the user can open',
+    "  not covered: the reaper's first stage (a sh stub) until it execs the Node reaper; the user's own terminal device, which any process of the user can open",
   ].join('\n');
 }
 

@@ -46,10 +46,16 @@ export async function fetchElectron(packageDir: string, env: NodeJS.ProcessEnv):
 
 /** The first line of the script's output that is not a stack frame (`    at ...`), control characters made visible. */
 export function failureLine(output: string): string | undefined {
-  const line = output.split('\n').map((text) => text.trim()).find((text) => text !== '' && !text.startsWith('at '));
+  const line = output
+    .split('\n')
+    .map((text) => text.trim())
+    .find((text) => text !== '' && !text.startsWith('at '));
   return line === undefined ? undefined : visibleText(line);
 }
 
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }

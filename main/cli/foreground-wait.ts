@@ -45,4 +45,3 @@ export function whenInForeground(then: () => void): Disposable {
   timer = setTimeout(() => void check(), FOREGROUND_WAIT_POLL_MS);
   return toDisposable(stop);
 }
-

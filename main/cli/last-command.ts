@@ -23,13 +23,19 @@ export async function runLast(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return done(process.stdout, LAST_USAGE, 0);
   const formats = args.filter((a): a is (typeof FORMATS)[number] => (FORMATS as readonly string[]).includes(a));
   const rest = args.filter((a) => !(FORMATS as readonly string[]).includes(a));
-  if (formats.length > 1 || rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0]))) return usageError('last', `expected [N] [--raw | --cast], got '${args.join(' ')}'`);
+  if (formats.length > 1 || rest.length > 1 || (rest[0] !== undefined && !/^[1-9]\d*$/.test(rest[0])))
+    return usageError('last', `expected [N] [--raw | --cast], got '${args.join(' ')}'`);
   const nth = Number(rest[0] ?? '1');
   const root = transcriptsRoot(stateDir());
   // a host is running while its pid is alive; a recycled pid only hides a session until it ends
   const finished = (await listTranscripts(root, pidAlive)).filter((s) => s.finished);
   const session = finished[nth - 1];
-  if (!session) return done(process.stderr, `ripcord: last: ${finished.length} finished session(s) have a transcript in ${root}; there is no number ${nth}`, EXIT_FAILED);
+  if (!session)
+    return done(
+      process.stderr,
+      `ripcord: last: ${finished.length} finished session(s) have a transcript in ${root}; there is no number ${nth}`,
+      EXIT_FAILED,
+    );
   const read = await readTranscript(session.dir);
   if (!read.ok) return done(process.stderr, `ripcord: last: ${read.error}`, EXIT_FAILED);
   switch (formats[0]) {
@@ -45,7 +51,6 @@ export async function runLast(args: string[]): Promise<number> {
       return done(process.stdout, await renderTranscript(read.value), 0);
   }
 }
-
 
 function done(stream: NodeJS.WriteStream, text: string, code: number): number {
   stream.write(`${text}\n`);

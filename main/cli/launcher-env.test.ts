@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreLauncherEnv } from './launcher-env';
 
 describe('restoreLauncherEnv', () => {
-  it('a package\'s command: takes out ELECTRON_RUN_AS_NODE and the Electron it names, and returns that Electron', () => {
+  it("a package's command: takes out ELECTRON_RUN_AS_NODE and the Electron it names, and returns that Electron", () => {
     const env: NodeJS.ProcessEnv = { HOME: '/home/u', ELECTRON_RUN_AS_NODE: '1', RIPCORD_PACKAGED_ELECTRON: '/opt/ripcord/ripcord' };
     expect(restoreLauncherEnv(env)).toEqual({ packagedElectron: '/opt/ripcord/ripcord' });
     expect(env).toEqual({ HOME: '/home/u' });

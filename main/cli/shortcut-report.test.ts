@@ -33,16 +33,28 @@ describe('the global shortcut in ripcord doctor', () => {
       [LogEvent.shortcutFailed, { accelerator: 'Ctrl+Shift+Q', reason: 'this Wayland desktop did not grant it' }],
     );
     const state = await lastShortcutState(file);
-    expect(state).toMatchObject({ state: 'failed', accelerator: 'Ctrl+Shift+Q', reason: 'this Wayland desktop did not grant it', portal: true });
+    expect(state).toMatchObject({
+      state: 'failed',
+      accelerator: 'Ctrl+Shift+Q',
+      reason: 'this Wayland desktop did not grant it',
+      portal: true,
+    });
     const text = describeShortcut(state, WAYLAND);
-    expect(text).toMatch(/^global shortcut: Ctrl\+Shift\+Q FAILED \(the desktop's start at 2026-12-06T12:00:00.000Z\): this Wayland desktop did not grant it\n/);
-    expect(text).toContain('without it: close the window, press Ctrl+C twice, or enter /exit at the shell\'s prompt to quit');
+    expect(text).toMatch(
+      /^global shortcut: Ctrl\+Shift\+Q FAILED \(the desktop's start at 2026-12-06T12:00:00.000Z\): this Wayland desktop did not grant it\n/,
+    );
+    expect(text).toContain("without it: close the window, press Ctrl+C twice, or enter /exit at the shell's prompt to quit");
     expect(text).toContain('this is a Wayland session');
   });
 
   it('the last start registered it', async () => {
-    await logLines([LogEvent.shortcutFailed, { accelerator: 'Ctrl+Shift+Q', reason: 'taken' }], [LogEvent.shortcutRegistered, { accelerator: 'Ctrl+Shift+Q' }]);
-    expect(describeShortcut(await lastShortcutState(file), {})).toBe('global shortcut: Ctrl+Shift+Q registered (the desktop\'s start at 2026-12-06T12:00:00.000Z)');
+    await logLines(
+      [LogEvent.shortcutFailed, { accelerator: 'Ctrl+Shift+Q', reason: 'taken' }],
+      [LogEvent.shortcutRegistered, { accelerator: 'Ctrl+Shift+Q' }],
+    );
+    expect(describeShortcut(await lastShortcutState(file), {})).toBe(
+      "global shortcut: Ctrl+Shift+Q registered (the desktop's start at 2026-12-06T12:00:00.000Z)",
+    );
   });
 
   it('no log, or a log without the desktop: says it is not known', async () => {

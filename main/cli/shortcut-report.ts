@@ -17,7 +17,8 @@ const SHORTCUT_EVENTS: readonly string[] = [LogEvent.shortcutRegistered, LogEven
 /** The last registration the log holds; the portal flag from the start it belongs to. */
 export async function lastShortcutState(file: string): Promise<ShortcutState> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => error);
-  if (handle instanceof Error) return { state: 'unknown', why: handle.code === 'ENOENT' ? `no log yet (${file})` : `cannot read ${file}: ${handle.code}` };
+  if (handle instanceof Error)
+    return { state: 'unknown', why: handle.code === 'ENOENT' ? `no log yet (${file})` : `cannot read ${file}: ${handle.code}` };
   try {
     if (!(await handle.stat()).isFile()) return { state: 'unknown', why: `${file} is not a regular file` };
     let last: ShortcutState = { state: 'unknown', why: `the desktop app has not logged a global shortcut in ${file}` };
@@ -29,7 +30,10 @@ export async function lastShortcutState(file: string): Promise<ShortcutState> {
       if (entry.name === LogEvent.shortcutPortal) portal = entry.on === true;
       if (!SHORTCUT_EVENTS.includes(String(entry.name))) continue;
       const common = { accelerator: text(entry.accelerator), wall: text(entry.wall), portal };
-      last = entry.name === LogEvent.shortcutFailed ? { state: 'failed', ...common, reason: text(entry.reason) } : { state: entry.name === LogEvent.shortcutOff ? 'off' : 'registered', ...common };
+      last =
+        entry.name === LogEvent.shortcutFailed
+          ? { state: 'failed', ...common, reason: text(entry.reason) }
+          : { state: entry.name === LogEvent.shortcutOff ? 'off' : 'registered', ...common };
     }
     return last;
   } finally {
@@ -51,7 +55,9 @@ function text(value: unknown): string | undefined {
 }
 
 export function describeShortcut(state: ShortcutState, env: NodeJS.ProcessEnv = process.env): string {
-  const wayland = isWaylandSession(env, process.platform) ? '\n  this is a Wayland session: the desktop asks its GlobalShortcuts portal (xdg-desktop-portal), which may ask you to allow it' : '';
+  const wayland = isWaylandSession(env, process.platform)
+    ? '\n  this is a Wayland session: the desktop asks its GlobalShortcuts portal (xdg-desktop-portal), which may ask you to allow it'
+    : '';
   const when = 'wall' in state && state.wall ? ` (the desktop's start at ${state.wall})` : '';
   const portal = 'portal' in state && state.portal ? ', through the GlobalShortcuts portal' : '';
   switch (state.state) {

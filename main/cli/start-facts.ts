@@ -18,7 +18,11 @@ export interface StartFiles {
 export const SYSTEM_FILES: StartFiles = { procSys: '/proc/sys', apparmorDir: '/etc/apparmor.d', dpkgInfo: '/var/lib/dpkg/info' };
 
 /** The sysctls that restrict unprivileged user namespaces, by their name. */
-export const USERNS_SYSCTLS = ['kernel.apparmor_restrict_unprivileged_userns', 'kernel.unprivileged_userns_clone', 'user.max_user_namespaces'] as const;
+export const USERNS_SYSCTLS = [
+  'kernel.apparmor_restrict_unprivileged_userns',
+  'kernel.unprivileged_userns_clone',
+  'user.max_user_namespaces',
+] as const;
 export type UsernsSysctl = (typeof USERNS_SYSCTLS)[number];
 
 export interface StartFacts {
@@ -65,7 +69,11 @@ export async function gatherStartFacts(options: StartFactsOptions): Promise<Star
     sandboxHelper,
     userns,
     sysctls,
-    apparmorProfile: { path: profile, present: profileText !== undefined, grantsUserns: profileText !== undefined && /^\s*userns\s*,/m.test(profileText) && profileText.includes(electron) },
+    apparmorProfile: {
+      path: profile,
+      present: profileText !== undefined,
+      grantsUserns: profileText !== undefined && /^\s*userns\s*,/m.test(profileText) && profileText.includes(electron),
+    },
   };
 }
 
@@ -80,17 +88,27 @@ async function packageFormat(options: StartFactsOptions, files: StartFiles): Pro
 /** Chromium's SUID sandbox helper works only as root:root, mode 4755. */
 async function helperState(file: string): Promise<StartFacts['sandboxHelper']> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => error);
-  if (info instanceof Error) return { path: file, setuidRoot: false, state: info.code === 'ENOENT' ? 'missing' : `unreadable (${info.code})` };
+  if (info instanceof Error)
+    return { path: file, setuidRoot: false, state: info.code === 'ENOENT' ? 'missing' : `unreadable (${info.code})` };
   const mode = (info.mode & 0o7777).toString(8).padStart(4, '0');
-  const setuidRoot = info.uid === 0 && info.gid === 0 && (info.mode & 0o7777) === 0o4755 && (await access(file, constants.X_OK).then(() => true, () => false));
+  const setuidRoot =
+    info.uid === 0 &&
+    info.gid === 0 &&
+    (info.mode & 0o7777) === 0o4755 &&
+    (await access(file, constants.X_OK).then(
+      () => true,
+      () => false,
+    ));
   return { path: file, setuidRoot, state: `owner ${info.uid}:${info.gid}, mode ${mode}` };
 }
 
 async function readSysctls(procSys: string): Promise<StartFacts['sysctls']> {
   const out: StartFacts['sysctls'] = {};
-  await Promise.all(USERNS_SYSCTLS.map(async (name) => {
-    const value = await readFile(path.join(procSys, ...name.split('.')), 'utf8').catch(() => undefined);
-    if (value !== undefined) out[name] = value.trim();
-  }));
+  await Promise.all(
+    USERNS_SYSCTLS.map(async (name) => {
+      const value = await readFile(path.join(procSys, ...name.split('.')), 'utf8').catch(() => undefined);
+      if (value !== undefined) out[name] = value.trim();
+    }),
+  );
   return out;
 }

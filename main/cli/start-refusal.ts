@@ -19,7 +19,11 @@ export interface RefusalOutlets {
   env: NodeJS.ProcessEnv;
 }
 
-export async function reportRefusal(verdict: Extract<StartVerdict, { start: false }>, message: string, outlets: RefusalOutlets): Promise<void> {
+export async function reportRefusal(
+  verdict: Extract<StartVerdict, { start: false }>,
+  message: string,
+  outlets: RefusalOutlets,
+): Promise<void> {
   outlets.stderr.write(`${message}\n`);
   if (outlets.interactive) return;
   const log = outlets.log();
@@ -57,7 +61,13 @@ async function notify(message: string, env: NodeJS.ProcessEnv): Promise<void> {
 async function onPath(name: string, searchPath: string): Promise<string | undefined> {
   for (const dir of searchPath.split(':').filter(Boolean)) {
     const file = path.join(dir, name);
-    if (await access(file, constants.X_OK).then(() => true, () => false)) return file;
+    if (
+      await access(file, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
   }
   return undefined;
 }

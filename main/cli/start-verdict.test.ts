@@ -25,15 +25,29 @@ let files: StartFiles;
 let electron: string;
 
 /** Whether this machine can make a user namespace in which to make the probe fail (unshare -U -r). */
-const canNestNamespaces = await execFileAsync('unshare', ['-U', '-r', 'true']).then(() => true, () => false);
+const canNestNamespaces = await execFileAsync('unshare', ['-U', '-r', 'true']).then(
+  () => true,
+  () => false,
+);
 
 beforeAll(async () => {
   if (!existsSync(probeScript)) await execFileAsync(process.execPath, [path.join(root, 'build/bundle.mjs')], { cwd: root });
 }, 120_000);
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-start-'));
-  files = { procSys: path.join(dir, 'proc/sys'), apparmorDir: path.join(dir, 'etc/apparmor.d'), dpkgInfo: path.join(dir, 'var/lib/dpkg/info') };
-  for (const folder of [path.join(files.procSys, 'kernel'), path.join(files.procSys, 'user'), files.apparmorDir, files.dpkgInfo, path.join(dir, 'opt/ripcord')]) await mkdir(folder, { recursive: true });
+  files = {
+    procSys: path.join(dir, 'proc/sys'),
+    apparmorDir: path.join(dir, 'etc/apparmor.d'),
+    dpkgInfo: path.join(dir, 'var/lib/dpkg/info'),
+  };
+  for (const folder of [
+    path.join(files.procSys, 'kernel'),
+    path.join(files.procSys, 'user'),
+    files.apparmorDir,
+    files.dpkgInfo,
+    path.join(dir, 'opt/ripcord'),
+  ])
+    await mkdir(folder, { recursive: true });
   electron = path.join(dir, 'opt/ripcord/ripcord');
 });
 afterEach(async () => {
@@ -43,9 +57,10 @@ afterEach(async () => {
 /** The stand-in Electron: Node under ELECTRON_RUN_AS_NODE=1; `userns: 'fails'` runs it where no user namespace can be made. */
 async function standIn(userns: 'works' | 'fails'): Promise<void> {
   const node = `'${process.execPath}'`;
-  const run = userns === 'works'
-    ? `exec ${node} "$@"`
-    : `exec unshare -U -r sh -c 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$0" "$@"' ${node} "$@"`;
+  const run =
+    userns === 'works'
+      ? `exec ${node} "$@"`
+      : `exec unshare -U -r sh -c 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$0" "$@"' ${node} "$@"`;
   await writeFile(electron, `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || exit 99\n${run}\n`);
   await chmod(electron, 0o755);
 }
@@ -63,8 +78,13 @@ async function sysctl(name: string, value: string): Promise<void> {
 
 /** electron-builder's AppArmor profile, as its .deb installs it (from the installed template). */
 async function debProfile(): Promise<void> {
-  const template = path.join(path.dirname(createRequire(__filename).resolve('app-builder-lib/package.json')), 'templates/linux/apparmor-profile.tpl');
-  const text = (await readFile(template, 'utf8')).replaceAll('/opt/${sanitizedProductName}/${executable}', electron).replaceAll('${executable}', 'ripcord');
+  const template = path.join(
+    path.dirname(createRequire(__filename).resolve('app-builder-lib/package.json')),
+    'templates/linux/apparmor-profile.tpl',
+  );
+  const text = (await readFile(template, 'utf8'))
+    .replaceAll('/opt/${sanitizedProductName}/${executable}', electron)
+    .replaceAll('${executable}', 'ripcord');
   await writeFile(path.join(files.apparmorDir, 'ripcord'), text);
   await writeFile(path.join(files.dpkgInfo, 'ripcord.list'), `/opt/ripcord\n${electron}\n`);
 }
@@ -88,7 +108,7 @@ function refused(result: StartVerdict): Extract<StartVerdict, { start: false }> 
   return result;
 }
 
-describe('the desktop launcher\'s start verdict', () => {
+describe("the desktop launcher's start verdict", () => {
   it('root without --no-sandbox: refused, and the fix is to start as the user or pass --no-sandbox', async () => {
     await standIn('works');
     await sandboxHelper(0, 0o4755);
@@ -99,7 +119,10 @@ describe('the desktop launcher\'s start verdict', () => {
 
   it('root with an explicit --no-sandbox: starts, saying the sandbox is off', async () => {
     await standIn('works');
-    expect(await verdict('tar', { uid: 0, args: ['--no-sandbox'] })).toEqual({ start: true, how: 'Chromium\'s sandbox is off: --no-sandbox was given' });
+    expect(await verdict('tar', { uid: 0, args: ['--no-sandbox'] })).toEqual({
+      start: true,
+      how: "Chromium's sandbox is off: --no-sandbox was given",
+    });
   });
 
   it('user namespaces work in the Electron binary: starts', async () => {
@@ -118,7 +141,7 @@ describe('the desktop launcher\'s start verdict', () => {
     expect(result.cause).toContain('owner 0:0, mode 0755');
     const helper = path.join(dir, 'opt/ripcord/chrome-sandbox');
     expect(result.fix[0]).toBe(`Make the sandbox helper setuid root: sudo chown root:root '${helper}' && sudo chmod 4755 '${helper}'`);
-    expect(describeVerdict(result)).toContain('ripcord does not turn Chromium\'s sandbox off by itself');
+    expect(describeVerdict(result)).toContain("ripcord does not turn Chromium's sandbox off by itself");
   });
 
   it('the .deb on a restricted kernel with its AppArmor profile: starts, through the profile', async () => {
@@ -127,7 +150,10 @@ describe('the desktop launcher\'s start verdict', () => {
     await sysctl('kernel.apparmor_restrict_unprivileged_userns', '1');
     await debProfile();
     const result = await verdict('deb');
-    expect(result).toEqual({ start: true, how: `Chromium's namespace sandbox: user namespaces work (allowed for ${electron} by the AppArmor profile ${path.join(files.apparmorDir, 'ripcord')})` });
+    expect(result).toEqual({
+      start: true,
+      how: `Chromium's namespace sandbox: user namespaces work (allowed for ${electron} by the AppArmor profile ${path.join(files.apparmorDir, 'ripcord')})`,
+    });
   });
 
   it.skipIf(!canNestNamespaces)('the .deb whose profile does not take effect: refused, with the command that loads it', async () => {
@@ -158,27 +184,39 @@ describe('the desktop launcher\'s start verdict', () => {
     await sysctl('kernel.apparmor_restrict_unprivileged_userns', '1');
     const result = refused(await verdict('appimage'));
     expect(result.cause).toContain('missing');
-    expect(result.fix).toEqual(['Not possible for the AppImage: it is mounted nosuid, so its chrome-sandbox can never be setuid root. Install the .deb or the .tar.gz instead.']);
+    expect(result.fix).toEqual([
+      'Not possible for the AppImage: it is mounted nosuid, so its chrome-sandbox can never be setuid root. Install the .deb or the .tar.gz instead.',
+    ]);
   });
 
-  it.skipIf(!canNestNamespaces)('npm start with user namespaces turned off: names both sysctls, and the fix for the Electron npm installed', async () => {
-    await standIn('fails');
-    await sandboxHelper(0, 0o755);
-    await sysctl('kernel.unprivileged_userns_clone', '0');
-    await sysctl('user.max_user_namespaces', '0');
-    const result = refused(await verdict('checkout'));
-    expect(result.cause).toContain('kernel.unprivileged_userns_clone = 0');
-    expect(result.cause).toContain('user.max_user_namespaces = 0');
-    expect(result.fix[0]).toContain('sudo chown root:root');
-    expect(result.fix[1]).toContain('after each npm ci');
-  });
+  it.skipIf(!canNestNamespaces)(
+    'npm start with user namespaces turned off: names both sysctls, and the fix for the Electron npm installed',
+    async () => {
+      await standIn('fails');
+      await sandboxHelper(0, 0o755);
+      await sysctl('kernel.unprivileged_userns_clone', '0');
+      await sysctl('user.max_user_namespaces', '0');
+      const result = refused(await verdict('checkout'));
+      expect(result.cause).toContain('kernel.unprivileged_userns_clone = 0');
+      expect(result.cause).toContain('user.max_user_namespaces = 0');
+      expect(result.fix[0]).toContain('sudo chown root:root');
+      expect(result.fix[1]).toContain('after each npm ci');
+    },
+  );
 });
 
-describe('launchDesktop\'s refusal', () => {
+describe("launchDesktop's refusal", () => {
   it('root: says why on stderr, does not start Electron, and returns 1', async () => {
     await standIn('works');
     let text = '';
-    const code = await launchDesktop([], { env: {}, packagedElectron: electron, interactive: true, uid: 0, startFiles: files, stderr: { write: (chunk: string) => ((text += chunk), true) } });
+    const code = await launchDesktop([], {
+      env: {},
+      packagedElectron: electron,
+      interactive: true,
+      uid: 0,
+      startFiles: files,
+      stderr: { write: (chunk: string) => ((text += chunk), true) },
+    });
     expect(code).toBe(1);
     expect(text).toMatch(/^ripcord: the desktop app cannot start here: ripcord runs as root/);
   });
@@ -195,7 +233,15 @@ describe('launchDesktop\'s refusal', () => {
     const saved = process.env.RIPCORD_LOG;
     process.env.RIPCORD_LOG = log;
     try {
-      const code = await launchDesktop([], { env, packagedElectron: electron, interactive: false, uid: 1000, startFiles: files, probe: (binary) => probeInElectron(binary, probeScript), stderr: { write: () => true } });
+      const code = await launchDesktop([], {
+        env,
+        packagedElectron: electron,
+        interactive: false,
+        uid: 1000,
+        startFiles: files,
+        probe: (binary) => probeInElectron(binary, probeScript),
+        stderr: { write: () => true },
+      });
       expect(code).toBe(1);
     } finally {
       if (saved === undefined) delete process.env.RIPCORD_LOG;
@@ -208,12 +254,20 @@ describe('launchDesktop\'s refusal', () => {
   });
 });
 
-describe('ripcord doctor\'s desktop line', () => {
-  it.skipIf(!canNestNamespaces)('gives the launcher\'s verdict with the facts it rests on', async () => {
+describe("ripcord doctor's desktop line", () => {
+  it.skipIf(!canNestNamespaces)("gives the launcher's verdict with the facts it rests on", async () => {
     await standIn('fails');
     await sandboxHelper(0, 0o755);
     await sysctl('kernel.apparmor_restrict_unprivileged_userns', '1');
-    const facts = await gatherStartFacts({ electron, packaged: true, args: [], env: {}, uid: 1000, files, probe: (binary) => probeInElectron(binary, probeScript) });
+    const facts = await gatherStartFacts({
+      electron,
+      packaged: true,
+      args: [],
+      env: {},
+      uid: 1000,
+      files,
+      probe: (binary) => probeInElectron(binary, probeScript),
+    });
     const verdict = startVerdict(facts);
     const text = describeDesktopStart({ electron, facts, verdict });
     expect(text.split('\n').slice(0, 5)).toEqual([

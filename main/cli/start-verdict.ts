@@ -5,22 +5,26 @@
 // on its own.
 import type { PackageFormat, StartFacts } from './start-facts';
 
-export type StartVerdict =
-  | { start: true; how: string }
-  | { start: false; cause: string; fix: string[] };
+export type StartVerdict = { start: true; how: string } | { start: false; cause: string; fix: string[] };
 
 export function startVerdict(facts: StartFacts): StartVerdict {
-  if (facts.noSandbox) return { start: true, how: 'Chromium\'s sandbox is off: --no-sandbox was given' };
+  if (facts.noSandbox) return { start: true, how: "Chromium's sandbox is off: --no-sandbox was given" };
   if (facts.root) {
     return {
       start: false,
       cause: 'ripcord runs as root, and Chromium refuses to start its sandbox as root',
-      fix: ['Start ripcord as your own user; or, as root, pass --no-sandbox yourself ("ripcord --no-sandbox"): the window then runs without Chromium\'s sandbox.'],
+      fix: [
+        'Start ripcord as your own user; or, as root, pass --no-sandbox yourself ("ripcord --no-sandbox"): the window then runs without Chromium\'s sandbox.',
+      ],
     };
   }
-  if (facts.sandboxHelper.setuidRoot) return { start: true, how: `Chromium's setuid sandbox (${facts.sandboxHelper.path}, root:root 4755)` };
+  if (facts.sandboxHelper.setuidRoot)
+    return { start: true, how: `Chromium's setuid sandbox (${facts.sandboxHelper.path}, root:root 4755)` };
   if (facts.userns.ok) {
-    const profile = facts.apparmorProfile.grantsUserns && facts.sysctls['kernel.apparmor_restrict_unprivileged_userns'] === '1' ? ` (allowed for ${facts.electron} by the AppArmor profile ${facts.apparmorProfile.path})` : '';
+    const profile =
+      facts.apparmorProfile.grantsUserns && facts.sysctls['kernel.apparmor_restrict_unprivileged_userns'] === '1'
+        ? ` (allowed for ${facts.electron} by the AppArmor profile ${facts.apparmorProfile.path})`
+        : '';
     return { start: true, how: `Chromium's namespace sandbox: user namespaces work${profile}` };
   }
   return {
@@ -35,10 +39,13 @@ function usernsCause(facts: StartFacts): string {
   const { sysctls } = facts;
   const causes: string[] = [];
   if (sysctls['kernel.apparmor_restrict_unprivileged_userns'] === '1') {
-    const profile = facts.apparmorProfile.present ? `; the AppArmor profile ${facts.apparmorProfile.path} is there but does not take effect` : '';
+    const profile = facts.apparmorProfile.present
+      ? `; the AppArmor profile ${facts.apparmorProfile.path} is there but does not take effect`
+      : '';
     causes.push(`AppArmor allows them only to programs its profiles name (kernel.apparmor_restrict_unprivileged_userns = 1${profile})`);
   }
-  if (sysctls['kernel.unprivileged_userns_clone'] === '0') causes.push('the kernel allows them only to root (kernel.unprivileged_userns_clone = 0)');
+  if (sysctls['kernel.unprivileged_userns_clone'] === '0')
+    causes.push('the kernel allows them only to root (kernel.unprivileged_userns_clone = 0)');
   if (sysctls['user.max_user_namespaces'] === '0') causes.push('they are turned off (user.max_user_namespaces = 0)');
   return causes.length === 0 ? '' : `: ${causes.join('; ')}`;
 }
@@ -49,14 +56,24 @@ function fixFor(format: PackageFormat, facts: StartFacts): string[] {
   switch (format) {
     case 'deb':
       return facts.apparmorProfile.present
-        ? [`Load the package's AppArmor profile: sudo apparmor_parser -r '${facts.apparmorProfile.path}'`, 'or reinstall the .deb (sudo apt install --reinstall ripcord), whose install loads it.']
-        : ['Reinstall the .deb (sudo apt install --reinstall ripcord): its install sets chrome-sandbox up and loads an AppArmor profile that allows ripcord user namespaces.'];
+        ? [
+            `Load the package's AppArmor profile: sudo apparmor_parser -r '${facts.apparmorProfile.path}'`,
+            'or reinstall the .deb (sudo apt install --reinstall ripcord), whose install loads it.',
+          ]
+        : [
+            'Reinstall the .deb (sudo apt install --reinstall ripcord): its install sets chrome-sandbox up and loads an AppArmor profile that allows ripcord user namespaces.',
+          ];
     case 'tar':
       return [`Make the sandbox helper setuid root: ${chown}`, 'or install the .deb, which sets this up itself.'];
     case 'checkout':
-      return [`Make the sandbox helper of the Electron that npm installed setuid root: ${chown}`, '(npm ci installs it again as it was: repeat this after each npm ci.)'];
+      return [
+        `Make the sandbox helper of the Electron that npm installed setuid root: ${chown}`,
+        '(npm ci installs it again as it was: repeat this after each npm ci.)',
+      ];
     case 'appimage':
-      return ['Not possible for the AppImage: it is mounted nosuid, so its chrome-sandbox can never be setuid root. Install the .deb or the .tar.gz instead.'];
+      return [
+        'Not possible for the AppImage: it is mounted nosuid, so its chrome-sandbox can never be setuid root. Install the .deb or the .tar.gz instead.',
+      ];
   }
 }
 

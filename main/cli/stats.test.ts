@@ -41,9 +41,10 @@ describe('LogSummarizer', () => {
   // Lines as the log writes them (log-line.ts); fields may add a second "pid" as older logs (pino) did.
   const host = (pid: number, t: number, wall: string, name: string, fields = ''): string =>
     `{"level":"info","t":${t},"wall":"${wall}","pid":${pid}${fields},"name":"${name}"}`;
-  const reaper = (t: number, wall: string, name: string, fields: string): string => `{"t":${t},"wall":"${wall}","level":"info","name":"${name}"${fields}}`;
+  const reaper = (t: number, wall: string, name: string, fields: string): string =>
+    `{"t":${t},"wall":"${wall}","level":"info","name":"${name}"${fields}}`;
 
-  it('measures each exit stage from its trigger, per trigger and for all, and the reaper\'s report in wall ms', () => {
+  it("measures each exit stage from its trigger, per trigger and for all, and the reaper's report in wall ms", () => {
     const s = new LogSummarizer();
     const lines = [
       host(100, 10, '2026-01-01T00:00:00.000Z', 'session.started', ',"pid":555'),
@@ -77,7 +78,7 @@ describe('LogSummarizer', () => {
     expect([...new Set(summary.exitPath.map((r) => r.trigger))]).toEqual(['all', 'ctrl-c', 'sigterm']);
   });
 
-  it('takes a host\'s lines in the order of its clock: a trigger line written after the exit\'s own lines still starts it', () => {
+  it("takes a host's lines in the order of its clock: a trigger line written after the exit's own lines still starts it", () => {
     const s = new LogSummarizer();
     s.push(host(9, 100, '2026-01-01T00:00:00.100Z', 'exit.begin', ',"code":130,"reason":"ctrl-c double press"'));
     s.push(host(9, 104, '2026-01-01T00:00:00.104Z', 'exit.end', ',"code":130'));
@@ -108,7 +109,16 @@ describe('runStats', () => {
     const file = path.join(dir, 'ripcord.log');
     const reaperLog = new FileEventLog(file);
     // the fields reaper-cgroups.ts and reaper-main.ts write
-    reaperLog.event('reaper-session-dead', { pid: 11, cgroup: 'ripcord-11-1-0123456789abcdef', KILL: 2, ms: 40, survivors: 0, migrated: 3, movedBack: 3, removed: true });
+    reaperLog.event('reaper-session-dead', {
+      pid: 11,
+      cgroup: 'ripcord-11-1-0123456789abcdef',
+      KILL: 2,
+      ms: 40,
+      survivors: 0,
+      migrated: 3,
+      movedBack: 3,
+      removed: true,
+    });
     reaperLog.event('reaper-session-dead', { pid: 12, KILL: 1, ms: 2100, survivors: 2, migrated: 5, movedBack: 0 });
     reaperLog.event('reaper-session-dead', { pid: 13, ms: 5, survivors: 0, migrated: 0 });
     await reaperLog.flushed();
@@ -116,10 +126,19 @@ describe('runStats', () => {
 
     const { out, io } = capture();
     expect(await runStats([file], io)).toBe(0);
-    expect(out.join('')).toContain(`Sessions ended by the reaper: 3; migrants swept: 8 (3 moved back into their container); survivors: 2 in 1 session, the last at ${last.wall}`);
+    expect(out.join('')).toContain(
+      `Sessions ended by the reaper: 3; migrants swept: 8 (3 moved back into their container); survivors: 2 in 1 session, the last at ${last.wall}`,
+    );
     const json = capture();
     expect(await runStats(['--json', file], json.io)).toBe(0);
-    expect(JSON.parse(json.out.join('')).sessions).toEqual({ count: 3, migrated: 8, movedBack: 3, survivors: 2, withSurvivors: 1, lastSurvivorWall: last.wall });
+    expect(JSON.parse(json.out.join('')).sessions).toEqual({
+      count: 3,
+      migrated: 8,
+      movedBack: 3,
+      survivors: 2,
+      withSurvivors: 1,
+      lastSurvivorWall: last.wall,
+    });
   });
 
   it('reads a log written by the real loggers and prints the table', async () => {

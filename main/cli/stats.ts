@@ -31,13 +31,18 @@ const ms = (value: number): string => (Number.isNaN(value) ? '-' : value < 10 ? 
 
 function table(title: string, latency: readonly LatencyRow[]): string[] {
   if (latency.length === 0) return [];
-  const lines = [title, `  ${'trigger'.padEnd(18)} ${'stage'.padEnd(14)} ${'count'.padStart(6)} ${'median'.padStart(9)} ${'p99'.padStart(9)}`];
+  const lines = [
+    title,
+    `  ${'trigger'.padEnd(18)} ${'stage'.padEnd(14)} ${'count'.padStart(6)} ${'median'.padStart(9)} ${'p99'.padStart(9)}`,
+  ];
   let previous = '';
   for (const row of latency) {
     // trigger kinds and stage names come from the log file: outside text
     const trigger = row.trigger === previous ? '' : visibleText(row.trigger);
     previous = row.trigger;
-    lines.push(`  ${trigger.padEnd(18)} ${visibleText(row.stage).padEnd(14)} ${String(row.count).padStart(6)} ${ms(row.median).padStart(9)} ${ms(row.p99).padStart(9)}`);
+    lines.push(
+      `  ${trigger.padEnd(18)} ${visibleText(row.stage).padEnd(14)} ${String(row.count).padStart(6)} ${ms(row.median).padStart(9)} ${ms(row.p99).padStart(9)}`,
+    );
   }
   return [...lines, ''];
 }
@@ -47,7 +52,8 @@ export function describeEndedSessions(ended: EndedSessions): string {
   if (ended.count === 0) return 'Sessions ended by the reaper: none in this log yet';
   const moved = ended.movedBack > 0 ? ` (${ended.movedBack} moved back into their container)` : '';
   const last = ended.lastSurvivorWall ? `, the last at ${visibleText(ended.lastSurvivorWall)}` : '';
-  const survivors = ended.survivors === 0 ? 'none' : `${ended.survivors} in ${ended.withSurvivors} session${ended.withSurvivors === 1 ? '' : 's'}${last}`;
+  const survivors =
+    ended.survivors === 0 ? 'none' : `${ended.survivors} in ${ended.withSurvivors} session${ended.withSurvivors === 1 ? '' : 's'}${last}`;
   return `Sessions ended by the reaper: ${ended.count}; migrants swept: ${ended.migrated}${moved}; survivors: ${survivors}`;
 }
 
@@ -62,7 +68,8 @@ export function formatStats(file: string, summary: StatsSummary): string {
     ...table('Exit path, ms after the trigger', summary.exitPath),
     ...table('Cancel, ms after the press', summary.cancel),
   ];
-  if (stalls.count > 0) out.push(`Main-loop stalls (watchdog): median ${ms(stalls.median)} ms, p99 ${ms(stalls.p99)} ms, longest ${ms(stalls.max)} ms`, '');
+  if (stalls.count > 0)
+    out.push(`Main-loop stalls (watchdog): median ${ms(stalls.median)} ms, p99 ${ms(stalls.p99)} ms, longest ${ms(stalls.max)} ms`, '');
   if (summary.exits === 0 && summary.cancels === 0) out.push('No exits or cancels in this log yet.', '');
   return out.join('\n');
 }
@@ -105,7 +112,8 @@ export async function runStats(args: string[], output: StatsOutput = processOutp
     return 0;
   }
   const unknown = rest.find((arg) => arg.startsWith('-'));
-  if (unknown !== undefined || rest.length > 1) return usageError('stats', unknown !== undefined ? `unknown option '${unknown}'` : 'give at most one LOGFILE', output.stderr);
+  if (unknown !== undefined || rest.length > 1)
+    return usageError('stats', unknown !== undefined ? `unknown option '${unknown}'` : 'give at most one LOGFILE', output.stderr);
   if (json && follow) return usageError('stats', '--json and --follow do not go together', output.stderr);
   const file = rest[0] ?? defaultLogPath();
   if (follow) return followUntilInterrupted(file, output);
@@ -114,7 +122,9 @@ export async function runStats(args: string[], output: StatsOutput = processOutp
     summary = await summarizeFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    output.stderr(`ripcord: stats: ${visibleText(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`)}\n`);
+    output.stderr(
+      `ripcord: stats: ${visibleText(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error)}`)}\n`,
+    );
     return 1;
   }
   output.stdout(json ? `${JSON.stringify({ file, ...summary }, null, 2)}\n` : formatStats(file, summary));

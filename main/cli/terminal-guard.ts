@@ -11,7 +11,10 @@ import type { TerminalHandover } from '../platform/reaper-client/terminal-handov
 import type { OuterTerminal } from './outer-terminal';
 
 export class TerminalGuard {
-  constructor(private readonly handover: TerminalHandover, private readonly outer: OuterTerminal) {}
+  constructor(
+    private readonly handover: TerminalHandover,
+    private readonly outer: OuterTerminal,
+  ) {}
 
   /**
    * Once the program runs: reads what the reaper needs and from then on tells it what a restore
@@ -41,9 +44,16 @@ export class TerminalGuard {
 }
 
 /** The device behind stdout (Linux /proc), and the termios when stdin is the same device. */
-async function describeTerminal(termios: Promise<string | undefined>): Promise<{ path: string; rdev: number; termios?: string } | undefined> {
+async function describeTerminal(
+  termios: Promise<string | undefined>,
+): Promise<{ path: string; rdev: number; termios?: string } | undefined> {
   try {
-    const [path, output, input, saved] = await Promise.all([readlink('/proc/self/fd/1'), fstatOf(1), fstatOf(0).catch(() => undefined), termios]);
+    const [path, output, input, saved] = await Promise.all([
+      readlink('/proc/self/fd/1'),
+      fstatOf(1),
+      fstatOf(0).catch(() => undefined),
+      termios,
+    ]);
     if (!path.startsWith('/')) return undefined;
     const sameDevice = input !== undefined && input.rdev === output.rdev;
     return { path, rdev: output.rdev, ...(sameDevice && saved ? { termios: saved } : {}) };

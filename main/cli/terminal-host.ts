@@ -35,7 +35,13 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   if (!config.ok) return usageError('run', config.error);
   // A log that fails mid-session says so once, after the restore: never into the program's screen.
   let logNote: string | undefined;
-  const log = openLog({ file: options.logFile, level: config.value.logLevel, onFailure: (note) => { logNote = note; } });
+  const log = openLog({
+    file: options.logFile,
+    level: config.value.logLevel,
+    onFailure: (note) => {
+      logNote = note;
+    },
+  });
   // a listener's error is logged, never printed into the program's screen (main/core/unexpected-error.ts)
   logUnexpectedErrors(log);
   keepSchemaCopy(log);
@@ -66,7 +72,8 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
       // ripcord cut the program short, maybe before its last output reached the screen: where
       // to find all of it. A program's own end says nothing (as if run directly), nor a lost terminal.
       const kept = transcript?.kept ? transcript.dir : undefined;
-      if (kept !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore) attempt(() => writeBounded(process.stderr.fd, transcriptNote(kept)));
+      if (kept !== undefined && isDoublePressExit(reason) && process.stderr.isTTY && !outer.leftAloneAtRestore)
+        attempt(() => writeBounded(process.stderr.fd, transcriptNote(kept)));
       // After the exit path's last log write, whose failure this may be; never into a lost terminal.
       if (logNote !== undefined) attempt(() => writeBounded(process.stderr.fd, `${logNote}\n`));
       process.exit(code);
@@ -96,7 +103,9 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   // From here on SIGINT is a press, also while the program is being spawned (DESIGN §3).
   installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log });
   // after the restore, like a crash's report, so it lands on the user's screen
-  lifecycle.onUnguarded((message) => { crashReport = `ripcord: ${message}\n`; });
+  lifecycle.onUnguarded((message) => {
+    crashReport = `ripcord: ${message}\n`;
+  });
   lifecycle.onStartFailed((error) => {
     process.stderr.write(`ripcord: ${visibleText(error)}\n`);
     lifecycle.exitNow(EXIT_CODE_CANNOT_START, 'cannot start the program');
@@ -104,7 +113,10 @@ export async function runTerminalHost(options: RunOptions): Promise<number> {
   lifecycle.onSpawned((spawned) => {
     transcript = spawned.transcript;
     // before the program's first output (a later turn of the loop), and before raw mode
-    const notices = [uncontainedNotice(spawned.containment.kind, spawned.containment.reason), spawned.unreachable === undefined ? undefined : unreachableNotice(spawned.unreachable)];
+    const notices = [
+      uncontainedNotice(spawned.containment.kind, spawned.containment.reason),
+      spawned.unreachable === undefined ? undefined : unreachableNotice(spawned.unreachable),
+    ];
     for (const notice of notices) {
       if (notice) process.stderr.write(`${visibleLines([notice.title, ...notice.lines.map((line) => `  ${line}`)].join('\n'))}\n`);
     }
@@ -170,7 +182,13 @@ function describe(error: unknown): string {
  * unwired, because the only way out is the exit path, which ends the process.
  */
 /** `followed`: starts telling the reaper about the terminal; raw mode waits for its read of the user's settings. */
-function wire(outer: OuterTerminal, lifecycle: SessionLifecycle, spawned: SpawnedSession, log: Logger, followed: () => Promise<void>): void {
+function wire(
+  outer: OuterTerminal,
+  lifecycle: SessionLifecycle,
+  spawned: SpawnedSession,
+  log: Logger,
+  followed: () => Promise<void>,
+): void {
   if (spawned.modes) outer.attachModes(spawned.modes);
   lifecycle.onOutput((data) => outer.write(data, () => lifecycle.ack(data.length)));
   // what a second press ends, by name once the session host knows it (SessionTools.onHint)

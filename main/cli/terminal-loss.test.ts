@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holdsForeground, ownershipNow, readOwnership } from './terminal-loss';
 
 describe('terminal ownership', () => {
-  it('holds the foreground when the terminal\'s foreground group is its own', () => {
+  it("holds the foreground when the terminal's foreground group is its own", () => {
     expect(holdsForeground({ ppid: 17, pgrp: 4242, tpgid: 4242 })).toBe(true);
     expect(holdsForeground({ ppid: 17, pgrp: 4242, tpgid: 17 })).toBe(false);
   });

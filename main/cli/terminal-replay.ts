@@ -40,7 +40,8 @@ export function withoutQueries(recorded: string): string {
   let i = 0;
   while (i < recorded.length) {
     const code = recorded.charCodeAt(i);
-    const introducer = code === ESC && i + 1 < recorded.length ? recorded.charCodeAt(i + 1) : code >= C1_FIRST && code <= C1_LAST ? code - 0x40 : undefined;
+    const introducer =
+      code === ESC && i + 1 < recorded.length ? recorded.charCodeAt(i + 1) : code >= C1_FIRST && code <= C1_LAST ? code - 0x40 : undefined;
     if (code === ENQ) {
       out += recorded.slice(text, i);
       text = ++i;
@@ -79,10 +80,11 @@ function sequenceAt(s: string, from: number, introducer: number): { end: number 
     case 'P': // DCS (DECRQSS, XTGETTCAP, images): all dropped
     case '_': // APC (kitty graphics, which can query)
     case '^': // PM
-    case 'X': { // SOS
+    case 'X': {
+      // SOS
       const end = stringEnd(s, from, introducer === 0x5d);
       if (end === undefined) return { end: undefined, keep: false };
-      const osc = introducer === 0x5d ? /^\d*/.exec(s.slice(from, from + 8))?.[0] ?? '' : undefined;
+      const osc = introducer === 0x5d ? (/^\d*/.exec(s.slice(from, from + 8))?.[0] ?? '') : undefined;
       return { end, keep: osc !== undefined && KEPT_OSC.has(osc) };
     }
     case 'Z': // DECID: answers as DA does

@@ -55,7 +55,9 @@ describe('hint title', () => {
   it('pushes the title before setting the hint, and pops it to hide', () => {
     expect(showHintTitle('Press Ctrl+C again to quit', false)).toBe('\x1b[22;0t\x1b]2;Press Ctrl+C again to quit\x07');
     // a hint already shown changes its words without pushing the user's title again
-    expect(showHintTitle('Ctrl+C again quits ripcord — sleep ends too', true)).toBe('\x1b]2;Ctrl+C again quits ripcord — sleep ends too\x07');
+    expect(showHintTitle('Ctrl+C again quits ripcord — sleep ends too', true)).toBe(
+      '\x1b]2;Ctrl+C again quits ripcord — sleep ends too\x07',
+    );
     expect(HIDE_HINT_TITLE).toBe('\x1b[23;0t');
   });
 });

@@ -46,10 +46,7 @@ export function freshLine(columns: number): string {
  */
 export function restoreSequence(options: { modes?: OutputModes; hintTitleShown: boolean; columns: number }): string {
   const { modes } = options;
-  return [
-    modes?.resetSequence() ?? '',
-    options.hintTitleShown ? HIDE_HINT_TITLE : '',
-    SANE_ATTRIBUTES,
-    freshLine(options.columns),
-  ].join('');
+  return [modes?.resetSequence() ?? '', options.hintTitleShown ? HIDE_HINT_TITLE : '', SANE_ATTRIBUTES, freshLine(options.columns)].join(
+    '',
+  );
 }

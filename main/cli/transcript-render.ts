@@ -42,7 +42,13 @@ export function rawTranscript(record: TranscriptRecord): string {
  * events. A cut transcript's times count from the cut.
  */
 export function castTranscript(record: TranscriptRecord): string {
-  const header = { version: 2, width: record.cols, height: record.rows, ...(record.timestamp > 0 ? { timestamp: record.timestamp } : {}), ...(record.command ? { command: record.command } : {}) };
+  const header = {
+    version: 2,
+    width: record.cols,
+    height: record.rows,
+    ...(record.timestamp > 0 ? { timestamp: record.timestamp } : {}),
+    ...(record.command ? { command: record.command } : {}),
+  };
   const origin = record.cut ? (record.events[0]?.at ?? 0) : 0;
   const lines = [JSON.stringify(header)];
   let at = origin;

@@ -5,7 +5,11 @@ import { EXIT_CODE_USAGE } from '../core/exit-codes';
 import { visibleText } from '../core/visible-text';
 
 /** Writes `ripcord[ SUBCOMMAND]: problem` and `Try 'ripcord[ SUBCOMMAND] --help'.`; returns 2. */
-export function usageError(subcommand: string | undefined, problem: string, write: (text: string) => void = (text) => process.stderr.write(text)): number {
+export function usageError(
+  subcommand: string | undefined,
+  problem: string,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): number {
   const command = subcommand === undefined ? 'ripcord' : `ripcord ${subcommand}`;
   write(`${command}: ${visibleText(problem)}\nTry '${command} --help'.\n`);
   return EXIT_CODE_USAGE;

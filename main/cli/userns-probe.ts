@@ -11,7 +11,15 @@ export type UsernsProbe = { ok: true } | { ok: false; error: string };
 /** How long the probe may take in a starting Electron before the launcher gives up on it. */
 const PROBE_TIMEOUT_MS = 10_000;
 /** What can fail, by the native module's step numbers. */
-const STEPS = ['', 'fork', 'unshare(CLONE_NEWUSER)', 'writing the uid map', 'unshare(CLONE_NEWPID)', 'starting the pid namespace\'s first process', 'reading the probe\'s answer'];
+const STEPS = [
+  '',
+  'fork',
+  'unshare(CLONE_NEWUSER)',
+  'writing the uid map',
+  'unshare(CLONE_NEWPID)',
+  "starting the pid namespace's first process",
+  "reading the probe's answer",
+];
 
 interface NativeProbe {
   /** [step, errno]; step 0: it all worked */
@@ -52,8 +60,13 @@ export function probeInElectron(electron: string, script = path.join(__dirname, 
       } catch {
         // said below
       }
-      const how = signal ? `was killed by ${signal}${signal === 'SIGKILL' ? ` after ${PROBE_TIMEOUT_MS / 1000} s` : ''}` : `exited with ${code}`;
-      resolve({ ok: false, error: `the probe in ${electron} ${how} without an answer${err.trim() ? `: ${err.trim().split('\n')[0]}` : ''}` });
+      const how = signal
+        ? `was killed by ${signal}${signal === 'SIGKILL' ? ` after ${PROBE_TIMEOUT_MS / 1000} s` : ''}`
+        : `exited with ${code}`;
+      resolve({
+        ok: false,
+        error: `the probe in ${electron} ${how} without an answer${err.trim() ? `: ${err.trim().split('\n')[0]}` : ''}`,
+      });
     });
   });
 }

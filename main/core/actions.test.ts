@@ -3,7 +3,14 @@ import { ACTION_IDS, ACTIONS, keybindingProblems, Keymap } from './actions';
 import { validateConfig } from './config';
 import { chordOf, isCtrlC, sameChord, type KeyPress } from './keys';
 
-const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({ code: '', ctrl: false, shift: false, alt: false, meta: false, ...p });
+const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({
+  code: '',
+  ctrl: false,
+  shift: false,
+  alt: false,
+  meta: false,
+  ...p,
+});
 
 describe('the action table', () => {
   it('gives no two actions one key, and none Ctrl+C', () => {
@@ -40,7 +47,8 @@ describe('the action table', () => {
 });
 
 describe('the keybindings setting', () => {
-  const problems = (bindings: Record<string, unknown>, shortcut: string | null = 'CommandOrControl+Alt+Q') => keybindingProblems(bindings, shortcut);
+  const problems = (bindings: Record<string, unknown>, shortcut: string | null = 'CommandOrControl+Alt+Q') =>
+    keybindingProblems(bindings, shortcut);
 
   it('accepts a new key, a swap and an unbinding', () => {
     expect(problems({ find: 'Ctrl+Alt+F', copy: null, paste: 'none' })).toEqual([]);
@@ -53,18 +61,26 @@ describe('the keybindings setting', () => {
   });
 
   it('refuses a key another action has, and the later of two bindings on one key', () => {
-    expect(problems({ find: 'Ctrl+Shift+T' })).toEqual([{ key: 'keybindings.find', message: expect.stringContaining('Ctrl+Shift+T is already the key of newTab') }]);
-    expect(problems({ find: 'Ctrl+Alt+X', copy: 'Ctrl+Alt+X' })).toEqual([{ key: 'keybindings.copy', message: expect.stringContaining('already the key of find') }]);
+    expect(problems({ find: 'Ctrl+Shift+T' })).toEqual([
+      { key: 'keybindings.find', message: expect.stringContaining('Ctrl+Shift+T is already the key of newTab') },
+    ]);
+    expect(problems({ find: 'Ctrl+Alt+X', copy: 'Ctrl+Alt+X' })).toEqual([
+      { key: 'keybindings.copy', message: expect.stringContaining('already the key of find') },
+    ]);
   });
 
-  it('refuses the global shortcut\'s key and a key that does not parse', () => {
-    expect(problems({ find: 'Ctrl+Alt+Q' })).toEqual([{ key: 'keybindings.find', message: expect.stringContaining('is the global shortcut') }]);
+  it("refuses the global shortcut's key and a key that does not parse", () => {
+    expect(problems({ find: 'Ctrl+Alt+Q' })).toEqual([
+      { key: 'keybindings.find', message: expect.stringContaining('is the global shortcut') },
+    ]);
     expect(problems({ find: 'Ctrl+Alt+Q' }, null)).toEqual([]);
     expect(problems({ find: 'Ctrl+Nope' })).toEqual([{ key: 'keybindings.find', message: expect.stringContaining('is not a key') }]);
   });
 
   it('in the settings file: each refused binding a problem, its action keeping its default keys', () => {
-    const { config, problems: found } = validateConfig({ keybindings: { find: 'Ctrl+C', copy: 'Ctrl+Alt+C', nope: 'Ctrl+Alt+N', paste: 'Hyper+V', zoomReset: 'none' } });
+    const { config, problems: found } = validateConfig({
+      keybindings: { find: 'Ctrl+C', copy: 'Ctrl+Alt+C', nope: 'Ctrl+Alt+N', paste: 'Hyper+V', zoomReset: 'none' },
+    });
     const message = (key: string): string | undefined => found.find((p) => p.key === key)?.message;
     expect(found.map((p) => p.key).sort()).toEqual(['keybindings.find', 'keybindings.nope', 'keybindings.paste']);
     expect(message('keybindings.nope')).toMatch(/^unknown action/);

@@ -3,7 +3,18 @@
 // context menu, the command palette, the macOS menu and docs/usage.md's key list are drawn from
 // it, and the `keybindings` setting is checked against it. Adding an action is a row here and its
 // handler (main: PaneWindow.runAction; the page: the pane's handlers in renderer/pane-terminal.ts).
-import { ariaKeyShortcut, chordOf, isCtrlC, keyLabel, matches, parseKey, sameChord, type Chord, type KeyPlatform, type KeyPress } from './keys';
+import {
+  ariaKeyShortcut,
+  chordOf,
+  isCtrlC,
+  keyLabel,
+  matches,
+  parseKey,
+  sameChord,
+  type Chord,
+  type KeyPlatform,
+  type KeyPress,
+} from './keys';
 
 /** Where an action runs: main acts before the page sees the key (tabs, panes); the page acts on the focused pane. */
 export type ActionRuns = 'main' | 'page';
@@ -23,8 +34,20 @@ export interface ActionSpec {
 
 const TERMINAL: readonly KeyPlace[] = ['terminal'];
 const EVERYWHERE: readonly KeyPlace[] = ['terminal', 'process-view', 'notices', 'start-failure', 'signals'];
-const main = (title: string, ...keys: string[]): ActionSpec & { runs: 'main' } => ({ title, keys, runs: 'main', places: EVERYWHERE, once: true });
-const page = (title: string, keys: string[], places = TERMINAL, once = false): ActionSpec & { runs: 'page' } => ({ title, keys, runs: 'page', places, once });
+const main = (title: string, ...keys: string[]): ActionSpec & { runs: 'main' } => ({
+  title,
+  keys,
+  runs: 'main',
+  places: EVERYWHERE,
+  once: true,
+});
+const page = (title: string, keys: string[], places = TERMINAL, once = false): ActionSpec & { runs: 'page' } => ({
+  title,
+  keys,
+  runs: 'page',
+  places,
+  once,
+});
 
 export const ACTIONS = {
   commandPalette: page('Show all commands', ['Ctrl+Shift+P']),
@@ -61,7 +84,7 @@ export const ACTIONS = {
   toggleNotices: page('Show recent notices', ['Ctrl+Shift+N'], ['terminal', 'notices']),
   // L for live; `ripcord stats --follow` in the window
   toggleSignals: page('Show signal handling, live', ['Ctrl+Shift+L'], ['terminal', 'signals']),
-  focusBanner: page('Go to the banner\'s buttons', ['Ctrl+Shift+B']),
+  focusBanner: page("Go to the banner's buttons", ['Ctrl+Shift+B']),
   zoomIn: page('Zoom in', ['CmdOrCtrl+Plus', 'CmdOrCtrl+Shift+Plus', 'CmdOrCtrl+NumpadAdd']),
   zoomOut: page('Zoom out', ['CmdOrCtrl+Minus', 'CmdOrCtrl+NumpadSubtract']),
   zoomReset: page('Reset the zoom', ['CmdOrCtrl+0', 'CmdOrCtrl+Numpad0']),
@@ -96,7 +119,10 @@ export const KEY_NONE = 'none';
 export class Keymap {
   private readonly entries: Array<{ id: ActionId; chord: Chord }> = [];
 
-  constructor(bindings: Keybindings, readonly platform: KeyPlatform) {
+  constructor(
+    bindings: Keybindings,
+    readonly platform: KeyPlatform,
+  ) {
     for (const id of ACTION_IDS) for (const chord of chordsOf(id, bindings, platform)) this.entries.push({ id, chord });
   }
 
@@ -117,7 +143,10 @@ export class Keymap {
 
   /** The keys of `id` as aria-keyshortcuts wants them ("Control+Shift+T Alt+Shift+Plus"); '' for none. */
   ariaShortcuts(id: ActionId): string {
-    return this.entries.filter((entry) => entry.id === id).map((entry) => ariaKeyShortcut(entry.chord)).join(' ');
+    return this.entries
+      .filter((entry) => entry.id === id)
+      .map((entry) => ariaKeyShortcut(entry.chord))
+      .join(' ');
   }
 }
 
@@ -147,15 +176,18 @@ export function keybindingProblems(bindings: Record<string, unknown>, globalShor
   const platform: KeyPlatform = 'other';
   const problems: KeybindingProblem[] = [];
   // said in the message: an edited file's banner otherwise says a key with a problem keeps its previous value
-  const refuse = (id: string, message: string): void => void problems.push({ key: `keybindings.${id}`, message: `${message}; the action keeps its default keys` });
+  const refuse = (id: string, message: string): void =>
+    void problems.push({ key: `keybindings.${id}`, message: `${message}; the action keeps its default keys` });
   const shortcut = globalShortcut === null ? undefined : parseKey(globalShortcut, platform);
   const bound = new Map<ActionId, Chord>();
   for (const [id, text] of Object.entries(bindings)) {
     if (!isActionId(id) || typeof text !== 'string' || text === KEY_NONE) continue;
     const parsed = parseKey(text, platform);
     if (!parsed.ok) refuse(id, `${JSON.stringify(text)} is not a key: ${parsed.error}`);
-    else if (isCtrlC(parsed.value)) refuse(id, 'Ctrl+C cannot be bound: it is the key that cancels, and pressed twice quits (it is never an action)');
-    else if (shortcut?.ok && sameChord(parsed.value, shortcut.value)) refuse(id, `${keyLabel(parsed.value)} is the global shortcut (globalShortcut), which quits ripcord`);
+    else if (isCtrlC(parsed.value))
+      refuse(id, 'Ctrl+C cannot be bound: it is the key that cancels, and pressed twice quits (it is never an action)');
+    else if (shortcut?.ok && sameChord(parsed.value, shortcut.value))
+      refuse(id, `${keyLabel(parsed.value)} is the global shortcut (globalShortcut), which quits ripcord`);
     else bound.set(id, parsed.value);
   }
   // every action's keys once the good bindings are in (a swap of two actions' keys is fine)
@@ -168,7 +200,8 @@ export function keybindingProblems(bindings: Record<string, unknown>, globalShor
       if (theirs !== undefined) return order.indexOf(otherId) < order.indexOf(id) && sameChord(theirs, chord);
       return Object.hasOwn(bindings, otherId) ? false : ACTIONS[otherId].keys.some((text) => sameChord(chordOf(text, platform), chord));
     });
-    if (other !== undefined) refuse(id, `${keyLabel(chord)} is already the key of ${other} ("${ACTIONS[other].title}"): unbind that first (null)`);
+    if (other !== undefined)
+      refuse(id, `${keyLabel(chord)} is already the key of ${other} ("${ACTIONS[other].title}"): unbind that first (null)`);
   }
   return problems;
 }

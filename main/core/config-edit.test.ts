@@ -24,7 +24,10 @@ describe('validateEditedConfig', () => {
   });
 
   it('a bad theme colour or env entry keeps its own value in use; the other entries apply', () => {
-    const { config } = validateEditedConfig(inUse, { theme: { background: 'no colour!', cursor: '#ff0000' }, env: { EDITOR: 42, LANG: 'C' } });
+    const { config } = validateEditedConfig(inUse, {
+      theme: { background: 'no colour!', cursor: '#ff0000' },
+      env: { EDITOR: 42, LANG: 'C' },
+    });
     expect(config.theme).toEqual({ background: '#000000', cursor: '#ff0000' });
     expect(config.env).toEqual({ EDITOR: 'vim', LANG: 'C' });
   });
@@ -37,6 +40,9 @@ describe('validateEditedConfig', () => {
   });
 
   it('a file that is not an object keeps every value in use', () => {
-    expect(validateEditedConfig(inUse, [1, 2])).toEqual({ config: inUse, problems: [{ key: '(file)', message: expect.stringContaining('must be a JSON object') }] });
+    expect(validateEditedConfig(inUse, [1, 2])).toEqual({
+      config: inUse,
+      problems: [{ key: '(file)', message: expect.stringContaining('must be a JSON object') }],
+    });
   });
 });

@@ -11,20 +11,46 @@ describe('validateConfig', () => {
 
   it('defaults are the documented ones', () => {
     expect(DEFAULT_CONFIG).toMatchObject({
-      killGraceMs: 2000, debounceMs: 200, doublePressWindowMs: 1000, globalShortcut: 'CommandOrControl+Alt+Q',
-      allowClipboardWrite: false, exitCommands: ['/exit', '/quit', 'exit', 'quit'],
+      killGraceMs: 2000,
+      debounceMs: 200,
+      doublePressWindowMs: 1000,
+      globalShortcut: 'CommandOrControl+Alt+Q',
+      allowClipboardWrite: false,
+      exitCommands: ['/exit', '/quit', 'exit', 'quit'],
     });
   });
 
   it('accepts a complete valid file as written', () => {
     const raw = {
       $schema: './config.schema.json',
-      shell: '/bin/bash', args: ['-l'], cwd: '/tmp', env: { EDITOR: 'vim' },
-      exitCommands: ['/bye'], shellIntegration: false, doublePressWindowMs: 1500, debounceMs: 100, killGraceMs: 5000,
-      globalShortcut: 'ctrl+shift+F12', fontFamily: 'JetBrains Mono', fontSize: 13.5,
-      theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' }, themeMode: 'light', minimumContrastRatio: 1,
-      scrollback: 50_000, copyOnSelect: true, screenReaderMode: true, allowClipboardWrite: true, logLevel: 'debug', transcripts: false, doubleCtrlC: 'app', maxPanes: 8, closeEndedPanes: true, paceBackgroundPanes: false,
-      profiles: { fish: { program: '/usr/bin/fish', args: ['-l'], cwd: '/srv', env: { A: 'b' }, color: 'teal' } }, defaultProfile: 'fish', restoreLayout: true,
+      shell: '/bin/bash',
+      args: ['-l'],
+      cwd: '/tmp',
+      env: { EDITOR: 'vim' },
+      exitCommands: ['/bye'],
+      shellIntegration: false,
+      doublePressWindowMs: 1500,
+      debounceMs: 100,
+      killGraceMs: 5000,
+      globalShortcut: 'ctrl+shift+F12',
+      fontFamily: 'JetBrains Mono',
+      fontSize: 13.5,
+      theme: { background: '#1e1e2e', foreground: 'rgb(205, 214, 244)', cursor: 'white' },
+      themeMode: 'light',
+      minimumContrastRatio: 1,
+      scrollback: 50_000,
+      copyOnSelect: true,
+      screenReaderMode: true,
+      allowClipboardWrite: true,
+      logLevel: 'debug',
+      transcripts: false,
+      doubleCtrlC: 'app',
+      maxPanes: 8,
+      closeEndedPanes: true,
+      paceBackgroundPanes: false,
+      profiles: { fish: { program: '/usr/bin/fish', args: ['-l'], cwd: '/srv', env: { A: 'b' }, color: 'teal' } },
+      defaultProfile: 'fish',
+      restoreLayout: true,
       keybindings: { find: 'Ctrl+Alt+F', zoomReset: null },
     };
     const { config, problems } = validateConfig(raw);
@@ -56,7 +82,9 @@ describe('validateConfig', () => {
   it('an env entry for a variable ripcord owns is reported and ignored; the others apply', () => {
     const { config, problems } = validateConfig({ env: { RIPCORD_SESSION: 'x', TERM: 'dumb' } });
     expect(config.env).toEqual({ TERM: 'dumb' });
-    expect(problems).toEqual([{ key: 'env.RIPCORD_SESSION', message: 'is set by ripcord for every session and cannot be changed; this entry is ignored' }]);
+    expect(problems).toEqual([
+      { key: 'env.RIPCORD_SESSION', message: 'is set by ripcord for every session and cannot be changed; this entry is ignored' },
+    ]);
   });
 
   it('an empty exitCommands list is allowed (turns exit commands off)', () => {
@@ -96,11 +124,37 @@ describe('validateConfig', () => {
 
   // One rule, what xterm's theme takes as it is: before it, "notacolor" passed and "#zzz" did not.
   it('theme colors follow one rule: the forms xterm takes, and nothing it would drop', () => {
-    const accepted = ['#abc', '#ABCD', '#1e1e2e', '#1e1e2e80', 'rgb(30, 30, 46)', 'rgba(0,0,0,0.5)', 'rgb(255,255,255)', 'white', 'RebeccaPurple', 'lightgoldenrodyellow'];
-    const refused = ['notacolor', '#zzz', '#12345', 'rgb(256, 0, 0)', 'rgb(10%, 0, 0)', 'rgb(1, 2)', 'transparent', 'currentcolor', 'hsl(0, 0%, 0%) x', ''];
+    const accepted = [
+      '#abc',
+      '#ABCD',
+      '#1e1e2e',
+      '#1e1e2e80',
+      'rgb(30, 30, 46)',
+      'rgba(0,0,0,0.5)',
+      'rgb(255,255,255)',
+      'white',
+      'RebeccaPurple',
+      'lightgoldenrodyellow',
+    ];
+    const refused = [
+      'notacolor',
+      '#zzz',
+      '#12345',
+      'rgb(256, 0, 0)',
+      'rgb(10%, 0, 0)',
+      'rgb(1, 2)',
+      'transparent',
+      'currentcolor',
+      'hsl(0, 0%, 0%) x',
+      '',
+    ];
     const checked = (value: string) => validateConfig({ theme: { background: value } });
     for (const value of accepted) expect(checked(value).problems, value).toEqual([]);
-    for (const value of refused) expect(checked(value).problems.map((p) => p.key), value).toEqual(['theme.background']);
+    for (const value of refused)
+      expect(
+        checked(value).problems.map((p) => p.key),
+        value,
+      ).toEqual(['theme.background']);
   });
 
   it('a bad theme color drops only that color; unknown theme keys are problems', () => {
@@ -108,7 +162,11 @@ describe('validateConfig', () => {
     expect(config.theme).toEqual({ background: '#000' });
     expect(problems).toEqual([
       { key: 'theme.Cursor', message: 'unknown key (did you mean "cursor"?)' },
-      { key: 'theme.foreground', message: 'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name, got "not a color"' },
+      {
+        key: 'theme.foreground',
+        message:
+          'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name, got "not a color"',
+      },
     ]);
   });
 
@@ -127,7 +185,9 @@ describe('validateConfig', () => {
   it('a malformed shortcut gets one readable problem', () => {
     const { config, problems } = validateConfig({ globalShortcut: 'Q' });
     expect(config.globalShortcut).toBe(DEFAULT_CONFIG.globalShortcut);
-    expect(problems).toEqual([{ key: 'globalShortcut', message: 'must be a shortcut like "CommandOrControl+Alt+Q", "off" or null, got "Q"' }]);
+    expect(problems).toEqual([
+      { key: 'globalShortcut', message: 'must be a shortcut like "CommandOrControl+Alt+Q", "off" or null, got "Q"' },
+    ]);
   });
 
   it('an unknown log level lists the allowed ones', () => {

@@ -18,9 +18,28 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The xterm.js ITheme colors a user may set; unset colors keep xterm's defaults. */
 export const THEME_COLOR_KEYS = [
-  'background', 'foreground', 'cursor', 'cursorAccent', 'selectionBackground', 'selectionForeground',
-  'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
-  'brightBlack', 'brightRed', 'brightGreen', 'brightYellow', 'brightBlue', 'brightMagenta', 'brightCyan', 'brightWhite',
+  'background',
+  'foreground',
+  'cursor',
+  'cursorAccent',
+  'selectionBackground',
+  'selectionForeground',
+  'black',
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'magenta',
+  'cyan',
+  'white',
+  'brightBlack',
+  'brightRed',
+  'brightGreen',
+  'brightYellow',
+  'brightBlue',
+  'brightMagenta',
+  'brightCyan',
+  'brightWhite',
 ] as const;
 export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
 export type ThemeColors = Partial<Record<ThemeColorKey, string>>;
@@ -152,7 +171,11 @@ const CSS_COLOR_FORMAT = new RegExp(
 );
 
 /** The schema's formats, by name (the generated validator has them inlined). */
-export const CONFIG_FORMATS: Record<string, RegExp> = { 'electron-accelerator': SHORTCUT_FORMAT, key: KEY_FORMAT, 'css-color': CSS_COLOR_FORMAT };
+export const CONFIG_FORMATS: Record<string, RegExp> = {
+  'electron-accelerator': SHORTCUT_FORMAT,
+  key: KEY_FORMAT,
+  'css-color': CSS_COLOR_FORMAT,
+};
 
 /** An action's binding: a key, "none" or null. */
 const keybinding = { oneOf: [{ type: 'string', format: 'key' }, { type: 'string', const: KEY_NONE }, { type: 'null' }] } as const;
@@ -160,7 +183,8 @@ const keybinding = { oneOf: [{ type: 'string', format: 'key' }, { type: 'string'
 const KEYBINDING_REF = '#/definitions/keybinding';
 
 /** The color rule as the user reads it, in problem lines and the schema. */
-const COLOR_RULE = 'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name';
+const COLOR_RULE =
+  'must be a color: #rgb, #rrggbb (or with alpha, #rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0-255, or a CSS color name';
 
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 const color = { type: 'string', format: 'css-color', examples: ['#1e1e2e', 'rgb(30, 30, 46)'] } as const;
@@ -169,33 +193,72 @@ export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'ripcord settings',
   definitions: { keybinding },
-  description: 'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; only the settings screen writes it, and then only the key it changes.',
+  description:
+    'Settings of the ripcord terminal (~/.config/ripcord/config.json). A bad key is reported and falls back to its default; only the settings screen writes it, and then only the key it changes.',
   type: 'object',
   additionalProperties: false,
   properties: {
-    $schema: { type: 'string', description: 'The schema this file follows, for editors: "./config.schema.json" (ripcord keeps a copy beside this file).' },
-    shell: { ...nonEmptyString, description: 'Program to run in the terminal. Default: $SHELL, else /bin/sh.', examples: ['/bin/bash', '/usr/bin/fish'] },
-    args: { type: 'array', items: { type: 'string' }, description: 'Arguments for the shell.', default: DEFAULT_CONFIG.args, examples: [['-l']] },
-    cwd: { ...nonEmptyString, description: 'Working directory of the desktop app\'s session. Default: your home directory. (`ripcord run` starts in the current directory, or --cwd.)' },
-    env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD, RIPCORD_SESSION and RIPCORD_OUTER_SESSIONS are ripcord\'s own.', default: DEFAULT_CONFIG.env },
+    $schema: {
+      type: 'string',
+      description: 'The schema this file follows, for editors: "./config.schema.json" (ripcord keeps a copy beside this file).',
+    },
+    shell: {
+      ...nonEmptyString,
+      description: 'Program to run in the terminal. Default: $SHELL, else /bin/sh.',
+      examples: ['/bin/bash', '/usr/bin/fish'],
+    },
+    args: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Arguments for the shell.',
+      default: DEFAULT_CONFIG.args,
+      examples: [['-l']],
+    },
+    cwd: {
+      ...nonEmptyString,
+      description:
+        "Working directory of the desktop app's session. Default: your home directory. (`ripcord run` starts in the current directory, or --cwd.)",
+    },
+    env: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description:
+        "Extra environment variables for the session, laid over the inherited ones (TERM included). RIPCORD, RIPCORD_SESSION and RIPCORD_OUTER_SESSIONS are ripcord's own.",
+      default: DEFAULT_CONFIG.env,
+    },
     exitCommands: {
-      type: 'array', items: nonEmptyString, uniqueItems: true, default: DEFAULT_CONFIG.exitCommands,
-      description: 'Lines that quit ripcord when typed at the prompt of the session\'s own shell (docs/exit-commands.md). [] turns this off.',
+      type: 'array',
+      items: nonEmptyString,
+      uniqueItems: true,
+      default: DEFAULT_CONFIG.exitCommands,
+      description:
+        "Lines that quit ripcord when typed at the prompt of the session's own shell (docs/exit-commands.md). [] turns this off.",
     },
     shellIntegration: {
-      type: 'boolean', default: DEFAULT_CONFIG.shellIntegration,
-      description: 'Add prompt marks and exit-command recognition to bash, zsh and fish sessions without touching your dotfiles (docs/shell-integration.md).',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.shellIntegration,
+      description:
+        'Add prompt marks and exit-command recognition to bash, zsh and fish sessions without touching your dotfiles (docs/shell-integration.md).',
     },
     doublePressWindowMs: {
-      type: 'integer', minimum: INTERVAL_MIN_MS, maximum: INTERVAL_MAX_MS, default: DEFAULT_CONFIG.doublePressWindowMs,
+      type: 'integer',
+      minimum: INTERVAL_MIN_MS,
+      maximum: INTERVAL_MAX_MS,
+      default: DEFAULT_CONFIG.doublePressWindowMs,
       description: 'A second Ctrl+C within this many milliseconds of the first quits.',
     },
     debounceMs: {
-      type: 'integer', minimum: 0, maximum: DEBOUNCE_MAX_MS, default: DEFAULT_CONFIG.debounceMs,
+      type: 'integer',
+      minimum: 0,
+      maximum: DEBOUNCE_MAX_MS,
+      default: DEFAULT_CONFIG.debounceMs,
       description: 'Presses closer than this many milliseconds to the first count once (a hammered key still quits).',
     },
     killGraceMs: {
-      type: 'integer', minimum: KILL_GRACE_MIN_MS, maximum: KILL_GRACE_MAX_MS, default: DEFAULT_CONFIG.killGraceMs,
+      type: 'integer',
+      minimum: KILL_GRACE_MIN_MS,
+      maximum: KILL_GRACE_MAX_MS,
+      default: DEFAULT_CONFIG.killGraceMs,
       description: 'On exit the session gets SIGHUP, SIGTERM at half this time and SIGKILL at this time (milliseconds).',
     },
     globalShortcut: {
@@ -208,62 +271,123 @@ export const CONFIG_SCHEMA = {
       description: 'System-wide key that quits ripcord (an Electron accelerator), or "off" / null for none.',
     },
     fontFamily: { ...nonEmptyString, default: DEFAULT_CONFIG.fontFamily, description: 'CSS font family of the terminal.' },
-    fontSize: { type: 'number', minimum: FONT_SIZE_MIN, maximum: FONT_SIZE_MAX, default: DEFAULT_CONFIG.fontSize, description: 'Font size in CSS pixels.' },
+    fontSize: {
+      type: 'number',
+      minimum: FONT_SIZE_MIN,
+      maximum: FONT_SIZE_MAX,
+      default: DEFAULT_CONFIG.fontSize,
+      description: 'Font size in CSS pixels.',
+    },
     theme: {
-      type: 'object', additionalProperties: false, default: DEFAULT_CONFIG.theme,
+      type: 'object',
+      additionalProperties: false,
+      default: DEFAULT_CONFIG.theme,
       properties: Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, color])),
       description: `Terminal colors; each ${COLOR_RULE.replace('must be', 'is')}. Unset colors keep the defaults.`,
     },
     themeMode: {
-      type: 'string', enum: [...THEME_MODES], default: DEFAULT_CONFIG.themeMode,
-      description: 'Which designed theme the window uses: "system" follows your desktop\'s light or dark setting; "dark" or "light" picks one. `theme` colors override either.',
+      type: 'string',
+      enum: [...THEME_MODES],
+      default: DEFAULT_CONFIG.themeMode,
+      description:
+        'Which designed theme the window uses: "system" follows your desktop\'s light or dark setting; "dark" or "light" picks one. `theme` colors override either.',
     },
     minimumContrastRatio: {
-      type: 'number', minimum: CONTRAST_MIN, maximum: CONTRAST_MAX, default: DEFAULT_CONFIG.minimumContrastRatio,
-      description: 'Text colors are adjusted until they reach this contrast with their background (4.5 = WCAG AA); 1 shows colors exactly as programs set them.',
+      type: 'number',
+      minimum: CONTRAST_MIN,
+      maximum: CONTRAST_MAX,
+      default: DEFAULT_CONFIG.minimumContrastRatio,
+      description:
+        'Text colors are adjusted until they reach this contrast with their background (4.5 = WCAG AA); 1 shows colors exactly as programs set them.',
     },
-    scrollback: { type: 'integer', minimum: 0, maximum: SCROLLBACK_MAX, default: DEFAULT_CONFIG.scrollback, description: 'Lines kept above the screen.' },
-    copyOnSelect: { type: 'boolean', default: DEFAULT_CONFIG.copyOnSelect, description: 'Copy the selection to the clipboard as soon as it is made.' },
+    scrollback: {
+      type: 'integer',
+      minimum: 0,
+      maximum: SCROLLBACK_MAX,
+      default: DEFAULT_CONFIG.scrollback,
+      description: 'Lines kept above the screen.',
+    },
+    copyOnSelect: {
+      type: 'boolean',
+      default: DEFAULT_CONFIG.copyOnSelect,
+      description: 'Copy the selection to the clipboard as soon as it is made.',
+    },
     screenReaderMode: {
-      type: 'boolean', default: DEFAULT_CONFIG.screenReaderMode,
-      description: 'Let screen readers read the terminal (its rows as text, new output announced). Shift+Alt+F1 switches it for the window.',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.screenReaderMode,
+      description:
+        'Let screen readers read the terminal (its rows as text, new output announced). Shift+Alt+F1 switches it for the window.',
     },
     allowClipboardWrite: {
-      type: 'boolean', default: DEFAULT_CONFIG.allowClipboardWrite,
+      type: 'boolean',
+      default: DEFAULT_CONFIG.allowClipboardWrite,
       description: 'Let programs in the terminal set the clipboard with OSC 52. Off by default: any program could overwrite it.',
     },
-    logLevel: { type: 'string', enum: ['debug', 'info', 'warn', 'error'], default: DEFAULT_CONFIG.logLevel, description: 'Least severe level written to the log.' },
+    logLevel: {
+      type: 'string',
+      enum: ['debug', 'info', 'warn', 'error'],
+      default: DEFAULT_CONFIG.logLevel,
+      description: 'Least severe level written to the log.',
+    },
     transcripts: {
-      type: 'boolean', default: DEFAULT_CONFIG.transcripts,
-      description: 'Keep what each session printed in a file (the last 20 sessions, 8 MB each). It keeps everything shown, secrets included; false turns it off.',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.transcripts,
+      description:
+        'Keep what each session printed in a file (the last 20 sessions, 8 MB each). It keeps everything shown, secrets included; false turns it off.',
     },
     doubleCtrlC: {
-      type: 'string', enum: [...DOUBLE_CTRL_C_SCOPES], default: DEFAULT_CONFIG.doubleCtrlC,
-      description: 'With several panes, a double Ctrl+C ends the focused pane\'s session and closes it ("pane"), or quits the whole app ("app"). With one pane it quits the app either way.',
+      type: 'string',
+      enum: [...DOUBLE_CTRL_C_SCOPES],
+      default: DEFAULT_CONFIG.doubleCtrlC,
+      description:
+        'With several panes, a double Ctrl+C ends the focused pane\'s session and closes it ("pane"), or quits the whole app ("app"). With one pane it quits the app either way.',
     },
     maxPanes: {
-      type: 'integer', minimum: 1, maximum: MAX_PANES_LIMIT, default: DEFAULT_CONFIG.maxPanes,
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PANES_LIMIT,
+      default: DEFAULT_CONFIG.maxPanes,
       description: 'The most panes (tabs and splits together) one window holds.',
     },
     closeEndedPanes: {
-      type: 'boolean', default: DEFAULT_CONFIG.closeEndedPanes,
-      description: 'With several panes, a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false).',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.closeEndedPanes,
+      description:
+        'With several panes, a pane whose program ended by itself closes at once (true), or shows how it ended until the next key (false).',
     },
     paceBackgroundPanes: {
-      type: 'boolean', default: DEFAULT_CONFIG.paceBackgroundPanes,
-      description: 'Panes without the keys draw a flood of output in turns (about 1 MB/s for all of them together), so the pane you type in answers at once; false draws every pane at full speed.',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.paceBackgroundPanes,
+      description:
+        'Panes without the keys draw a flood of output in turns (about 1 MB/s for all of them together), so the pane you type in answers at once; false draws every pane at full speed.',
     },
-    profiles: profilesSchema(color, 'Named programs a tab can run ("New tab with profile…" on the tab bar\'s +): each a program, and optionally its args, cwd, env (laid over `env`) and a color for its tabs. `shell`, `args`, `cwd` and `env` are the built-in one.'),
-    defaultProfile: { ...nonEmptyString, description: 'The profile of the first tab and of every new tab (a split runs its pane\'s). Default: the `shell` setting.' },
+    profiles: profilesSchema(
+      color,
+      'Named programs a tab can run ("New tab with profile…" on the tab bar\'s +): each a program, and optionally its args, cwd, env (laid over `env`) and a color for its tabs. `shell`, `args`, `cwd` and `env` are the built-in one.',
+    ),
+    defaultProfile: {
+      ...nonEmptyString,
+      description: "The profile of the first tab and of every new tab (a split runs its pane's). Default: the `shell` setting.",
+    },
     restoreLayout: {
-      type: 'boolean', default: DEFAULT_CONFIG.restoreLayout,
-      description: 'Bring back the last window\'s tabs, splits, sizes, and each pane\'s profile and folder at the next start, with new sessions: nothing of the old sessions survives.',
+      type: 'boolean',
+      default: DEFAULT_CONFIG.restoreLayout,
+      description:
+        "Bring back the last window's tabs, splits, sizes, and each pane's profile and folder at the next start, with new sessions: nothing of the old sessions survives.",
     },
     keybindings: {
-      type: 'object', additionalProperties: false, default: DEFAULT_CONFIG.keybindings,
-      properties: Object.fromEntries(ACTION_IDS.map((id) => [id, { $ref: KEYBINDING_REF, description: `${ACTIONS[id].title}. Default: ${ACTIONS[id].keys.join(', ') || 'no key'}.` }])),
+      type: 'object',
+      additionalProperties: false,
+      default: DEFAULT_CONFIG.keybindings,
+      properties: Object.fromEntries(
+        ACTION_IDS.map((id) => [
+          id,
+          { $ref: KEYBINDING_REF, description: `${ACTIONS[id].title}. Default: ${ACTIONS[id].keys.join(', ') || 'no key'}.` },
+        ]),
+      ),
       examples: [{ toggleProcesses: 'Ctrl+Shift+O', zoomReset: null }],
-      description: 'Keys of the window\'s actions (docs/usage.md#all-keys): an action\'s id and its one key ("Ctrl+Shift+O"), or "none" / null for no key. Ctrl+C, the global shortcut\'s key and a key another action has are refused.',
+      description:
+        'Keys of the window\'s actions (docs/usage.md#all-keys): an action\'s id and its one key ("Ctrl+Shift+O"), or "none" / null for no key. Ctrl+C, the global shortcut\'s key and a key another action has are refused.',
     },
   },
 } as const;
@@ -303,7 +427,10 @@ export function validateConfig(raw: unknown): { config: RipcordConfig; problems:
     delete config.profiles[problem.key.slice('profiles.'.length)];
   }
   if (config.defaultProfile !== undefined && !Object.hasOwn(config.profiles, config.defaultProfile)) {
-    problems.push({ key: 'defaultProfile', message: `names no profile of \`profiles\`, got ${describe(config.defaultProfile)}; the \`shell\` setting is used` });
+    problems.push({
+      key: 'defaultProfile',
+      message: `names no profile of \`profiles\`, got ${describe(config.defaultProfile)}; the \`shell\` setting is used`,
+    });
     delete config.defaultProfile;
   }
   for (const problem of keybindingProblems(config.keybindings, config.globalShortcut)) {
@@ -320,7 +447,10 @@ export const FILE_PROBLEM_KEY = '(file)';
 function inFileOrder(problems: ConfigProblem[], raw: Json): ConfigProblem[] {
   const keys = Object.keys(raw);
   const place = (problem: ConfigProblem): number => keys.indexOf(problem.key.split('.')[0] ?? '');
-  return problems.map((problem, index) => ({ problem, index })).sort((a, b) => place(a.problem) - place(b.problem) || a.index - b.index).map(({ problem }) => problem);
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => place(a.problem) - place(b.problem) || a.index - b.index)
+    .map(({ problem }) => problem);
 }
 
 function merge(valid: Json): RipcordConfig {
@@ -337,7 +467,10 @@ function cloneDefaults(): RipcordConfig {
 
 /** Path of the key an error is about; an unknown key's path ends with the key itself. */
 function errorPath(error: ErrorObject): string[] {
-  const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
   return path;
 }
@@ -380,7 +513,9 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
       return `must not list an entry twice: entries ${first + 1} and ${second + 1} are both ${describe(valueAt(raw, [...path, String(first)]))}`;
     }
     case 'format':
-      return error.params.format === 'css-color' ? `${COLOR_RULE}, got ${describe(value)}` : `${error.message ?? 'is invalid'}, got ${describe(value)}`;
+      return error.params.format === 'css-color'
+        ? `${COLOR_RULE}, got ${describe(value)}`
+        : `${error.message ?? 'is invalid'}, got ${describe(value)}`;
     case 'enum':
       return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
     default:
@@ -390,10 +525,19 @@ function messageFor(error: ErrorObject, raw: Json, path: string[]): string {
 
 function unknownKeyMessage(path: string[]): string {
   const name = path[path.length - 1] ?? '';
-  const known = path.length === 1 ? Object.keys(CONFIG_SCHEMA.properties) : path[0] === 'theme' ? [...THEME_COLOR_KEYS] : path[0] === 'keybindings' ? ACTION_IDS : [];
+  const known =
+    path.length === 1
+      ? Object.keys(CONFIG_SCHEMA.properties)
+      : path[0] === 'theme'
+        ? [...THEME_COLOR_KEYS]
+        : path[0] === 'keybindings'
+          ? ACTION_IDS
+          : [];
   const near = known.find((k) => k.toLowerCase() === name.toLowerCase());
   const hint = near ? ` (did you mean "${near}"?)` : '';
-  return path[0] === 'keybindings' && path.length === 2 ? `unknown action${hint}: the actions are listed in docs/usage.md#all-keys` : `unknown key${hint}`;
+  return path[0] === 'keybindings' && path.length === 2
+    ? `unknown action${hint}: the actions are listed in docs/usage.md#all-keys`
+    : `unknown key${hint}`;
 }
 
 function valueAt(raw: Json, path: string[]): unknown {

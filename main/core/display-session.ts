@@ -8,4 +8,4 @@ export function isWaylandSession(env: Readonly<Record<string, string | undefined
 }
 
 /** The ways out that need no global shortcut, as a failed registration names them. */
-export const OTHER_WAYS_OUT = 'close the window, press Ctrl+C twice, or enter /exit at the shell\'s prompt to quit';
+export const OTHER_WAYS_OUT = "close the window, press Ctrl+C twice, or enter /exit at the shell's prompt to quit";

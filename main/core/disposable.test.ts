@@ -35,9 +35,11 @@ describe('DisposableStore', () => {
     const order: string[] = [];
     const store = new DisposableStore();
     store.add(toDisposable(() => order.push('a')));
-    store.add(toDisposable(() => {
-      throw new Error('boom');
-    }));
+    store.add(
+      toDisposable(() => {
+        throw new Error('boom');
+      }),
+    );
     store.add(toDisposable(() => order.push('c')));
     expect(() => store.dispose()).toThrow('boom');
     expect(order).toEqual(['c', 'a']);
@@ -46,9 +48,11 @@ describe('DisposableStore', () => {
   it('reports every failure when several throw', () => {
     const store = new DisposableStore();
     for (const name of ['x', 'y']) {
-      store.add(toDisposable(() => {
-        throw new Error(name);
-      }));
+      store.add(
+        toDisposable(() => {
+          throw new Error(name);
+        }),
+      );
     }
     expect(() => store.dispose()).toThrow(AggregateError);
   });

@@ -45,7 +45,7 @@ describe('Emitter', () => {
     expect(seen).toEqual(['first1', 'first2', 'late2']);
   });
 
-  it('hands a throwing listener\'s error to the unexpected-error handler: the others still run, the firing code never sees it', () => {
+  it("hands a throwing listener's error to the unexpected-error handler: the others still run, the firing code never sees it", () => {
     const emitter = new Emitter<number>();
     const seen: number[] = [];
     const handled: unknown[] = [];

@@ -38,7 +38,14 @@ describe('ExitDecisionTable (DESIGN §3 trigger table)', () => {
     decide.decide({ kind: 'ctrl-c' }, 0);
     const exit = decide.decide({ kind: 'sigint' }, 300);
     expect(exit.action === 'exit' && isDoublePressExit(exit.reason)).toBe(true);
-    const others: Trigger[] = [{ kind: 'global-shortcut' }, { kind: 'sigterm' }, { kind: 'sighup' }, { kind: 'window-close' }, { kind: 'exit-command', line: 'exit' }, { kind: 'session-ended', exitCode: 130 }];
+    const others: Trigger[] = [
+      { kind: 'global-shortcut' },
+      { kind: 'sigterm' },
+      { kind: 'sighup' },
+      { kind: 'window-close' },
+      { kind: 'exit-command', line: 'exit' },
+      { kind: 'session-ended', exitCode: 130 },
+    ];
     for (const trigger of others) {
       const decision = decisions().decide.decide(trigger);
       expect(decision.action === 'exit' && isDoublePressExit(decision.reason), trigger.kind).toBe(false);
@@ -132,7 +139,7 @@ describe('ExitDecisionTable: exits the host chooses', () => {
   });
 
   it.each<[string, Trigger['kind'][]]>([
-    ['the window\'s close', ['window-close']],
+    ["the window's close", ['window-close']],
     ['the global shortcut', ['global-shortcut']],
     ['a double Ctrl+C', ['ctrl-c', 'ctrl-c']],
     ['a double SIGINT', ['sigint', 'sigint']],
@@ -143,8 +150,11 @@ describe('ExitDecisionTable: exits the host chooses', () => {
     expect(last).toMatchObject({ action: 'exit', code: 1 });
   });
 
-  it('after a start failure SIGTERM and SIGHUP keep their signal\'s code', () => {
-    for (const [kind, code] of [['sigterm', 143], ['sighup', 129]] as const) {
+  it("after a start failure SIGTERM and SIGHUP keep their signal's code", () => {
+    for (const [kind, code] of [
+      ['sigterm', 143],
+      ['sighup', 129],
+    ] as const) {
       const { decide } = decisions();
       decide.markStartFailed();
       expect(decide.decide({ kind })).toMatchObject({ action: 'exit', code });

@@ -17,11 +17,26 @@ describe('ExitLineTracker', () => {
     // typed and submitted
     ['typed key by key', ['e', 'x', 'i', 't', '\r'], [['exit', true]]],
     ['typed in one write', ['exit\r'], [['exit', true]]],
-    ['every default command', ['/exit\r', '/quit\r', 'quit\r'], [['/exit', true], ['/quit', true], ['quit', true]]],
+    [
+      'every default command',
+      ['/exit\r', '/quit\r', 'quit\r'],
+      [
+        ['/exit', true],
+        ['/quit', true],
+        ['quit', true],
+      ],
+    ],
     ['surrounding spaces are trimmed', ['  exit \r'], [['  exit ', true]]],
     ['LF submits like CR', ['exit\n'], [['exit', true]]],
     ['CR LF is one Enter', ['exit\r\n'], [['exit', true]]],
-    ['CR then LF in separate chunks are two Enters', ['exit\r', '\n'], [['exit', true], ['', false]]],
+    [
+      'CR then LF in separate chunks are two Enters',
+      ['exit\r', '\n'],
+      [
+        ['exit', true],
+        ['', false],
+      ],
+    ],
     ['a longer word is not the command', ['exits\r'], [['exits', false]]],
     ['a command inside a line is not the command', ['echo exit\r'], [['echo exit', false]]],
     ['no Enter, no submission', ['exit'], []],
@@ -33,7 +48,14 @@ describe('ExitLineTracker', () => {
     ['Backspace and Enter in one chunk', ['exitt', '\x7f\r'], [['exit', true]]],
     ['Ctrl+U clears', ['echo hi', '\x15', 'exit\r'], [['exit', true]]],
     ['Ctrl+C clears', ['ls -l', '\x03', 'exit\r'], [['exit', true]]],
-    ['a line starts fresh after Enter', ['ls\r', 'exit\r'], [['ls', false], ['exit', true]]],
+    [
+      'a line starts fresh after Enter',
+      ['ls\r', 'exit\r'],
+      [
+        ['ls', false],
+        ['exit', true],
+      ],
+    ],
     ['focus reports do not edit the line', ['ex', '\x1b[I', 'i', '\x1b[O', 't\r'], [['exit', true]]],
     // editing we cannot follow
     ['cursor left', ['exit', '\x1b[D', '\r'], [[UNKNOWN, false]]],
@@ -42,18 +64,60 @@ describe('ExitLineTracker', () => {
     ['Alt+key', ['\x1bb', 'exit\r'], [[UNKNOWN, false]]],
     ['Escape key', ['exit', '\x1b', '\r'], [[UNKNOWN, false]]],
     ['Tab completion', ['ex', '\t', '\r'], [[UNKNOWN, false]]],
-    ['other control keys (Ctrl+A, Ctrl+W)', ['exit', '\x01', '\r', 'exit x', '\x17', '\r'], [[UNKNOWN, false], [UNKNOWN, false]]],
+    [
+      'other control keys (Ctrl+A, Ctrl+W)',
+      ['exit', '\x01', '\r', 'exit x', '\x17', '\r'],
+      [
+        [UNKNOWN, false],
+        [UNKNOWN, false],
+      ],
+    ],
     ['an 8-bit control character', ['exit\u009b', '\r'], [[UNKNOWN, false]]],
     ['Ctrl+U cannot undo unseen cursor moves', ['ab', '\x1b[D', '\x15', 'exit\r'], [[UNKNOWN, false]]],
     ['Ctrl+C ends the unknown line', ['ab', '\x1b[D', '\x03', 'exit\r'], [['exit', true]]],
-    ['unknown lasts until Enter, not beyond', ['\x1b[A', '\r', 'exit\r'], [[UNKNOWN, false], ['exit', true]]],
+    [
+      'unknown lasts until Enter, not beyond',
+      ['\x1b[A', '\r', 'exit\r'],
+      [
+        [UNKNOWN, false],
+        ['exit', true],
+      ],
+    ],
     // pastes
     ['bracketed paste', ['\x1b[200~exit\x1b[201~', '\r'], [[UNKNOWN, false]]],
     ['bracketed paste split across chunks', ['\x1b[20', '0~exi', 't\x1b[201~', '\r'], [[UNKNOWN, false]]],
-    ['multi-line paste: its lines are unknown, the fresh line after it is not', ['ls\rexit\r', 'exit\r'], [[UNKNOWN, false], ['exit', true]]],
-    ['multi-line paste ending in CR LF', ['ls\r\nexit\r\n', 'exit\r'], [[UNKNOWN, false], ['exit', true]]],
-    ['a long line sent with its Enter in one write', ['echo a long line of text\r', 'exit\r'], [[UNKNOWN, false], ['exit', true]]],
-    ['multi-line paste ending without a break', ['exit\rexit', '\r'], [[UNKNOWN, false], [UNKNOWN, false]]],
+    [
+      'multi-line paste: its lines are unknown, the fresh line after it is not',
+      ['ls\rexit\r', 'exit\r'],
+      [
+        [UNKNOWN, false],
+        ['exit', true],
+      ],
+    ],
+    [
+      'multi-line paste ending in CR LF',
+      ['ls\r\nexit\r\n', 'exit\r'],
+      [
+        [UNKNOWN, false],
+        ['exit', true],
+      ],
+    ],
+    [
+      'a long line sent with its Enter in one write',
+      ['echo a long line of text\r', 'exit\r'],
+      [
+        [UNKNOWN, false],
+        ['exit', true],
+      ],
+    ],
+    [
+      'multi-line paste ending without a break',
+      ['exit\rexit', '\r'],
+      [
+        [UNKNOWN, false],
+        [UNKNOWN, false],
+      ],
+    ],
     ['a long chunk is a paste', ['x'.repeat(PASTE_MIN_CHARS + 1), '\x15', 'exit\r'], [[UNKNOWN, false]]],
     ['a chunk of exactly PASTE_MIN_CHARS is typing', ['x'.repeat(PASTE_MIN_CHARS), '\x15', 'exit\r'], [['exit', true]]],
     ['length counts characters, not UTF-16 units', ['😀'.repeat(PASTE_MIN_CHARS), '\x15', 'exit\r'], [['exit', true]]],
@@ -65,8 +129,16 @@ describe('ExitLineTracker', () => {
     ['Backspace removes one code point of a combining sequence', ['exit\u0301', '\x7f', '\r'], [['exit', true]]],
     ['multi-byte text is kept as typed', ['héllo wörld\r'], [['héllo wörld', false]]],
     // what is kept is bounded
-    ['a typed line of MAX_LINE_CHARS is kept', [...Array<string>(MAX_LINE_CHARS / 4).fill('abcd'), '\r'], [['abcd'.repeat(MAX_LINE_CHARS / 4), false]]],
-    ['a longer typed line is unknown, even one that trims to a command', [...Array<string>(MAX_LINE_CHARS / 4).fill('    '), 'exit\r'], [[UNKNOWN, false]]],
+    [
+      'a typed line of MAX_LINE_CHARS is kept',
+      [...Array<string>(MAX_LINE_CHARS / 4).fill('abcd'), '\r'],
+      [['abcd'.repeat(MAX_LINE_CHARS / 4), false]],
+    ],
+    [
+      'a longer typed line is unknown, even one that trims to a command',
+      [...Array<string>(MAX_LINE_CHARS / 4).fill('    '), 'exit\r'],
+      [[UNKNOWN, false]],
+    ],
   ])('%s', (_name, chunks, expected) => {
     expect(submissions(chunks)).toEqual(expected);
   });

@@ -18,7 +18,8 @@ const KITTY_LOCKS = new Set([57358, 57359, 57360]); // caps, scroll, num lock
 const PASTE_START = '200';
 /** Finals of CSI sequences that are a terminal's reports or replies, never a key. */
 const REPORT_FINALS = new Set([
-  'I', 'O', // focus in / out (mode 1004), only without parameters
+  'I',
+  'O', // focus in / out (mode 1004), only without parameters
   'R', // cursor position report (DSR 6, DECXCPR)
   'n', // device status report (DSR 5, the colour-scheme report 997)
   't', // window reports

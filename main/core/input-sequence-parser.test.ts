@@ -56,12 +56,29 @@ const notPresses: [string, string][] = [
 ];
 
 const presses: [string, string][] = [
-  ['text', 'ls'], ['Enter', '\r'], ['Tab', '\t'], ['Backspace', '\x7f'], ['Ctrl+U', '\x15'],
-  ['Up', '\x1b[A'], ['Up (application mode)', '\x1bOA'], ['F1', '\x1bOP'], ['Delete', '\x1b[3~'], ['Alt+b', '\x1bb'], ['F5', '\x1b[15~'],
-  ['Shift+Tab', '\x1b[Z'], ['Ctrl+Up', '\x1b[1;5A'], ['a paste', '\x1b[200~pasted\x1b[201~'],
-  ['kitty: a press', '\x1b[97u'], ['kitty: a press with event type', '\x1b[97;1:1u'], ['kitty: Enter', '\x1b[13u'],
-  ['kitty: Escape', '\x1b[27u'], ['kitty: text with the key', '\x1b[97;;97u'], ['a reply, then a key', '\x1b[?62;22cx'],
-  ['a key, then a reply', 'x\x1b[24;1R'], ['Escape, Escape', '\x1b\x1b'], ['Escape, then Enter', '\x1b\r'],
+  ['text', 'ls'],
+  ['Enter', '\r'],
+  ['Tab', '\t'],
+  ['Backspace', '\x7f'],
+  ['Ctrl+U', '\x15'],
+  ['Up', '\x1b[A'],
+  ['Up (application mode)', '\x1bOA'],
+  ['F1', '\x1bOP'],
+  ['Delete', '\x1b[3~'],
+  ['Alt+b', '\x1bb'],
+  ['F5', '\x1b[15~'],
+  ['Shift+Tab', '\x1b[Z'],
+  ['Ctrl+Up', '\x1b[1;5A'],
+  ['a paste', '\x1b[200~pasted\x1b[201~'],
+  ['kitty: a press', '\x1b[97u'],
+  ['kitty: a press with event type', '\x1b[97;1:1u'],
+  ['kitty: Enter', '\x1b[13u'],
+  ['kitty: Escape', '\x1b[27u'],
+  ['kitty: text with the key', '\x1b[97;;97u'],
+  ['a reply, then a key', '\x1b[?62;22cx'],
+  ['a key, then a reply', 'x\x1b[24;1R'],
+  ['Escape, Escape', '\x1b\x1b'],
+  ['Escape, then Enter', '\x1b\r'],
 ];
 
 function run(chunks: string[], splitPresses = true): InputEvent[] {
@@ -85,7 +102,10 @@ describe('InputSequenceParser', () => {
       for (const chunks of splits(reply)) {
         const events = run(chunks);
         expect(typed(events), JSON.stringify(chunks)).toBe(false);
-        expect(events.some((e) => e.kind === 'ctrl-c'), JSON.stringify(chunks)).toBe(false);
+        expect(
+          events.some((e) => e.kind === 'ctrl-c'),
+          JSON.stringify(chunks),
+        ).toBe(false);
         expect(sent(events)).toBe(reply);
       }
     });

@@ -3,22 +3,34 @@ import { integrableShell, isInteractiveShell, isInteractiveShellCommandLine } fr
 
 describe('isInteractiveShell', () => {
   it.each([
-    ['/bin/bash', []], ['bash', ['--norc', '--noprofile']], ['/usr/bin/zsh', ['-l']], ['fish', ['-i']], ['sh', []],
-    ['bash', ['--rcfile', 'my.rc']], ['bash', ['-o', 'vi']], ['dash', ['-']],
+    ['/bin/bash', []],
+    ['bash', ['--norc', '--noprofile']],
+    ['/usr/bin/zsh', ['-l']],
+    ['fish', ['-i']],
+    ['sh', []],
+    ['bash', ['--rcfile', 'my.rc']],
+    ['bash', ['-o', 'vi']],
+    ['dash', ['-']],
   ])('%s %j sits at its own prompt', (file, args) => {
     expect(isInteractiveShell(file, args)).toBe(true);
   });
 
   it.each([
-    ['sh', ['-c', 'cat > notes']], ['bash', ['-lc', 'ls']], ['zsh', ['script.zsh']], ['fish', ['--command', 'ls']],
-    ['cat', []], ['python3', []], ['/usr/bin/node', []], ['bash', ['-', 'arg']],
+    ['sh', ['-c', 'cat > notes']],
+    ['bash', ['-lc', 'ls']],
+    ['zsh', ['script.zsh']],
+    ['fish', ['--command', 'ls']],
+    ['cat', []],
+    ['python3', []],
+    ['/usr/bin/node', []],
+    ['bash', ['-', 'arg']],
   ])('%s %j does not', (file, args) => {
     expect(isInteractiveShell(file, args)).toBe(false);
   });
 });
 
 describe('isInteractiveShellCommandLine', () => {
-  it('judges a process by its argv as it runs now: a login shell\'s -bash, a shell env exec\'d, the integration\'s own arguments', () => {
+  it("judges a process by its argv as it runs now: a login shell's -bash, a shell env exec'd, the integration's own arguments", () => {
     expect(isInteractiveShellCommandLine(['-bash'])).toBe(true);
     expect(isInteractiveShellCommandLine(['bash', '--norc', '-i'])).toBe(true);
     expect(isInteractiveShellCommandLine(['/bin/bash', '--init-file', '/tmp/ripcord-shell-x/ripcord.bash', '-i'])).toBe(true);

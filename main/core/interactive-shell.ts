@@ -3,7 +3,20 @@
 
 /** Executables that are shells: started without a command or a script, they read command lines. */
 const KNOWN_SHELLS: ReadonlySet<string> = new Set([
-  'sh', 'ash', 'dash', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'oksh', 'pdksh', 'yash', 'posh', 'csh', 'tcsh',
+  'sh',
+  'ash',
+  'dash',
+  'bash',
+  'zsh',
+  'fish',
+  'ksh',
+  'mksh',
+  'oksh',
+  'pdksh',
+  'yash',
+  'posh',
+  'csh',
+  'tcsh',
 ]);
 /** Shell options whose value is the next argument (so that value is not a script name). */
 const OPTIONS_WITH_VALUE: ReadonlySet<string> = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file', '-C', '--init-command']);

@@ -31,13 +31,20 @@ export function editTopLevelKey(text: string, key: string, value: unknown): Text
     return { ok: true, value: edited };
   }
   const target = found[found.length - 1];
-  if (target) return { ok: true, value: text.slice(0, target.valueStart) + render(value, indentOf(text, target.start)) + text.slice(target.valueEnd) };
+  if (target)
+    return {
+      ok: true,
+      value: text.slice(0, target.valueStart) + render(value, indentOf(text, target.start)) + text.slice(target.valueEnd),
+    };
   if (!last) {
     return { ok: true, value: `${text.slice(0, open + 1)}\n  ${JSON.stringify(key)}: ${render(value, '  ')}\n${text.slice(close)}` };
   }
   const indent = indentOf(text, last.start);
   const separator = indent === '' && !text.slice(open, last.start).includes('\n') ? ' ' : `\n${indent}`;
-  return { ok: true, value: `${text.slice(0, last.valueEnd)},${separator}${JSON.stringify(key)}: ${render(value, indent)}${text.slice(last.valueEnd)}` };
+  return {
+    ok: true,
+    value: `${text.slice(0, last.valueEnd)},${separator}${JSON.stringify(key)}: ${render(value, indent)}${text.slice(last.valueEnd)}`,
+  };
 }
 
 /** A value as JSON, laid out over lines indented under its key when it is an object or a list. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CTRL_C, isCtrlC, KEY_FORMAT, keyLabel, matches, parseKey, SHORTCUT_FORMAT, widgetKey, type KeyPress } from './keys';
 
-const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({ code: '', ctrl: false, shift: false, alt: false, meta: false, ...p });
+const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({
+  code: '',
+  ctrl: false,
+  shift: false,
+  alt: false,
+  meta: false,
+  ...p,
+});
 const parsed = (text: string, platform: 'mac' | 'other' = 'other') => {
   const result = parseKey(text, platform);
   if (!result.ok) throw new Error(result.error);
@@ -10,9 +17,18 @@ const parsed = (text: string, platform: 'mac' | 'other' = 'other') => {
 
 describe('the key parser', () => {
   it.each([
-    ['Ctrl+Shift+T', 'Ctrl+Shift+T'], ['ctrl+shift+t', 'Ctrl+Shift+T'], ['Control+Alt+Q', 'Ctrl+Alt+Q'],
-    ['CommandOrControl+Alt+Q', 'Ctrl+Alt+Q'], ['Alt+Shift+Plus', 'Alt+Shift+Plus'], ['Alt+Shift+=', 'Alt+Shift+Plus'],
-    ['Ctrl++', 'Ctrl+Plus'], ['Alt+Left', 'Alt+Left'], ['Alt+ArrowLeft', 'Alt+Left'], ['Shift+F10', 'Shift+F10'], ['Ctrl+,', 'Ctrl+,'], ['F5', 'F5'],
+    ['Ctrl+Shift+T', 'Ctrl+Shift+T'],
+    ['ctrl+shift+t', 'Ctrl+Shift+T'],
+    ['Control+Alt+Q', 'Ctrl+Alt+Q'],
+    ['CommandOrControl+Alt+Q', 'Ctrl+Alt+Q'],
+    ['Alt+Shift+Plus', 'Alt+Shift+Plus'],
+    ['Alt+Shift+=', 'Alt+Shift+Plus'],
+    ['Ctrl++', 'Ctrl+Plus'],
+    ['Alt+Left', 'Alt+Left'],
+    ['Alt+ArrowLeft', 'Alt+Left'],
+    ['Shift+F10', 'Shift+F10'],
+    ['Ctrl+,', 'Ctrl+,'],
+    ['F5', 'F5'],
   ])('reads %s as %s', (text, label) => {
     expect(keyLabel(parsed(text))).toBe(label);
   });
@@ -28,7 +44,8 @@ describe('the key parser', () => {
   });
 
   it('has schema formats that agree with it', () => {
-    for (const good of ['Ctrl+Shift+T', 'CommandOrControl+Alt+Q', 'Alt+Shift+Plus', 'Ctrl++', 'Shift+F10']) expect(KEY_FORMAT.test(good)).toBe(true);
+    for (const good of ['Ctrl+Shift+T', 'CommandOrControl+Alt+Q', 'Alt+Shift+Plus', 'Ctrl++', 'Shift+F10'])
+      expect(KEY_FORMAT.test(good)).toBe(true);
     for (const bad of ['Ctrl+Foo', 'Hyper+T', 'Ctrl+Shift+']) expect(KEY_FORMAT.test(bad)).toBe(false);
     expect(KEY_FORMAT.test('F5')).toBe(true);
     expect(SHORTCUT_FORMAT.test('F5')).toBe(false);
@@ -54,12 +71,12 @@ describe('matching a key event', () => {
     expect(matches(press(event), parsed(text))).toBe(true);
   });
 
-  it('needs the exact modifiers, and the layout\'s letter over the physical key', () => {
+  it("needs the exact modifiers, and the layout's letter over the physical key", () => {
     expect(matches(press({ key: 'c', code: 'KeyC', ctrl: true, shift: true }), CTRL_C)).toBe(false);
     expect(matches(press({ key: 'j', code: 'KeyC', ctrl: true }), CTRL_C)).toBe(false);
   });
 
-  it('names the widgets\' keys', () => {
+  it("names the widgets' keys", () => {
     expect(widgetKey(press({ key: 'Escape', code: 'Escape' }))).toBe('dismiss');
     expect(widgetKey(press({ key: 'Enter', code: 'Enter', shift: true }))).toBe('accept-back');
     expect(widgetKey(press({ key: 'ArrowDown', code: 'ArrowDown' }))).toBe('next');

@@ -37,38 +37,99 @@ export function keyPlatformOf(platform: string): KeyPlatform {
 type Modifier = 'ctrl' | 'shift' | 'alt' | 'meta' | 'cmdOrCtrl';
 /** Modifier names, as Electron's accelerators spell them (case-insensitive). */
 const MODIFIERS: Record<string, Modifier> = {
-  ctrl: 'ctrl', control: 'ctrl', shift: 'shift', alt: 'alt', option: 'alt', altgr: 'alt',
-  meta: 'meta', super: 'meta', cmd: 'meta', command: 'meta', cmdorctrl: 'cmdOrCtrl', commandorcontrol: 'cmdOrCtrl',
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  shift: 'shift',
+  alt: 'alt',
+  option: 'alt',
+  altgr: 'alt',
+  meta: 'meta',
+  super: 'meta',
+  cmd: 'meta',
+  command: 'meta',
+  cmdorctrl: 'cmdOrCtrl',
+  commandorcontrol: 'cmdOrCtrl',
 };
 
 /** How a named key is recognised in an event: by its physical key, or by the value the layout gives. */
-interface KeyMatch { codes?: readonly string[]; values?: readonly string[] }
+interface KeyMatch {
+  codes?: readonly string[];
+  values?: readonly string[];
+}
 
 /** Named keys by canonical name (spelled as written here, any case), with Electron's other spellings as aliases. */
 const NAMED_KEYS: Record<string, KeyMatch> = {
-  Tab: { codes: ['Tab'] }, Space: { codes: ['Space'] }, Enter: { values: ['Enter'] }, Escape: { values: ['Escape'] },
-  Backspace: { values: ['Backspace'] }, Delete: { values: ['Delete'] }, Insert: { values: ['Insert'] },
-  Up: { codes: ['ArrowUp'] }, Down: { codes: ['ArrowDown'] }, Left: { codes: ['ArrowLeft'] }, Right: { codes: ['ArrowRight'] },
-  Home: { codes: ['Home'] }, End: { codes: ['End'] }, PageUp: { codes: ['PageUp'] }, PageDown: { codes: ['PageDown'] },
-  ContextMenu: { values: ['ContextMenu'] }, PrintScreen: { codes: ['PrintScreen'] },
-  CapsLock: { codes: ['CapsLock'] }, NumLock: { codes: ['NumLock'] }, ScrollLock: { codes: ['ScrollLock'] },
-  VolumeUp: { codes: ['AudioVolumeUp'] }, VolumeDown: { codes: ['AudioVolumeDown'] }, VolumeMute: { codes: ['AudioVolumeMute'] },
-  MediaNextTrack: { codes: ['MediaTrackNext'] }, MediaPreviousTrack: { codes: ['MediaTrackPrevious'] },
-  MediaStop: { codes: ['MediaStop'] }, MediaPlayPause: { codes: ['MediaPlayPause'] },
-  NumpadAdd: { codes: ['NumpadAdd'] }, NumpadSubtract: { codes: ['NumpadSubtract'] }, NumpadMultiply: { codes: ['NumpadMultiply'] },
-  NumpadDivide: { codes: ['NumpadDivide'] }, NumpadDecimal: { codes: ['NumpadDecimal'] },
+  Tab: { codes: ['Tab'] },
+  Space: { codes: ['Space'] },
+  Enter: { values: ['Enter'] },
+  Escape: { values: ['Escape'] },
+  Backspace: { values: ['Backspace'] },
+  Delete: { values: ['Delete'] },
+  Insert: { values: ['Insert'] },
+  Up: { codes: ['ArrowUp'] },
+  Down: { codes: ['ArrowDown'] },
+  Left: { codes: ['ArrowLeft'] },
+  Right: { codes: ['ArrowRight'] },
+  Home: { codes: ['Home'] },
+  End: { codes: ['End'] },
+  PageUp: { codes: ['PageUp'] },
+  PageDown: { codes: ['PageDown'] },
+  ContextMenu: { values: ['ContextMenu'] },
+  PrintScreen: { codes: ['PrintScreen'] },
+  CapsLock: { codes: ['CapsLock'] },
+  NumLock: { codes: ['NumLock'] },
+  ScrollLock: { codes: ['ScrollLock'] },
+  VolumeUp: { codes: ['AudioVolumeUp'] },
+  VolumeDown: { codes: ['AudioVolumeDown'] },
+  VolumeMute: { codes: ['AudioVolumeMute'] },
+  MediaNextTrack: { codes: ['MediaTrackNext'] },
+  MediaPreviousTrack: { codes: ['MediaTrackPrevious'] },
+  MediaStop: { codes: ['MediaStop'] },
+  MediaPlayPause: { codes: ['MediaPlayPause'] },
+  NumpadAdd: { codes: ['NumpadAdd'] },
+  NumpadSubtract: { codes: ['NumpadSubtract'] },
+  NumpadMultiply: { codes: ['NumpadMultiply'] },
+  NumpadDivide: { codes: ['NumpadDivide'] },
+  NumpadDecimal: { codes: ['NumpadDecimal'] },
   // Ctrl++ is Ctrl+Shift+= on US layouts and its own key on others: "=" is either
-  '=': { codes: ['Equal'], values: ['=', '+'] }, '-': { codes: ['Minus'], values: ['-'] },
-  ',': { values: [','] }, '.': { values: ['.'] }, '/': { values: ['/'] }, ';': { values: [';'] }, "'": { values: ["'"] },
-  '[': { values: ['['] }, ']': { values: [']'] }, '\\': { values: ['\\'] }, '`': { values: ['`'] },
+  '=': { codes: ['Equal'], values: ['=', '+'] },
+  '-': { codes: ['Minus'], values: ['-'] },
+  ',': { values: [','] },
+  '.': { values: ['.'] },
+  '/': { values: ['/'] },
+  ';': { values: [';'] },
+  "'": { values: ["'"] },
+  '[': { values: ['['] },
+  ']': { values: [']'] },
+  '\\': { values: ['\\'] },
+  '`': { values: ['`'] },
   ...Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`F${i + 1}`, { codes: [`F${i + 1}`] }])),
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Numpad${i}`, { codes: [`Numpad${i}`] }])),
 };
 /** Other spellings (Electron's and the DOM's) of a canonical key. */
 const KEY_ALIASES: Record<string, string> = {
-  return: 'Enter', esc: 'Escape', arrowup: 'Up', arrowdown: 'Down', arrowleft: 'Left', arrowright: 'Right',
-  plus: '=', '+': '=', equal: '=', minus: '-', comma: ',', period: '.', slash: '/', semicolon: ';', quote: "'", backslash: '\\', backquote: '`',
-  numadd: 'NumpadAdd', numsub: 'NumpadSubtract', nummult: 'NumpadMultiply', numdiv: 'NumpadDivide', numdec: 'NumpadDecimal',
+  return: 'Enter',
+  esc: 'Escape',
+  arrowup: 'Up',
+  arrowdown: 'Down',
+  arrowleft: 'Left',
+  arrowright: 'Right',
+  plus: '=',
+  '+': '=',
+  equal: '=',
+  minus: '-',
+  comma: ',',
+  period: '.',
+  slash: '/',
+  semicolon: ';',
+  quote: "'",
+  backslash: '\\',
+  backquote: '`',
+  numadd: 'NumpadAdd',
+  numsub: 'NumpadSubtract',
+  nummult: 'NumpadMultiply',
+  numdiv: 'NumpadDivide',
+  numdec: 'NumpadDecimal',
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`num${i}`, `Numpad${i}`])),
 };
 const CANONICAL = new Map(Object.keys(NAMED_KEYS).map((name) => [name.toLowerCase(), name]));
@@ -91,7 +152,8 @@ export function parseKey(text: string, platform: KeyPlatform): KeyParse {
   const parts = text.endsWith('++') ? [...text.slice(0, -2).split('+'), '+'] : text.split('+');
   const last = parts.pop() ?? '';
   const key = canonicalKey(last.trim());
-  if (key === undefined) return { ok: false, error: `"${last}" is not a key (a letter, a digit, F1-F24, or a name such as Tab, PageUp, Left, Plus)` };
+  if (key === undefined)
+    return { ok: false, error: `"${last}" is not a key (a letter, a digit, F1-F24, or a name such as Tab, PageUp, Left, Plus)` };
   const chord: Chord = { ctrl: false, shift: false, alt: false, meta: false, key };
   for (const part of parts) {
     const modifier = MODIFIERS[part.trim().toLowerCase()];
@@ -118,15 +180,26 @@ function escapeRegExp(text: string): string {
 
 /** "Ctrl+Shift+T": how the docs, the palette and the menus show a key. */
 export function keyLabel(chord: Chord): string {
-  const names = [chord.ctrl && 'Ctrl', chord.meta && 'Cmd', chord.alt && 'Alt', chord.shift && 'Shift'].filter((name): name is string => typeof name === 'string');
+  const names = [chord.ctrl && 'Ctrl', chord.meta && 'Cmd', chord.alt && 'Alt', chord.shift && 'Shift'].filter(
+    (name): name is string => typeof name === 'string',
+  );
   const key = chord.key === '=' ? 'Plus' : chord.key === '-' ? 'Minus' : chord.key;
   return [...names, key].join('+');
 }
 
 /** "Control+Shift+T": a key as aria-keyshortcuts names it. */
 export function ariaKeyShortcut(chord: Chord): string {
-  const names = [chord.ctrl && 'Control', chord.meta && 'Meta', chord.alt && 'Alt', chord.shift && 'Shift'].filter((name): name is string => typeof name === 'string');
-  const key = chord.key === '=' ? 'Plus' : chord.key === '-' ? 'Minus' : chord.key === 'Up' || chord.key === 'Down' || chord.key === 'Left' || chord.key === 'Right' ? `Arrow${chord.key}` : chord.key;
+  const names = [chord.ctrl && 'Control', chord.meta && 'Meta', chord.alt && 'Alt', chord.shift && 'Shift'].filter(
+    (name): name is string => typeof name === 'string',
+  );
+  const key =
+    chord.key === '='
+      ? 'Plus'
+      : chord.key === '-'
+        ? 'Minus'
+        : chord.key === 'Up' || chord.key === 'Down' || chord.key === 'Left' || chord.key === 'Right'
+          ? `Arrow${chord.key}`
+          : chord.key;
   return [...names, key].join('+');
 }
 
@@ -170,21 +243,64 @@ export function isCtrlC(chord: Chord): boolean {
 const BROWSER_PASTE: Chord = { ctrl: true, shift: true, alt: false, meta: false, key: 'V' };
 
 /** Keys that are only ever held with another one: alone they are no press (DESIGN §2). */
-const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'Super', 'Hyper', 'Fn', 'CapsLock', 'NumLock', 'ScrollLock']);
+const MODIFIER_KEYS = new Set([
+  'Shift',
+  'Control',
+  'Alt',
+  'AltGraph',
+  'Meta',
+  'OS',
+  'Super',
+  'Hyper',
+  'Fn',
+  'CapsLock',
+  'NumLock',
+  'ScrollLock',
+]);
 
 export function isModifierKey(press: KeyPress): boolean {
   return MODIFIER_KEYS.has(press.key);
 }
 
 /** The keys inside a dialog, list or box (the palette, menus, the search box, the tab bar): fixed, as every desktop's are. */
-export type WidgetKey = 'dismiss' | 'accept' | 'accept-back' | 'next' | 'previous' | 'first' | 'last' | 'left' | 'right' | 'tab' | 'tab-back' | 'activate'
-  | 'match-case' | 'whole-word' | 'regex' | 'delete' | 'rename';
+export type WidgetKey =
+  | 'dismiss'
+  | 'accept'
+  | 'accept-back'
+  | 'next'
+  | 'previous'
+  | 'first'
+  | 'last'
+  | 'left'
+  | 'right'
+  | 'tab'
+  | 'tab-back'
+  | 'activate'
+  | 'match-case'
+  | 'whole-word'
+  | 'regex'
+  | 'delete'
+  | 'rename';
 
 const WIDGET_KEYS: ReadonlyArray<[string, WidgetKey]> = [
-  ['Escape', 'dismiss'], ['Enter', 'accept'], ['Shift+Enter', 'accept-back'], ['Down', 'next'], ['Up', 'previous'],
-  ['Home', 'first'], ['End', 'last'], ['Left', 'left'], ['Right', 'right'], ['Tab', 'tab'], ['Shift+Tab', 'tab-back'], ['Space', 'activate'],
+  ['Escape', 'dismiss'],
+  ['Enter', 'accept'],
+  ['Shift+Enter', 'accept-back'],
+  ['Down', 'next'],
+  ['Up', 'previous'],
+  ['Home', 'first'],
+  ['End', 'last'],
+  ['Left', 'left'],
+  ['Right', 'right'],
+  ['Tab', 'tab'],
+  ['Shift+Tab', 'tab-back'],
+  ['Space', 'activate'],
   // the find box's toggles, VS Code's; Delete closes a focused tab, F2 renames it
-  ['Alt+C', 'match-case'], ['Alt+W', 'whole-word'], ['Alt+R', 'regex'], ['Delete', 'delete'], ['F2', 'rename'],
+  ['Alt+C', 'match-case'],
+  ['Alt+W', 'whole-word'],
+  ['Alt+R', 'regex'],
+  ['Delete', 'delete'],
+  ['F2', 'rename'],
 ];
 const WIDGET_CHORDS = WIDGET_KEYS.map(([text, name]) => [chordOf(text, 'other'), name] as const);
 
@@ -204,11 +320,25 @@ export function chordOf(text: string, platform: KeyPlatform): Chord {
 }
 
 /** The press of a page's KeyboardEvent. */
-export function pressOfEvent(event: { key: string; code: string; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; metaKey: boolean }): KeyPress {
+export function pressOfEvent(event: {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+}): KeyPress {
   return { key: event.key, code: event.code, ctrl: event.ctrlKey, shift: event.shiftKey, alt: event.altKey, meta: event.metaKey };
 }
 
 /** The press of main's before-input-event input (contracts' KeyInput). */
-export function pressOfInput(input: { key: string; code: string; control: boolean; shift: boolean; alt: boolean; meta: boolean }): KeyPress {
+export function pressOfInput(input: {
+  key: string;
+  code: string;
+  control: boolean;
+  shift: boolean;
+  alt: boolean;
+  meta: boolean;
+}): KeyPress {
   return { key: input.key, code: input.code, ctrl: input.control, shift: input.shift, alt: input.alt, meta: input.meta };
 }

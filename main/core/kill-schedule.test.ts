@@ -4,7 +4,13 @@ import { giveUpAtMs, KILL_SETTLE_MS, KillTally, nextStageStartMs, reaches, stage
 describe('the staged kill schedule', () => {
   it('sends HUP at once, TERM at half the grace and KILL at the grace', () => {
     expect([stageStartMs('HUP', 2_000), stageStartMs('TERM', 2_000), stageStartMs('KILL', 2_000)]).toEqual([0, 1_000, 2_000]);
-    expect([stageAt(0, 2_000), stageAt(999, 2_000), stageAt(1_000, 2_000), stageAt(1_999, 2_000), stageAt(2_000, 2_000)]).toEqual(['HUP', 'HUP', 'TERM', 'TERM', 'KILL']);
+    expect([stageAt(0, 2_000), stageAt(999, 2_000), stageAt(1_000, 2_000), stageAt(1_999, 2_000), stageAt(2_000, 2_000)]).toEqual([
+      'HUP',
+      'HUP',
+      'TERM',
+      'TERM',
+      'KILL',
+    ]);
   });
 
   it('names when the next stage starts, none after KILL, and when the kill gives up', () => {

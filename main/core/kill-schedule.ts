@@ -30,7 +30,8 @@ export function nextStageStartMs(elapsedMs: number, graceMs: number): number {
 export const giveUpAtMs = (graceMs: number): number => graceMs + KILL_SETTLE_MS;
 
 /** `signal` is this stage's or a later one's: a member that got it needs nothing more now. */
-export const reaches = (signal: StagedSignal, stage: StagedSignal): boolean => STAGED_SIGNALS.indexOf(signal) >= STAGED_SIGNALS.indexOf(stage);
+export const reaches = (signal: StagedSignal, stage: StagedSignal): boolean =>
+  STAGED_SIGNALS.indexOf(signal) >= STAGED_SIGNALS.indexOf(stage);
 
 /**
  * Counts a kill's dead: a member gone since the last look died of the last signal it was sent,

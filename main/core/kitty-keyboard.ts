@@ -55,7 +55,8 @@ export class KittyKeyboardStacks {
 
   pop(count: number): void {
     const stack = this.current;
-    if (count >= stack.pushed.length) stack.clear(); // emptying the stack resets all flags
+    if (count >= stack.pushed.length)
+      stack.clear(); // emptying the stack resets all flags
     else stack.pushed.length -= count;
   }
 

@@ -63,4 +63,11 @@ export const LogEvent = {
 } as const;
 
 /** The exit path's stages, in the order ExitPath logs them. */
-export const EXIT_STAGES = [LogEvent.exitBegin, LogEvent.exitReaper, LogEvent.exitUnpublish, LogEvent.exitRestore, LogEvent.exitEnd, LogEvent.exitFlush] as const;
+export const EXIT_STAGES = [
+  LogEvent.exitBegin,
+  LogEvent.exitReaper,
+  LogEvent.exitUnpublish,
+  LogEvent.exitRestore,
+  LogEvent.exitEnd,
+  LogEvent.exitFlush,
+] as const;

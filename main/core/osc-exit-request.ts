@@ -153,7 +153,8 @@ export class ShellOutputFilter {
     if (this.candidate && body.startsWith(REQUEST_PREFIX)) {
       this.held = '';
       this.candidate = false;
-      const requested = this.shellPhase === 'prompt' && this.secret !== '' && sameText(body.slice(REQUEST_PREFIX.length), REQUEST_VERB + this.secret);
+      const requested =
+        this.shellPhase === 'prompt' && this.secret !== '' && sameText(body.slice(REQUEST_PREFIX.length), REQUEST_VERB + this.secret);
       return { shown: '', requested };
     }
     const mark = this.candidate ? withoutSecret(body, this.secret) : undefined;

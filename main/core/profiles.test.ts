@@ -6,7 +6,12 @@ import { withProfile } from './profiles';
 describe('profiles in the settings', () => {
   it('a bad profile falls back alone, the others apply; a defaultProfile naming none is a problem and the shell setting is used', () => {
     const { config, problems } = validateConfig({
-      profiles: { good: { program: '/bin/zsh' }, noProgram: { args: [] }, typo: { program: '/bin/sh', colour: 'red' }, '\u0007bell': { program: '/bin/sh' } },
+      profiles: {
+        good: { program: '/bin/zsh' },
+        noProgram: { args: [] },
+        typo: { program: '/bin/sh', colour: 'red' },
+        '\u0007bell': { program: '/bin/sh' },
+      },
       defaultProfile: 'nothing',
     });
     expect(Object.keys(config.profiles)).toEqual(['good']);
@@ -21,9 +26,14 @@ describe('profiles in the settings', () => {
     expect(config.profiles).toEqual({ a: { program: '/bin/a' }, b: { program: '/bin/b2' } });
   });
 
-  it('a profile replaces shell, args and cwd and lays its env over env; without a cwd the settings\' cwd is not its', () => {
+  it("a profile replaces shell, args and cwd and lays its env over env; without a cwd the settings' cwd is not its", () => {
     const settings = { shell: '/bin/bash', args: ['-l'], cwd: '/home', env: { A: '1', B: '2' } };
-    expect(withProfile(settings, { program: '/bin/fish', cwd: '/srv', env: { B: 'x' } })).toEqual({ shell: '/bin/fish', args: [], cwd: '/srv', env: { A: '1', B: 'x' } });
+    expect(withProfile(settings, { program: '/bin/fish', cwd: '/srv', env: { B: 'x' } })).toEqual({
+      shell: '/bin/fish',
+      args: [],
+      cwd: '/srv',
+      env: { A: '1', B: 'x' },
+    });
     expect(withProfile(settings, { program: '/bin/fish' })).toEqual({ shell: '/bin/fish', args: [], env: { A: '1', B: '2' } });
     expect(withProfile(settings, undefined)).toBe(settings);
   });

@@ -41,7 +41,11 @@ export function profilesSchema(color: object, description: string): object {
         program: { ...nonEmpty, description: 'The program the tab runs (a path, or a name looked up in PATH).' },
         args: { type: 'array', items: { type: 'string' }, description: 'Its arguments.' },
         cwd: { ...nonEmpty, description: 'Where it starts. Default: where the focused pane is.' },
-        env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Environment variables laid over the `env` setting.' },
+        env: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Environment variables laid over the `env` setting.',
+        },
         color: { ...color, description: 'A color that marks its tabs.' },
       },
     },
@@ -59,12 +63,21 @@ export interface ProgramSettings {
 /** `settings` with the profile applied; the settings as they are for none. */
 export function withProfile<T extends ProgramSettings>(settings: T, profile: Profile | undefined): T {
   if (profile === undefined) return settings;
-  return { ...settings, shell: profile.program, args: [...(profile.args ?? [])], env: { ...settings.env, ...profile.env }, cwd: profile.cwd };
+  return {
+    ...settings,
+    shell: profile.program,
+    args: [...(profile.args ?? [])],
+    env: { ...settings.env, ...profile.env },
+    cwd: profile.cwd,
+  };
 }
 
 /** One message per profile whose name is no name (those profiles are dropped). */
 export function profileNameProblems(profiles: Readonly<Record<string, Profile>>): { key: string; message: string }[] {
   return Object.keys(profiles)
     .filter((name): boolean => !isProfileName(name))
-    .map((name) => ({ key: `profiles.${name}`, message: `a profile's name is 1 to ${MAX_PROFILE_NAME_CHARS} characters, not blank, without control characters; this profile is ignored` }));
+    .map((name) => ({
+      key: `profiles.${name}`,
+      message: `a profile's name is 1 to ${MAX_PROFILE_NAME_CHARS} characters, not blank, without control characters; this profile is ignored`,
+    }));
 }

@@ -3,7 +3,9 @@ import { SIGNAL_NUMBERS, signalName, signalSummary, signalsInMask } from './sign
 
 describe('the signal table', () => {
   it('numbers the signals as Linux does, and names them back', () => {
-    expect([SIGNAL_NUMBERS.HUP, SIGNAL_NUMBERS.INT, SIGNAL_NUMBERS.KILL, SIGNAL_NUMBERS.TERM, SIGNAL_NUMBERS.SYS]).toEqual([1, 2, 9, 15, 31]);
+    expect([SIGNAL_NUMBERS.HUP, SIGNAL_NUMBERS.INT, SIGNAL_NUMBERS.KILL, SIGNAL_NUMBERS.TERM, SIGNAL_NUMBERS.SYS]).toEqual([
+      1, 2, 9, 15, 31,
+    ]);
     for (const [name, n] of Object.entries(SIGNAL_NUMBERS)) expect(signalName(n)).toBe(name);
   });
 });

@@ -4,8 +4,37 @@
 
 /** Linux signal numbers 1..31; 32 and up are real-time signals. */
 export const SIGNAL_NUMBERS = {
-  HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15,
-  STKFLT: 16, CHLD: 17, CONT: 18, STOP: 19, TSTP: 20, TTIN: 21, TTOU: 22, URG: 23, XCPU: 24, XFSZ: 25, VTALRM: 26, PROF: 27, WINCH: 28, IO: 29, PWR: 30, SYS: 31,
+  HUP: 1,
+  INT: 2,
+  QUIT: 3,
+  ILL: 4,
+  TRAP: 5,
+  ABRT: 6,
+  BUS: 7,
+  FPE: 8,
+  KILL: 9,
+  USR1: 10,
+  SEGV: 11,
+  USR2: 12,
+  PIPE: 13,
+  ALRM: 14,
+  TERM: 15,
+  STKFLT: 16,
+  CHLD: 17,
+  CONT: 18,
+  STOP: 19,
+  TSTP: 20,
+  TTIN: 21,
+  TTOU: 22,
+  URG: 23,
+  XCPU: 24,
+  XFSZ: 25,
+  VTALRM: 26,
+  PROF: 27,
+  WINCH: 28,
+  IO: 29,
+  PWR: 30,
+  SYS: 31,
 } as const;
 export type SignalName = keyof typeof SIGNAL_NUMBERS;
 
@@ -33,7 +62,11 @@ const JOB_SIGNALS: readonly string[] = ['HUP', 'INT', 'TERM', 'QUIT'] satisfies 
 /** A short account of what a process does with the signals that stop a job, e.g. "ignores INT TERM". */
 export function signalSummary(sets: { ignores: readonly string[]; blocks: readonly string[]; catches: readonly string[] }): string {
   const parts: string[] = [];
-  for (const [verb, names] of [['ignores', sets.ignores], ['blocks', sets.blocks], ['catches', sets.catches]] as const) {
+  for (const [verb, names] of [
+    ['ignores', sets.ignores],
+    ['blocks', sets.blocks],
+    ['catches', sets.catches],
+  ] as const) {
     const shown = names.filter((n) => JOB_SIGNALS.includes(n));
     if (shown.length > 0) parts.push(`${verb} ${shown.join(' ')}`);
   }

@@ -109,7 +109,12 @@ const cases: Array<[string, string, string[], boolean]> = [
   ['non-ASCII inside a CSI spoils it but it still ends at a final byte', '\x1b[?1049éh', [], false],
   ['an over-long CSI is scanned to its end', `\x1b[${'1;'.repeat(100)}m`, [], false],
   ['an over-long CSI is not interpreted', `\x1b[?${'0;'.repeat(40)}1049h`, [], false],
-  ['modes between SGRs and cursor moves (skipped whole)', '\x1b[31mred\x1b[1;37m\x1b[?1049h\x1b[0m\x1b[2J\x1b[H\x1b[?25l\x1b[m', ['alt-screen', 'cursor-hidden'], false],
+  [
+    'modes between SGRs and cursor moves (skipped whole)',
+    '\x1b[31mred\x1b[1;37m\x1b[?1049h\x1b[0m\x1b[2J\x1b[H\x1b[?25l\x1b[m',
+    ['alt-screen', 'cursor-hidden'],
+    false,
+  ],
   ['an SGR whose final is missing is unfinished', '\x1b[1;31', [], true],
   ['modes among multi-byte text', 'résumé 😀\x1b[?1049h日本\x1b[?25lñ', ['alt-screen', 'cursor-hidden'], false],
 ];
@@ -155,7 +160,9 @@ describe('TerminalModeScanner.resetSequence', () => {
   });
 
   it('turns everything off that a full-screen program turns on', () => {
-    const reset = scan([`\x1b[?1049h\x1b[>4;2m\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`]).reset;
+    const reset = scan([
+      `\x1b[?1049h\x1b[>4;2m\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`,
+    ]).reset;
     const after = new TerminalModeScanner();
     after.feed(`\x1b[?1049h\x1b[>4;2m\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`);
     after.feed(reset);

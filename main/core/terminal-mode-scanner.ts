@@ -251,7 +251,10 @@ export class TerminalModeScanner {
     const final = String.fromCharCode(finalCode);
     const prefix = /^[<=>?]/.test(body) ? body.charAt(0) : '';
     const intermediates = /[\x20-\x2f]*$/.exec(body)?.[0] ?? '';
-    const params = body.slice(prefix.length, body.length - intermediates.length).split(';').map(parseParam);
+    const params = body
+      .slice(prefix.length, body.length - intermediates.length)
+      .split(';')
+      .map(parseParam);
     if (intermediates === '' && prefix === '?' && (final === 'h' || final === 'l')) {
       for (const mode of params) if (mode !== undefined) this.setDecMode(mode, final === 'h');
     } else if (intermediates === '' && final === 'u') {

@@ -12,13 +12,27 @@ function terminal(): Term {
 const write = (term: Term, data: string): Promise<void> => new Promise((resolve) => term.write(data, resolve));
 
 function modesOf(term: Term): Record<string, unknown> {
-  const { bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode, synchronizedOutputMode } = term.modes;
-  return { screen: term.buffer.active.type, bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode, synchronizedOutputMode };
+  const { bracketedPasteMode, mouseTrackingMode, sendFocusMode, applicationCursorKeysMode, applicationKeypadMode, synchronizedOutputMode } =
+    term.modes;
+  return {
+    screen: term.buffer.active.type,
+    bracketedPasteMode,
+    mouseTrackingMode,
+    sendFocusMode,
+    applicationCursorKeysMode,
+    applicationKeypadMode,
+    synchronizedOutputMode,
+  };
 }
 
 const OFF = {
-  screen: 'normal', bracketedPasteMode: false, mouseTrackingMode: 'none', sendFocusMode: false,
-  applicationCursorKeysMode: false, applicationKeypadMode: false, synchronizedOutputMode: false,
+  screen: 'normal',
+  bracketedPasteMode: false,
+  mouseTrackingMode: 'none',
+  sendFocusMode: false,
+  applicationCursorKeysMode: false,
+  applicationKeypadMode: false,
+  synchronizedOutputMode: false,
 };
 const EVERYTHING_ON = `\x1b[?1049h\x1b[?2026h\x1b[?1h\x1b=\x1b[?2004;1004h\x1b[?${MOUSE_MODES.join(';')}h\x1b[?25l\x1b[>1u\x1b[5 q`;
 
@@ -50,8 +64,7 @@ describe('the cut-stream prompt of DESIGN §6 on a real xterm.js', () => {
   const cut = 'flood flood\x1b';
   const echoAndPrompt = '^C\r\n$ ';
 
-  const lines = (term: Term): string[] =>
-    Array.from({ length: 3 }, (_, y) => term.buffer.active.getLine(y)?.translateToString(true) ?? '');
+  const lines = (term: Term): string[] => Array.from({ length: 3 }, (_, y) => term.buffer.active.getLine(y)?.translateToString(true) ?? '');
 
   it('without CAN the echoed ^C opens a string sequence that swallows the prompt', async () => {
     const term = terminal();

@@ -12,7 +12,13 @@ function decisionsUnderTest() {
   let now = 0;
   const exits: number[] = [];
   const seen: string[] = [];
-  const sessionExits = new SessionExits({ config: DEFAULT_CONFIG, log: silentLogger, reaper: { killAll: () => undefined }, host: { restore: () => undefined, exit: (code) => exits.push(code) }, clock: () => now });
+  const sessionExits = new SessionExits({
+    config: DEFAULT_CONFIG,
+    log: silentLogger,
+    reaper: { killAll: () => undefined },
+    host: { restore: () => undefined, exit: (code) => exits.push(code) },
+    clock: () => now,
+  });
   const main = new MainDecisions(sessionExits, silentLogger);
   main.attach({
     beforeDecision: () => undefined,
@@ -30,7 +36,7 @@ afterEach(() => {
 });
 
 describe('MainDecisions', () => {
-  it('decides a press at once, and a second one after the first cancel\'s answer', () => {
+  it("decides a press at once, and a second one after the first cancel's answer", () => {
     const t = decisionsUnderTest();
     t.main.press();
     expect(t.seen).toEqual(['ctrl-c:cancel']);
@@ -55,7 +61,7 @@ describe('MainDecisions', () => {
     expect(t.exits).toEqual([]);
   });
 
-  it('hands the program its own triggers\' decisions', () => {
+  it("hands the program its own triggers' decisions", () => {
     const t = decisionsUnderTest();
     t.main.trigger({ kind: 'exit-command', line: '/exit' });
     expect(t.seen).toEqual(['exit-command:exit']);

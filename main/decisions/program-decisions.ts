@@ -19,7 +19,10 @@ export class MainDecisions implements ProgramDecisions, Disposable {
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private waiting: Waiting[] = [];
 
-  constructor(private readonly exits: SessionExits, private readonly log: Logger) {}
+  constructor(
+    private readonly exits: SessionExits,
+    private readonly log: Logger,
+  ) {}
 
   /** The running program takes part in every decision until the returned Disposable is disposed. */
   attach(program: Pick<RunningProgram, 'beforeDecision' | 'decided' | 'keyPressed'>): Disposable {

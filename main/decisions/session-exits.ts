@@ -53,7 +53,11 @@ export class SessionExits {
 
   constructor(private readonly options: SessionExitsOptions) {
     const { config, log, reaper, host } = options;
-    this.state = new CtrlCState({ clock: options.clock ?? (() => performance.now()), debounceMs: config.debounceMs, intervalMs: config.doublePressWindowMs });
+    this.state = new CtrlCState({
+      clock: options.clock ?? (() => performance.now()),
+      debounceMs: config.debounceMs,
+      intervalMs: config.doublePressWindowMs,
+    });
     this.table = new ExitDecisionTable(this.state);
     if (options.ending) this.ending = options.ending;
     else {
@@ -91,7 +95,8 @@ export class SessionExits {
     const decision = this.table.decide(trigger);
     this.options.log.event(LogEvent.trigger, { kind: trigger.kind, action: decision.action, ...(program ? {} : { session: false }) });
     program?.decided(trigger, decision);
-    if (decision.action === 'exit') this.ending.ended(decision.code, decision.reason, SESSION_TRIGGERS.has(trigger.kind) ? 'session' : 'app');
+    if (decision.action === 'exit')
+      this.ending.ended(decision.code, decision.reason, SESSION_TRIGGERS.has(trigger.kind) ? 'session' : 'app');
     return decision;
   }
 

@@ -9,7 +9,15 @@ import { SessionLifecycle } from '../lifecycle/session-lifecycle';
 import { desktopExitHost } from './desktop-exit-host';
 import { registerExitShortcut } from './global-shortcut';
 import { installWindowLifecycle } from './app-lifecycle';
-import { FakeApp, FakeEmitter, FakeEvent, FakeGlobalShortcut, FakeWebContents, LOG_WAIT_MS, useWiringWorkspace } from './wiring.test-support';
+import {
+  FakeApp,
+  FakeEmitter,
+  FakeEvent,
+  FakeGlobalShortcut,
+  FakeWebContents,
+  LOG_WAIT_MS,
+  useWiringWorkspace,
+} from './wiring.test-support';
 
 const wiring = useWiringWorkspace();
 const installed = wiring.installed;
@@ -30,7 +38,12 @@ function desktop(options: { shortcutAnswer?: boolean | Error } = {}) {
   });
   installed.push(installWindowLifecycle({ app, window, page, trigger: lifecycle.trigger, log: wiring.workspace.log }));
   installed.push(installSignalTriggers({ signals: process, trigger: lifecycle.trigger, log: wiring.workspace.log }));
-  const shortcut = registerExitShortcut({ shortcuts, accelerator: DEFAULT_CONFIG.globalShortcut, onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }), log: wiring.workspace.log });
+  const shortcut = registerExitShortcut({
+    shortcuts,
+    accelerator: DEFAULT_CONFIG.globalShortcut,
+    onPress: () => lifecycle.trigger({ kind: 'global-shortcut' }),
+    log: wiring.workspace.log,
+  });
   return { app, window, page, shortcuts, lifecycle, shortcut, advance: (ms: number) => (now += ms) };
 }
 
@@ -127,7 +140,9 @@ describe('global shortcut registration', () => {
 
   it('null switches it off without registering anything', () => {
     const shortcuts = new FakeGlobalShortcut();
-    expect(registerExitShortcut({ shortcuts, accelerator: null, onPress: () => undefined, log: wiring.workspace.log })).toEqual({ ok: true });
+    expect(registerExitShortcut({ shortcuts, accelerator: null, onPress: () => undefined, log: wiring.workspace.log })).toEqual({
+      ok: true,
+    });
     expect(shortcuts.registered).toBeUndefined();
   });
 });

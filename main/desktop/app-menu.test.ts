@@ -11,7 +11,7 @@ describe('application menu', () => {
     expect(menu?.slice(0, 2)).toEqual([{ role: 'appMenu' }, { label: 'Edit', submenu: [{ role: 'copy' }, { role: 'paste' }] }]);
   });
 
-  it('on macOS has View > Show the processes, with the table\'s key, which toggles the process view', () => {
+  it("on macOS has View > Show the processes, with the table's key, which toggles the process view", () => {
     let toggled = 0;
     const menu = applicationMenu('darwin', { toggleProcesses: () => void (toggled += 1) });
     const view = menu?.find((item) => item.label === 'View');
@@ -19,7 +19,9 @@ describe('application menu', () => {
     expect(processes).toMatchObject({ label: 'Show the processes', accelerator: 'Ctrl+Shift+J', registerAccelerator: false });
     processes?.click?.({} as never, undefined, {});
     expect(toggled).toBe(1);
-    const rebound = applicationMenu('darwin', { toggleProcesses: () => undefined }, { toggleProcesses: 'Cmd+Shift+O' })?.find((item) => item.label === 'View');
+    const rebound = applicationMenu('darwin', { toggleProcesses: () => undefined }, { toggleProcesses: 'Cmd+Shift+O' })?.find(
+      (item) => item.label === 'View',
+    );
     expect(Array.isArray(rebound?.submenu) ? rebound.submenu[0] : undefined).toMatchObject({ accelerator: 'Cmd+Shift+O' });
   });
 });

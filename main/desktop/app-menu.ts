@@ -8,7 +8,11 @@ import { ACTIONS, Keymap, type Keybindings } from '../core/actions';
  * DESIGN §3 counts on: Cmd+Q (→ before-quit → the exit path, code 0) and Cmd+C / Cmd+V. None of
  * those are Ctrl keys, so the terminal loses nothing.
  */
-export function applicationMenu(platform: NodeJS.Platform, actions: { toggleProcesses(): void }, bindings: Keybindings = {}): MenuItemConstructorOptions[] | null {
+export function applicationMenu(
+  platform: NodeJS.Platform,
+  actions: { toggleProcesses(): void },
+  bindings: Keybindings = {},
+): MenuItemConstructorOptions[] | null {
   if (platform !== 'darwin') return null;
   // the process view's key as the action table binds it: the menu shows it, the page's key handler acts on it
   const key = new Keymap(bindings, 'mac').labels('toggleProcesses')[0];

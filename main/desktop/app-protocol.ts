@@ -29,7 +29,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Sent with every response as well as the page's meta tag (renderer/index.html); the stricter of the two applies. */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Before app 'ready' (Electron allows it only then, and only once). */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {

@@ -21,7 +21,10 @@ afterEach(() => {
 
 function ports(): { port1: MessagePort; port2: MessagePort } {
   const pair = new MessageChannel();
-  cleanup.push(() => pair.port1.close(), () => pair.port2.close());
+  cleanup.push(
+    () => pair.port1.close(),
+    () => pair.port2.close(),
+  );
   return pair;
 }
 
@@ -50,7 +53,14 @@ function next(port: MessagePort, wanted: (message: Record<string, unknown>) => b
 type Line = { name: string; fields: Record<string, unknown> | undefined };
 function recordingLog(): Logger & { warnings: Line[] } {
   const warnings: Line[] = [];
-  return { file: undefined, warnings, event: () => undefined, error: () => undefined, warn: (name, fields) => warnings.push({ name, fields }), flushSync: () => undefined };
+  return {
+    file: undefined,
+    warnings,
+    event: () => undefined,
+    error: () => undefined,
+    warn: (name, fields) => warnings.push({ name, fields }),
+    flushSync: () => undefined,
+  };
 }
 
 /** Main's reaper is asked for nothing here: no host stops or goes. */
@@ -60,12 +70,33 @@ describe('the boundary between main and the session host', () => {
   it('host → main: a malformed event is logged and dropped, the pane hears nothing of it, and the next good one arrives', async () => {
     const { port1: mainPort, port2: hostPort } = ports();
     const log = recordingLog();
-    const main = new SessionHostProcess({ ...linkOf(mainPort), pid: undefined, onExit: () => toDisposable(() => undefined), kill: () => undefined }, NO_REAPER, log);
+    const main = new SessionHostProcess(
+      { ...linkOf(mainPort), pid: undefined, onExit: () => toDisposable(() => undefined), kill: () => undefined },
+      NO_REAPER,
+      log,
+    );
     cleanup.push(() => main.dispose());
     const triggers: ProgramTrigger[] = [];
-    const decisions: ProgramDecisions = { press: () => undefined, keyPressed: () => undefined, trigger: (trigger) => triggers.push(trigger), cancelHandled: () => undefined, hintRemainingMs: () => 0, exiting: false };
+    const decisions: ProgramDecisions = {
+      press: () => undefined,
+      keyPressed: () => undefined,
+      trigger: (trigger) => triggers.push(trigger),
+      cancelHandled: () => undefined,
+      hintRemainingMs: () => 0,
+      exiting: false,
+    };
     const startAsked = next(hostPort, (message) => message.type === 'start');
-    const launched = main.launcher('1')({ config: { killGraceMs: 100 } as RipcordConfig, log, reaper: NO_REAPER, cols: 80, rows: 24, decisions, describedAs: 'sh', killGraceMs: () => 100, onExit: () => toDisposable(() => undefined) });
+    const launched = main.launcher('1')({
+      config: { killGraceMs: 100 } as RipcordConfig,
+      log,
+      reaper: NO_REAPER,
+      cols: 80,
+      rows: 24,
+      decisions,
+      describedAs: 'sh',
+      killGraceMs: () => 100,
+      onExit: () => toDisposable(() => undefined),
+    });
     expect((await startAsked).pane).toBe('1');
 
     hostPort.postMessage({ type: 'trigger', pane: '1', trigger: { kind: 'global-shortcut' } });
@@ -76,7 +107,10 @@ describe('the boundary between main and the session host', () => {
     const started = await launched;
 
     expect(log.warnings).toEqual([
-      { name: 'host.event-dropped', fields: { problem: 'trigger.trigger.kind: expected one of "exit-command", "session-ended", got "global-shortcut"' } },
+      {
+        name: 'host.event-dropped',
+        fields: { problem: 'trigger.trigger.kind: expected one of "exit-command", "session-ended", got "global-shortcut"' },
+      },
       { name: 'host.event-dropped', fields: { problem: 'started.pid: expected a whole number from 0, got -1' } },
       { name: 'host.event-dropped', fields: { problem: 'unknown type "format-disk"' } },
     ]);
@@ -84,7 +118,7 @@ describe('the boundary between main and the session host', () => {
     expect(started.ok && started.value.pid).toBe(42);
   });
 
-  it('main → host: a malformed command is logged (in main\'s log) and dropped, and the next good one is answered', async () => {
+  it("main → host: a malformed command is logged (in main's log) and dropped, and the next good one is answered", async () => {
     const { port1: mainPort, port2: hostPort } = ports();
     const host = new SessionHost(linkOf(hostPort), { send: () => undefined, onRequest: () => toDisposable(() => undefined) });
     cleanup.push(() => host.dispose());
@@ -94,7 +128,13 @@ describe('the boundary between main and the session host', () => {
     });
 
     mainPort.postMessage({ type: 'tabs', tabs: { '../1': 1 } });
-    mainPort.postMessage({ type: 'decided', pane: '1', trigger: { kind: 'format-disk' }, decision: { action: 'cancel' }, hintRemainingMs: 0 });
+    mainPort.postMessage({
+      type: 'decided',
+      pane: '1',
+      trigger: { kind: 'format-disk' },
+      decision: { action: 'cancel' },
+      hintRemainingMs: 0,
+    });
     mainPort.postMessage({ type: 'resize', pane: '1', cols: 80 });
     const lastWords = next(mainPort, (message) => message.type === 'last-words');
     mainPort.postMessage({ type: 'exit' });
@@ -103,10 +143,20 @@ describe('the boundary between main and the session host', () => {
     expect(logged).toEqual([
       { type: 'log', level: 'warn', name: 'host.command-dropped', fields: { problem: 'tabs.tabs.(key): expected a pane id, got "../1"' } },
       {
-        type: 'log', level: 'warn', name: 'host.command-dropped',
-        fields: { problem: 'decided.trigger.kind: expected one of "ctrl-c", "sigint", "sigterm", "sighup", "global-shortcut", "window-close", "exit-command", "session-ended", got "format-disk"' },
+        type: 'log',
+        level: 'warn',
+        name: 'host.command-dropped',
+        fields: {
+          problem:
+            'decided.trigger.kind: expected one of "ctrl-c", "sigint", "sigterm", "sighup", "global-shortcut", "window-close", "exit-command", "session-ended", got "format-disk"',
+        },
       },
-      { type: 'log', level: 'warn', name: 'host.command-dropped', fields: { problem: 'resize.rows: expected a whole number from 0, got nothing' } },
+      {
+        type: 'log',
+        level: 'warn',
+        name: 'host.command-dropped',
+        fields: { problem: 'resize.rows: expected a whole number from 0, got nothing' },
+      },
     ]);
   });
 });

@@ -18,7 +18,11 @@ export const HOST_LAST_WORDS_MS = 50;
  * `app.exit` ends the host with the app, so without it the host could be gone before it heard
  * main (a `ripcord stop` waiting unanswered, a control socket left).
  */
-export function desktopExitHost(deps: { app: Pick<App, 'exit'>; shortcuts: Pick<GlobalShortcut, 'unregisterAll'>; beforeExit?: () => Promise<void> | undefined }): ExitPathHost {
+export function desktopExitHost(deps: {
+  app: Pick<App, 'exit'>;
+  shortcuts: Pick<GlobalShortcut, 'unregisterAll'>;
+  beforeExit?: () => Promise<void> | undefined;
+}): ExitPathHost {
   let lastWords: Promise<void> | undefined;
   return {
     restore: () => {

@@ -31,11 +31,27 @@ function main(): void {
   const settings = new ConfigWatcher(loaded.path, config, loaded.problems, log);
 
   const files = appFiles(__dirname);
-  const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, logFile: log.file, execPath: process.execPath, script: files.reaper, log });
+  const reaper = ReaperClient.start({
+    killGraceMs: config.killGraceMs,
+    logFile: log.file,
+    execPath: process.execPath,
+    script: files.reaper,
+    log,
+  });
   startWatchdog(log, { script: files.watchdog });
   void containmentPlan().then((plan) => log.event('containment.plan', { ...plan }));
 
-  const { panes } = startDesktop(electron, { log, config, settingsFile: loaded.path, problems: loaded.problems, settings, reaper, files, signals: process, layoutFile: defaultLayoutFile() });
+  const { panes } = startDesktop(electron, {
+    log,
+    config,
+    settingsFile: loaded.path,
+    problems: loaded.problems,
+    settings,
+    reaper,
+    files,
+    signals: process,
+    layoutFile: defaultLayoutFile(),
+  });
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught-exception', { error: String(error), stack: error.stack });
     panes.exitNow(EXIT_CODE_INTERNAL_ERROR, 'uncaught exception');

@@ -11,7 +11,15 @@ import { hostedPaneWindow, type HostedPanesOptions } from './hosted-panes';
 import { desktopExitHost } from './desktop-exit-host';
 import type { IpcSenderEvent } from './ipc-handlers';
 import { wireTerminalWindow } from './terminal-window';
-import { FakeApp, FakeEmitter, FakeGlobalShortcut, FakeIpcMain, FakeWebContents, sender, type useWiringWorkspace } from './wiring.test-support';
+import {
+  FakeApp,
+  FakeEmitter,
+  FakeGlobalShortcut,
+  FakeIpcMain,
+  FakeWebContents,
+  sender,
+  type useWiringWorkspace,
+} from './wiring.test-support';
 
 export const WINDOW_ID = 7;
 export const PAGE_URL = 'file:///opt/ripcord/resources/app.asar/dist/renderer/index.html';
@@ -20,12 +28,23 @@ export const WAIT_MS = 10_000;
 /** The window's first pane (PaneWindow). */
 export const FIRST_PANE: PaneId = '1';
 
-export const BASH: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
+export const BASH: RipcordConfig = {
+  ...DEFAULT_CONFIG,
+  shell: '/bin/bash',
+  args: ['--norc', '--noprofile'],
+  env: { PS1: 'READY$ ' },
+  killGraceMs: 500,
+};
 
 /** What desktop-main.ts adds for the desktop: the host kind (the session tools). */
 export type DesktopOptions = Pick<HostedPanesOptions, 'hostKind'>;
 
-export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>, config: RipcordConfig = BASH, problems: string[] = [], desktop: DesktopOptions = {}) {
+export function openDesktopWindow(
+  wiring: ReturnType<typeof useWiringWorkspace>,
+  config: RipcordConfig = BASH,
+  problems: string[] = [],
+  desktop: DesktopOptions = {},
+) {
   const app = new FakeApp();
   const window = new FakeEmitter();
   const page = new FakeWebContents(WINDOW_ID);
@@ -63,9 +82,14 @@ export function openDesktopWindow(wiring: ReturnType<typeof useWiringWorkspace>,
   // the renderer reads its options from the query; the sender check ignores it
   const own = sender(WINDOW_ID, `${PAGE_URL}?renderer=dom`);
   /** a pane's output so far (the session host sends it to the page, naming the pane) */
-  const output = (pane: PaneId = FIRST_PANE): string => page.sent.filter((m) => m.channel === IpcChannel.data && m.args[0] === pane).map((m) => String(m.value)).join('');
+  const output = (pane: PaneId = FIRST_PANE): string =>
+    page.sent
+      .filter((m) => m.channel === IpcChannel.data && m.args[0] === pane)
+      .map((m) => String(m.value))
+      .join('');
   const until = async (check: () => boolean, what: string, pane: PaneId = FIRST_PANE): Promise<void> => {
-    if (!(await waitFor(check, WAIT_MS))) throw new Error(`gave up waiting for ${what}; output: ${JSON.stringify(output(pane).slice(-300))}`);
+    if (!(await waitFor(check, WAIT_MS)))
+      throw new Error(`gave up waiting for ${what}; output: ${JSON.stringify(output(pane).slice(-300))}`);
   };
   const type = (text: string, from: IpcSenderEvent = own, pane: PaneId = FIRST_PANE): void => ipc.emit(IpcChannel.input, from, pane, text);
   /** the renderer's first fit of a pane: starts its session; resolves at its first prompt */

@@ -5,13 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { IpcChannel, type HintState, type RendererSettings, type SessionEnd, type StopOutcome } from '../../contracts/renderer';
 import type { RipcordConfig } from '../core/config';
 import { foregroundJob, waitFor } from '../platform/processes/processes.test-support';
-import { BASH, FIRST_PANE, openDesktopWindow, PAGE_URL, WAIT_MS, WINDOW_ID, type Desktop, type DesktopOptions } from './desktop-window.test-support';
+import {
+  BASH,
+  FIRST_PANE,
+  openDesktopWindow,
+  PAGE_URL,
+  WAIT_MS,
+  WINDOW_ID,
+  type Desktop,
+  type DesktopOptions,
+} from './desktop-window.test-support';
 import { FakeEvent, sender, useWiringWorkspace } from './wiring.test-support';
 
 const bash = BASH;
 const PANE = FIRST_PANE;
 const wiring = useWiringWorkspace();
-const openWindow = (config?: RipcordConfig, problems?: string[], desktop?: DesktopOptions): Desktop => openDesktopWindow(wiring, config, problems, desktop);
+const openWindow = (config?: RipcordConfig, problems?: string[], desktop?: DesktopOptions): Desktop =>
+  openDesktopWindow(wiring, config, problems, desktop);
 const prompts = (d: Desktop): number => d.output().split('READY$ ').length - 1;
 
 describe('IPC from the page', () => {
@@ -64,7 +74,9 @@ describe('IPC from the page', () => {
     const d = openWindow();
     await d.start(100, 30);
     d.ipc.emit(channel, d.own, ...args);
-    const logged = await wiring.workspace.logEntry((e) => e.name === 'ipc.dropped' && e.channel === channel && problem.test(String(e.problem)));
+    const logged = await wiring.workspace.logEntry(
+      (e) => e.name === 'ipc.dropped' && e.channel === channel && problem.test(String(e.problem)),
+    );
     expect(logged).toBeDefined();
     // nothing reached the session or the system browser
     d.type('stty size\r');

@@ -46,7 +46,11 @@ export function registerExitShortcut(options: {
 
   function refused(why: string): ShortcutRegistration {
     log.warn(LogEvent.shortcutFailed, { accelerator, reason: why });
-    return { ok: false, reason: why, problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${why}; ${OTHER_WAYS_OUT}`) };
+    return {
+      ok: false,
+      reason: why,
+      problem: visibleText(`global shortcut ${accelerator}: could not be registered: ${why}; ${OTHER_WAYS_OUT}`),
+    };
   }
 }
 

@@ -41,27 +41,28 @@ export function hostedPaneWindow(options: HostedPanesOptions): PaneWindow {
     host,
     restore,
     // a profile's pane starts exactly as the `shell` setting's: its program, args, folder and env in their place (main/core/profiles.ts)
-    newSession: (pane, ending, start, current) => new SessionLifecycle({
-      config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
-      log,
-      reaper,
-      host,
-      ending,
-      // the key entry reports the real keys; the page's data stream also carries replies
-      keyPressesReported: true,
-      hostKind,
-      settingsFile,
-      programs: (program) => {
-        const hostProcess = sessionHost();
-        if (!hostProcess) return Promise.resolve({ ok: false, error: 'the session host is not running' });
-        // the host knows each pane's tab before its program publishes itself for `ripcord ps`
-        hostProcess.placeTabs(window.current);
-        return hostProcess.launcher(pane, start.cwdFrom)(program);
-      },
-      // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
-      command: start.profile === undefined ? command : undefined,
-      cwd: start.cwd ?? (start.cwdFrom === undefined && start.profile === undefined ? cwd : undefined),
-    }),
+    newSession: (pane, ending, start, current) =>
+      new SessionLifecycle({
+        config: withProfile(current, start.profile === undefined ? undefined : current.profiles[start.profile]),
+        log,
+        reaper,
+        host,
+        ending,
+        // the key entry reports the real keys; the page's data stream also carries replies
+        keyPressesReported: true,
+        hostKind,
+        settingsFile,
+        programs: (program) => {
+          const hostProcess = sessionHost();
+          if (!hostProcess) return Promise.resolve({ ok: false, error: 'the session host is not running' });
+          // the host knows each pane's tab before its program publishes itself for `ripcord ps`
+          hostProcess.placeTabs(window.current);
+          return hostProcess.launcher(pane, start.cwdFrom)(program);
+        },
+        // a command line given to the host (`--` PROGRAM) stands for the `shell` setting, its --cwd for the first pane's folder
+        command: start.profile === undefined ? command : undefined,
+        cwd: start.cwd ?? (start.cwdFrom === undefined && start.profile === undefined ? cwd : undefined),
+      }),
   });
   // `ripcord ps` lists each pane with its tab: the host hears them at every change too
   window.onLayout((layout) => sessionHost()?.placeTabs(layout));

@@ -10,7 +10,11 @@ function guarded(): { page: FakeWebContents; presses: () => number; others: () =
   const page = new FakeWebContents(1);
   let presses = 0;
   let others = 0;
-  installInputGuard(page, { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), runAction: () => undefined, keymap: new Keymap({}, 'other') }, silentLogger);
+  installInputGuard(
+    page,
+    { pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), runAction: () => undefined, keymap: new Keymap({}, 'other') },
+    silentLogger,
+  );
   return { page, presses: () => presses, others: () => others };
 }
 
@@ -41,7 +45,11 @@ describe('input guard (before-input-event)', () => {
 
   it('stops listening when disposed', () => {
     const page = new FakeWebContents(1);
-    const guard = installInputGuard(page, { pressCtrlC: () => undefined, keyPressed: () => undefined, runAction: () => undefined, keymap: new Keymap({}, 'other') }, silentLogger);
+    const guard = installInputGuard(
+      page,
+      { pressCtrlC: () => undefined, keyPressed: () => undefined, runAction: () => undefined, keymap: new Keymap({}, 'other') },
+      silentLogger,
+    );
     expect(page.listenerCount('before-input-event')).toBe(1);
     guard.dispose();
     expect(page.listenerCount('before-input-event')).toBe(0);

@@ -7,16 +7,36 @@ const keymap = new Keymap({}, 'other');
 
 /** A key-down of `key` on its own physical key, no modifier, unless said otherwise. */
 function key(input: Partial<KeyInput> & Pick<KeyInput, 'key'>): KeyInput {
-  return { type: 'keyDown', code: `Key${input.key.toUpperCase()}`, control: false, shift: false, alt: false, meta: false, isAutoRepeat: false, ...input };
+  return {
+    type: 'keyDown',
+    code: `Key${input.key.toUpperCase()}`,
+    control: false,
+    shift: false,
+    alt: false,
+    meta: false,
+    isAutoRepeat: false,
+    ...input,
+  };
 }
 
 /** The key entry on a session that counts what reaches it, and a log that keeps its event names. */
-function entry(): { enter: (input: KeyInput) => string; presses: () => number; others: () => number; logged: string[]; actions: MainActionId[] } {
+function entry(): {
+  enter: (input: KeyInput) => string;
+  presses: () => number;
+  others: () => number;
+  logged: string[];
+  actions: MainActionId[];
+} {
   let presses = 0;
   let others = 0;
   const logged: string[] = [];
   const actions: MainActionId[] = [];
-  const target = { keymap, pressCtrlC: () => (presses += 1), keyPressed: () => (others += 1), runAction: (action: MainActionId) => void actions.push(action) };
+  const target = {
+    keymap,
+    pressCtrlC: () => (presses += 1),
+    keyPressed: () => (others += 1),
+    runAction: (action: MainActionId) => void actions.push(action),
+  };
   const log = { event: (name: string) => void logged.push(name) };
   return { enter: (input) => enterKey(input, target, log), presses: () => presses, others: () => others, logged, actions };
 }
@@ -81,7 +101,13 @@ describe('the key entry', () => {
 
   it('passes the font zoom keys (Ctrl or Cmd with =, +, -, 0) to the page, whose key handler zooms', () => {
     const e = entry();
-    for (const input of [{ key: '=', control: true }, { key: '+', control: true, shift: true }, { key: '-', control: true }, { key: '0', control: true }, { key: '=', meta: true }]) {
+    for (const input of [
+      { key: '=', control: true },
+      { key: '+', control: true, shift: true },
+      { key: '-', control: true },
+      { key: '0', control: true },
+      { key: '=', meta: true },
+    ]) {
       expect(e.enter(key(input))).toBe('pass');
     }
     expect(e.presses()).toBe(0);
@@ -112,13 +138,19 @@ describe('the key entry', () => {
 
   it('leaves Alt+letters, Ctrl+T and plain arrows to the program', () => {
     const e = entry();
-    for (const input of [{ key: 'b', alt: true }, { key: 't', control: true }, { key: 'ArrowLeft', code: 'ArrowLeft' }, { key: 'ArrowLeft', code: 'ArrowLeft', control: true }, { key: '0', code: 'Digit0', alt: true }]) {
+    for (const input of [
+      { key: 'b', alt: true },
+      { key: 't', control: true },
+      { key: 'ArrowLeft', code: 'ArrowLeft' },
+      { key: 'ArrowLeft', code: 'ArrowLeft', control: true },
+      { key: '0', code: 'Digit0', alt: true },
+    ]) {
       expect(e.enter(key(input))).toBe('pass');
     }
     expect(e.actions).toEqual([]);
   });
 
-  it('follows the keymap: a rebound key is main\'s, the old one the program\'s, an unbound action has none', () => {
+  it("follows the keymap: a rebound key is main's, the old one the program's, an unbound action has none", () => {
     const rebound = new Keymap({ newTab: 'Ctrl+Shift+Y', closeTab: null }, 'other');
     const classify = (input: Partial<KeyInput> & Pick<KeyInput, 'key'>): string => classifyKey(key(input), rebound);
     expect(classify({ key: 'Y', control: true, shift: true })).toBe('window');

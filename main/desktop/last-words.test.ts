@@ -38,7 +38,13 @@ function mainEnd(port: MessagePort): HostProcess {
 }
 
 /** Main and a session host on one asynchronous channel; `exitApp` ends both as app.exit does. */
-function desktopAndHost(options: { hostAnswers: boolean }): { main: SessionHostProcess; heardByHost: unknown[]; heardByMain: unknown[]; exitApp(): Promise<void>; ended: Promise<unknown> } {
+function desktopAndHost(options: { hostAnswers: boolean }): {
+  main: SessionHostProcess;
+  heardByHost: unknown[];
+  heardByMain: unknown[];
+  exitApp(): Promise<void>;
+  ended: Promise<unknown>;
+} {
   const { host, main, hostPort } = parentPort();
   const heardByHost: unknown[] = [];
   const heardByMain: unknown[] = [];
@@ -85,10 +91,13 @@ function exitThroughDesktop(session: ReturnType<typeof desktopAndHost>): { exite
   return { exited: promise };
 }
 
-const isType = (type: string) => (message: unknown): boolean => (message as { type?: unknown }).type === type;
+const isType =
+  (type: string) =>
+  (message: unknown): boolean =>
+    (message as { type?: unknown }).type === type;
 
 describe("the session host's last words at the exit", () => {
-  it('are lost when the app exits at once: the host never hears main\'s last message', async () => {
+  it("are lost when the app exits at once: the host never hears main's last message", async () => {
     const session = desktopAndHost({ hostAnswers: true });
     void session.main.exiting();
     await session.exitApp();

@@ -29,7 +29,11 @@ export class LayoutKeeper implements Disposable {
   private readonly listeners: Disposable[];
   private disposed = false;
 
-  constructor(private readonly window: PaneWindow, private readonly file: string, private readonly log: Pick<Logger, 'event' | 'warn'>) {
+  constructor(
+    private readonly window: PaneWindow,
+    private readonly file: string,
+    private readonly log: Pick<Logger, 'event' | 'warn'>,
+  ) {
     this.listeners = [window.onLayout(() => this.schedule()), window.onExit(() => this.dispose())];
     this.pollTimer = setInterval(() => void this.save(), FOLDER_POLL_MS);
     this.pollTimer.unref();
@@ -56,19 +60,23 @@ export class LayoutKeeper implements Disposable {
   private async save(): Promise<void> {
     if (this.stopped() || !this.window.restoresLayout) return;
     // a pane whose program has not started (or has ended) keeps the folder it was last seen in
-    await Promise.all([...this.window.panes].map(async ([pane, session]) => {
-      const folder = session.pid === undefined ? undefined : await readWorkingDirectory(session.pid);
-      if (folder !== undefined) this.folders.set(pane, folder);
-    }));
+    await Promise.all(
+      [...this.window.panes].map(async ([pane, session]) => {
+        const folder = session.pid === undefined ? undefined : await readWorkingDirectory(session.pid);
+        if (folder !== undefined) this.folders.set(pane, folder);
+      }),
+    );
     // read again: the window may have begun its exit, or this keeper been disposed, while the folders were read
     if (this.stopped()) return;
     const layout = this.window.current;
     for (const pane of this.folders.keys()) if (!this.window.panes.has(pane)) this.folders.delete(pane);
-    const text = `${JSON.stringify(savedLayout(layout, (pane) => {
-      const profile = layout.profiles?.[pane];
-      const cwd = this.folders.get(pane);
-      return { profile, cwd };
-    }))}\n`;
+    const text = `${JSON.stringify(
+      savedLayout(layout, (pane) => {
+        const profile = layout.profiles?.[pane];
+        const cwd = this.folders.get(pane);
+        return { profile, cwd };
+      }),
+    )}\n`;
     if (text === this.written) return;
     this.written = text;
     const written = await writeLayoutFile(this.file, text);

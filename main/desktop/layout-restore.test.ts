@@ -22,9 +22,24 @@ describe('layoutToRestore', () => {
     const kept = path.join(dir, 'kept');
     await mkdir(kept);
     const file = path.join(dir, 'layout.json');
-    await writeFile(file, JSON.stringify({ version: 1, active: 0, focused: 1, tabs: [{ split: 'down', ratio: 0.4, first: { pane: { cwd: kept } }, second: { pane: { cwd: path.join(dir, 'gone'), profile: 'p' } } }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        active: 0,
+        focused: 1,
+        tabs: [
+          { split: 'down', ratio: 0.4, first: { pane: { cwd: kept } }, second: { pane: { cwd: path.join(dir, 'gone'), profile: 'p' } } },
+        ],
+      }),
+    );
     const on = validateConfig({ restoreLayout: true }).config;
-    expect(layoutToRestore(on, file, log)).toEqual({ version: 1, active: 0, focused: 1, tabs: [{ split: 'down', ratio: 0.4, first: { pane: { cwd: kept } }, second: { pane: { profile: 'p' } } }] });
+    expect(layoutToRestore(on, file, log)).toEqual({
+      version: 1,
+      active: 0,
+      focused: 1,
+      tabs: [{ split: 'down', ratio: 0.4, first: { pane: { cwd: kept } }, second: { pane: { profile: 'p' } } }],
+    });
   });
 
   it('no file is no layout, silently; a broken one is logged and left; with restoreLayout off the file is removed', async () => {
@@ -36,6 +51,13 @@ describe('layoutToRestore', () => {
     expect(layoutToRestore(on, file, log)).toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(layoutToRestore(validateConfig({}).config, file, log)).toBeUndefined();
-    await expect.poll(() => access(file).then(() => 'there', () => 'gone')).toBe('gone');
+    await expect
+      .poll(() =>
+        access(file).then(
+          () => 'there',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
   });
 });

@@ -48,10 +48,17 @@ export function linkedHost(screen: ScreenChannel & { isDestroyed(): boolean }): 
     },
   );
   return {
-    process: { pid: process.pid, send: (message) => toHost.send(message), onMessage: (listener) => toMain.onMessage(listener), onExit: () => toDisposable(() => undefined), kill: () => undefined },
-    screenRequest: (name, ...args) => setImmediate(() => {
-      for (const request of requests) request(name, args);
-    }),
+    process: {
+      pid: process.pid,
+      send: (message) => toHost.send(message),
+      onMessage: (listener) => toMain.onMessage(listener),
+      onExit: () => toDisposable(() => undefined),
+      kill: () => undefined,
+    },
+    screenRequest: (name, ...args) =>
+      setImmediate(() => {
+        for (const request of requests) request(name, args);
+      }),
     dispose: () => host.dispose(),
   };
 }

@@ -6,7 +6,12 @@ import { clampSplitRatio, panesOf, type PaneId, type PaneNode, type TabId, type 
 export type SplitDirection = 'right' | 'down';
 export type FocusDirection = 'left' | 'right' | 'up' | 'down';
 
-interface Rect { left: number; top: number; right: number; bottom: number }
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 export class PaneLayout {
   private tabs: TabLayout[] = [];
@@ -124,7 +129,10 @@ export class PaneLayout {
     let best: { pane: PaneId; distance: number; overlap: number } | undefined;
     for (const [pane, rect] of rects) {
       const distance = gap(from, rect, direction);
-      const overlap = direction === 'left' || direction === 'right' ? span(from.top, from.bottom, rect.top, rect.bottom) : span(from.left, from.right, rect.left, rect.right);
+      const overlap =
+        direction === 'left' || direction === 'right'
+          ? span(from.top, from.bottom, rect.top, rect.bottom)
+          : span(from.left, from.right, rect.left, rect.right);
       if (pane === this.focusedPane || distance < 0 || overlap <= 0) continue;
       if (!best || distance < best.distance || (distance === best.distance && overlap > best.overlap)) best = { pane, distance, overlap };
     }
@@ -218,10 +226,14 @@ function layOut(node: PaneNode, rect: Rect, into: Map<PaneId, Rect>): void {
 /** How far `to` lies from `from` in the direction: negative when it is not that way. */
 function gap(from: Rect, to: Rect, direction: FocusDirection): number {
   switch (direction) {
-    case 'left': return to.right <= from.left ? from.left - to.right : -1;
-    case 'right': return to.left >= from.right ? to.left - from.right : -1;
-    case 'up': return to.bottom <= from.top ? from.top - to.bottom : -1;
-    case 'down': return to.top >= from.bottom ? to.top - from.bottom : -1;
+    case 'left':
+      return to.right <= from.left ? from.left - to.right : -1;
+    case 'right':
+      return to.left >= from.right ? to.left - from.right : -1;
+    case 'up':
+      return to.bottom <= from.top ? from.top - to.bottom : -1;
+    case 'down':
+      return to.top >= from.bottom ? to.top - from.bottom : -1;
   }
 }
 

@@ -3,8 +3,11 @@ import { validateConfig } from '../core/config';
 import { PaneProfiles } from './pane-profiles';
 
 describe('PaneProfiles', () => {
-  it('a new tab runs the one asked for or the default one; a split its pane\'s; a name the settings lost opens nothing', () => {
-    let config = validateConfig({ profiles: { fish: { program: '/usr/bin/fish' }, srv: { program: '/bin/bash', cwd: '/srv' } }, defaultProfile: 'fish' }).config;
+  it("a new tab runs the one asked for or the default one; a split its pane's; a name the settings lost opens nothing", () => {
+    let config = validateConfig({
+      profiles: { fish: { program: '/usr/bin/fish' }, srv: { program: '/bin/bash', cwd: '/srv' } },
+      defaultProfile: 'fish',
+    }).config;
     const profiles = new PaneProfiles(() => config);
     expect(profiles.defaultOne()).toEqual({ profile: 'fish' });
     expect(profiles.forTab(undefined)).toEqual({ ok: true, start: { profile: 'fish' } });

@@ -31,7 +31,14 @@ export class PaneProfiles {
   forTab(profile: string | undefined): { ok: true; start: PaneProfile } | { ok: false; notice: SessionNotice } {
     if (profile === undefined) return { ok: true, start: this.defaultOne() };
     if (this.known(profile)) return { ok: true, start: { profile } };
-    return { ok: false, notice: { level: 'warning', title: `ripcord: no profile named ${JSON.stringify(profile)}`, lines: ['the settings\' profiles changed: pick one from the tab bar\'s ˅ again'] } };
+    return {
+      ok: false,
+      notice: {
+        level: 'warning',
+        title: `ripcord: no profile named ${JSON.stringify(profile)}`,
+        lines: ["the settings' profiles changed: pick one from the tab bar's ˅ again"],
+      },
+    };
   }
 
   /** A split runs the profile of the pane it splits (one the settings still have). */

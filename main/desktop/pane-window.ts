@@ -81,7 +81,11 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
     this.exitPath = new ExitPath({ reaper: options.reaper, log: options.log, host: options.host });
     if (options.restore) {
       // a saved pane whose profile the settings no longer have runs the default one, in its folder
-      const { roots, starts } = restoredPanes(options.restore, () => String(this.nextPane++), (saved) => (this.profiles.known(saved.profile) ? saved : { ...saved, ...this.profiles.defaultOne() }));
+      const { roots, starts } = restoredPanes(
+        options.restore,
+        () => String(this.nextPane++),
+        (saved) => (this.profiles.known(saved.profile) ? saved : { ...saved, ...this.profiles.defaultOne() }),
+      );
       this.layout = PaneLayout.restored(roots, options.restore.active, options.restore.focused);
       for (const [pane, start] of starts) this.open(pane, start);
       options.log.event('layout.restored', { tabs: roots.length, panes: starts.size });
@@ -164,7 +168,9 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
     closeTab: () => this.closeTab(this.layout.tabOf(this.layout.focused)?.id),
     nextTab: () => this.change(() => this.layout.cycleTab(1)),
     previousTab: () => this.change(() => this.layout.cycleTab(-1)),
-    ...(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`goToTab${n}`, () => this.change(() => this.layout.goToTab(n))])) as Record<`goToTab${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, () => void>),
+    ...(Object.fromEntries(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`goToTab${n}`, () => this.change(() => this.layout.goToTab(n))]),
+    ) as Record<`goToTab${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, () => void>),
     splitRight: () => this.newPane((pane) => this.layout.split(pane, 'right'), this.profiles.forSplit(this.layout.focused)),
     splitDown: () => this.newPane((pane) => this.layout.split(pane, 'down'), this.profiles.forSplit(this.layout.focused)),
     focusLeft: () => this.change(() => this.layout.moveFocus('left')),
@@ -181,17 +187,29 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
         if (action.pane !== this.layout.focused) this.endDoublePress();
         this.change(() => this.layout.focus(action.pane));
         return;
-      case 'close-tab': this.closeTab(action.tab); return;
-      case 'close-pane': this.closePane(action.pane); return;
+      case 'close-tab':
+        this.closeTab(action.tab);
+        return;
+      case 'close-pane':
+        this.closePane(action.pane);
+        return;
       case 'show-tab':
         if (!this.layout.panesOfTab(action.tab).includes(this.layout.focused)) this.endDoublePress();
         this.change(() => this.layout.showTab(action.tab));
         return;
-      case 'new-tab': this.newTab(action.profile); return;
-      case 'move-tab': this.change(() => this.layout.moveTab(action.tab, action.before)); return;
-      case 'resize-split': this.change(() => this.layout.resizeSplit(action.pane, action.ratio)); return;
+      case 'new-tab':
+        this.newTab(action.profile);
+        return;
+      case 'move-tab':
+        this.change(() => this.layout.moveTab(action.tab, action.before));
+        return;
+      case 'resize-split':
+        this.change(() => this.layout.resizeSplit(action.pane, action.ratio));
+        return;
       // the palette: one of main's actions by name (the page's own it runs itself)
-      case 'run-action': if (isActionId(action.action) && isMainAction(action.action)) this.runAction(action.action); return;
+      case 'run-action':
+        if (isActionId(action.action) && isMainAction(action.action)) this.runAction(action.action);
+        return;
     }
   }
 
@@ -241,7 +259,14 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
   private newPane(place: (pane: PaneId) => void, start: PaneProfile): void {
     const max = this.config.maxPanes;
     if (this.layout.paneCount >= max) {
-      this.notices.fire({ pane: this.layout.focused, notice: { level: 'warning', title: `ripcord: this window holds at most ${max} panes`, lines: ['close one first, or raise the maxPanes setting'] } });
+      this.notices.fire({
+        pane: this.layout.focused,
+        notice: {
+          level: 'warning',
+          title: `ripcord: this window holds at most ${max} panes`,
+          lines: ['close one first, or raise the maxPanes setting'],
+        },
+      });
       return;
     }
     const pane = String(this.nextPane++);
@@ -306,7 +331,11 @@ export class PaneWindow extends DisposableBase implements KeyTarget {
     }
     const running = panes.filter((pane) => !this.ended.has(pane)).length;
     this.closePanes(panes);
-    const lines = [running === 0 ? 'nothing was running in it' : `${running === 1 ? 'its session was' : `its ${running} sessions were`} ended: every process of ${running === 1 ? 'it' : 'them'} is stopped`];
+    const lines = [
+      running === 0
+        ? 'nothing was running in it'
+        : `${running === 1 ? 'its session was' : `its ${running} sessions were`} ended: every process of ${running === 1 ? 'it' : 'them'} is stopped`,
+    ];
     this.notices.fire({ pane: this.layout.focused, notice: { level: 'info', title: 'ripcord: a tab was closed', lines } });
   }
 

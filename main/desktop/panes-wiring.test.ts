@@ -28,7 +28,11 @@ async function newTab(d: Desktop): Promise<PaneId> {
  * pane's end must still take with it. Resolves once both run.
  */
 async function hostileTree(d: Desktop, pane: PaneId, marker: string): Promise<void> {
-  d.type(`(trap '' HUP INT TERM; setsid -f bash -c "trap '' HUP INT TERM; exec -a ${marker}-setsid sleep 1000"; exec -a ${marker}-stubborn sleep 1000) &\r`, d.own, pane);
+  d.type(
+    `(trap '' HUP INT TERM; setsid -f bash -c "trap '' HUP INT TERM; exec -a ${marker}-setsid sleep 1000"; exec -a ${marker}-stubborn sleep 1000) &\r`,
+    d.own,
+    pane,
+  );
   expect(await waitFor(async () => (await markedProcesses(marker)).length === 2, WAIT_MS)).toBe(true);
 }
 
@@ -41,7 +45,7 @@ async function doublePress(d: Desktop, pane: PaneId): Promise<void> {
 }
 
 describe('a window of several panes', () => {
-  it('a double Ctrl+C ends the focused pane\'s whole session and closes it; the other pane runs on; closing the window ends it too', async () => {
+  it("a double Ctrl+C ends the focused pane's whole session and closes it; the other pane runs on; closing the window ends it too", async () => {
     const d = openDesktopWindow(wiring);
     await d.start();
     const [first, second] = [newMarker(), newMarker()];
@@ -92,7 +96,7 @@ describe('a window of several panes', () => {
     expect(d.app.exits).toEqual([0]);
   });
 
-  it('Ctrl+Shift+W ends the tab\'s sessions at once and says so; the other tab runs on', async () => {
+  it("Ctrl+Shift+W ends the tab's sessions at once and says so; the other tab runs on", async () => {
     const d = openDesktopWindow(wiring);
     await d.start();
     const marker = newMarker();
@@ -111,7 +115,7 @@ describe('a window of several panes', () => {
     expect(d.app.exits).toEqual([0]);
   });
 
-  it('a split\'s program that ends by itself: the pane says how and closes on the next key; the last such pane quits with its code', async () => {
+  it("a split's program that ends by itself: the pane says how and closes on the next key; the last such pane quits with its code", async () => {
     const d = openDesktopWindow(wiring);
     await d.start();
     expect(d.page.key({ key: '+', code: 'Equal', alt: true, shift: true }).defaultPrevented).toBe(true);
@@ -119,7 +123,7 @@ describe('a window of several panes', () => {
     expect(layoutNow(d).tabs[0]?.root).toMatchObject({ split: 'right', first: { pane: '1' }, second: { pane } });
     await d.start(50, 30, pane);
     d.type('exit 3\r', d.own, pane);
-    await d.until(() => d.page.sent.some((m) => m.channel === IpcChannel.exit && m.args[0] === pane), 'the pane\'s end', pane);
+    await d.until(() => d.page.sent.some((m) => m.channel === IpcChannel.exit && m.args[0] === pane), "the pane's end", pane);
     const end = d.page.sent.find((m) => m.channel === IpcChannel.exit && m.args[0] === pane)?.value as SessionEnd;
     expect(end).toEqual({ exitCode: 3, closesOnKey: true });
     expect(layoutNow(d).focused).toBe(pane);
@@ -133,7 +137,7 @@ describe('a window of several panes', () => {
     await d.start();
     const pane = await newTab(d);
     d.type('exit 3\r', d.own, pane);
-    await d.until(() => d.page.sent.some((m) => m.channel === IpcChannel.exit && m.args[0] === pane), 'the pane\'s end', pane);
+    await d.until(() => d.page.sent.some((m) => m.channel === IpcChannel.exit && m.args[0] === pane), "the pane's end", pane);
     expect(layoutNow(d).focused).toBe(pane);
     process.kill(process.pid, 'SIGTERM');
     await d.until(() => d.app.exits.length > 0, 'the exit');

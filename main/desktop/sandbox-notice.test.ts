@@ -9,7 +9,9 @@ function recorder() {
 describe('the sandbox notice', () => {
   it('--no-sandbox given: logged, and one line for the window', () => {
     const { warned, log } = recorder();
-    expect(sandboxNotice({ hasSwitch: (name) => name === 'no-sandbox' }, log)).toEqual(['Chromium\'s sandbox is off: ripcord was started with --no-sandbox. Start it without to have the sandbox back.']);
+    expect(sandboxNotice({ hasSwitch: (name) => name === 'no-sandbox' }, log)).toEqual([
+      "Chromium's sandbox is off: ripcord was started with --no-sandbox. Start it without to have the sandbox back.",
+    ]);
     expect(warned).toEqual(['app.no-sandbox']);
   });
 

@@ -6,5 +6,5 @@ import type { Logger } from '../platform/log/log';
 export function sandboxNotice(commandLine: Pick<CommandLine, 'hasSwitch'>, log: Pick<Logger, 'warn'>): string[] {
   if (!commandLine.hasSwitch('no-sandbox')) return [];
   log.warn('app.no-sandbox');
-  return ['Chromium\'s sandbox is off: ripcord was started with --no-sandbox. Start it without to have the sandbox back.'];
+  return ["Chromium's sandbox is off: ripcord was started with --no-sandbox. Start it without to have the sandbox back."];
 }

@@ -30,16 +30,27 @@ const MAX_DEPTH = 256;
 
 /** The layout as saved: `pane` says what each pane started from and where it is now. */
 export function savedLayout(layout: WindowLayout, pane: (id: PaneId) => SavedPane): SavedLayout {
-  const save = (node: PaneNode): SavedNode => ('pane' in node ? { pane: pane(node.pane) } : { split: node.split, ratio: node.ratio, first: save(node.first), second: save(node.second) });
-  const active = Math.max(0, layout.tabs.findIndex((tab) => tab.id === layout.active));
+  const save = (node: PaneNode): SavedNode =>
+    'pane' in node
+      ? { pane: pane(node.pane) }
+      : { split: node.split, ratio: node.ratio, first: save(node.first), second: save(node.second) };
+  const active = Math.max(
+    0,
+    layout.tabs.findIndex((tab) => tab.id === layout.active),
+  );
   const front = layout.tabs[active];
-  return { version: 1, tabs: layout.tabs.map((tab) => save(tab.root)), active, focused: Math.max(0, front ? panesOf(front.root).indexOf(layout.focused) : 0) };
+  return {
+    version: 1,
+    tabs: layout.tabs.map((tab) => save(tab.root)),
+    active,
+    focused: Math.max(0, front ? panesOf(front.root).indexOf(layout.focused) : 0),
+  };
 }
-
 
 /** The saved file's content, checked: a layout of at most `maxPanes` panes, or why not. */
 export function parseSavedLayout(raw: unknown, maxPanes: number): Result<SavedLayout> {
-  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0) return { ok: false, error: 'not a saved layout (version 1, one tab at least)' };
+  if (!isObject(raw) || raw.version !== 1 || !Array.isArray(raw.tabs) || raw.tabs.length === 0)
+    return { ok: false, error: 'not a saved layout (version 1, one tab at least)' };
   let panes = 0;
   const node = (value: unknown, depth: number): SavedNode | undefined => {
     if (!isObject(value) || depth > MAX_DEPTH) return undefined;
@@ -74,7 +85,11 @@ export function savedPanes(node: SavedNode): SavedPane[] {
 }
 
 /** The saved tabs with a new pane id (`newId`) for each pane, and what each pane starts from (`start`). */
-export function restoredPanes(saved: SavedLayout, newId: () => PaneId, start: (pane: SavedPane) => SavedPane): { roots: PaneNode[]; starts: Map<PaneId, SavedPane> } {
+export function restoredPanes(
+  saved: SavedLayout,
+  newId: () => PaneId,
+  start: (pane: SavedPane) => SavedPane,
+): { roots: PaneNode[]; starts: Map<PaneId, SavedPane> } {
   const starts = new Map<PaneId, SavedPane>();
   const withIds = (node: SavedNode): PaneNode => {
     if (!('pane' in node)) return { split: node.split, ratio: node.ratio, first: withIds(node.first), second: withIds(node.second) };

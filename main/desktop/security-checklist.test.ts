@@ -20,7 +20,8 @@ const repo = path.resolve(__dirname, '../..');
 
 /** Checklist items this app knowingly does not follow, and why. */
 export const EXCEPTIONS = {
-  RunAsNode: 'the reaper runs as process.execPath with ELECTRON_RUN_AS_NODE=1 so it survives the app (DESIGN §4); NODE_OPTIONS and --inspect are off',
+  RunAsNode:
+    'the reaper runs as process.execPath with ELECTRON_RUN_AS_NODE=1 so it survives the app (DESIGN §4); NODE_OPTIONS and --inspect are off',
   EnableEmbeddedAsarIntegrityValidation: 'macOS/Windows only and meaningful only with code signing, which this build does not do',
   styleUnsafeInline: "xterm.js injects <style> elements; scripts stay 'self' only",
 } as const;
@@ -49,7 +50,12 @@ describe('Electron security checklist', () => {
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
     expect(meta).toBeDefined();
     for (const policy of [meta ?? '', PAGE_CSP]) {
-      const directives = new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      const directives = new Map(
+        policy
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
       expect(directives.get('default-src')).toEqual(["'none'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('connect-src')).toEqual(["'none'"]);
@@ -90,9 +96,14 @@ describe('Electron security checklist', () => {
       expect(isSameDocument('ripcord://other/index.html', APP_PAGE_URL)).toBe(false);
     });
 
-    it('the handler serves the renderer\'s own files with their type and the CSP header', async () => {
+    it("the handler serves the renderer's own files with their type and the CSP header", async () => {
       let handler: ((request: Request) => Promise<Response> | Response) | undefined;
-      const fake: Pick<Protocol, 'handle'> = { handle: (scheme, h) => { expect(scheme).toBe(APP_SCHEME); handler = h; } };
+      const fake: Pick<Protocol, 'handle'> = {
+        handle: (scheme, h) => {
+          expect(scheme).toBe(APP_SCHEME);
+          handler = h;
+        },
+      };
       serveAppFiles(fake, dir);
       const page = await handler?.(new Request('ripcord://app/index.html'));
       expect(page?.status).toBe(200);
@@ -136,6 +147,9 @@ describe('Electron security checklist', () => {
     expect(RIPCORD_FUSES[FuseV1Options.EnableCookieEncryption]).toBe(true);
     // the listed exceptions, and nothing else left on by omission
     expect(RIPCORD_FUSES[FuseV1Options.RunAsNode], EXCEPTIONS.RunAsNode).toBe(true);
-    expect(RIPCORD_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation], EXCEPTIONS.EnableEmbeddedAsarIntegrityValidation).toBeUndefined();
+    expect(
+      RIPCORD_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation],
+      EXCEPTIONS.EnableEmbeddedAsarIntegrityValidation,
+    ).toBeUndefined();
   });
 });

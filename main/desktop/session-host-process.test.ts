@@ -33,19 +33,28 @@ function watched(): { child: ChildProcess; states: HostState[]; advance(ms: numb
   const child = spawn('sleep', ['1000'], { stdio: 'ignore' });
   const reaper = ReaperClient.start({ killGraceMs: 200, script: reaperScript });
   let now = 0;
-  const host = new SessionHostProcess({
-    pid: child.pid,
-    send: () => undefined,
-    onMessage: () => toDisposable(() => undefined),
-    onExit: (listener) => {
-      child.on('exit', () => listener('ended'));
-      return toDisposable(() => undefined);
+  const host = new SessionHostProcess(
+    {
+      pid: child.pid,
+      send: () => undefined,
+      onMessage: () => toDisposable(() => undefined),
+      onExit: (listener) => {
+        child.on('exit', () => listener('ended'));
+        return toDisposable(() => undefined);
+      },
+      kill: () => child.kill('SIGKILL'),
     },
-    kill: () => child.kill('SIGKILL'),
-  }, reaper, silentLogger, () => now);
+    reaper,
+    silentLogger,
+    () => now,
+  );
   const states: HostState[] = [];
   host.onState(({ state }) => states.push(state));
-  cleanup.push(() => host.dispose(), () => child.kill('SIGKILL'), () => reaper.dispose());
+  cleanup.push(
+    () => host.dispose(),
+    () => child.kill('SIGKILL'),
+    () => reaper.dispose(),
+  );
   return {
     child,
     states,

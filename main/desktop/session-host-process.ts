@@ -55,7 +55,12 @@ export class SessionHostProcess extends DisposableBase {
   /** The host changed state: why, in words for the window. */
   readonly onState = this.states.event;
 
-  constructor(private readonly host: HostProcess, private readonly reaper: SessionReaper, private readonly log: Logger, private readonly clock: () => number = () => performance.now()) {
+  constructor(
+    private readonly host: HostProcess,
+    private readonly reaper: SessionReaper,
+    private readonly log: Logger,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
     super();
     this.lastHeard = clock();
     const dropped = (problem: string): void => log.warn('host.event-dropped', { problem });
@@ -84,53 +89,67 @@ export class SessionHostProcess extends DisposableBase {
 
   /** Where a pane's lifecycle starts its program: in this host, under the pane's id (in `cwdFrom`'s directory, when given). */
   launcher(pane: PaneId, cwdFrom?: PaneId): ProgramLauncher {
-    return (options) => new Promise((resolve) => {
-      const { programs } = this;
-      const startOver = new Emitter<void>();
-      let closed = false;
-      const close = (): void => {
-        if (closed) return;
-        closed = true;
-        programs.close({ pane });
-        startOver.dispose();
-        if (this.panes.get(pane) === hosted) this.panes.delete(pane);
-      };
-      const hosted: HostedPane = {
-        decisions: options.decisions,
-        startOver,
-        started: (outcome) => {
-          if (!outcome.ok) {
-            close();
-            resolve(outcome);
-            return;
-          }
-          const { pid, container, transcriptDir } = outcome.value;
-          resolve({
-            ok: true,
-            value: {
-              pid, container, transcriptDir,
-              onStartOver: startOver.event,
-              run: () => programs.run({ pane }),
-              input: (data) => programs.input({ pane, data }),
-              resize: (cols, rows) => programs.resize({ pane, cols, rows }),
-              // the page acks to the host itself (its screen channel): nothing comes here
-              ack: () => undefined,
-              configChanged: (config) => programs.killGrace({ ms: config.killGraceMs }),
-              // the host flushes what it read when it hears the decision (before following it)
-              beforeDecision: () => undefined,
-              decided: (trigger, decision) => programs.decided({ pane, trigger, decision, hintRemainingMs: options.decisions.hintRemainingMs() }),
-              keyPressed: () => programs.keyPressed({ pane }),
-              // the pane closed (its container is main's to kill): the host closes the program's pty and tools
-              dispose: close,
-            },
-          });
-        },
-      };
-      this.panes.set(pane, hosted);
-      const { config, command, cwd, cols, rows, keyPressesReported, hostKind, describedAs } = options;
-      const start: HostStart = { config, command, cwd, cwdFrom, cols, rows, keyPressesReported: keyPressesReported === true, hostKind, describedAs };
-      programs.start({ pane, start });
-    });
+    return (options) =>
+      new Promise((resolve) => {
+        const { programs } = this;
+        const startOver = new Emitter<void>();
+        let closed = false;
+        const close = (): void => {
+          if (closed) return;
+          closed = true;
+          programs.close({ pane });
+          startOver.dispose();
+          if (this.panes.get(pane) === hosted) this.panes.delete(pane);
+        };
+        const hosted: HostedPane = {
+          decisions: options.decisions,
+          startOver,
+          started: (outcome) => {
+            if (!outcome.ok) {
+              close();
+              resolve(outcome);
+              return;
+            }
+            const { pid, container, transcriptDir } = outcome.value;
+            resolve({
+              ok: true,
+              value: {
+                pid,
+                container,
+                transcriptDir,
+                onStartOver: startOver.event,
+                run: () => programs.run({ pane }),
+                input: (data) => programs.input({ pane, data }),
+                resize: (cols, rows) => programs.resize({ pane, cols, rows }),
+                // the page acks to the host itself (its screen channel): nothing comes here
+                ack: () => undefined,
+                configChanged: (config) => programs.killGrace({ ms: config.killGraceMs }),
+                // the host flushes what it read when it hears the decision (before following it)
+                beforeDecision: () => undefined,
+                decided: (trigger, decision) =>
+                  programs.decided({ pane, trigger, decision, hintRemainingMs: options.decisions.hintRemainingMs() }),
+                keyPressed: () => programs.keyPressed({ pane }),
+                // the pane closed (its container is main's to kill): the host closes the program's pty and tools
+                dispose: close,
+              },
+            });
+          },
+        };
+        this.panes.set(pane, hosted);
+        const { config, command, cwd, cols, rows, keyPressesReported, hostKind, describedAs } = options;
+        const start: HostStart = {
+          config,
+          command,
+          cwd,
+          cwdFrom,
+          cols,
+          rows,
+          keyPressesReported: keyPressesReported === true,
+          hostKind,
+          describedAs,
+        };
+        programs.start({ pane, start });
+      });
   }
 
   /** The window's layout changed: each pane's tab number, for `ripcord ps`. */
@@ -170,7 +189,8 @@ export class SessionHostProcess extends DisposableBase {
     // the reaper hears of a pane's processes while main knows the pane (its start, its run)
     const known = (pane: PaneId): boolean => panes.has(pane);
     return {
-      started: ({ pane, pid, containment, transcript }) => panes.get(pane)?.started({ ok: true, value: { pid, container: containment, transcriptDir: transcript } }),
+      started: ({ pane, pid, containment, transcript }) =>
+        panes.get(pane)?.started({ ok: true, value: { pid, container: containment, transcriptDir: transcript } }),
       startFailed: ({ pane, error }) => panes.get(pane)?.started({ ok: false, error }),
       press: ({ pane }) => panes.get(pane)?.decisions.press(),
       keyPressed: ({ pane }) => panes.get(pane)?.decisions.keyPressed(),
@@ -207,12 +227,20 @@ export class SessionHostProcess extends DisposableBase {
   /** One look of the watch (every HOST_HEARTBEAT_MS): resolves once its /proc read, if any, is done. */
   async look(): Promise<void> {
     const silentMs = this.clock() - this.lastHeard;
-    if (this.state === 'gone' || this.state === 'stopped' || this.looking || silentMs < LOOK_AFTER_SILENCE_MS || this.host.pid === undefined) return;
+    if (
+      this.state === 'gone' ||
+      this.state === 'stopped' ||
+      this.looking ||
+      silentMs < LOOK_AFTER_SILENCE_MS ||
+      this.host.pid === undefined
+    )
+      return;
     this.looking = true;
     try {
       const stat = await readProcStat(this.host.pid);
       if (stat?.state === 'T' || stat?.state === 't') this.become('stopped', 'the session host was stopped (SIGSTOP)');
-      else if (silentMs >= HOST_HUNG_AFTER_MS && this.state === 'running') this.become('hung', `the session host has not answered for ${Math.round(silentMs / 1000)} s`);
+      else if (silentMs >= HOST_HUNG_AFTER_MS && this.state === 'running')
+        this.become('hung', `the session host has not answered for ${Math.round(silentMs / 1000)} s`);
     } finally {
       this.looking = false;
     }

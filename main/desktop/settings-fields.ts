@@ -19,11 +19,15 @@ function kindOf(schema: PropertySchema): SettingsFieldKind {
   if (schema.enum) return 'choice';
   if (schema.oneOf) return 'text'; // the global shortcut: an accelerator, or "off"
   switch (schema.type) {
-    case 'boolean': return 'boolean';
+    case 'boolean':
+      return 'boolean';
     case 'integer':
-    case 'number': return 'number';
-    case 'string': return 'text';
-    default: return 'json';
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'text';
+    default:
+      return 'json';
   }
 }
 

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 describe('SettingsFileEditor', () => {
-  it('writes a valid key in place, refuses an invalid one with the validator\'s message and leaves the file', async () => {
+  it("writes a valid key in place, refuses an invalid one with the validator's message and leaves the file", async () => {
     const file = path.join(dir, 'config.json');
     const text = '{\n  "mine": [1, 2],\n  "fontSize": 14\n}\n';
     await writeFile(file, text);
@@ -30,7 +30,10 @@ describe('SettingsFileEditor', () => {
     expect(await readFile(file, 'utf8')).toBe(text.replace('14', '16'));
     expect((await editor.edit('fontSize', 100)).edit).toEqual({ key: 'fontSize', ok: false, problem: 'must be <= 72, got 100' });
     expect((await editor.edit('mine', 1)).edit).toMatchObject({ ok: false, problem: 'mine is not a setting' });
-    expect((await editor.edit('profiles', { a: { program: '' } })).edit).toMatchObject({ ok: false, problem: 'profiles.a.program: must NOT have fewer than 1 characters, got ""' });
+    expect((await editor.edit('profiles', { a: { program: '' } })).edit).toMatchObject({
+      ok: false,
+      problem: 'profiles.a.program: must NOT have fewer than 1 characters, got ""',
+    });
     expect(await readFile(file, 'utf8')).toBe(text.replace('14', '16'));
     expect((await editor.edit('fontSize', undefined)).values).toEqual({ mine: [1, 2] });
   });
@@ -55,7 +58,7 @@ describe('SettingsFileEditor', () => {
     expect(await readFile(commented, 'utf8')).toBe('// mine\n{}');
   });
 
-  it('the page\'s edit message: a word for the key, a JSON value of bounded size, none for a removal', () => {
+  it("the page's edit message: a word for the key, a JSON value of bounded size, none for a removal", () => {
     expect(parseEditSetting(['fontSize', 12])).toEqual({ ok: true, value: { key: 'fontSize', value: 12 } });
     expect(parseEditSetting(['fontSize'])).toEqual({ ok: true, value: { key: 'fontSize', value: undefined } });
     expect(parseEditSetting(['__proto__', 1]).ok).toBe(false);

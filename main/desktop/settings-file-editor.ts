@@ -17,13 +17,17 @@ import { settingsFields } from './settings-fields';
 type Parsed = Result<{ text: string; values: Record<string, unknown> }>;
 
 /** Why a file cannot be edited here, in the screen's words. */
-const NOT_PLAIN_JSON = 'ripcord reads this file as plain JSON (no comments): it does not parse, so the screen will not rewrite it. Fix it in the JSON file';
+const NOT_PLAIN_JSON =
+  'ripcord reads this file as plain JSON (no comments): it does not parse, so the screen will not rewrite it. Fix it in the JSON file';
 
 export class SettingsFileEditor {
   /** edits one at a time, in order: each reads what the one before wrote */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly file: string, private readonly log: Pick<Logger, 'event' | 'warn'>) {}
+  constructor(
+    private readonly file: string,
+    private readonly log: Pick<Logger, 'event' | 'warn'>,
+  ) {}
 
   /** The file as the screen shows it. */
   read(): Promise<SettingsFileState> {
@@ -41,7 +45,8 @@ export class SettingsFileEditor {
       if (value === undefined) delete values[key];
       else values[key] = value;
       const problems = validateConfig(values).problems.filter((problem) => problem.key === key || problem.key.startsWith(`${key}.`));
-      if (problems.length > 0) return refuse(problems.map((problem) => (problem.key === key ? problem.message : `${problem.key}: ${problem.message}`)).join('; '));
+      if (problems.length > 0)
+        return refuse(problems.map((problem) => (problem.key === key ? problem.message : `${problem.key}: ${problem.message}`)).join('; '));
       const edited = editTopLevelKey(parsed.value.text, key, value);
       if (!edited.ok) return refuse(edited.error);
       const unwritten = await writeConfigFile(this.file, edited.value);
@@ -60,10 +65,12 @@ export class SettingsFileEditor {
   private async parse(): Promise<Parsed> {
     const read = await readRegularFile(this.file, CONFIG_MAX_BYTES);
     // no file yet: the screen's first edit makes it
-    if (!read.ok) return read.missing ? { ok: true, value: { text: '{}\n', values: {} } } : { ok: false, error: `${this.file}: ${read.error}` };
+    if (!read.ok)
+      return read.missing ? { ok: true, value: { text: '{}\n', values: {} } } : { ok: false, error: `${this.file}: ${read.error}` };
     try {
       const raw: unknown = JSON.parse(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text);
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: `the file is not one JSON object. ${NOT_PLAIN_JSON}` };
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+        return { ok: false, error: `the file is not one JSON object. ${NOT_PLAIN_JSON}` };
       return { ok: true, value: { text: read.text, values: raw as Record<string, unknown> } };
     } catch (error) {
       return { ok: false, error: `${error instanceof Error ? error.message : String(error)}. ${NOT_PLAIN_JSON}` };

@@ -27,12 +27,29 @@ function openWindow() {
   const reaper = wiring.workspace.startReaper(config.killGraceMs);
   const linked = linkedHost(page);
   const host = new SessionHostProcess(linked.process, reaper, wiring.workspace.log);
-  const panes = hostedPaneWindow({ config, log: wiring.workspace.log, reaper, host: desktopExitHost({ app, shortcuts }), sessionHost: () => host });
+  const panes = hostedPaneWindow({
+    config,
+    log: wiring.workspace.log,
+    reaper,
+    host: desktopExitHost({ app, shortcuts }),
+    sessionHost: () => host,
+  });
   cleanup.push({ dispose: () => reaper.killAll() }, panes, edits, linked, host);
   cleanup.push(
     wireTerminalWindow(
       { config, problems: [], settingsFile: 'config.json', log: wiring.workspace.log, window: panes, host, configChanges: edits.event },
-      { app, window: new FakeEmitter(), page, webContentsId: WINDOW_ID, pageUrl: 'file:///x/index.html', ipc: new FakeIpcMain(), shortcuts, signals: new FakeEmitter(), openExternal: async () => undefined, openPath: async () => '' },
+      {
+        app,
+        window: new FakeEmitter(),
+        page,
+        webContentsId: WINDOW_ID,
+        pageUrl: 'file:///x/index.html',
+        ipc: new FakeIpcMain(),
+        shortcuts,
+        signals: new FakeEmitter(),
+        openExternal: async () => undefined,
+        openPath: async () => '',
+      },
     ),
   );
   const edit = (patch: Partial<RipcordConfig>, problems: string[] = []): RendererSettings => {
@@ -46,7 +63,11 @@ describe('settings edited while the window runs', () => {
   it('the page gets the new settings and the edit problems at once', () => {
     const d = openWindow();
     const sent = d.edit({ fontSize: 22, theme: { background: '#101010' } }, ['config.json: scrollback: must be >= 0, got -1']);
-    expect(sent).toMatchObject({ fontSize: 22, theme: { background: '#101010' }, problems: ['config.json: scrollback: must be >= 0, got -1'] });
+    expect(sent).toMatchObject({
+      fontSize: 22,
+      theme: { background: '#101010' },
+      problems: ['config.json: scrollback: must be >= 0, got -1'],
+    });
   });
 
   it('a new global shortcut replaces the old one once it is registered; the old one no longer quits', () => {
@@ -63,7 +84,9 @@ describe('settings edited while the window runs', () => {
     d.shortcuts.answer = false;
     const sent = d.edit({ globalShortcut: 'Ctrl+Alt+X' });
     expect(d.shortcuts.accelerators).toEqual(['Ctrl+Alt+Q']);
-    expect(sent.problems).toEqual([expect.stringMatching(/^global shortcut Ctrl\+Alt\+X: could not be registered: .*; Ctrl\+Alt\+Q stays the global shortcut$/)]);
+    expect(sent.problems).toEqual([
+      expect.stringMatching(/^global shortcut Ctrl\+Alt\+X: could not be registered: .*; Ctrl\+Alt\+Q stays the global shortcut$/),
+    ]);
     d.shortcuts.press();
     expect(d.app.exits).toEqual([130]);
   });

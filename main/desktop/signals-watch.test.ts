@@ -17,7 +17,9 @@ beforeEach(async () => {
   file = path.join(dir, 'ripcord.log');
   await writeFile(file, '');
 });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const trigger = (t: number, action: string): string =>
   `${JSON.stringify({ level: 'info', t, wall: '2026-12-06T10:00:00.000Z', pid: 4242, kind: 'ctrl-c', action, name: 'trigger' })}\n`;
@@ -42,7 +44,7 @@ async function following(views: SignalsView[]): Promise<void> {
 }
 
 describe('SignalsWatch', () => {
-  it('sends nothing while closed; open, the log\'s new events with main\'s loop delay and the host\'s silence; closed again, nothing', async () => {
+  it("sends nothing while closed; open, the log's new events with main's loop delay and the host's silence; closed again, nothing", async () => {
     const views: SignalsView[] = [];
     const watch = new SignalsWatch({ logFile: file, hostSilentMs: () => 1234, send: (view) => views.push(view) });
     try {
@@ -52,7 +54,9 @@ describe('SignalsWatch', () => {
       watch.watch(true);
       await following(views);
       await appendFile(file, trigger(2, 'exit'));
-      const shown = await until('the press after opening', () => views.find((view) => view.lines.some((line) => line.includes('ctrl-c → exit'))));
+      const shown = await until('the press after opening', () =>
+        views.find((view) => view.lines.some((line) => line.includes('ctrl-c → exit'))),
+      );
       // what was in the log before the view opened is not news
       expect(views.flatMap((view) => view.lines).filter((line) => line.includes('ctrl-c → cancel'))).toEqual([]);
       expect(shown.hostSilentMs).toBe(1234);
@@ -74,9 +78,11 @@ describe('SignalsWatch', () => {
     try {
       watch.watch(true);
       await following(views);
-      const burst = Array.from({ length: MAX_SIGNALS_LINES * 3 }, (_, i) => trigger(10 + i, i === MAX_SIGNALS_LINES * 3 - 1 ? 'exit' : 'cancel')).join('');
+      const burst = Array.from({ length: MAX_SIGNALS_LINES * 3 }, (_, i) =>
+        trigger(10 + i, i === MAX_SIGNALS_LINES * 3 - 1 ? 'exit' : 'cancel'),
+      ).join('');
       await appendFile(file, burst);
-      await until('the burst\'s last line', () => views.find((view) => view.lines.some((line) => line.includes('ctrl-c → exit'))));
+      await until("the burst's last line", () => views.find((view) => view.lines.some((line) => line.includes('ctrl-c → exit'))));
       expect(Math.max(...views.map((view) => view.lines.length))).toBeLessThanOrEqual(MAX_SIGNALS_LINES);
     } finally {
       watch.dispose();

@@ -43,7 +43,9 @@ export class SignalsWatch implements Disposable {
     };
     if (this.options.logFile === undefined) keep('no log file: ripcord writes no log here, so there is nothing to follow');
     else {
-      followLog(this.options.logFile, { line: keep }, stop.signal).catch((error: unknown) => keep(`the log cannot be followed: ${error instanceof Error ? error.message : String(error)}`));
+      followLog(this.options.logFile, { line: keep }, stop.signal).catch((error: unknown) =>
+        keep(`the log cannot be followed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
     const timer = setInterval(() => this.update(), SIGNALS_UPDATE_MS);
     this.open = { stop, timer, loop, lines };
@@ -59,7 +61,11 @@ export class SignalsWatch implements Disposable {
     if (!open) return;
     const p99 = open.loop.count > 0 ? open.loop.percentile(99) / 1e6 : 0;
     open.loop.reset();
-    this.options.send({ lines: open.lines.splice(0), mainLoopP99Ms: Math.round(p99 * 10) / 10, hostSilentMs: Math.round(this.options.hostSilentMs()) });
+    this.options.send({
+      lines: open.lines.splice(0),
+      mainLoopP99Ms: Math.round(p99 * 10) / 10,
+      hostSilentMs: Math.round(this.options.hostSilentMs()),
+    });
   }
 
   private close(): void {

@@ -31,9 +31,20 @@ function fakeElectron() {
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
   // Chromium's switches: none given (no --no-sandbox; the portal is only for Wayland sessions, wayland-shortcuts.test.ts)
   const commandLine = { hasSwitch: () => false, appendSwitch: () => undefined, getSwitchValue: () => '' };
-  const app = recorded(calls, 'app', Object.assign(new FakeApp(), { enableSandbox: () => undefined, whenReady: () => whenReady, commandLine }));
+  const app = recorded(
+    calls,
+    'app',
+    Object.assign(new FakeApp(), { enableSandbox: () => undefined, whenReady: () => whenReady, commandLine }),
+  );
   const page = recorded(calls, 'webContents', Object.assign(new FakeWebContents(3), { postMessage: () => undefined }));
-  const child = recorded(calls, 'utility', Object.assign(new FakeEmitter(), { pid: undefined, postMessage: (message: unknown) => calls.push(`utility.message(${JSON.stringify(message)})`) }));
+  const child = recorded(
+    calls,
+    'utility',
+    Object.assign(new FakeEmitter(), {
+      pid: undefined,
+      postMessage: (message: unknown) => calls.push(`utility.message(${JSON.stringify(message)})`),
+    }),
+  );
   class BrowserWindow extends FakeEmitter {
     readonly webContents = page;
     constructor() {
@@ -57,7 +68,12 @@ function fakeElectron() {
     ipcMain: recorded(calls, 'ipcMain', new FakeIpcMain()),
     Menu: recorded(calls, 'Menu', { setApplicationMenu: () => undefined, buildFromTemplate: () => ({}) }),
     protocol: recorded(calls, 'protocol', { registerSchemesAsPrivileged: () => undefined, handle: () => undefined }),
-    session: { defaultSession: recorded(calls, 'session', { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined }) },
+    session: {
+      defaultSession: recorded(calls, 'session', {
+        setPermissionRequestHandler: () => undefined,
+        setPermissionCheckHandler: () => undefined,
+      }),
+    },
     shell: { openExternal: () => Promise.resolve() },
     utilityProcess: recorded(calls, 'utilityProcess', { fork: () => child }),
   } as unknown as DesktopElectron;
@@ -95,8 +111,17 @@ describe('startDesktop', () => {
     };
     expect(first('utilityProcess.fork')).toBe(0);
     expect(first('utilityProcess.fork')).toBeLessThan(first('new BrowserWindow'));
-    for (const beforeWindow of ['protocol.handle', 'session.setPermissionRequestHandler', 'session.setPermissionCheckHandler']) expect(first(beforeWindow)).toBeLessThan(first('new BrowserWindow'));
-    for (const wired of ['webContents.on(dom-ready)', 'webContents.on(before-input-event)', 'window.on(close)', 'app.on(before-quit)', 'globalShortcut.register', 'ipcMain.handle', 'Menu.setApplicationMenu']) {
+    for (const beforeWindow of ['protocol.handle', 'session.setPermissionRequestHandler', 'session.setPermissionCheckHandler'])
+      expect(first(beforeWindow)).toBeLessThan(first('new BrowserWindow'));
+    for (const wired of [
+      'webContents.on(dom-ready)',
+      'webContents.on(before-input-event)',
+      'window.on(close)',
+      'app.on(before-quit)',
+      'globalShortcut.register',
+      'ipcMain.handle',
+      'Menu.setApplicationMenu',
+    ]) {
       expect(first(wired)).toBeGreaterThan(first('new BrowserWindow'));
       expect(first(wired)).toBeLessThan(first('window.loadURL'));
     }

@@ -28,7 +28,11 @@ import { sandboxNotice } from './sandbox-notice';
 import { LogEvent } from '../core/log-events';
 
 /** The parts of the `electron` module the desktop uses. */
-export type DesktopElectron = Pick<typeof Electron, 'app' | 'BrowserWindow' | 'globalShortcut' | 'ipcMain' | 'Menu' | 'protocol' | 'session' | 'shell'> & UtilityElectron;
+export type DesktopElectron = Pick<
+  typeof Electron,
+  'app' | 'BrowserWindow' | 'globalShortcut' | 'ipcMain' | 'Menu' | 'protocol' | 'session' | 'shell'
+> &
+  UtilityElectron;
 
 /** What desktop-main.ts starts before Electron is asked for anything: the log, the settings, the reaper. */
 export interface DesktopServices {
@@ -46,7 +50,13 @@ export interface DesktopServices {
   layoutFile?: string;
 }
 
-function openTerminalWindow(electron: DesktopElectron, services: DesktopServices, panes: PaneWindow, host: SessionHostProcess, utility: UtilityHost): Promise<void> {
+function openTerminalWindow(
+  electron: DesktopElectron,
+  services: DesktopServices,
+  panes: PaneWindow,
+  host: SessionHostProcess,
+  utility: UtilityHost,
+): Promise<void> {
   const { config, settings, log, files } = services;
   // a --no-sandbox the user gave is said in the window, as the settings' problems are
   const problems = [...services.problems, ...sandboxNotice(electron.app.commandLine, log)];
@@ -64,13 +74,25 @@ function openTerminalWindow(electron: DesktopElectron, services: DesktopServices
   const page = window.webContents;
   // the page's screen comes straight from the session host; the preload listens from before dom-ready
   page.on('dom-ready', () => utility.connectScreen(page));
-  const menu = applicationMenu(process.platform, { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) }, config.keybindings);
+  const menu = applicationMenu(
+    process.platform,
+    { toggleProcesses: () => page.send(IpcChannel.toggleProcesses, panes.current.focused) },
+    config.keybindings,
+  );
   electron.Menu.setApplicationMenu(menu ? electron.Menu.buildFromTemplate(menu) : null);
   wireTerminalWindow(
     { config, problems, settingsFile: services.settingsFile, log, window: panes, host, configChanges: settings.onDidChange },
     {
-      app: electron.app, window, page, webContentsId: page.id, pageUrl, ipc: electron.ipcMain, shortcuts: electron.globalShortcut, signals: services.signals,
-      openExternal: (url) => electron.shell.openExternal(url), openPath: (file) => electron.shell.openPath(file),
+      app: electron.app,
+      window,
+      page,
+      webContentsId: page.id,
+      pageUrl,
+      ipc: electron.ipcMain,
+      shortcuts: electron.globalShortcut,
+      signals: services.signals,
+      openExternal: (url) => electron.shell.openExternal(url),
+      openPath: (file) => electron.shell.openPath(file),
     },
   );
   void checkHostSignalMask(log);

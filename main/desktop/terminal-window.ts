@@ -61,8 +61,22 @@ export function wireTerminalWindow(services: TerminalWindowServices, parts: Term
   store.add(installInputGuard(parts.page, window, log));
   store.add(installWindowLifecycle({ app: parts.app, window: parts.window, page: parts.page, trigger: window.trigger, log }));
   store.add(installSignalTriggers({ signals: parts.signals, trigger: window.trigger, log }));
-  const windowIpc = store.add(new WindowIpc({ config, log, window, renderer: parts.page, host: services.host, problems, settingsFile: services.settingsFile, openExternal: parts.openExternal, openPath: parts.openPath }));
-  store.add(installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: windowIpc, log }));
+  const windowIpc = store.add(
+    new WindowIpc({
+      config,
+      log,
+      window,
+      renderer: parts.page,
+      host: services.host,
+      problems,
+      settingsFile: services.settingsFile,
+      openExternal: parts.openExternal,
+      openPath: parts.openPath,
+    }),
+  );
+  store.add(
+    installIpcHandlers({ ipc: parts.ipc, page: { webContentsId: parts.webContentsId, pageUrl: parts.pageUrl }, target: windowIpc, log }),
+  );
   if (services.configChanges) {
     // the shortcut first: the page and the session then get the one actually registered
     store.add(

@@ -10,11 +10,15 @@ beforeAll(async () => {
   tmp = await tempDir();
   script = await bundle(path.join(tmp.dir, 'watchdog.js'), { file: 'main/desktop/watchdog-main.ts' });
 });
-afterAll(async () => { await tmp.dispose(); });
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 function recordingLog(): EventLog & { entries: { name: string; fields?: Record<string, unknown> }[] } {
   const entries: { name: string; fields?: Record<string, unknown> }[] = [];
-  const add = (name: string, fields?: Record<string, unknown>): void => { entries.push({ name, fields }); };
+  const add = (name: string, fields?: Record<string, unknown>): void => {
+    entries.push({ name, fields });
+  };
   return { entries, event: add, warn: add, error: add };
 }
 
@@ -27,7 +31,9 @@ describe('watchdog (real worker thread)', () => {
       await new Promise((r) => setTimeout(r, 300)); // a few normal beats first
       expect(log.entries.filter((e) => e.name === 'main-loop-stall')).toEqual([]);
       const end = performance.now() + 1_000;
-      while (performance.now() < end) { /* the stall: a real 1 s busy loop on the main thread */ }
+      while (performance.now() < end) {
+        /* the stall: a real 1 s busy loop on the main thread */
+      }
       expect(await waitFor(() => log.entries.some((e) => e.name === 'main-loop-stall'), 5_000)).toBe(true);
       const stall = log.entries.find((e) => e.name === 'main-loop-stall');
       expect(stall?.fields?.ms).toBeGreaterThan(STALL_MS);

@@ -12,8 +12,13 @@ export const LOOP_BEAT_MS = 100;
 /** DESIGN §4: a gap between beats longer than this is a stall worth logging. */
 export const STALL_MS = 500;
 
-export interface WatchdogOptions { script?: string /* default path.join(__dirname, 'watchdog.js') */ }
-export interface WatchdogConfig { buffer: SharedArrayBuffer; stallMs: number }
+export interface WatchdogOptions {
+  script?: string; /* default path.join(__dirname, 'watchdog.js') */
+}
+export interface WatchdogConfig {
+  buffer: SharedArrayBuffer;
+  stallMs: number;
+}
 export type WatchdogMessage = { kind: 'ready' } | { kind: 'stall'; ms: number };
 
 export function startWatchdog(log: EventLog, options: WatchdogOptions = {}): Disposable {

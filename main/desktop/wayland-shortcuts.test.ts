@@ -31,7 +31,10 @@ describe('the global shortcut portal', () => {
   });
 
   it('is left off under X11 and on other platforms', () => {
-    for (const [env, platform] of [[X11, 'linux'], [WAYLAND, 'darwin']] as const) {
+    for (const [env, platform] of [
+      [X11, 'linux'],
+      [WAYLAND, 'darwin'],
+    ] as const) {
       const line = commandLine();
       expect(enableShortcutPortal(line, env, platform)).toBe(false);
       expect(line.switches.size).toBe(0);
@@ -48,8 +51,17 @@ describe('a registration the Wayland desktop refuses', () => {
     const saved = process.env.XDG_SESSION_TYPE;
     process.env.XDG_SESSION_TYPE = 'wayland';
     try {
-      const result = registerExitShortcut({ shortcuts: { register: () => false }, accelerator: 'Ctrl+Alt+Q', onPress: () => {}, log: { event: () => {}, warn: () => {} } });
-      expect(result).toMatchObject({ ok: false, problem: 'global shortcut Ctrl+Alt+Q: could not be registered: this Wayland desktop did not grant it through its GlobalShortcuts portal (no portal, or the request was declined); close the window, press Ctrl+C twice, or enter /exit at the shell\'s prompt to quit' });
+      const result = registerExitShortcut({
+        shortcuts: { register: () => false },
+        accelerator: 'Ctrl+Alt+Q',
+        onPress: () => {},
+        log: { event: () => {}, warn: () => {} },
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        problem:
+          "global shortcut Ctrl+Alt+Q: could not be registered: this Wayland desktop did not grant it through its GlobalShortcuts portal (no portal, or the request was declined); close the window, press Ctrl+C twice, or enter /exit at the shell's prompt to quit",
+      });
     } finally {
       if (saved === undefined) delete process.env.XDG_SESSION_TYPE;
       else process.env.XDG_SESSION_TYPE = saved;

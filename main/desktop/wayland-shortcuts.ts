@@ -12,9 +12,14 @@ export const SHORTCUT_PORTAL_FEATURE = 'GlobalShortcutsPortal';
  * Adds GlobalShortcutsPortal to Chromium's enabled features under Wayland, keeping any the user
  * gave (--enable-features=...). Returns whether it is on.
  */
-export function enableShortcutPortal(commandLine: Pick<CommandLine, 'appendSwitch' | 'getSwitchValue'>, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): boolean {
+export function enableShortcutPortal(
+  commandLine: Pick<CommandLine, 'appendSwitch' | 'getSwitchValue'>,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): boolean {
   if (!isWaylandSession(env, platform)) return false;
   const features = commandLine.getSwitchValue('enable-features').split(',').filter(Boolean);
-  if (!features.includes(SHORTCUT_PORTAL_FEATURE)) commandLine.appendSwitch('enable-features', [...features, SHORTCUT_PORTAL_FEATURE].join(','));
+  if (!features.includes(SHORTCUT_PORTAL_FEATURE))
+    commandLine.appendSwitch('enable-features', [...features, SHORTCUT_PORTAL_FEATURE].join(','));
   return true;
 }

@@ -66,7 +66,13 @@ export class WindowIpc extends DisposableBase implements IpcTarget {
     this.config = options.config;
     this.settingsFile = new SettingsFileEditor(options.settingsFile, options.log);
     const { window } = options;
-    this.signals = this.register(new SignalsWatch({ logFile: options.log.file, hostSilentMs: () => options.host.silentMs, send: (view) => this.send(IpcChannel.signals, view) }));
+    this.signals = this.register(
+      new SignalsWatch({
+        logFile: options.log.file,
+        hostSilentMs: () => options.host.silentMs,
+        send: (view) => this.send(IpcChannel.signals, view),
+      }),
+    );
     for (const [pane, session] of window.panes) this.watch(pane, session);
     this.register(window.onPaneOpened(({ pane, session }) => this.watch(pane, session)));
     this.register(window.onLayout((layout) => this.send(IpcChannel.layout, layout)));
@@ -75,12 +81,23 @@ export class WindowIpc extends DisposableBase implements IpcTarget {
     // DESIGN §6: the screen stops parsing at the key event, before the press crosses to the host
     this.register(window.onPress(({ pane, press }) => this.send(IpcChannel.hold, pane, true, press)));
     // DESIGN §1: the quit paths are main's and work whatever the host does; every pane says what happened
-    this.register(options.host.onState(({ state, why }) => {
-      if (state === 'running') return;
-      const lines = [visibleText(why), state === 'hung' ? 'the sessions run on; Ctrl+C twice or closing the window still quits' : 'their processes were stopped with it; Ctrl+C twice or closing the window quits'];
-      // one notice for the window: the page shows a notice once, whichever pane it came with
-      this.send(IpcChannel.notice, window.current.focused, { level: state === 'hung' ? 'warning' : 'error', title: HOST_NOTICE_TITLES[state], lines } satisfies SessionNotice);
-    }));
+    this.register(
+      options.host.onState(({ state, why }) => {
+        if (state === 'running') return;
+        const lines = [
+          visibleText(why),
+          state === 'hung'
+            ? 'the sessions run on; Ctrl+C twice or closing the window still quits'
+            : 'their processes were stopped with it; Ctrl+C twice or closing the window quits',
+        ];
+        // one notice for the window: the page shows a notice once, whichever pane it came with
+        this.send(IpcChannel.notice, window.current.focused, {
+          level: state === 'hung' ? 'warning' : 'error',
+          title: HOST_NOTICE_TITLES[state],
+          lines,
+        } satisfies SessionNotice);
+      }),
+    );
   }
 
   getSettings(): RendererSettings {
@@ -127,9 +144,16 @@ export class WindowIpc extends DisposableBase implements IpcTarget {
     this.options.log.event('settings.open', { file });
     const failed = (why: string): void => {
       this.options.log.warn('settings.open-failed', { file, error: why });
-      this.send(IpcChannel.notice, this.options.window.current.focused, { level: 'warning', title: `ripcord: could not open ${file}`, lines: [visibleText(why)] } satisfies SessionNotice);
+      this.send(IpcChannel.notice, this.options.window.current.focused, {
+        level: 'warning',
+        title: `ripcord: could not open ${file}`,
+        lines: [visibleText(why)],
+      } satisfies SessionNotice);
     };
-    this.options.openPath(file).then((why) => why && failed(why), (error: unknown) => failed(String(error)));
+    this.options.openPath(file).then(
+      (why) => why && failed(why),
+      (error: unknown) => failed(String(error)),
+    );
   }
 
   /** The settings screen's view of the file: its answer comes when the file was read. */
@@ -158,16 +182,25 @@ export class WindowIpc extends DisposableBase implements IpcTarget {
     this.signals.watch(open);
   }
 
-
   /** A pane's session says why it could not start, or why the app ends (written into its terminal: text, never a sequence). */
   private watch(pane: PaneId, session: SessionLifecycle): void {
     // the pane stays and says why; closing it (or the window) goes on (DESIGN: errors as values, shown to the user)
-    this.register(session.onStartFailed((message) => this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_START_FAILED, message: visibleText(message), startFailed: true } satisfies SessionEnd)));
+    this.register(
+      session.onStartFailed((message) =>
+        this.send(IpcChannel.exit, pane, {
+          exitCode: EXIT_CODE_START_FAILED,
+          message: visibleText(message),
+          startFailed: true,
+        } satisfies SessionEnd),
+      ),
+    );
     // the app exits right after: the page shows why while it can, stderr and the log keep it
-    this.register(session.onUnguarded((message) => {
-      this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
-      process.stderr.write(`ripcord: ${message}\n`);
-    }));
+    this.register(
+      session.onUnguarded((message) => {
+        this.send(IpcChannel.exit, pane, { exitCode: EXIT_CODE_INTERNAL_ERROR, message } satisfies SessionEnd);
+        process.stderr.write(`ripcord: ${message}\n`);
+      }),
+    );
   }
 
   /** Output can outlive the window by a moment (close → exit): sending to a dead page throws. */

@@ -75,7 +75,13 @@ describe('window security (DESIGN §7)', () => {
     const webview = new FakeEvent();
     page.emit('will-attach-webview', webview);
     expect(webview.defaultPrevented).toBe(true);
-    const details = { url: 'https://example.com', frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } } as const;
+    const details = {
+      url: 'https://example.com',
+      frameName: '',
+      features: '',
+      disposition: 'new-window',
+      referrer: { url: '', policy: 'default' },
+    } as const;
     expect(page.openHandler?.(details)).toEqual({ action: 'deny' });
   });
 

@@ -35,7 +35,6 @@ export function terminalWindowOptions(options: { preload: string; backgroundColo
   };
 }
 
-
 /**
  * The page may never leave our own file, open a window or attach a webview. Links go out only
  * through the openLink IPC (http/https, system browser). Denials are logged, never acted on.
@@ -75,7 +74,10 @@ export type PermissionPolicy = Pick<Session, 'setPermissionRequestHandler' | 'se
  * only for our own page — the renderer's copy uses execCommand inside the key press and needs
  * no permission at all.
  */
-export function denyPermissions(session: PermissionPolicy, options: { allowClipboardWrite: boolean; isOwnPage: (url: string) => boolean; log: Pick<Logger, 'warn'> }): void {
+export function denyPermissions(
+  session: PermissionPolicy,
+  options: { allowClipboardWrite: boolean; isOwnPage: (url: string) => boolean; log: Pick<Logger, 'warn'> },
+): void {
   const allowed = (permission: string, url: string | undefined): boolean =>
     options.allowClipboardWrite && permission === 'clipboard-sanitized-write' && url !== undefined && options.isOwnPage(url);
   const request: NonNullable<RequestHandler> = (_contents, permission, callback, details) => {

@@ -12,7 +12,13 @@ import { SessionLifecycle, type SessionLifecycleOptions } from './session-lifecy
 
 /** Bound on a shell answering; never asserted as a timing. */
 const WAIT_MS = 10_000;
-const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
+const bash: RipcordConfig = {
+  ...DEFAULT_CONFIG,
+  shell: '/bin/bash',
+  args: ['--norc', '--noprofile'],
+  env: { PS1: 'READY$ ' },
+  killGraceMs: 500,
+};
 
 let dir: string;
 let reaperScript: string;
@@ -33,7 +39,14 @@ function lifecycle(config: RipcordConfig = bash, extra: Pick<SessionLifecycleOpt
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   let now = 0;
-  const session = new SessionLifecycle({ config, log, reaper, host: { restore: () => undefined, exit: (code) => exits.push(code) }, clock: () => now, ...extra });
+  const session = new SessionLifecycle({
+    config,
+    log,
+    reaper,
+    host: { restore: () => undefined, exit: (code) => exits.push(code) },
+    clock: () => now,
+    ...extra,
+  });
   running.push({ session, reaper });
   let output = '';
   const spawned: number[] = [];
@@ -51,7 +64,11 @@ function lifecycle(config: RipcordConfig = bash, extra: Pick<SessionLifecycleOpt
 }
 
 /** The command name of a process (/proc comm): `sh` for the reaper's stub, `node` once it took over. */
-const comm = (pid: number): Promise<string> => readFile(`/proc/${pid}/comm`, 'utf8').then((c) => c.trim(), () => '');
+const comm = (pid: number): Promise<string> =>
+  readFile(`/proc/${pid}/comm`, 'utf8').then(
+    (c) => c.trim(),
+    () => '',
+  );
 
 describe('SessionLifecycle', () => {
   it('starts the reaper as a sh stub and hands it over to Node once the program has printed', async () => {
@@ -130,11 +147,14 @@ describe('SessionLifecycle', () => {
       return l.failures[0] ?? '';
     };
     const settingsFile = '/home/u/.config/ripcord/config.json';
-    expect(await failure({ ...bash, shell: '/bin/nosuchshell' }, { settingsFile }))
-      .toBe(`cannot start "/bin/nosuchshell": no such file or directory (the "shell" setting in ${settingsFile})`);
-    expect(await failure({ ...bash, cwd: '/no/such/dir' }, { settingsFile }))
-      .toBe(`cannot use working directory "/no/such/dir": no such file or directory (the "cwd" setting in ${settingsFile})`);
-    expect(await failure(bash, { settingsFile, command: { file: '/bin/nosuchprogram', args: [] } }))
-      .toBe('cannot start "/bin/nosuchprogram": no such file or directory');
+    expect(await failure({ ...bash, shell: '/bin/nosuchshell' }, { settingsFile })).toBe(
+      `cannot start "/bin/nosuchshell": no such file or directory (the "shell" setting in ${settingsFile})`,
+    );
+    expect(await failure({ ...bash, cwd: '/no/such/dir' }, { settingsFile })).toBe(
+      `cannot use working directory "/no/such/dir": no such file or directory (the "cwd" setting in ${settingsFile})`,
+    );
+    expect(await failure(bash, { settingsFile, command: { file: '/bin/nosuchprogram', args: [] } })).toBe(
+      'cannot start "/bin/nosuchprogram": no such file or directory',
+    );
   });
 });

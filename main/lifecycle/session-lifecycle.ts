@@ -116,12 +116,15 @@ export class SessionLifecycle extends DisposableBase {
     this.decisions = new MainDecisions(this.exits, options.log);
     this.register(this.decisions);
     this.config = options.config;
-    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded]) this.register(emitter);
-    this.register(options.reaper.onGaveUp((message) => {
-      options.log.error(LogEvent.sessionUnguarded, { message });
-      this.unguarded.fire(message);
-      this.exits.exitNow(EXIT_CODE_INTERNAL_ERROR, 'the session kept killing the reaper');
-    }));
+    for (const emitter of [this.output, this.hint, this.flush, this.holding, this.spawned, this.startFailed, this.unguarded])
+      this.register(emitter);
+    this.register(
+      options.reaper.onGaveUp((message) => {
+        options.log.error(LogEvent.sessionUnguarded, { message });
+        this.unguarded.fire(message);
+        this.exits.exitNow(EXIT_CODE_INTERNAL_ERROR, 'the session kept killing the reaper');
+      }),
+    );
   }
 
   get exiting(): boolean {
@@ -213,7 +216,6 @@ export class SessionLifecycle extends DisposableBase {
     this.dispose();
   }
 
-
   private async start(cols: number, rows: number): Promise<void> {
     const { log, reaper, command, cwd, inheritTerminalType, keyPressesReported, hostKind } = this.options;
     const { config } = this;
@@ -299,9 +301,12 @@ export class SessionLifecycle extends DisposableBase {
   private blameSetting(error: string): string {
     const { config, command, cwd, settingsFile } = this.options;
     if (settingsFile === undefined) return error;
-    const setting = command === undefined && config.shell !== undefined && error.startsWith(`cannot start "${config.shell}"`) ? 'shell'
-      : cwd === undefined && config.cwd !== undefined && error.startsWith('cannot use working directory') ? 'cwd'
-        : undefined;
+    const setting =
+      command === undefined && config.shell !== undefined && error.startsWith(`cannot start "${config.shell}"`)
+        ? 'shell'
+        : cwd === undefined && config.cwd !== undefined && error.startsWith('cannot use working directory')
+          ? 'cwd'
+          : undefined;
     return setting === undefined ? error : `${error} (the "${setting}" setting in ${settingsFile})`;
   }
 

@@ -27,7 +27,12 @@ export class CtrlCHandling extends DisposableBase {
     private readonly log: Logger,
   ) {
     super();
-    this.hint = this.register(new DoublePressHint(() => decisions.hintRemainingMs(), () => output.endCutWatch()));
+    this.hint = this.register(
+      new DoublePressHint(
+        () => decisions.hintRemainingMs(),
+        () => output.endCutWatch(),
+      ),
+    );
     this.register(
       session.onForegroundReturned(() => {
         if (!this.cancelUnanswered) return;
@@ -78,5 +83,4 @@ export class CtrlCHandling extends DisposableBase {
       const answered = this.session.onForegroundReturned(done);
     });
   }
-
 }

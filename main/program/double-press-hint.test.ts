@@ -8,14 +8,17 @@ import { DoublePressHint } from './double-press-hint';
 
 function hintOn(state: CtrlCState): { hint: DoublePressHint; shown: HintState[]; expired: () => number } {
   let expired = 0;
-  const hint = new DoublePressHint(() => state.hintRemainingMs(), () => expired++);
+  const hint = new DoublePressHint(
+    () => state.hintRemainingMs(),
+    () => expired++,
+  );
   const shown: HintState[] = [];
   hint.onHint((h) => shown.push(h));
   return { hint, shown, expired: () => expired };
 }
 
 describe('DoublePressHint', () => {
-  it('tells the time left as the machine\'s clock has it when the press\'s answer is shown', () => {
+  it("tells the time left as the machine's clock has it when the press's answer is shown", () => {
     let now = 10_000;
     const state = new CtrlCState({ clock: () => now, intervalMs: 1000 });
     const { hint, shown, expired } = hintOn(state);
@@ -26,7 +29,10 @@ describe('DoublePressHint', () => {
       hint.reveal();
       now += 100;
       hint.hide();
-      expect(shown).toEqual([{ visible: true, remainingMs: 600 }, { visible: false, remainingMs: 0 }]);
+      expect(shown).toEqual([
+        { visible: true, remainingMs: 600 },
+        { visible: false, remainingMs: 0 },
+      ]);
       expect(expired()).toBe(1);
     } finally {
       hint.dispose();
@@ -38,11 +44,18 @@ describe('DoublePressHint', () => {
     const { hint, shown, expired } = hintOn(state);
     try {
       expect(state.register()).toBe('cancel');
-      const hidden = new Promise<void>((resolve) => hint.onHint((h) => { if (!h.visible) resolve(); }));
+      const hidden = new Promise<void>((resolve) =>
+        hint.onHint((h) => {
+          if (!h.visible) resolve();
+        }),
+      );
       hint.show();
       await hidden;
       // nothing was printed: the hint went out on its own before it was hidden, with the whole interval
-      expect(shown).toEqual([{ visible: true, remainingMs: 20 }, { visible: false, remainingMs: 0 }]);
+      expect(shown).toEqual([
+        { visible: true, remainingMs: 20 },
+        { visible: false, remainingMs: 0 },
+      ]);
       expect(expired()).toBe(1);
     } finally {
       hint.dispose();

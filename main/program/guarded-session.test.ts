@@ -49,7 +49,13 @@ interface Harness {
   waitForForeground: (holder: 'root' | 'job', what: string) => Promise<void>;
 }
 
-const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--norc', '--noprofile'], env: { PS1: 'READY$ ' }, killGraceMs: 500 };
+const bash: RipcordConfig = {
+  ...DEFAULT_CONFIG,
+  shell: '/bin/bash',
+  args: ['--norc', '--noprofile'],
+  env: { PS1: 'READY$ ' },
+  killGraceMs: 500,
+};
 
 /**
  * `screen: 'acks-all'` acknowledges output as it arrives; `'drops-on-flush'` acknowledges only
@@ -57,12 +63,28 @@ const bash: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/bash', args: ['--n
  * `'busy'` acknowledges nothing, as a screen whose main thread is still rendering. `clock`: the
  * Ctrl+C machine's (default: the real one).
  */
-async function start(config: RipcordConfig = bash, screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all', clock?: MonotonicClock, cutWaitMs?: number): Promise<Harness> {
+async function start(
+  config: RipcordConfig = bash,
+  screen: 'acks-all' | 'drops-on-flush' | 'busy' = 'acks-all',
+  clock?: MonotonicClock,
+  cutWaitMs?: number,
+): Promise<Harness> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits: number[] = [];
   const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, clock });
   const main = new MainDecisions(decisions, log);
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: main, cutWaitMs, describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
+  const result = await GuardedSession.start({
+    config,
+    log,
+    reaper,
+    cols: 80,
+    rows: 24,
+    decisions: main,
+    cutWaitMs,
+    describedAs: 'a test',
+    killGraceMs: () => config.killGraceMs,
+    onExit: () => toDisposable(() => undefined),
+  });
   if (!result.ok) throw new Error(result.error);
   const guarded = result.value;
   main.attach(guarded);
@@ -170,7 +192,7 @@ describe('GuardedSession', () => {
     h.guarded.input('stty raw -echo; echo "raw-$((6*7))"; head -c 1 >/dev/null; stty sane; echo "got the byte"\r');
     await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
     h.guarded.input('\x03');
-    await h.waitFor(() => h.output().includes('got the byte\r\n'), 'the program\'s answer');
+    await h.waitFor(() => h.output().includes('got the byte\r\n'), "the program's answer");
     expect(h.output()).not.toContain('^C');
   });
 
@@ -199,11 +221,11 @@ describe('GuardedSession', () => {
     await h.waitFor(() => h.output().includes('raw-42'), 'the terminal in raw mode');
     events.length = 0;
     h.guarded.input('\x03');
-    await h.waitFor(() => events.includes('raw answer'), 'the program\'s answer');
+    await h.waitFor(() => events.includes('raw answer'), "the program's answer");
     expect(events).toEqual(['hold', 'released', 'raw answer']);
   });
 
-  it('answers a press that starts no hold with the hold\'s end, so a screen that held back at the key goes on', async () => {
+  it("answers a press that starts no hold with the hold's end, so a screen that held back at the key goes on", async () => {
     const h = await start();
     const events: string[] = [];
     h.guarded.onHold((holding) => events.push(holding ? 'hold' : 'released'));
@@ -211,7 +233,7 @@ describe('GuardedSession', () => {
     h.guarded.input('\x03');
     await h.waitFor(() => h.decisions.state.phase === 'exit-armed', 'the cancel to be handled');
     // the cut of a press at the prompt: the kernel echoes ^C at once
-    await h.waitFor(() => events.includes('flush'), 'the first press\'s cut');
+    await h.waitFor(() => events.includes('flush'), "the first press's cut");
     expect(events[0]).toBe('hold');
     const before = events.length;
     h.guarded.input('\x03');
@@ -220,7 +242,7 @@ describe('GuardedSession', () => {
     expect(events.slice(before)).toEqual(['released']);
   });
 
-  it('sends the hint with the press\'s answer, not ahead of it (a screen drawing the hint first shows the prompt a frame later)', async () => {
+  it("sends the hint with the press's answer, not ahead of it (a screen drawing the hint first shows the prompt a frame later)", async () => {
     const h = await start();
     const events: string[] = [];
     h.guarded.onOutput((data) => events.push(data.includes('^C') ? 'answer' : 'output'));
@@ -256,7 +278,7 @@ describe('GuardedSession', () => {
     expect(h.exits).toEqual([130]);
   });
 
-  it('exits 130 on two presses back to back at an idle prompt (the second waits for the first\'s answer)', async () => {
+  it("exits 130 on two presses back to back at an idle prompt (the second waits for the first's answer)", async () => {
     const h = await start();
     h.guarded.input('\x03');
     h.guarded.input('\x03');
@@ -305,7 +327,17 @@ describe('GuardedSession', () => {
     try {
       const config = { ...bash, shell: '/no/such/program' };
       const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
-      const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, decisions: new MainDecisions(exits, log), describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
+      const result = await GuardedSession.start({
+        config,
+        log,
+        reaper,
+        cols: 80,
+        rows: 24,
+        decisions: new MainDecisions(exits, log),
+        describedAs: 'a test',
+        killGraceMs: () => config.killGraceMs,
+        onExit: () => toDisposable(() => undefined),
+      });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('/no/such/program');
     } finally {

@@ -76,13 +76,20 @@ export class GuardedSession extends DisposableBase implements RunningProgram {
   static async start(options: ProgramOptions): Promise<Result<GuardedSession>> {
     // the control socket's directory, checked beside the program's start (which takes longer),
     // so that a refused one is told with the start, before the program's first output (DESIGN §4)
-    const [started, socketDir] = await Promise.all([startProgram(options), options.hostKind === undefined ? undefined : openRuntimeDir({ create: true })]);
+    const [started, socketDir] = await Promise.all([
+      startProgram(options),
+      options.hostKind === undefined ? undefined : openRuntimeDir({ create: true }),
+    ]);
     if (!started.ok) return started;
     return { ok: true, value: new GuardedSession(started.value, options, socketDir && !socketDir.ok ? socketDir.error : undefined) };
   }
 
   /** @param unreachable why the session's control socket cannot be published, if it cannot */
-  private constructor(program: StartedProgram, options: ProgramOptions, readonly unreachable: string | undefined) {
+  private constructor(
+    program: StartedProgram,
+    options: ProgramOptions,
+    readonly unreachable: string | undefined,
+  ) {
     super();
     const { session, integration } = program;
     const { decisions, log, config } = options;
@@ -143,15 +150,34 @@ export class GuardedSession extends DisposableBase implements RunningProgram {
     // the session tools, when the host names its kind (issue #16); their hint adds the stop key to the double press's
     const host = options.hostKind;
     const ctrlCHint = (listener: (hint: HintState) => void): Disposable => ctrlC.onHint(listener);
-    this.tools = host === undefined ? undefined : this.register(
-      SessionTools.attach({
-        session, container: program.container, integrationDir: this.integrationDir, onProgramOutput: output.onProgramOutput, onResize: this.onResize,
-        waitBeforeEndReport: (wait) => this.waitBeforeEndReport(wait), onHint: ctrlCHint,
-      }, {
-        config, log, host, command: options.describedAs, cols: options.cols, rows: options.rows, killGraceMs: options.killGraceMs,
-        hintRemainingMs: () => decisions.hintRemainingMs(), onExit: options.onExit, window: options.window,
-      }),
-    );
+    this.tools =
+      host === undefined
+        ? undefined
+        : this.register(
+            SessionTools.attach(
+              {
+                session,
+                container: program.container,
+                integrationDir: this.integrationDir,
+                onProgramOutput: output.onProgramOutput,
+                onResize: this.onResize,
+                waitBeforeEndReport: (wait) => this.waitBeforeEndReport(wait),
+                onHint: ctrlCHint,
+              },
+              {
+                config,
+                log,
+                host,
+                command: options.describedAs,
+                cols: options.cols,
+                rows: options.rows,
+                killGraceMs: options.killGraceMs,
+                hintRemainingMs: () => decisions.hintRemainingMs(),
+                onExit: options.onExit,
+                window: options.window,
+              },
+            ),
+          );
     this.control = this.tools?.control;
     this.transcript = this.tools?.transcript;
     this.register((this.tools ?? { onHint: ctrlCHint }).onHint((hint) => this.hint.fire(hint)));

@@ -16,7 +16,12 @@ import { SessionExits } from '../decisions/session-exits';
 import { MAX_QUEUED_INPUT_BYTES } from './input-bound';
 
 /** Raw mode, so the line discipline stops taking bytes once its buffer is full, and no reading. */
-const DEAF: RipcordConfig = { ...DEFAULT_CONFIG, shell: '/bin/sh', args: ['-c', 'stty raw -echo; echo deaf; exec sleep 1000'], killGraceMs: 500 };
+const DEAF: RipcordConfig = {
+  ...DEFAULT_CONFIG,
+  shell: '/bin/sh',
+  args: ['-c', 'stty raw -echo; echo deaf; exec sleep 1000'],
+  killGraceMs: 500,
+};
 const PIECE = 'x'.repeat(65_536);
 const REPLY = '\x1b[24;1R\x1b[?1;2c';
 const STEP_TIMEOUT_MS = 20_000;
@@ -41,11 +46,27 @@ function recordingLog(): Logger & { lines: { name: string; fields: Record<string
 }
 
 /** A session of `config` whose screen keeps up, once its output shows `ready`. */
-async function startUntil(config: RipcordConfig, ready: string, log: Logger, keyPressesReported: boolean): Promise<{ guarded: GuardedSession; decisions: MainDecisions; output: () => string }> {
+async function startUntil(
+  config: RipcordConfig,
+  ready: string,
+  log: Logger,
+  keyPressesReported: boolean,
+): Promise<{ guarded: GuardedSession; decisions: MainDecisions; output: () => string }> {
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
   const decisions = new MainDecisions(exits, log);
-  const result = await GuardedSession.start({ config, log, reaper, cols: 80, rows: 24, keyPressesReported, decisions, describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
+  const result = await GuardedSession.start({
+    config,
+    log,
+    reaper,
+    cols: 80,
+    rows: 24,
+    keyPressesReported,
+    decisions,
+    describedAs: 'a test',
+    killGraceMs: () => config.killGraceMs,
+    onExit: () => toDisposable(() => undefined),
+  });
   if (!result.ok) throw new Error(result.error);
   const guarded = result.value;
   decisions.attach(guarded);
@@ -92,7 +113,10 @@ it('input under the bound reaches a program that reads it, whole and in order, h
   const out = path.join(dir.dir, 'received');
   const pieces = Array.from({ length: 200 }, (_, n) => `${String(n).padStart(4, '0')}:${'abcdefghij'.repeat(400)}\n`);
   const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const config: RipcordConfig = { ...DEAF, args: ['-c', `stty raw -echo; echo reading; head -c ${total} > '${out}'; echo got-all; exec sleep 1000`] };
+  const config: RipcordConfig = {
+    ...DEAF,
+    args: ['-c', `stty raw -echo; echo reading; head -c ${total} > '${out}'; echo got-all; exec sleep 1000`],
+  };
   const { guarded, output } = await startUntil(config, 'reading', silentLogger, false);
   for (const piece of pieces) guarded.input(piece);
   await waitFor(() => (output().includes('got-all') ? true : undefined), STEP_TIMEOUT_MS);

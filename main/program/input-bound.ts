@@ -34,7 +34,11 @@ export class InputBound {
       return true;
     }
     if (typed) {
-      if (!this.keysWarned) this.log.warn(LogEvent.inputKeysDropped, { queuedBytes, note: 'the program does not read its input; typed keys are dropped until it does' });
+      if (!this.keysWarned)
+        this.log.warn(LogEvent.inputKeysDropped, {
+          queuedBytes,
+          note: 'the program does not read its input; typed keys are dropped until it does',
+        });
       this.keysWarned = true;
       this.droppedKeyBytes += bytes;
     } else {

@@ -48,7 +48,11 @@ export class InputGate extends DisposableBase {
   private readonly keys: SessionInput;
   private readonly bound: InputBound;
 
-  constructor(private readonly session: Session, private readonly options: InputGateOptions, private readonly target: InputGateTarget) {
+  constructor(
+    private readonly session: Session,
+    private readonly options: InputGateOptions,
+    private readonly target: InputGateTarget,
+  ) {
     super();
     this.tracker = new ExitLineTracker(options.exitCommands);
     this.bound = new InputBound(options.log);
@@ -91,7 +95,6 @@ export class InputGate extends DisposableBase {
       .finally(() => this.queued--);
   }
 
-
   /** Bytes for the program; `typed` when a key press is among them, not only replies and reports. */
   private forward(data: string, typed: boolean): void {
     if (this.options.exiting()) return;
@@ -128,7 +131,10 @@ export class InputGate extends DisposableBase {
    */
   private gateExitCommand(data: string, line: string): void {
     this.after(async () => {
-      const atPrompt = !this.options.alternateScreen() && (await this.bounded(() => this.rootIsShell())) && (await this.bounded(() => this.session.rootHoldsForeground()));
+      const atPrompt =
+        !this.options.alternateScreen() &&
+        (await this.bounded(() => this.rootIsShell())) &&
+        (await this.bounded(() => this.session.rootHoldsForeground()));
       if (atPrompt) this.target.exitCommand(line);
       else this.write(data, true);
     });

@@ -9,7 +9,11 @@ function hold() {
   const released: string[] = [];
   const cuts: number[] = [];
   let changes = 0;
-  const h = new InterruptHold((data) => released.push(data), (dropped) => cuts.push(dropped), () => changes++);
+  const h = new InterruptHold(
+    (data) => released.push(data),
+    (dropped) => cuts.push(dropped),
+    () => changes++,
+  );
   return { h, released, cuts, changes: () => changes };
 }
 

@@ -64,7 +64,10 @@ export class OutputPipeline extends DisposableBase {
    */
   readonly onHold = this.holding.event;
 
-  constructor(private readonly session: Session, private readonly options: OutputPipelineOptions) {
+  constructor(
+    private readonly session: Session,
+    private readonly options: OutputPipelineOptions,
+  ) {
     super();
     this.batch = this.register(
       new OutputBatch((data) => {
@@ -137,7 +140,6 @@ export class OutputPipeline extends DisposableBase {
     this.flow.onAck(chars);
     this.syncReading();
   }
-
 
   /** Exit requests leave the output here; one with the secret, at the root's prompt, exits. */
   private fromShell(filter: ShellOutputFilter, raw: string): string {

@@ -67,7 +67,9 @@ export async function startProgram(options: ProgramStartOptions): Promise<Result
     return spawned;
   }
   log.event(LogEvent.sessionStarted, { sessionPid: spawned.session.pid, containment: spawned.container.kind });
-  log.event('session.exit-commands', { by: prepared.integration ? `${prepared.integration.shell} integration` : 'keys at a shell\'s prompt' });
+  log.event('session.exit-commands', {
+    by: prepared.integration ? `${prepared.integration.shell} integration` : "keys at a shell's prompt",
+  });
   const { session, container, run } = spawned;
   return { ok: true, value: { session, container, run, integration: prepared.integration, interactiveShell: prepared.interactiveShell } };
 }

@@ -21,31 +21,51 @@ export interface ScreenChannel {
 export class ScreenFeed extends DisposableBase implements ScreenTarget {
   private readonly feed: ProcessFeed | undefined;
 
-  constructor(private readonly program: GuardedSession, screen: ScreenChannel, log: Logger) {
+  constructor(
+    private readonly program: GuardedSession,
+    screen: ScreenChannel,
+    log: Logger,
+  ) {
     super();
     // DESIGN §6: main holds the screen at each key press; the host answers with the press's
     // number — the cut's flush, or the hold's end without one — so a hold that reaches the page
     // after its answer (another channel: nothing orders them) is known to be late
     this.register(program.onFlush(() => screen.send(IpcChannel.flush, program.lastPress)));
-    this.register(program.onHold((holding) => {
-      if (!holding) screen.send(IpcChannel.hold, false, program.lastPress);
-    }));
+    this.register(
+      program.onHold((holding) => {
+        if (!holding) screen.send(IpcChannel.hold, false, program.lastPress);
+      }),
+    );
     this.register(program.onOutput((data) => screen.send(IpcChannel.data, data)));
     this.register(program.onHint((hint) => screen.send(IpcChannel.hint, hint satisfies HintState)));
     // a session without its container or its control socket says so in the window (DESIGN §4: no silent downgrade);
     // written into the page: a reason with ESC in it must not become a sequence
-    const notices = [uncontainedNotice(program.container.kind, program.container.reason), program.unreachable === undefined ? undefined : unreachableNotice(program.unreachable)];
+    const notices = [
+      uncontainedNotice(program.container.kind, program.container.reason),
+      program.unreachable === undefined ? undefined : unreachableNotice(program.unreachable),
+    ];
     for (const notice of notices) {
-      if (notice) screen.send(IpcChannel.notice, { level: 'warning', title: notice.title, lines: notice.lines.map(visibleText) } satisfies SessionNotice);
+      if (notice)
+        screen.send(IpcChannel.notice, {
+          level: 'warning',
+          title: notice.title,
+          lines: notice.lines.map(visibleText),
+        } satisfies SessionNotice);
     }
-    this.feed = program.control && this.register(
-      new ProcessFeed(program.control, {
-        view: (view) => screen.send(IpcChannel.processes, view),
-        count: (count) => screen.send(IpcChannel.processCount, count),
-        foreground: (program) => screen.send(IpcChannel.foreground, program),
-        outcome: (outcome) => screen.send(IpcChannel.stopOutcome, outcome),
-      }, log),
-    );
+    this.feed =
+      program.control &&
+      this.register(
+        new ProcessFeed(
+          program.control,
+          {
+            view: (view) => screen.send(IpcChannel.processes, view),
+            count: (count) => screen.send(IpcChannel.processCount, count),
+            foreground: (program) => screen.send(IpcChannel.foreground, program),
+            outcome: (outcome) => screen.send(IpcChannel.stopOutcome, outcome),
+          },
+          log,
+        ),
+      );
   }
 
   ack(chars: number): void {
@@ -63,5 +83,4 @@ export class ScreenFeed extends DisposableBase implements ScreenTarget {
   watchProcesses(open: boolean): void {
     this.feed?.watch(open);
   }
-
 }

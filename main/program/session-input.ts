@@ -28,7 +28,10 @@ export class SessionInput implements Disposable {
   private readonly parser: InputSequenceParser;
   private flushTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly target: SessionInputTarget, private readonly findsPresses: boolean) {
+  constructor(
+    private readonly target: SessionInputTarget,
+    private readonly findsPresses: boolean,
+  ) {
     this.parser = new InputSequenceParser(findsPresses);
   }
 

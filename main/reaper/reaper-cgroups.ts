@@ -12,7 +12,12 @@ import { formatDead } from '../../contracts/reaper-pipe';
 import { removeLeftoverCgroups } from '../platform/containment/cgroup-leftovers';
 import path from 'node:path';
 
-interface CgroupSession { cgroup: CgroupDir; sessionId?: string; root?: number; killing?: Promise<void> }
+interface CgroupSession {
+  cgroup: CgroupDir;
+  sessionId?: string;
+  root?: number;
+  killing?: Promise<void>;
+}
 
 export class CgroupSessions {
   private readonly sessions = new Map<string, CgroupSession>();
@@ -26,7 +31,9 @@ export class CgroupSessions {
     private readonly report: (line: string) => void,
   ) {}
 
-  get size(): number { return this.sessions.size; }
+  get size(): number {
+    return this.sessions.size;
+  }
 
   contain(dir: string, sessionId?: string): void {
     const known = this.sessions.get(dir);
@@ -42,9 +49,12 @@ export class CgroupSessions {
   /** Leftover cgroups of sessions that are over, beside the ones this reaper holds (cgroup-leftovers.ts). */
   private removeLeftovers(parent: string): void {
     if (this.leftovers.has(parent)) return;
-    this.leftovers.set(parent, removeLeftoverCgroups(parent).then(({ removed, failed }) => {
-      this.log.event(LogEvent.cgroupLeftovers, { parent, removed, failed });
-    }));
+    this.leftovers.set(
+      parent,
+      removeLeftoverCgroups(parent).then(({ removed, failed }) => {
+        this.log.event(LogEvent.cgroupLeftovers, { parent, removed, failed });
+      }),
+    );
   }
 
   root(pid: number, dir: string): void {
@@ -91,8 +101,25 @@ export class CgroupSessions {
       this.sessions.delete(session.cgroup.dir);
       const pid = session.root;
       const survivors = [...result.survivors, ...swept.survivors];
-      if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, cgroup: session.cgroup.name, migrated: swept.migrated, movedBack: swept.movedBack, survivors: swept.survivors.length });
-      log.event(LogEvent.reaperSessionDead, { pid, cgroup: session.cgroup.name, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, movedBack: swept.movedBack, removed: result.removed });
+      if (swept.migrated > 0)
+        log.error(LogEvent.reaperSessionMigrated, {
+          pid,
+          cgroup: session.cgroup.name,
+          migrated: swept.migrated,
+          movedBack: swept.movedBack,
+          survivors: swept.survivors.length,
+        });
+      log.event(LogEvent.reaperSessionDead, {
+        pid,
+        cgroup: session.cgroup.name,
+        ...result.killedBy,
+        exitedUnsignalled: result.exitedUnsignalled,
+        ms: result.ms,
+        survivors: survivors.length,
+        migrated: swept.migrated,
+        movedBack: swept.movedBack,
+        removed: result.removed,
+      });
       if (pid !== undefined) this.report(formatDead(pid, { ...result, survivors }));
     })();
     return session.killing;

@@ -31,8 +31,12 @@ const QUICK_REFRESH_MS = 25;
 /** A scanned session counts as young this long after its registration. */
 const YOUNG_MS = 3_000;
 
-
-interface TrackedSession { members: SessionMembers; registeredAt: number; sessionId?: string; killing?: Promise<void> }
+interface TrackedSession {
+  members: SessionMembers;
+  registeredAt: number;
+  sessionId?: string;
+  killing?: Promise<void>;
+}
 
 export class Reaper {
   private readonly sessions = new Map<number, TrackedSession>();
@@ -63,29 +67,42 @@ export class Reaper {
   /** One command from the host. */
   handle(command: ReaperCommand): Promise<void> {
     switch (command.kind) {
-      case 'register': return this.register(command.pid, command.startTime, command.sessionId);
-      case 'killall': return this.killAll();
-      case 'end': return this.end(command.pid);
+      case 'register':
+        return this.register(command.pid, command.startTime, command.sessionId);
+      case 'killall':
+        return this.killAll();
+      case 'end':
+        return this.end(command.pid);
       case 'contain':
         this.cgroups.contain(command.cgroup, command.sessionId);
         this.report(formatContained(command.cgroup));
         return Promise.resolve();
-      case 'root': this.cgroups.root(command.pid, command.cgroup); return Promise.resolve();
-      case 'release': this.cgroups.release(command.cgroup); return Promise.resolve();
-      case 'takeover': return Promise.resolve();
+      case 'root':
+        this.cgroups.root(command.pid, command.cgroup);
+        return Promise.resolve();
+      case 'release':
+        this.cgroups.release(command.cgroup);
+        return Promise.resolve();
+      case 'takeover':
+        return Promise.resolve();
       case 'grace':
         this.killGraceMs = command.ms;
         this.log.event('reaper-kill-grace', { killGraceMs: command.ms });
         return Promise.resolve();
-      case 'terminal': case 'terminal-restore': case 'terminal-done': this.terminal.handle(command); return Promise.resolve();
+      case 'terminal':
+      case 'terminal-restore':
+      case 'terminal-done':
+        this.terminal.handle(command);
+        return Promise.resolve();
     }
   }
 
   /** Whether some scanned session is young or has lost its root: scan quickly then. */
   get needsQuickRefresh(): boolean {
     const now = performance.now();
-    return [...this.sessions.values()].some((s) =>
-      !s.killing && (now - s.registeredAt < YOUNG_MS || !s.members.alive.some((p) => p.pid === s.members.root.pid)));
+    return [...this.sessions.values()].some(
+      (s) => !s.killing && (now - s.registeredAt < YOUNG_MS || !s.members.alive.some((p) => p.pid === s.members.root.pid)),
+    );
   }
 
   private kill(pid: number, session: TrackedSession): Promise<void> {
@@ -95,11 +112,22 @@ export class Reaper {
         // what the scan could not link to the root but still carries the session's tag: swept
         // like a cgroup session's migrants; the session stays listed meanwhile, so a shutdown waits
         const { log } = this;
-        const swept = session.sessionId ? await sweepMigrants(session.sessionId, { log, known: result.survivors }) : { migrated: 0, survivors: [], movedBack: 0 };
+        const swept = session.sessionId
+          ? await sweepMigrants(session.sessionId, { log, known: result.survivors })
+          : { migrated: 0, survivors: [], movedBack: 0 };
         this.sessions.delete(pid);
         const survivors = [...result.survivors, ...swept.survivors];
-        if (swept.migrated > 0) log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
-        log.event(LogEvent.reaperSessionDead, { pid, ...result.killedBy, exitedUnsignalled: result.exitedUnsignalled, ms: result.ms, survivors: survivors.length, migrated: swept.migrated, movedBack: swept.movedBack });
+        if (swept.migrated > 0)
+          log.error(LogEvent.reaperSessionMigrated, { pid, migrated: swept.migrated, survivors: swept.survivors.length });
+        log.event(LogEvent.reaperSessionDead, {
+          pid,
+          ...result.killedBy,
+          exitedUnsignalled: result.exitedUnsignalled,
+          ms: result.ms,
+          survivors: survivors.length,
+          migrated: swept.migrated,
+          movedBack: swept.movedBack,
+        });
         this.report(formatDead(pid, { ...result, survivors }));
       });
     return session.killing;
@@ -112,7 +140,9 @@ export class Reaper {
   }
 
   killAll(): Promise<void> {
-    return Promise.all([...this.sessions].map(([pid, session]) => this.kill(pid, session)).concat(this.cgroups.killAll())).then(() => undefined);
+    return Promise.all([...this.sessions].map(([pid, session]) => this.kill(pid, session)).concat(this.cgroups.killAll())).then(
+      () => undefined,
+    );
   }
 
   /** Host gone: kill everything, once. */
@@ -165,17 +195,27 @@ function main(): void {
     return;
   }
   const reaper = new Reaper(tables.value, killGraceMs, log, (line) => process.stdout.write(line));
-  log.event('reaper-start', { pid: process.pid, killGraceMs, replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length, nonDumpable: guard.ok ? true : guard.error });
+  log.event('reaper-start', {
+    pid: process.pid,
+    killGraceMs,
+    replayed: (option('--replay') ?? '').split('\n').filter((l) => l !== '').length,
+    nonDumpable: guard.ok ? true : guard.error,
+  });
   const exitAfter = (reason: string): void => {
-    void Promise.all([reaper.shutdown(reason), reaper.terminal.settled()]).then(() => {
-      log.event('reaper-exit', { reason });
-      return log instanceof FileEventLog ? Promise.race([log.flushed(), delay(LOG_FLUSH_MAX_MS)]) : undefined;
-    }).then(() => process.exit(0));
+    void Promise.all([reaper.shutdown(reason), reaper.terminal.settled()])
+      .then(() => {
+        log.event('reaper-exit', { reason });
+        return log instanceof FileEventLog ? Promise.race([log.flushed(), delay(LOG_FLUSH_MAX_MS)]) : undefined;
+      })
+      .then(() => process.exit(0));
   };
   const refreshLoop = (): void => {
-    void reaper.refresh().catch(crash).finally(() => {
-      setTimeout(refreshLoop, reaper.needsQuickRefresh ? QUICK_REFRESH_MS : REFRESH_INTERVAL_MS).unref();
-    });
+    void reaper
+      .refresh()
+      .catch(crash)
+      .finally(() => {
+        setTimeout(refreshLoop, reaper.needsQuickRefresh ? QUICK_REFRESH_MS : REFRESH_INTERVAL_MS).unref();
+      });
   };
   refreshLoop();
 

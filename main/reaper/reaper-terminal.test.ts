@@ -7,12 +7,12 @@ const shell: ProcessInfo = { pid: 100, ppid: 1, pgrp: 100, sid: 100, tpgid: 200,
 const host: ProcessInfo = { pid: 200, ppid: 100, pgrp: 200, sid: 100, tpgid: 200, state: 'S', startTime: 9 };
 
 describe('whose terminal the reaper restores after the host died', () => {
-  it('ripcord\'s job still in the foreground, or the shell that started it back at its prompt: ours', () => {
+  it("ripcord's job still in the foreground, or the shell that started it back at its prompt: ours", () => {
     expect(terminalOwner(host, shell, { ...shell, tpgid: 200 })).toBe('ours');
     expect(terminalOwner(host, shell, { ...shell, tpgid: 100 })).toBe('ours');
   });
 
-  it('a job the shell started since (vim, another ripcord): someone else\'s, left alone', () => {
+  it("a job the shell started since (vim, another ripcord): someone else's, left alone", () => {
     expect(terminalOwner(host, shell, { ...shell, tpgid: 300 })).toBe('another-job');
   });
 

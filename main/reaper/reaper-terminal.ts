@@ -54,7 +54,9 @@ export class ReaperTerminal {
    * first). Puts the terminal back; resolves when done (bounded by the stty and write limits).
    */
   hostGone(): Promise<void> {
-    this.restoring ??= this.restoreAfterHost().catch((error: unknown) => this.log.error('reaper-terminal-failed', { error: String(error) }));
+    this.restoring ??= this.restoreAfterHost().catch((error: unknown) =>
+      this.log.error('reaper-terminal-failed', { error: String(error) }),
+    );
     return this.restoring;
   }
 
@@ -78,9 +80,12 @@ export class ReaperTerminal {
       const shellFirst = parentNow !== undefined && parentNow.pgrp !== kept.host.pgrp && parentNow.tpgid === parentNow.pgrp;
       // at once, before termios: the shell that started ripcord prints its prompt as soon as it sees the host die
       if (this.bytes !== '') writeNonBlockingWithin(kept.handle.fd, this.bytes);
-      const termios = kept.termios && (await stty(kept.handle.fd, ['-g'])) === kept.termios.raw && this.foregroundOwner(kept) === 'ours'
-        ? ((await stty(kept.handle.fd, [kept.termios.saved])) === undefined ? 'failed' : 'restored')
-        : 'left';
+      const termios =
+        kept.termios && (await stty(kept.handle.fd, ['-g'])) === kept.termios.raw && this.foregroundOwner(kept) === 'ours'
+          ? (await stty(kept.handle.fd, [kept.termios.saved])) === undefined
+            ? 'failed'
+            : 'restored'
+          : 'left';
       this.log.event('reaper-terminal-restored', { bytes: this.bytes.length, termios, shellFirst });
     } finally {
       await kept.handle.close().catch(() => undefined);
@@ -104,13 +109,14 @@ export class ReaperTerminal {
       return undefined;
     }
     if ((await handle.stat()).rdev !== command.rdev) {
-      this.log.warn('reaper-terminal-unavailable', { path: command.path, error: 'another device than the host\'s' });
+      this.log.warn('reaper-terminal-unavailable', { path: command.path, error: "another device than the host's" });
       await handle.close();
       return undefined;
     }
     const raw = command.termios === undefined ? undefined : await stty(handle.fd, ['-g']);
     // the same as the user's: ripcord has changed nothing (no raw mode yet), so there is nothing to put back
-    const termios = command.termios !== undefined && raw !== undefined && raw !== command.termios ? { saved: command.termios, raw } : undefined;
+    const termios =
+      command.termios !== undefined && raw !== undefined && raw !== command.termios ? { saved: command.termios, raw } : undefined;
     this.log.event('reaper-terminal-kept', { path: command.path, termios: termios !== undefined });
     return { handle, host, parent, termios };
   }

@@ -8,7 +8,10 @@ type LogLine = Parameters<DecisionService['log']>[0];
 export function parentLog(parent: MessageLink): Logger {
   // it only sends: it hears nothing, so drops nothing
   const main = proxyOf(DecisionService, parent, () => undefined);
-  const line = (level: LogLine['level']) => (name: string, fields?: Record<string, unknown>): void => main.log({ level, name, fields });
+  const line =
+    (level: LogLine['level']) =>
+    (name: string, fields?: Record<string, unknown>): void =>
+      main.log({ level, name, fields });
   return { file: undefined, event: line('info'), warn: line('warn'), error: line('error'), flushSync: () => undefined };
 }
 

@@ -11,7 +11,9 @@ import type { HostScreen } from './pane-programs';
 export const SCREEN_PORT_MESSAGE = 'screen-port';
 
 /** The parts of MessagePortMain the screen uses. */
-export type ScreenPort = Pick<MessagePortMain, 'postMessage' | 'start' | 'close'> & { on(event: 'message', listener: (event: { data: unknown }) => void): unknown };
+export type ScreenPort = Pick<MessagePortMain, 'postMessage' | 'start' | 'close'> & {
+  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
+};
 /** The parts of process.parentPort the host uses; a message's ports are Electron's MessagePortMain. */
 export type ParentChannel = Pick<ParentPort, 'postMessage'> & {
   on(event: 'message', listener: (event: { data: unknown; ports: ScreenPort[] }) => void): unknown;

@@ -12,7 +12,11 @@ import type { ProgramDecisions } from '../program/running-program';
  * time left, whether an exit was decided) is known from main's last decision (`follow`, called
  * right before the program follows it), counted on this process's monotonic clock.
  */
-export function paneDecisions(main: DecisionService, pane: PaneId, clock: () => number = () => performance.now()): ProgramDecisions & { follow(decision: Decision, hintRemainingMs: number): void } {
+export function paneDecisions(
+  main: DecisionService,
+  pane: PaneId,
+  clock: () => number = () => performance.now(),
+): ProgramDecisions & { follow(decision: Decision, hintRemainingMs: number): void } {
   let exitDecided = false;
   let hintEndsAt = 0;
   return {

@@ -24,7 +24,12 @@ export interface HostScreen extends ScreenChannel {
 }
 
 /** A pane whose program has not started (or has closed) has nothing to ack or stop; a request is still checked. */
-const NO_PROGRAM: ScreenTarget = { ack: () => undefined, stopJob: () => undefined, stopProcess: () => undefined, watchProcesses: () => undefined };
+const NO_PROGRAM: ScreenTarget = {
+  ack: () => undefined,
+  stopJob: () => undefined,
+  stopProcess: () => undefined,
+  watchProcesses: () => undefined,
+};
 
 /** One pane's program here, with what it reports to main and shows in the page. */
 interface HostedPane extends Disposable {
@@ -47,7 +52,10 @@ export class SessionHost extends DisposableBase {
   private readonly log: Logger;
 
   /** `parent`: main, as the host hears and answers it (Node's IPC channel, or Electron's parentPort) */
-  constructor(parent: MessageLink, private readonly screen: HostScreen) {
+  constructor(
+    parent: MessageLink,
+    private readonly screen: HostScreen,
+  ) {
     super();
     const dropped = (problem: string): void => this.log.warn('host.command-dropped', { problem });
     this.main = this.register(proxyOf(DecisionService, parent, dropped));
@@ -104,7 +112,9 @@ export class SessionHost extends DisposableBase {
       return;
     }
     const request = parsePaneRequest(args);
-    const handled = request.ok ? handleScreenRequest(this.panes.get(request.value.pane)?.screenFeed ?? NO_PROGRAM, channel, request.value.args) : request;
+    const handled = request.ok
+      ? handleScreenRequest(this.panes.get(request.value.pane)?.screenFeed ?? NO_PROGRAM, channel, request.value.args)
+      : request;
     if (!handled.ok) this.log.warn('host.screen-request-dropped', { reason: `${channel}: ${handled.error}` });
   }
 
@@ -153,7 +163,12 @@ export class SessionHost extends DisposableBase {
     pane.program = store.add(program);
     pane.screenFeed = store.add(new ScreenFeed(program, paneScreen(this.screen, id), this.log));
     store.add(program.onStartOver(() => main.startOver({ pane: id })));
-    main.started({ pane: id, pid: program.pid, containment: { kind: program.container.kind, reason: program.container.reason }, transcript: program.transcript?.dir });
+    main.started({
+      pane: id,
+      pid: program.pid,
+      containment: { kind: program.container.kind, reason: program.container.reason },
+      transcript: program.transcript?.dir,
+    });
   }
 }
 

@@ -37,7 +37,8 @@ export function parentPort(): { host: ParentChannel; main: MessagePort; hostPort
     host: {
       postMessage: (message: unknown) => hostPort.postMessage(message),
       on: (_event, listener) => {
-        const forward = (message: { data: unknown; ports: MessagePort[] }): void => listener({ data: message.data, ports: message.ports.map(asMain) });
+        const forward = (message: { data: unknown; ports: MessagePort[] }): void =>
+          listener({ data: message.data, ports: message.ports.map(asMain) });
         forwards.set(listener, forward);
         hostPort.on('message', forward);
       },

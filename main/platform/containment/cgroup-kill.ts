@@ -61,7 +61,12 @@ export async function killCgroup(cgroup: CgroupDir, options: CgroupKillOptions =
 }
 
 /** Waits until the cgroup is empty (true: nothing left) or the deadline passes (false). */
-async function untilEmptyOr(cgroup: CgroupDir, deadline: number, clock: () => number, account: (alive: number[]) => void): Promise<boolean> {
+async function untilEmptyOr(
+  cgroup: CgroupDir,
+  deadline: number,
+  clock: () => number,
+  account: (alive: number[]) => void,
+): Promise<boolean> {
   for (;;) {
     if (!(await cgroup.populated())) {
       account([]);

@@ -18,7 +18,10 @@ import { CGROUP_PREFIX, CgroupDir } from './cgroup';
 
 const HOST_PID = new RegExp(`^${CGROUP_PREFIX}(\\d+)-`);
 
-export interface LeftoverCleanup { removed: string[]; failed: { name: string; error: string }[] }
+export interface LeftoverCleanup {
+  removed: string[];
+  failed: { name: string; error: string }[];
+}
 
 /** Removes, with everything below them, the empty `ripcord-*` cgroups in `parent` whose host is dead. */
 export async function removeLeftoverCgroups(parent: string): Promise<LeftoverCleanup> {

@@ -40,7 +40,11 @@ async function expectTheWalkEnds(session: CgroupDir, pid: number): Promise<void>
 }
 
 async function endAndRemove(session: CgroupDir, pid: number): Promise<void> {
-  try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
   await waitFor(async () => !(await session.populated()), 5_000);
   expect((await session.remove()).ok).toBe(true);
 }
@@ -56,7 +60,9 @@ describe.runIf(process.platform === 'linux')('a process whose main thread has ex
     } finally {
       process.kill(pid, 'SIGKILL');
     }
-    expect(await waitFor(async () => (await readLiveStat(pid))?.state === 'Z' || (await readLiveStat(pid)) === undefined, 5_000)).toBe(true);
+    expect(await waitFor(async () => (await readLiveStat(pid))?.state === 'Z' || (await readLiveStat(pid)) === undefined, 5_000)).toBe(
+      true,
+    );
   });
 
   it('is found in a child cgroup and ended by the walk, where cgroup.kill is not enough', async (ctx) => {
@@ -85,11 +91,22 @@ describe.runIf(process.platform === 'linux')('a process whose main thread has ex
     const pid = await leaderless(built, 'past-path-max');
     try {
       // 20 levels of 250-character names: ~5000 characters below the session's own path
-      const nested = await run('python3', [path.join(REPO_ROOT, 'e2e/terminal/fixtures/nest-cgroups.py'), '20', session.value.dir, String(pid)]).then(() => true, () => false);
+      const nested = await run('python3', [
+        path.join(REPO_ROOT, 'e2e/terminal/fixtures/nest-cgroups.py'),
+        '20',
+        session.value.dir,
+        String(pid),
+      ]).then(
+        () => true,
+        () => false,
+      );
       if (!nested) return ctx.skip('python3 cannot nest the cgroups here');
       // its live thread's cgroup (the zombie leader's stays where it exited): the path is past PATH_MAX
       const thread = (await readdir(`/proc/${pid}/task`)).find((tid) => tid !== String(pid));
-      expect((await readFile(`/proc/${pid}/task/${thread}/cgroup`, 'utf8')).split('\n').find((l) => l.startsWith('0::'))?.length, 'the process is in the deepest cgroup').toBeGreaterThanOrEqual(4096);
+      expect(
+        (await readFile(`/proc/${pid}/task/${thread}/cgroup`, 'utf8')).split('\n').find((l) => l.startsWith('0::'))?.length,
+        'the process is in the deepest cgroup',
+      ).toBeGreaterThanOrEqual(4096);
       await expectTheWalkEnds(session.value, pid);
     } finally {
       await endAndRemove(session.value, pid);

@@ -25,7 +25,10 @@ export interface TreeWalkBounds {
 
 const ids = (file: string): number[] => {
   try {
-    return readKernelFileNow(file).split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+    return readKernelFileNow(file)
+      .split('\n')
+      .filter((l) => /^\d+$/.test(l))
+      .map(Number);
   } catch {
     return []; // gone, or a threaded cgroup's cgroup.procs (EOPNOTSUPP)
   }
@@ -58,7 +61,8 @@ export function threadGroupsNow(dir: string, bounds: TreeWalkBounds = {}): numbe
     for (let cgroups = 1; pending.length > 0 && cgroups < maxCgroups;) {
       const child = (pending[pending.length - 1] as string[]).pop();
       // every child walked: back up, unless this is the top
-      const next: number | undefined = child !== undefined ? openDirectoryNow(at(current, child)) : pending.length > 1 ? openDirectoryNow(at(current, '..')) : undefined;
+      const next: number | undefined =
+        child !== undefined ? openDirectoryNow(at(current, child)) : pending.length > 1 ? openDirectoryNow(at(current, '..')) : undefined;
       if (child === undefined) pending.pop();
       if (next === undefined) {
         if (child === undefined) break;

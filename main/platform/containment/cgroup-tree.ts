@@ -31,7 +31,10 @@ async function subdirs(dir: FileHandle): Promise<string[]> {
 }
 
 /** One directory of the walk: its name in its parent (none for the top) and its children yet to remove. */
-interface Level { name?: string; pending: string[] }
+interface Level {
+  name?: string;
+  pending: string[];
+}
 
 /**
  * Removes `dir` and every cgroup below it, deepest first. A cgroup that still has processes
@@ -55,7 +58,14 @@ export async function removeCgroupTree(dir: string): Promise<Result> {
         return { ok: true, value: true };
       }
       // a leaf goes at once (most are); a child with cgroups of its own (EBUSY) is walked into
-      if (child !== undefined && (await rmdir(at(current, child)).then(() => true, (err: unknown) => gone(err)))) continue;
+      if (
+        child !== undefined &&
+        (await rmdir(at(current, child)).then(
+          () => true,
+          (err: unknown) => gone(err),
+        ))
+      )
+        continue;
       // down into that child; back up to the parent once a directory has none left
       const next = child !== undefined ? await openDir(at(current, child)).catch(unlessGone) : await openDir(at(current, '..'));
       if (next === undefined) continue;

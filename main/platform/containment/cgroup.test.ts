@@ -56,7 +56,10 @@ async function realCgroup(ctx: TestContext): Promise<CgroupDir> {
 
 /** Starts `script` under sh and moves it into the cgroup before it runs (the shim's way). */
 async function startIn(cgroup: CgroupDir, script: string): Promise<ChildProcess> {
-  const child = spawn('sh', ['-c', `echo $$ > "$1"; shift; exec sh -c "$0"`, script, path.join(cgroup.dir, 'cgroup.procs')], { stdio: 'ignore', detached: true });
+  const child = spawn('sh', ['-c', `echo $$ > "$1"; shift; exec sh -c "$0"`, script, path.join(cgroup.dir, 'cgroup.procs')], {
+    stdio: 'ignore',
+    detached: true,
+  });
   children.push(child);
   await waitFor(async () => (await cgroup.procs()).includes(child.pid ?? -1), 5_000);
   return child;
@@ -90,7 +93,7 @@ describe('a real session cgroup', () => {
 
   it('stages the kill: HUP wakes a stopped member, TERM and then cgroup.kill end those that ignore the earlier signals', async (ctx) => {
     const cgroup = await realCgroup(ctx);
-    await startIn(cgroup, "sh -c 'trap \"\" HUP; exec sleep 1000' & sh -c 'trap \"\" HUP TERM; exec sleep 1000' & sleep 1000 & wait");
+    await startIn(cgroup, 'sh -c \'trap "" HUP; exec sleep 1000\' & sh -c \'trap "" HUP TERM; exec sleep 1000\' & sleep 1000 & wait');
     // each child must have set its trap and exec'd sleep before the first signal, or HUP ends it early
     await waitFor(async () => (await Promise.all((await cgroup.procs()).map(comm))).filter((c) => c === 'sleep').length === 3, 5_000);
     const stopped = (await cgroup.procs())[3] as number;
@@ -142,11 +145,15 @@ const NEST_CGROUPS = path.resolve(__dirname, '../../../e2e/terminal/fixtures/nes
 
 /** How many levels of cgroups are below dir, counted by a walk of relative names (the test's own). */
 async function depthBelow(dir: string): Promise<number> {
-  const { stdout } = await run('python3', ['-c', 'import os, sys\nos.chdir(sys.argv[1])\nn = 0\nwhile True:\n    d = [e.name for e in os.scandir(".") if e.is_dir()]\n    if not d: break\n    os.chdir(d[0]); n += 1\nprint(n)', dir]);
+  const { stdout } = await run('python3', [
+    '-c',
+    'import os, sys\nos.chdir(sys.argv[1])\nn = 0\nwhile True:\n    d = [e.name for e in os.scandir(".") if e.is_dir()]\n    if not d: break\n    os.chdir(d[0]); n += 1\nprint(n)',
+    dir,
+  ]);
   return Number(stdout.trim());
 }
 
-describe('a session cgroup\'s name', () => {
+describe("a session cgroup's name", () => {
   it('is never one someone made first: a taken name is skipped, and the cgroup made is new and empty', async (ctx) => {
     const probe = await realCgroup(ctx);
     const parent = path.dirname(probe.dir);

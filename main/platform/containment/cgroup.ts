@@ -51,12 +51,20 @@ export function describe(err: unknown): string {
 }
 
 export async function readText(file: string): Promise<Result<string>> {
-  try { return done(await readFile(file, 'utf8')); } catch (err) { return fail(err); }
+  try {
+    return done(await readFile(file, 'utf8'));
+  } catch (err) {
+    return fail(err);
+  }
 }
 
 /** readText of a kernel file, read at once (kernel-reads.ts). */
 function readTextNow(file: string): Result<string> {
-  try { return done(readKernelFileNow(file)); } catch (err) { return fail(err); }
+  try {
+    return done(readKernelFileNow(file));
+  } catch (err) {
+    return fail(err);
+  }
 }
 
 export type CgroupLocation = { mount: string; own: string; dir: string };
@@ -81,16 +89,29 @@ function locate(mountinfo: Result<string>, cgroupText: Result<string>, pid: numb
   return done({ mount, own, dir: path.join(mount, own).replace(/(?<=.)\/+$/, '') });
 }
 
-const parseProcs = (text: Result<string>): number[] => (text.ok ? text.value.split('\n').filter((l) => /^\d+$/.test(l)).map(Number) : []);
+const parseProcs = (text: Result<string>): number[] =>
+  text.ok
+    ? text.value
+        .split('\n')
+        .filter((l) => /^\d+$/.test(l))
+        .map(Number)
+    : [];
 
 /** One cgroup directory and the control files ripcord uses. */
 export class CgroupDir {
   constructor(readonly dir: string) {}
 
-  get name(): string { return path.basename(this.dir); }
+  get name(): string {
+    return path.basename(this.dir);
+  }
 
   async create(): Promise<Result> {
-    try { await mkdir(this.dir); return done(true); } catch (err) { return fail(err); }
+    try {
+      await mkdir(this.dir);
+      return done(true);
+    } catch (err) {
+      return fail(err);
+    }
   }
 
   /**
@@ -111,7 +132,12 @@ export class CgroupDir {
 
   /** Moves a process in. Appending matters: cgroup.procs takes one pid per write. */
   async join(pid: number): Promise<Result> {
-    try { await appendFile(path.join(this.dir, 'cgroup.procs'), `${pid}\n`); return done(true); } catch (err) { return fail(err); }
+    try {
+      await appendFile(path.join(this.dir, 'cgroup.procs'), `${pid}\n`);
+      return done(true);
+    } catch (err) {
+      return fail(err);
+    }
   }
 
   /** Live members (the kernel lists no zombie), or [] when the cgroup is gone. */
@@ -130,17 +156,30 @@ export class CgroupDir {
     return text.ok && /^populated 1$/m.test(text.value);
   }
 
-  async exists(): Promise<boolean> { return (await readText(path.join(this.dir, 'cgroup.events'))).ok; }
+  async exists(): Promise<boolean> {
+    return (await readText(path.join(this.dir, 'cgroup.events'))).ok;
+  }
 
-  async freeze(frozen: boolean): Promise<Result> { return this.write('cgroup.freeze', frozen ? '1' : '0'); }
+  async freeze(frozen: boolean): Promise<Result> {
+    return this.write('cgroup.freeze', frozen ? '1' : '0');
+  }
 
   /** SIGKILL to every member, atomically (kernel >= 5.14). */
-  async kill(): Promise<Result> { return this.write('cgroup.kill', '1'); }
+  async kill(): Promise<Result> {
+    return this.write('cgroup.kill', '1');
+  }
 
   /** Removes the cgroup and every empty cgroup below it, however deep (cgroup-tree.ts). */
-  remove(): Promise<Result> { return removeCgroupTree(this.dir); }
+  remove(): Promise<Result> {
+    return removeCgroupTree(this.dir);
+  }
 
   private async write(file: string, value: string): Promise<Result> {
-    try { await writeFile(path.join(this.dir, file), value); return done(true); } catch (err) { return fail(err); }
+    try {
+      await writeFile(path.join(this.dir, file), value);
+      return done(true);
+    } catch (err) {
+      return fail(err);
+    }
   }
 }

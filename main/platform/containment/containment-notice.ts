@@ -4,7 +4,10 @@
 // control.unpublished).
 import type { ContainmentKind } from './containment-probe';
 
-export interface ContainmentNotice { title: string; lines: string[] }
+export interface ContainmentNotice {
+  title: string;
+  lines: string[];
+}
 
 /** What the user is told when a session runs under `kind`; undefined when it has its container. */
 export function uncontainedNotice(kind: ContainmentKind, reason: string): ContainmentNotice | undefined {
@@ -25,7 +28,7 @@ export function unreachableNotice(error: string): ContainmentNotice {
     title: 'ripcord: `ripcord ps` and `ripcord stop` cannot reach this session (no control socket)',
     lines: [
       `why: ${error}`,
-      'the session runs and ends as usual; its socket needs a directory of this user\'s own (XDG_RUNTIME_DIR, else ripcord-<uid> in the temp dir)',
+      "the session runs and ends as usual; its socket needs a directory of this user's own (XDG_RUNTIME_DIR, else ripcord-<uid> in the temp dir)",
       '`ripcord doctor` shows what this machine allows',
     ],
   };

@@ -9,7 +9,16 @@ import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { removeLeftoverCgroups } from './cgroup-leftovers';
-import { CGROUP_PREFIX, CgroupDir, locateCgroup, locateOwnCgroupNow, parseOwnCgroup, readText, type CgroupLocation, type Result } from './cgroup';
+import {
+  CGROUP_PREFIX,
+  CgroupDir,
+  locateCgroup,
+  locateOwnCgroupNow,
+  parseOwnCgroup,
+  readText,
+  type CgroupLocation,
+  type Result,
+} from './cgroup';
 
 export type ContainmentKind = 'cgroup' | 'systemd-scope' | 'process-scan';
 export const CONTAINMENT_KINDS: readonly ContainmentKind[] = ['cgroup', 'systemd-scope', 'process-scan'];
@@ -41,12 +50,15 @@ export interface ContainmentPlan {
   limits: string[];
 }
 
-const OTHER_MANAGERS = 'processes another manager starts on the session\'s behalf: a command sent to an already-running tmux server, systemd-run --user, D-Bus activation, xdg-open handing a URL to a running browser, sudo with pam_systemd';
-const SAME_USER = 'code of the same user that kills ripcord and its reaper at the same instant (the reaper then never runs; with a cgroup the processes stay contained in it, without one they are lost)';
-const HIDDEN_MIGRANTS = 'a process that leaves the session\'s cgroup (or the scan\'s sight) and also clears its environment or makes itself non-dumpable: the sweep for migrants cannot read its RIPCORD_SESSION tag';
+const OTHER_MANAGERS =
+  "processes another manager starts on the session's behalf: a command sent to an already-running tmux server, systemd-run --user, D-Bus activation, xdg-open handing a URL to a running browser, sudo with pam_systemd";
+const SAME_USER =
+  'code of the same user that kills ripcord and its reaper at the same instant (the reaper then never runs; with a cgroup the processes stay contained in it, without one they are lost)';
+const HIDDEN_MIGRANTS =
+  "a process that leaves the session's cgroup (or the scan's sight) and also clears its environment or makes itself non-dumpable: the sweep for migrants cannot read its RIPCORD_SESSION tag";
 const ROOT = 'root inside the session can escape anything';
 export const LIMITS: Record<ContainmentKind, string[]> = {
-  'cgroup': [HIDDEN_MIGRANTS, OTHER_MANAGERS, SAME_USER, ROOT],
+  cgroup: [HIDDEN_MIGRANTS, OTHER_MANAGERS, SAME_USER, ROOT],
   'systemd-scope': [HIDDEN_MIGRANTS, OTHER_MANAGERS, SAME_USER, ROOT],
   'process-scan': [
     HIDDEN_MIGRANTS,
@@ -72,10 +84,16 @@ export function containmentPlan(): Promise<ContainmentPlan> {
  * process scan. A start waits for no trial process.
  */
 export async function planContainment(env: NodeJS.ProcessEnv = process.env): Promise<ContainmentPlan> {
-  const facts = newFacts(env, 'not tried: the session root\'s own join into its cgroup is the trial');
+  const facts = newFacts(env, "not tried: the session root's own join into its cgroup is the trial");
   // read at once: the session's start waits for the plan
   if (process.platform === 'linux') useLocation(facts, env, locateOwnCgroupNow());
-  return choose(facts, env, facts.parent === undefined ? undefined : `session cgroups go below ${facts.parent}; the session root's join into its own cgroup is the trial move`);
+  return choose(
+    facts,
+    env,
+    facts.parent === undefined
+      ? undefined
+      : `session cgroups go below ${facts.parent}; the session root's join into its own cgroup is the trial move`,
+  );
 }
 
 /** A session whose root could not join its cgroup: a systemd user scope, else the process scan. */
@@ -116,8 +134,12 @@ async function choose(facts: ContainmentFacts, env: NodeJS.ProcessEnv, cgroupRea
   const unknown = forced ? ` (${CONTAINMENT_ENV}=${forced} is not one of ${CONTAINMENT_KINDS.join(', ')}; ignored)` : '';
   if (cgroupReason !== undefined) return plan('cgroup', `${cgroupReason}${unknown}`);
   if (facts.systemdUserManager === NOT_CHECKED) facts.systemdUserManager = await systemdUserManager(env);
-  if (facts.systemdUserManager.present) return plan('systemd-scope', `own cgroup not delegated (${facts.delegation.detail}); a systemd user manager runs${unknown}`);
-  return plan('process-scan', `no cgroup: ${facts.delegation.detail}; no systemd user manager (${facts.systemdUserManager.detail})${unknown}`);
+  if (facts.systemdUserManager.present)
+    return plan('systemd-scope', `own cgroup not delegated (${facts.delegation.detail}); a systemd user manager runs${unknown}`);
+  return plan(
+    'process-scan',
+    `no cgroup: ${facts.delegation.detail}; no systemd user manager (${facts.systemdUserManager.detail})${unknown}`,
+  );
 }
 
 /** The cgroup2 mount, this process's cgroup, and where session cgroups go; false when there is none. */

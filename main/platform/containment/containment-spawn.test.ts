@@ -37,14 +37,18 @@ afterAll(async () => {
 /** A plain record of what the code logged: data, not a stand-in for anything. */
 function recordingLog(): EventLog & { events: { name: string; fields?: Record<string, unknown> }[] } {
   const events: { name: string; fields?: Record<string, unknown> }[] = [];
-  const add = (name: string, fields?: Record<string, unknown>): void => { events.push({ name, fields }); };
+  const add = (name: string, fields?: Record<string, unknown>): void => {
+    events.push({ name, fields });
+  };
   return { events, event: add, warn: add, error: add };
 }
 
 /** Output of the session until it ends. */
 function outputOf(session: Session): Promise<string> {
   let text = '';
-  session.onData((d) => { text += d; });
+  session.onData((d) => {
+    text += d;
+  });
   return new Promise((resolve) => session.onExit(() => resolve(text)));
 }
 
@@ -53,14 +57,23 @@ describe('the join shim', () => {
     const procs = path.join(tmp.dir, 'procs-file');
     const ran = path.join(tmp.dir, 'ran');
     const script = `touch "${ran}"; printf '%s|' "$@"`;
-    const shim = spawn('/bin/sh', ['-c', JOIN_SCRIPT, 'ripcord-join', procs, 'sh', '-c', script, 'sh', 'a b', '', '$x', '-e', '"\'', '*'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const shim = spawn('/bin/sh', ['-c', JOIN_SCRIPT, 'ripcord-join', procs, 'sh', '-c', script, 'sh', 'a b', '', '$x', '-e', '"\'', '*'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
-    shim.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    shim.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
     const exited = new Promise((resolve) => shim.on('exit', resolve));
     const state = async (): Promise<string | undefined> => (await new LinuxProcessTable().lookup(shim.pid as number))?.state;
     expect(await waitFor(async () => (await state()) === 'T', 5_000)).toBe(true);
     expect((await readFile(procs, 'utf8')).trim()).toBe(String(shim.pid));
-    expect(await access(ran).then(() => true, () => false)).toBe(false);
+    expect(
+      await access(ran).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
     process.kill(shim.pid as number, 'SIGCONT');
     await exited;
     expect(out).toBe('a b||$x|-e|"\'|*|');
@@ -114,10 +127,14 @@ describe('spawnContained', () => {
     })(path.join(tmp.dir, `${CGROUP_PREFIX}unjoinable`));
     const log = recordingLog();
 
-    const started = await spawnInCgroupOrFallback({ file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log }, async () => {
-      const made = await unjoinable.create();
-      return made.ok ? { ok: true, value: unjoinable } : made;
-    }, 'test');
+    const started = await spawnInCgroupOrFallback(
+      { file: '/bin/cat', args: ['/proc/self/cgroup'], cols: 80, rows: 24, reaper, log },
+      async () => {
+        const made = await unjoinable.create();
+        return made.ok ? { ok: true, value: unjoinable } : made;
+      },
+      'test',
+    );
 
     if (!started.ok) throw new Error(started.error);
     sessions.push(started.session);
@@ -132,7 +149,11 @@ describe('spawnContained', () => {
   });
 
   it('plans a cgroup without a trial move, and falls back, logged, where the session cgroup cannot be made', async (ctx) => {
-    const plan = await planContainment({ ...process.env, RIPCORD_CONTAINMENT: '', RIPCORD_CGROUP_PARENT: path.join(tmp.dir, 'no-such-parent') });
+    const plan = await planContainment({
+      ...process.env,
+      RIPCORD_CONTAINMENT: '',
+      RIPCORD_CGROUP_PARENT: path.join(tmp.dir, 'no-such-parent'),
+    });
     if (process.platform !== 'linux' || plan.kind !== 'cgroup') ctx.skip(`no cgroup2 hierarchy here (${plan.reason})`);
     expect(plan.reason).toContain('join');
     const log = recordingLog();
@@ -173,7 +194,9 @@ describe('a host that dies while its root is held', () => {
     const hostScript = await bundle(path.join(tmp.dir, 'held-host.js'), { source: HELD_HOST_SOURCE, resolveDir: __dirname });
     const marker = newMarker();
     const host = spawn(process.execPath, [hostScript, script, marker], { env: BUNDLE_ENV, stdio: ['ignore', 'pipe', 'inherit'] });
-    onTestFinished(() => { host.kill('SIGKILL'); });
+    onTestFinished(() => {
+      host.kill('SIGKILL');
+    });
     const held = await new Promise<{ root: number; cgroup: string }>((resolve, reject) => {
       let out = '';
       host.stdout.on('data', (chunk: Buffer) => {
@@ -196,4 +219,3 @@ describe('a host that dies while its root is held', () => {
     expect(await markedProcesses(marker)).toEqual([]);
   });
 });
-

@@ -28,7 +28,20 @@ const START_WAIT_MS = 5_000;
 /** Poll period while waiting for the root to join or stop: the shim takes about a millisecond. */
 const START_POLL_MS = 1;
 
-export type SessionReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered' | 'killAll' | 'endSession' | 'takeOver' | 'onGaveUp' | 'setKillGrace'>;
+export type SessionReaper = Pick<
+  ReaperClient,
+  | 'register'
+  | 'contain'
+  | 'whenContained'
+  | 'attachRoot'
+  | 'release'
+  | 'whenRegistered'
+  | 'killAll'
+  | 'endSession'
+  | 'takeOver'
+  | 'onGaveUp'
+  | 'setKillGrace'
+>;
 /** What a start asks of the reaper: in the session host, questions to main, which holds the reaper. */
 export type SpawnReaper = Pick<ReaperClient, 'register' | 'contain' | 'whenContained' | 'attachRoot' | 'release' | 'whenRegistered'>;
 /** Makes the session's cgroup `name` below `parent`: in the session host, main makes it (it holds the kill). */
@@ -39,7 +52,9 @@ export type CgroupMaker = (parent: string, name: string) => Promise<Result<Cgrou
  */
 export type ContainedSpawn = { ok: true; session: Session; container: SessionContainer; run: () => void } | { ok: false; error: string };
 
-export async function spawnContained(options: SessionOptions & { reaper: SpawnReaper; log: EventLog; plan?: ContainmentPlan; makeCgroup?: CgroupMaker }): Promise<ContainedSpawn> {
+export async function spawnContained(
+  options: SessionOptions & { reaper: SpawnReaper; log: EventLog; plan?: ContainmentPlan; makeCgroup?: CgroupMaker },
+): Promise<ContainedSpawn> {
   const plan = options.plan ?? (await containmentPlan());
   const parent = plan.facts.parent;
   if (plan.kind === 'cgroup' && parent) {
@@ -56,7 +71,11 @@ let sessionCount = 0;
 const sessionName = (): string => `${CGROUP_PREFIX}${process.pid}-${++sessionCount}`;
 
 /** The session in the cgroup `make` creates; when it cannot be made or joined, in the next containment. */
-export async function spawnInCgroupOrFallback(options: ContainedOptions, make: () => Promise<Result<CgroupDir>>, reason: string): Promise<ContainedSpawn> {
+export async function spawnInCgroupOrFallback(
+  options: ContainedOptions,
+  make: () => Promise<Result<CgroupDir>>,
+  reason: string,
+): Promise<ContainedSpawn> {
   const tried = await spawnInCgroup(options, make, reason);
   if (tried.ok || !('fallback' in tried)) return tried;
   const why = `cgroup: ${tried.error}`;
@@ -81,7 +100,10 @@ async function spawnInCgroup(options: ContainedOptions, make: () => Promise<Resu
   const created = await make();
   if (!created.ok) return { ok: false, fallback: true, error: created.error };
   const cgroup = created.value;
-  const spawned = await spawnSession({ ...options, launcher: ['/bin/sh', '-c', JOIN_SCRIPT, 'ripcord-join', path.join(cgroup.dir, 'cgroup.procs')] });
+  const spawned = await spawnSession({
+    ...options,
+    launcher: ['/bin/sh', '-c', JOIN_SCRIPT, 'ripcord-join', path.join(cgroup.dir, 'cgroup.procs')],
+  });
   if (!spawned.ok) {
     await cgroup.remove();
     return spawned;
@@ -153,13 +175,20 @@ async function spawnScanned(options: ContainedOptions, reason: string): Promise<
   reaper.register(session.pid, session.startTime, session.id);
   if (!(await reaper.whenRegistered(session.pid, START_WAIT_MS))) log.warn('containment.register-unconfirmed', { pid: session.pid });
   log.event(LogEvent.containmentChosen, { kind: 'process-scan', reason, pid: session.pid, limits: 'see ripcord doctor' });
-  return { ok: true, session, container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.value, reason), run: heldUntilRun(session) };
+  return {
+    ok: true,
+    session,
+    container: new ScanContainer({ pid: session.pid, startTime: session.startTime }, tables.value, reason),
+    run: heldUntilRun(session),
+  };
 }
 
 /** The held root's `run`: continues it once, and not at all once it ended (its pid may be another process's by then). */
 function heldUntilRun(session: Session): () => void {
   let ended = false;
-  const exit = session.onExit(() => { ended = true; });
+  const exit = session.onExit(() => {
+    ended = true;
+  });
   let ran = false;
   return () => {
     if (ran) return;
@@ -185,7 +214,9 @@ const stopped = async (table: ProcessTable, session: Session): Promise<boolean> 
  */
 async function untilReady(session: Session, ready: () => Promise<boolean>): Promise<'ready' | 'ended' | 'failed'> {
   let exit: number | undefined;
-  const sub = session.onExit(({ exitCode }) => { exit = exitCode; });
+  const sub = session.onExit(({ exitCode }) => {
+    exit = exitCode;
+  });
   try {
     const until = processClock() + START_WAIT_MS;
     while (processClock() < until) {

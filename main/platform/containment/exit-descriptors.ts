@@ -21,7 +21,10 @@ const EXIT_WALK: TreeWalkBounds = { maxCgroups: 64, maxThreads: 512 };
 /** Walks at the exit: the second finds a child whose fork was under way while the freeze took hold. */
 const EXIT_WALK_PASSES = 2;
 
-interface CgroupFiles { kill?: number; freeze?: number }
+interface CgroupFiles {
+  kill?: number;
+  freeze?: number;
+}
 
 export class ExitDescriptors {
   private readonly cgroups = new Map<string, CgroupFiles>();

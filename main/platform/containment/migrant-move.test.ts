@@ -49,7 +49,7 @@ async function dispose(cgroup: CgroupDir): Promise<void> {
 /** Two `apart` relays tagged and moved out to a sibling cgroup, swept on a slow scan: with the container to move them into, or none. */
 async function sweepTwoRelays(ctx: TestContext, into: 'container' | 'none'): Promise<void> {
   if (!built) return ctx.skip('cc cannot build e2e/terminal/fixtures/relay.c here');
-  if (process.getuid?.() !== 0) return ctx.skip('not root: the delegated user\'s case is in e2e/terminal/escapers.spec.ts');
+  if (process.getuid?.() !== 0) return ctx.skip("not root: the delegated user's case is in e2e/terminal/escapers.spec.ts");
   const located = await locateCgroup();
   if (!located.ok) return ctx.skip(`no cgroup2 hierarchy: ${located.error}`);
   const container = await CgroupDir.createUnique(located.value.dir, 'escapers-container');
@@ -57,10 +57,18 @@ async function sweepTwoRelays(ctx: TestContext, into: 'container' | 'none'): Pro
   if (!container.ok || !sibling.ok) return ctx.skip('cannot make cgroups here');
   const tag = `move-${process.pid}-${into}`;
   try {
-    spawn(built, [path.join(sibling.value.dir, 'cgroup.procs'), 'apart'], { stdio: 'ignore', detached: true, env: { ...process.env, [SESSION_ID_ENV]: tag } }).unref();
+    spawn(built, [path.join(sibling.value.dir, 'cgroup.procs'), 'apart'], {
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, [SESSION_ID_ENV]: tag },
+    }).unref();
     expect(await waitFor(async () => (await aliveWithSessionId(tag)).length === 2, 5_000), 'both relays run').toBe(true);
 
-    const result = await sweepMigrants(tag, { log: nullEventLog, reader: slowReader, ...(into === 'container' ? { container: container.value } : {}) });
+    const result = await sweepMigrants(tag, {
+      log: nullEventLog,
+      reader: slowReader,
+      ...(into === 'container' ? { container: container.value } : {}),
+    });
 
     expect(await aliveWithSessionId(tag)).toEqual([]);
     expect(result.survivors).toEqual([]);

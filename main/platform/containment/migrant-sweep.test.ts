@@ -28,7 +28,12 @@ describe('sweepMigrants', () => {
     start(`trap "" HUP TERM; exec -a ${marker}-stubborn bash -c 'trap "" HUP TERM; while :; do sleep 1; done'`, tagged);
     start(`trap '(exec -a ${marker}-late sleep 1000) & exit' HUP TERM INT; while :; do sleep 1; done`, tagged);
     start(`exec -a ${marker}-other sleep 1000`, { [SESSION_ID_ENV]: `${tag}-other` });
-    expect(await waitFor(async () => (await aliveWithSessionId(tag)).length >= 2 && (await aliveWithSessionId(`${tag}-other`)).length === 1, 5_000)).toBe(true);
+    expect(
+      await waitFor(
+        async () => (await aliveWithSessionId(tag)).length >= 2 && (await aliveWithSessionId(`${tag}-other`)).length === 1,
+        5_000,
+      ),
+    ).toBe(true);
     const untagged = (await aliveWithSessionId(`${tag}-other`))[0] as number;
 
     const result = await sweepMigrants(tag, { log: nullEventLog });

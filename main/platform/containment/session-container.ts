@@ -19,11 +19,17 @@ export interface SessionContainer {
 export class CgroupContainer implements SessionContainer {
   private readonly dir: CgroupDir;
 
-  constructor(readonly kind: 'cgroup' | 'systemd-scope', readonly cgroup: string, readonly reason: string) {
+  constructor(
+    readonly kind: 'cgroup' | 'systemd-scope',
+    readonly cgroup: string,
+    readonly reason: string,
+  ) {
     this.dir = new CgroupDir(cgroup);
   }
 
-  members(): Promise<number[]> { return this.dir.procs(); }
+  members(): Promise<number[]> {
+    return this.dir.procs();
+  }
 }
 
 export class ScanContainer implements SessionContainer {
@@ -31,7 +37,11 @@ export class ScanContainer implements SessionContainer {
   readonly cgroup = undefined;
   private readonly tracked: SessionMembers;
 
-  constructor(root: ProcessIdentity, private readonly table: ProcessTable, readonly reason: string) {
+  constructor(
+    root: ProcessIdentity,
+    private readonly table: ProcessTable,
+    readonly reason: string,
+  ) {
     this.tracked = new SessionMembers(root);
   }
 

@@ -20,7 +20,12 @@ export class SessionTag {
    * where the cgroup2 hierarchy is, if it is: its cgroup.procs files list the live processes and
    * no zombie, where /proc on a machine whose init reaps none lists thousands.
    */
-  constructor(private readonly sessionId: string, private readonly reader: ProcReader = procNow, private readonly procRoot = '/proc', private readonly cgroupMount?: string) {}
+  constructor(
+    private readonly sessionId: string,
+    private readonly reader: ProcReader = procNow,
+    private readonly procRoot = '/proc',
+    private readonly cgroupMount?: string,
+  ) {}
 
   /**
    * Every live pid (this process left out: it never carries a tag it sweeps for), newest
@@ -29,9 +34,10 @@ export class SessionTag {
    */
   async pids(after?: number): Promise<number[]> {
     if (process.platform !== 'linux') return [];
-    const listed = this.cgroupMount !== undefined
-      ? threadGroupsNow(this.cgroupMount, { threads: false })
-      : (await this.reader.readdir(this.procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
+    const listed =
+      this.cgroupMount !== undefined
+        ? threadGroupsNow(this.cgroupMount, { threads: false })
+        : (await this.reader.readdir(this.procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
     const pids = listed.filter((pid) => pid !== process.pid);
     if (after === undefined) return pids.sort((a, b) => b - a);
     const rank = (pid: number): number => (pid > after ? pid - after : pid + Number.MAX_SAFE_INTEGER / 2);

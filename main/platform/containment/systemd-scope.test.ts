@@ -9,7 +9,15 @@ import { isScopeCgroup, systemdScopeLauncher } from './systemd-scope';
 describe('systemdScopeLauncher', () => {
   it('starts the program in a transient, delegated, collected user scope of its own name', () => {
     expect(systemdScopeLauncher('ripcord-42-1')).toEqual([
-      'systemd-run', '--user', '--scope', '--quiet', '--collect', '-p', 'Delegate=yes', '--unit=ripcord-42-1.scope', '--',
+      'systemd-run',
+      '--user',
+      '--scope',
+      '--quiet',
+      '--collect',
+      '-p',
+      'Delegate=yes',
+      '--unit=ripcord-42-1.scope',
+      '--',
     ]);
   });
 

@@ -54,7 +54,10 @@ export function ask(socketPath: string, request: ControlRequest, timeoutMs: numb
   });
 }
 
-export interface HostEntry { id: number; socketPath: string }
+export interface HostEntry {
+  id: number;
+  socketPath: string;
+}
 
 export type HostList = { ok: true; dir: string; hosts: HostEntry[] } | { ok: false; error: string; noDir?: boolean };
 
@@ -81,7 +84,9 @@ export function isListening(socketPath: string, timeoutMs = PS_TIMEOUT_MS): Prom
       socket.destroy();
       resolve(undefined);
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? false : undefined));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? false : undefined),
+    );
   });
 }
 

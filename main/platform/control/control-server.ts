@@ -8,7 +8,13 @@ import { unlinkSync } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Disposable } from '../../core/disposable';
-import { type ControlAnswer, MAX_REQUEST_BYTES, parseControlRequest, SESSION_ENDED_MESSAGE, type SessionInfo } from '../../../contracts/control-socket';
+import {
+  type ControlAnswer,
+  MAX_REQUEST_BYTES,
+  parseControlRequest,
+  SESSION_ENDED_MESSAGE,
+  type SessionInfo,
+} from '../../../contracts/control-socket';
 import type { EventLog } from '../log/event-log';
 import { removeStaleSockets } from './control-client';
 import { openRuntimeDir } from './runtime-dir';
@@ -165,7 +171,8 @@ function serve(socket: net.Socket, options: ControlServerOptions, pendingStops: 
       request.op === 'ps'
         ? options.control.view().then((view) => ({ ok: true, session: { ...options.info(), view } }))
         : (request.pid === undefined ? options.control.stopJob() : options.control.stopProcess(request.pid)).then((r) =>
-            r.ok ? { ok: true, message: r.message, stopped: r.stopped } : { ok: false, message: r.message });
+            r.ok ? { ok: true, message: r.message, stopped: r.stopped } : { ok: false, message: r.message },
+          );
     work.then(reply, (error: unknown) => reply({ ok: false, message: `host failed: ${String(error)}` }));
   });
 }

@@ -30,11 +30,15 @@ export async function openRuntimeDir(options: { create: boolean; dir?: string })
     info = await lstat(dir);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { ok: false, error: missing ? `${dir} does not exist (no ripcord has run as this user)` : `cannot read ${dir}: ${String(error)}` };
+    return {
+      ok: false,
+      error: missing ? `${dir} does not exist (no ripcord has run as this user)` : `cannot read ${dir}: ${String(error)}`,
+    };
   }
   const uid = process.getuid?.();
   if (!info.isDirectory()) return { ok: false, error: `${dir} is not a directory (a symlink or file is refused)` };
-  if (uid !== undefined && info.uid !== uid) return { ok: false, error: `${dir} belongs to uid ${info.uid}, not to this user (${uid}): refused` };
+  if (uid !== undefined && info.uid !== uid)
+    return { ok: false, error: `${dir} belongs to uid ${info.uid}, not to this user (${uid}): refused` };
   if ((info.mode & 0o077) !== 0) return { ok: false, error: `${dir} has mode ${(info.mode & 0o777).toString(8)}, wider than 700: refused` };
   return { ok: true, value: dir };
 }

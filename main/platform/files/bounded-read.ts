@@ -90,7 +90,8 @@ function readFailed(error: unknown): BoundedRead {
 /** Why the opened file is not read at all, or undefined when it may be. */
 function refusal(stat: Stats, maxBytes: number): BoundedRead | undefined {
   if (!stat.isFile()) return { ok: false, missing: false, error: `is ${kindOf(stat)}, not a regular file` };
-  if (stat.size > maxBytes) return { ok: false, missing: false, error: `is ${sizeText(stat.size)}, more than the ${sizeText(maxBytes)} limit` };
+  if (stat.size > maxBytes)
+    return { ok: false, missing: false, error: `is ${sizeText(stat.size)}, more than the ${sizeText(maxBytes)} limit` };
   return undefined;
 }
 

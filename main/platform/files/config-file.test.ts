@@ -7,7 +7,15 @@ import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEFAULT_CONFIG } from '../../core/config';
-import { CONFIG_MAX_BYTES, configDirectory, defaultConfigPath, loadConfig, reloadConfig, SCHEMA_FILE_NAME, writeSchemaCopy } from './config-file';
+import {
+  CONFIG_MAX_BYTES,
+  configDirectory,
+  defaultConfigPath,
+  loadConfig,
+  reloadConfig,
+  SCHEMA_FILE_NAME,
+  writeSchemaCopy,
+} from './config-file';
 
 const repo = path.resolve(__dirname, '../../..');
 const shippedSchema = path.join(repo, 'build/config.schema.json');
@@ -17,14 +25,25 @@ const execFileAsync = promisify(execFile);
 const NOBODY = 65534;
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-config-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Runs loadConfig(file) in a child process with the uid/gid of `nobody`. */
 async function loadConfigAsNobody(file: string): Promise<unknown> {
   await chmod(dir, 0o755);
   const bundle = path.join(dir, 'config-file.cjs');
-  await build({ entryPoints: [path.join(__dirname, 'config-file.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(__dirname, 'config-file.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   const code = `process.stdout.write(JSON.stringify(require(${JSON.stringify(bundle)}).loadConfig(${JSON.stringify(file)})))`;
   const { stdout } = await execFileAsync(process.execPath, ['-e', code], { uid: NOBODY, gid: NOBODY });
   return JSON.parse(stdout);
@@ -51,18 +70,34 @@ describe('defaultConfigPath', () => {
 describe('loadConfig', () => {
   it('no file at the usual place: defaults and no problem', () => {
     const home = path.join(dir, 'nope');
-    expect(loadConfig(undefined, { XDG_CONFIG_HOME: home })).toEqual({ path: path.join(home, 'ripcord/config.json'), config: DEFAULT_CONFIG, problems: [] });
+    expect(loadConfig(undefined, { XDG_CONFIG_HOME: home })).toEqual({
+      path: path.join(home, 'ripcord/config.json'),
+      config: DEFAULT_CONFIG,
+      problems: [],
+    });
   });
 
   it('a file that is JSON but no object says what ripcord does instead, as any problem of the whole file', async () => {
     const file = await configFile('[]');
-    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): must be a JSON object, got []; using the defaults`] });
-    expect((await reloadConfig(file, DEFAULT_CONFIG)).problems).toEqual([`${file}: (file): must be a JSON object, got []; keeping the settings in use`]);
+    expect(loadConfig(file)).toEqual({
+      path: file,
+      config: DEFAULT_CONFIG,
+      problems: [`${file}: (file): must be a JSON object, got []; using the defaults`],
+    });
+    expect((await reloadConfig(file, DEFAULT_CONFIG)).problems).toEqual([
+      `${file}: (file): must be a JSON object, got []; keeping the settings in use`,
+    ]);
   });
 
   it('problems stand in the order of their keys in the file', async () => {
     const file = await configFile('{"zoo": 1, "killGraceMs": 5, "theme": {"nope": "x"}, "debounceMs": -1, "aaa": 2}');
-    expect(loadConfig(file).problems.map((line) => line.slice(file.length + 2).split(':')[0])).toEqual(['zoo', 'killGraceMs', 'theme.nope', 'debounceMs', 'aaa']);
+    expect(loadConfig(file).problems.map((line) => line.slice(file.length + 2).split(':')[0])).toEqual([
+      'zoo',
+      'killGraceMs',
+      'theme.nope',
+      'debounceMs',
+      'aaa',
+    ]);
   });
 
   it('a named file (--config, $RIPCORD_CONFIG) that is missing: defaults and one line naming it', () => {
@@ -96,7 +131,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('never writes the user\'s file, even when it is full of problems', async () => {
+  it("never writes the user's file, even when it is full of problems", async () => {
     const text = '{ "fontSize": "huge", "nope": 1 }';
     const file = await configFile(text);
     const before = await stat(file);
@@ -108,7 +143,11 @@ describe('loadConfig', () => {
   it('a directory where the file should be: defaults and a problem, no throw', async () => {
     const file = path.join(dir, 'config.json');
     await mkdir(file);
-    expect(loadConfig(file)).toEqual({ path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): is a directory, not a regular file; using the defaults`] });
+    expect(loadConfig(file)).toEqual({
+      path: file,
+      config: DEFAULT_CONFIG,
+      problems: [`${file}: (file): is a directory, not a regular file; using the defaults`],
+    });
   });
 
   it('a path through a regular file: defaults and a problem, no throw', async () => {
@@ -116,13 +155,19 @@ describe('loadConfig', () => {
     const file = path.join(blocker, 'config.json');
     const loaded = loadConfig(file);
     expect(loaded.config).toEqual(DEFAULT_CONFIG);
-    expect(loaded.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: \\(file\\): cannot be read: a part of the path is not a directory; using the defaults$`))]);
+    expect(loaded.problems).toEqual([
+      expect.stringMatching(new RegExp(`^${file}: \\(file\\): cannot be read: a part of the path is not a directory; using the defaults$`)),
+    ]);
   });
 
   it('an unreadable file (mode 000): defaults and a problem', async () => {
     const file = await configFile('{}');
     await chmod(file, 0o000);
-    const expected = { path: file, config: DEFAULT_CONFIG, problems: [`${file}: (file): cannot be read: permission denied; using the defaults`] };
+    const expected = {
+      path: file,
+      config: DEFAULT_CONFIG,
+      problems: [`${file}: (file): cannot be read: permission denied; using the defaults`],
+    };
     // root reads any file whatever its mode, so as root the check runs as nobody in a child
     expect(process.getuid?.() === 0 ? await loadConfigAsNobody(file) : loadConfig(file)).toEqual(expected);
   });
@@ -150,7 +195,9 @@ describe('hostile settings files', () => {
     const inUse = { ...DEFAULT_CONFIG, fontSize: 21 };
     const reloaded = await reloadConfig(file, inUse);
     expect(reloaded.config).toEqual(inUse);
-    expect(reloaded.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: \\(file\\): ${why.source}; keeping the settings in use$`))]);
+    expect(reloaded.problems).toEqual([
+      expect.stringMatching(new RegExp(`^${file}: \\(file\\): ${why.source}; keeping the settings in use$`)),
+    ]);
   };
 
   it('/dev/zero (a device that never ends) is refused without reading it', async () => {
@@ -196,7 +243,7 @@ describe('hostile settings files', () => {
 });
 
 describe('the schema copy', () => {
-  it('the settings example (docs/settings.md) is valid and its $schema resolves to the copy in ripcord\'s config directory', async () => {
+  it("the settings example (docs/settings.md) is valid and its $schema resolves to the copy in ripcord's config directory", async () => {
     const configDir = path.join(dir, 'ripcord');
     const file = path.join(configDir, 'config.json');
     await mkdir(configDir);

@@ -83,7 +83,8 @@ function checked(file: string, read: BoundedRead, previous?: RipcordConfig, miss
     if (previous) return { path: file, config: structuredClone(previous), problems };
   }
   const { config, problems: keyProblems } = previous ? validateEditedConfig(previous, raw) : validateConfig(raw);
-  for (const problem of keyProblems) report(problem.key, problem.key === FILE_PROBLEM_KEY ? `${problem.message}; ${instead}` : problem.message);
+  for (const problem of keyProblems)
+    report(problem.key, problem.key === FILE_PROBLEM_KEY ? `${problem.message}; ${instead}` : problem.message);
   return { path: file, config, problems };
 }
 

@@ -37,7 +37,10 @@ export async function mountSmallDisk(): Promise<FullDisk> {
     async fill(topUp = []) {
       await untilFull(() => writeFile(path.join(dir, 'filler'), Buffer.alloc(1024 * 1024)));
       for (const file of topUp) {
-        for (const size of [512, 1]) await untilFull(async () => { for (;;) await appendFile(file, '\n'.repeat(size)); });
+        for (const size of [512, 1])
+          await untilFull(async () => {
+            for (;;) await appendFile(file, '\n'.repeat(size));
+          });
       }
     },
     async dispose() {

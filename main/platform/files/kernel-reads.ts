@@ -45,7 +45,9 @@ export function closeNow(fd: number): void {
 /** The names of the directories (a cgroup's children); [] when it is gone. */
 export function subdirectoriesNow(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }

@@ -32,16 +32,25 @@ export type WriteResult = Result;
 export function describeFileError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
-    case 'ELOOP': return 'is a symbolic link, which ripcord does not follow when writing';
-    case 'ENXIO': return 'is a FIFO or socket, not a regular file';
+    case 'ELOOP':
+      return 'is a symbolic link, which ripcord does not follow when writing';
+    case 'ENXIO':
+      return 'is a FIFO or socket, not a regular file';
     case 'EACCES':
-    case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'EDQUOT': return 'disk quota exceeded';
-    case 'EROFS': return 'read-only file system';
-    case 'ENOTDIR': return 'a part of the path is not a directory';
-    default: return error instanceof Error ? error.message : String(error);
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    default:
+      return error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -6,17 +6,26 @@ import { FileEventLog } from './event-log';
 import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-event-log-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-event-log-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-describe('FileEventLog (the reaper\'s log)', () => {
+describe("FileEventLog (the reaper's log)", () => {
   it('appends JSON lines in order to a 0600 file', async () => {
     const file = path.join(dir, 'r.log');
     const log = new FileEventLog(file, () => 5);
     log.event('a', { pid: 1 });
     log.warn('b');
     await log.flushed();
-    expect((await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { name: string; level: string })).toMatchObject([
+    expect(
+      (await readFile(file, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { name: string; level: string }),
+    ).toMatchObject([
       { t: 5, level: 'info', name: 'a', pid: 1 },
       { level: 'warn', name: 'b' },
     ]);

@@ -35,25 +35,39 @@ export class FileEventLog implements EventLog {
     });
   }
 
-  event(name: string, fields?: Record<string, unknown>): void { this.append('info', name, fields); }
-  warn(name: string, fields?: Record<string, unknown>): void { this.append('warn', name, fields); }
-  error(name: string, fields?: Record<string, unknown>): void { this.append('error', name, fields); }
+  event(name: string, fields?: Record<string, unknown>): void {
+    this.append('info', name, fields);
+  }
+  warn(name: string, fields?: Record<string, unknown>): void {
+    this.append('warn', name, fields);
+  }
+  error(name: string, fields?: Record<string, unknown>): void {
+    this.append('error', name, fields);
+  }
 
   /** Resolves once every entry written so far has reached the file (or failed to). */
-  flushed(): Promise<void> { return this.tail; }
+  flushed(): Promise<void> {
+    return this.tail;
+  }
 
   /** Whether a failure turned the log off. */
-  get failed(): boolean { return this.off; }
+  get failed(): boolean {
+    return this.off;
+  }
 
   private append(level: string, name: string, fields?: Record<string, unknown>): void {
     if (this.off) return;
-    const line = Buffer.from(JSON.stringify({ t: Math.round(this.clock()), wall: new Date().toISOString(), level, name, ...fields }) + '\n');
+    const line = Buffer.from(
+      JSON.stringify({ t: Math.round(this.clock()), wall: new Date().toISOString(), level, name, ...fields }) + '\n',
+    );
     this.tail = this.tail
       .then(async () => {
         if (this.off || this.fd === undefined) return;
         const { bytesWritten } = await writeDescriptor(this.fd, line, 0, line.length, null);
         if (bytesWritten < line.length) this.off = true;
       })
-      .catch(() => { this.off = true; });
+      .catch(() => {
+        this.off = true;
+      });
   }
 }

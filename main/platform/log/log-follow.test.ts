@@ -9,8 +9,12 @@ import { followLog, LogFollower } from './log-follow';
 const WAIT_MS = 10_000;
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-follow-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-follow-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const hostLine = (t: number, name: string, fields: Record<string, unknown> = {}): string =>
   `${JSON.stringify({ level: 'info', t, wall: `2026-12-06T10:00:00.${String(t).padStart(3, '0')}Z`, pid: 4242, ...fields, name })}\n`;
@@ -28,7 +32,9 @@ function follow(file: string): { lines: string[]; stop: AbortController; followe
   const lines: string[] = [];
   const stop = new AbortController();
   let looked: (state: string) => void = () => undefined;
-  const firstLook = new Promise<string>((resolve) => { looked = resolve; });
+  const firstLook = new Promise<string>((resolve) => {
+    looked = resolve;
+  });
   const followed = followLog(file, { line: (text) => lines.push(text), firstLook: looked }, stop.signal);
   return { lines, stop, followed, firstLook };
 }
@@ -42,7 +48,9 @@ describe('LogFollower', () => {
     follower.push(hostLine(400, 'trigger', { kind: 'ctrl-c', action: 'exit' }));
     follower.push(hostLine(401, 'exit.begin', { code: 130, reason: 'double ctrl-c' }));
     follower.push(hostLine(410, 'exit.end'));
-    follower.push(`${JSON.stringify({ t: 5, wall: '2026-12-06T10:00:01.000Z', level: 'info', name: 'reaper-session-dead', pid: 77, survivors: 0, migrated: 1 })}\n`);
+    follower.push(
+      `${JSON.stringify({ t: 5, wall: '2026-12-06T10:00:01.000Z', level: 'info', name: 'reaper-session-dead', pid: 77, survivors: 0, migrated: 1 })}\n`,
+    );
     follower.push('not json\n');
     expect(lines).toEqual([
       '10:00:00.100 host 4242  ctrl-c → cancel',

@@ -28,10 +28,18 @@ export async function followLog(file: string, output: FollowOutput, signal: Abor
   // the file there when following starts is read from its end (what is new is shown); a later one (a rotation, or one that appeared) from its start
   let firstLook = true;
   let current: { handle: FileHandle; ino: number; position: number; partial: string } | undefined;
-  const sleep = (): Promise<void> => new Promise((resolve) => {
-    const timer = setTimeout(resolve, FOLLOW_POLL_MS);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-  });
+  const sleep = (): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, FOLLOW_POLL_MS);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
   try {
     while (!signal.aborted) {
       if (!current) {
@@ -134,6 +142,10 @@ export class LogFollower {
     const kind = host === undefined ? undefined : this.lastTrigger.get(host)?.kind;
     const row = rows.find((r) => r.stage === stage && r.trigger === kind) ?? rows.find((r) => r.stage === stage && r.trigger === 'all');
     if (!row) return;
-    this.output.line(visibleText(`  so far, ${what} after ${row.trigger}: median ${row.median.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms over ${row.count}`));
+    this.output.line(
+      visibleText(
+        `  so far, ${what} after ${row.trigger}: median ${row.median.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms over ${row.count}`,
+      ),
+    );
   }
 }

@@ -165,7 +165,12 @@ export class LogSummarizer {
       cancels: this.cancels,
       exitPath: rows(this.exitSamples, [...EXIT_STAGES, SESSION_DEAD]),
       cancel: rows(this.cancelSamples, [CANCEL_HANDLED]),
-      stalls: { count: this.stalls.length, median: percentile(this.stalls, 50), p99: percentile(this.stalls, 99), max: percentile(this.stalls, 100) },
+      stalls: {
+        count: this.stalls.length,
+        median: percentile(this.stalls, 50),
+        p99: percentile(this.stalls, 99),
+        max: percentile(this.stalls, 100),
+      },
       sessions: endedSessions(this.deadLines),
     };
   }
@@ -251,4 +256,3 @@ function rows(samples: Samples, stages: readonly string[]): LatencyRow[] {
     }),
   );
 }
-

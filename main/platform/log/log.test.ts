@@ -5,16 +5,32 @@ import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
-import { defaultLogPath, LOG_KEEP_FILES, LOG_MAX_BYTES, LOG_MAX_QUEUED_BYTES, openLog, RotatingLogFile, silentLogger, type LogOptions } from './log';
+import {
+  defaultLogPath,
+  LOG_KEEP_FILES,
+  LOG_MAX_BYTES,
+  LOG_MAX_QUEUED_BYTES,
+  openLog,
+  RotatingLogFile,
+  silentLogger,
+  type LogOptions,
+} from './log';
 import { processClock } from '../processes/process-clock';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-log-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-log-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function lines(file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /**
@@ -52,13 +68,20 @@ describe('openLog', () => {
     log.flushSync();
 
     const [first, second, third] = await settledLines(file, 3);
-    expect(first).toMatchObject({ t: 1000.25, name: 'trigger', level: 'info', pid: process.pid, kind: 'ctrl-c', startTime: '12345678901234567890' });
+    expect(first).toMatchObject({
+      t: 1000.25,
+      name: 'trigger',
+      level: 'info',
+      pid: process.pid,
+      kind: 'ctrl-c',
+      startTime: '12345678901234567890',
+    });
     expect(new Date(String(first?.wall)).toISOString()).toBe(first?.wall);
     expect(second).toMatchObject({ t: 1002.5, name: 'slow', level: 'warn', ms: 600 });
     expect(third).toMatchObject({ name: 'spawn-failed', level: 'error', error: { message: 'no such file', type: 'Error' } });
   });
 
-  it('uses the process\'s monotonic clock (ms since it started) by default', async () => {
+  it("uses the process's monotonic clock (ms since it started) by default", async () => {
     const file = path.join(dir, 'r.log');
     const before = processClock();
     const log = openLog({ file });
@@ -100,7 +123,10 @@ describe('openLog', () => {
     await writeFile(blocker, '');
     const stderr = process.stderr.write.bind(process.stderr);
     let said = '';
-    process.stderr.write = (chunk: string) => { said += chunk; return true; };
+    process.stderr.write = (chunk: string) => {
+      said += chunk;
+      return true;
+    };
     let log;
     try {
       log = openLog({ file: path.join(blocker, 'r.log') });
@@ -109,11 +135,17 @@ describe('openLog', () => {
     }
     expect(log).toBe(silentLogger);
     expect(said).toMatch(/^ripcord: cannot open the log .*r\.log: .*logging is off\n$/);
-    expect(() => { log.event('x'); log.flushSync(); }).not.toThrow();
+    expect(() => {
+      log.event('x');
+      log.flushSync();
+    }).not.toThrow();
   });
 });
 
-function openSink(file: string, options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {}): RotatingLogFile {
+function openSink(
+  file: string,
+  options: { maxBytes?: number; keepFiles?: number; onFailure?: (reason: string) => void } = {},
+): RotatingLogFile {
   const opened = RotatingLogFile.open(file, options);
   if (!opened.ok) throw new Error(opened.error);
   return opened.value;
@@ -236,7 +268,13 @@ describe('files the log creates', () => {
 
   it.each([
     ['a symlink', async (file: string, target: string) => symlink(target, file)],
-    ['a symlink to a missing file', async (file: string, target: string) => { await rm(target); await symlink(target, file); }],
+    [
+      'a symlink to a missing file',
+      async (file: string, target: string) => {
+        await rm(target);
+        await symlink(target, file);
+      },
+    ],
   ])('%s planted at the log path is not followed: the target is unchanged and logging is off', async (_kind, plant) => {
     const target = path.join(dir, 'victim');
     await writeFile(target, 'precious\n');
@@ -265,7 +303,10 @@ describe('files the log creates', () => {
 async function capturingStderr<T>(run: () => T): Promise<{ result: T; text: string }> {
   const stderr = process.stderr.write.bind(process.stderr);
   let text = '';
-  process.stderr.write = (chunk: string) => { text += chunk; return true; };
+  process.stderr.write = (chunk: string) => {
+    text += chunk;
+    return true;
+  };
   try {
     return { result: run(), text };
   } finally {
@@ -285,7 +326,9 @@ describe('a slow or failing disk', () => {
     log.event('after');
     log.flushSync();
     // the report comes with the next line that finds room (a write still in flight may land after it)
-    await expect.poll(async () => (await lines(file)).filter((e) => e.name === 'after' || e.name === 'log.dropped').length, { timeout: 5_000 }).toBe(2);
+    await expect
+      .poll(async () => (await lines(file)).filter((e) => e.name === 'after' || e.name === 'log.dropped').length, { timeout: 5_000 })
+      .toBe(2);
     await expect.poll(async () => (await lines(file)).length, { timeout: 5_000 }).toBe((await lines(file)).length);
     const entries = await lines(file);
     const dropped = entries.find((e) => e.name === 'log.dropped')?.lines as number;
@@ -296,23 +339,30 @@ describe('a slow or failing disk', () => {
   const noDisk = fullDiskUnavailable();
   if (noDisk) console.info(`full-disk log tests skipped: ${noDisk}`);
 
-  it.skipIf(noDisk !== undefined)('a disk full from the start: the first failed write turns logging off with one note, flushSync returns', async () => {
-    const disk = await mountSmallDisk();
-    try {
-      await disk.fill();
-      const notes: string[] = [];
-      const options: LogOptions = { file: path.join(disk.dir, 'r.log'), onFailure: (note) => notes.push(note) };
-      const log = openLog(options);
-      for (let i = 0; i < 100; i++) log.event('line', { i, pad: 'x'.repeat(100) });
-      log.flushSync();
-      await expect.poll(() => notes.length, { timeout: 5_000 }).toBe(1);
-      log.event('more');
-      log.flushSync();
-      expect(notes).toEqual([expect.stringMatching(/^ripcord: writing the log .*r\.log failed \(no space left on the device\); logging is off for the rest of this run$/)]);
-    } finally {
-      await disk.dispose();
-    }
-  });
+  it.skipIf(noDisk !== undefined)(
+    'a disk full from the start: the first failed write turns logging off with one note, flushSync returns',
+    async () => {
+      const disk = await mountSmallDisk();
+      try {
+        await disk.fill();
+        const notes: string[] = [];
+        const options: LogOptions = { file: path.join(disk.dir, 'r.log'), onFailure: (note) => notes.push(note) };
+        const log = openLog(options);
+        for (let i = 0; i < 100; i++) log.event('line', { i, pad: 'x'.repeat(100) });
+        log.flushSync();
+        await expect.poll(() => notes.length, { timeout: 5_000 }).toBe(1);
+        log.event('more');
+        log.flushSync();
+        expect(notes).toEqual([
+          expect.stringMatching(
+            /^ripcord: writing the log .*r\.log failed \(no space left on the device\); logging is off for the rest of this run$/,
+          ),
+        ]);
+      } finally {
+        await disk.dispose();
+      }
+    },
+  );
 
   it.skipIf(noDisk !== undefined)('a disk filled mid-run: the exit flush fails once, without retrying, and logging is off', async () => {
     const disk = await mountSmallDisk();

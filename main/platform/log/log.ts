@@ -100,7 +100,14 @@ export class RotatingLogFile {
     } catch {
       // size unknown: the first rotation comes late, nothing worse
     }
-    const sink = new RotatingLogFile(file, opened.value, size, options.maxBytes ?? LOG_MAX_BYTES, options.keepFiles ?? LOG_KEEP_FILES, options.onFailure ?? (() => {}));
+    const sink = new RotatingLogFile(
+      file,
+      opened.value,
+      size,
+      options.maxBytes ?? LOG_MAX_BYTES,
+      options.keepFiles ?? LOG_KEEP_FILES,
+      options.onFailure ?? (() => {}),
+    );
     return { ok: true, value: sink };
   }
 

@@ -8,7 +8,7 @@ let handler: Disposable | undefined;
 afterEach(() => handler?.dispose());
 
 describe('logUnexpectedErrors', () => {
-  it('logs a listener\'s error as an error event with its stack, and the firing code goes on', () => {
+  it("logs a listener's error as an error event with its stack, and the firing code goes on", () => {
     const errors: { name: string; fields: Record<string, unknown> | undefined }[] = [];
     handler = logUnexpectedErrors({ error: (name, fields) => errors.push({ name, fields }) });
     const emitter = new Emitter<void>();

@@ -8,5 +8,7 @@ import type { EventLog } from './event-log';
  * each is an error event in the host's log, with its stack, and the process goes on.
  */
 export function logUnexpectedErrors(log: Pick<EventLog, 'error'>): Disposable {
-  return setUnexpectedErrorHandler((error) => log.error(LogEvent.unexpectedError, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  return setUnexpectedErrorHandler((error) =>
+    log.error(LogEvent.unexpectedError, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
 }

@@ -17,9 +17,7 @@ export interface MembershipSource {
   listMembers(): Promise<number[]>;
 }
 
-export type StopResult =
-  | { ok: true; message: string; stopped: number[]; survivors: number[]; ms: number }
-  | { ok: false; message: string };
+export type StopResult = { ok: true; message: string; stopped: number[]; survivors: number[]; ms: number } | { ok: false; message: string };
 
 export interface JobStopOptions {
   root: ProcessIdentity;
@@ -40,13 +38,18 @@ export class SubtreeMembers {
   private readonly known = new Map<number, ProcessInfo>();
   private readonly groups: Set<number>;
 
-  constructor(seeds: readonly ProcessInfo[], private readonly spared: ProcessIdentity) {
+  constructor(
+    seeds: readonly ProcessInfo[],
+    private readonly spared: ProcessIdentity,
+  ) {
     for (const seed of seeds) if (!sameProcess(seed, spared)) this.known.set(seed.pid, seed);
     this.groups = new Set([...this.known.values()].map((p) => p.pgrp).filter((g) => g !== spared.pid));
   }
 
   /** every member ever admitted, by pid */
-  get pids(): number[] { return [...this.known.keys()]; }
+  get pids(): number[] {
+    return [...this.known.keys()];
+  }
 
   update(snapshot: readonly ProcessInfo[]): ProcessInfo[] {
     const byPid = new Map<number, ProcessInfo>();
@@ -102,7 +105,8 @@ export async function stopJob(options: JobStopOptions): Promise<StopResult> {
   const group = await foregroundJobGroup(options.root, options.table);
   if (group === undefined) return { ok: false, message: 'no foreground job: the shell holds the terminal, nothing was stopped' };
   const seeds = (await memberInfos(options)).filter((p) => p.pgrp === group);
-  if (seeds.length === 0) return { ok: false, message: `the foreground job (group ${group}) is not one of the session's processes; nothing was stopped` };
+  if (seeds.length === 0)
+    return { ok: false, message: `the foreground job (group ${group}) is not one of the session's processes; nothing was stopped` };
   return run(options, seeds, `job ${group} (${await describe(seeds)})`);
 }
 
@@ -110,7 +114,11 @@ export async function stopJob(options: JobStopOptions): Promise<StopResult> {
 async function stopAllButRoot(options: JobStopOptions, rootArgv: readonly string[]): Promise<StopResult> {
   const root = visibleText(rootArgv.join(' '));
   const seeds = (await memberInfos(options)).filter((p) => p.pid !== options.root.pid);
-  if (seeds.length === 0) return { ok: false, message: `${root} runs no other process; nothing was stopped (stopping the root itself would end the session: quit instead)` };
+  if (seeds.length === 0)
+    return {
+      ok: false,
+      message: `${root} runs no other process; nothing was stopped (stopping the root itself would end the session: quit instead)`,
+    };
   return run(options, seeds, `the processes of ${root} (${await describe(seeds)})`);
 }
 
@@ -120,16 +128,19 @@ const NAMED_PROCESSES = 3;
 const NAMED_COMMAND_CHARS = 40;
 
 async function describe(seeds: readonly ProcessInfo[]): Promise<string> {
-  const named = await Promise.all(seeds.slice(0, NAMED_PROCESSES).map(async (p) => {
-    const argv = visibleText((await readCommandLine(p.pid))?.join(' ') ?? '?');
-    return `${p.pid} ${argv.length > NAMED_COMMAND_CHARS ? `${argv.slice(0, NAMED_COMMAND_CHARS - 1)}…` : argv}`;
-  }));
+  const named = await Promise.all(
+    seeds.slice(0, NAMED_PROCESSES).map(async (p) => {
+      const argv = visibleText((await readCommandLine(p.pid))?.join(' ') ?? '?');
+      return `${p.pid} ${argv.length > NAMED_COMMAND_CHARS ? `${argv.slice(0, NAMED_COMMAND_CHARS - 1)}…` : argv}`;
+    }),
+  );
   const more = seeds.length - named.length;
   return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
 }
 
 export async function stopProcessTree(options: JobStopOptions, pid: number): Promise<StopResult> {
-  if (pid === options.root.pid) return { ok: false, message: `process ${pid} is the session's root; stopping it would end the session (quit instead)` };
+  if (pid === options.root.pid)
+    return { ok: false, message: `process ${pid} is the session's root; stopping it would end the session (quit instead)` };
   const target = (await memberInfos(options)).find((p) => p.pid === pid);
   if (!target) return { ok: false, message: `process ${pid} is not a member of this session; nothing was stopped` };
   return run(options, [target], `process ${pid}`);
@@ -144,8 +155,9 @@ async function run(options: JobStopOptions, seeds: ProcessInfo[], what: string):
   const stopped = members.pids.filter((pid) => !survivors.includes(pid));
   options.log.event('stop.done', { what, stopped: stopped.length, survivors: survivors.length, ms: result.ms });
   const signals = STAGED_SIGNALS.filter((s) => result.killedBy[s] > 0).map((s) => `${result.killedBy[s]} by ${s}`);
-  const message = survivors.length > 0
-    ? `${what}: ${survivors.length} process(es) survived the staged kill: ${survivors.join(' ')}`
-    : `${what} stopped: ${stopped.length} process(es) in ${result.ms} ms${signals.length > 0 ? ` (${signals.join(', ')})` : ''}`;
+  const message =
+    survivors.length > 0
+      ? `${what}: ${survivors.length} process(es) survived the staged kill: ${survivors.join(' ')}`
+      : `${what} stopped: ${stopped.length} process(es) in ${result.ms} ms${signals.length > 0 ? ` (${signals.join(', ')})` : ''}`;
   return { ok: survivors.length === 0, message, stopped, survivors, ms: result.ms };
 }

@@ -1,23 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { isExiting, parseCommandLine, parseProcStat, parseProcStatus, procStatNow, procStatusNow, readCommandLine, readProcStat, readProcStatus } from './proc-files';
+import {
+  isExiting,
+  parseCommandLine,
+  parseProcStat,
+  parseProcStatus,
+  procStatNow,
+  procStatusNow,
+  readCommandLine,
+  readProcStat,
+  readProcStatus,
+} from './proc-files';
 
 /** A /proc/<pid>/stat line with 52 fields; comm may contain anything. */
-function statLine(pid: number, comm: string, f: { ppid: number; pgrp: number; sid: number; tpgid: number; flags: number; utime: number; stime: number; start: number }): string {
+function statLine(
+  pid: number,
+  comm: string,
+  f: { ppid: number; pgrp: number; sid: number; tpgid: number; flags: number; utime: number; stime: number; start: number },
+): string {
   const fields: (string | number)[] = ['S', f.ppid, f.pgrp, f.sid, 34816, f.tpgid, f.flags]; // fields 3..9
-  while (fields.length < 11) fields.push(0);          // fields 10..13
-  fields.push(f.utime, f.stime);                      // fields 14, 15
-  while (fields.length < 17) fields.push(0);          // fields 16..19
-  fields.push(3, 0);                                  // fields 20 (threads), 21
-  fields.push(f.start);                               // field 22
-  while (fields.length < 50) fields.push(0);          // up to field 52
+  while (fields.length < 11) fields.push(0); // fields 10..13
+  fields.push(f.utime, f.stime); // fields 14, 15
+  while (fields.length < 17) fields.push(0); // fields 16..19
+  fields.push(3, 0); // fields 20 (threads), 21
+  fields.push(f.start); // field 22
+  while (fields.length < 50) fields.push(0); // up to field 52
   return `${pid} (${comm}) ${fields.join(' ')}\n`;
 }
 
 describe('parseProcStat', () => {
   it('reads the fields after the last parenthesis, whatever the command name holds', () => {
-    const stat = parseProcStat(statLine(4321, 'evil) S 1 2 3 (name', { ppid: 17, pgrp: 4321, sid: 4000, tpgid: -1, flags: 0x400004, utime: 7, stime: 5, start: 987654 }));
+    const stat = parseProcStat(
+      statLine(4321, 'evil) S 1 2 3 (name', {
+        ppid: 17,
+        pgrp: 4321,
+        sid: 4000,
+        tpgid: -1,
+        flags: 0x400004,
+        utime: 7,
+        stime: 5,
+        start: 987654,
+      }),
+    );
     expect(stat).toEqual({
-      pid: 4321, comm: 'evil) S 1 2 3 (name', state: 'S', ppid: 17, pgrp: 4321, sid: 4000, tpgid: -1, flags: 0x400004, cpuTicks: 12, threads: 3, startTime: 987654,
+      pid: 4321,
+      comm: 'evil) S 1 2 3 (name',
+      state: 'S',
+      ppid: 17,
+      pgrp: 4321,
+      sid: 4000,
+      tpgid: -1,
+      flags: 0x400004,
+      cpuTicks: 12,
+      threads: 3,
+      startTime: 987654,
     });
     expect(stat && isExiting(stat)).toBe(true);
   });
@@ -32,8 +67,17 @@ describe('parseProcStat', () => {
 
 describe('parseProcStatus', () => {
   it('reads the state, the real uid, the resident memory and the signal sets', () => {
-    const text = 'Name:\tx\nState:\tT (stopped)\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t   2048 kB\nRssFile:\t  512 kB\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\nSigCgt:\t0000000100000000\n';
-    expect(parseProcStatus(text)).toEqual({ state: 'T', realUid: 1000, rssKb: 2048, rssFileKb: 512, blocked: 2n, ignored: 0x4001n, caught: 0x100000000n });
+    const text =
+      'Name:\tx\nState:\tT (stopped)\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t   2048 kB\nRssFile:\t  512 kB\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\nSigCgt:\t0000000100000000\n';
+    expect(parseProcStatus(text)).toEqual({
+      state: 'T',
+      realUid: 1000,
+      rssKb: 2048,
+      rssFileKb: 512,
+      blocked: 2n,
+      ignored: 0x4001n,
+      caught: 0x100000000n,
+    });
   });
 
   it('leaves out what the text lacks or garbles', () => {

@@ -33,11 +33,23 @@ export function parseProcStat(text: string): ProcStat | undefined {
   const close = text.lastIndexOf(')');
   if (open < 0 || close < open) return undefined;
   // fields after ')' start at field 3 (state); field N is at index N - 3
-  const fields = text.slice(close + 1).trim().split(/\s+/);
+  const fields = text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
   const num = (field: number): number => Number(fields[field - 3]);
   const stat: ProcStat = {
-    pid: Number(text.slice(0, open).trim()), comm: text.slice(open + 1, close), state: fields[0] ?? '?',
-    ppid: num(4), pgrp: num(5), sid: num(6), tpgid: num(8), flags: num(9), cpuTicks: num(14) + num(15), threads: num(20), startTime: num(22),
+    pid: Number(text.slice(0, open).trim()),
+    comm: text.slice(open + 1, close),
+    state: fields[0] ?? '?',
+    ppid: num(4),
+    pgrp: num(5),
+    sid: num(6),
+    tpgid: num(8),
+    flags: num(9),
+    cpuTicks: num(14) + num(15),
+    threads: num(20),
+    startTime: num(22),
   };
   return Object.values(stat).some((v) => typeof v === 'number' && !Number.isInteger(v)) ? undefined : stat;
 }
@@ -69,7 +81,8 @@ export function parseProcStatus(text: string): ProcStatus {
     const hex = field(name);
     return hex !== undefined && /^[0-9a-f]{1,32}$/i.test(hex) ? BigInt(`0x${hex}`) : undefined;
   };
-  const integer = (value: string | undefined): number | undefined => (value !== undefined && /^\d+/.test(value) ? Number.parseInt(value, 10) : undefined);
+  const integer = (value: string | undefined): number | undefined =>
+    value !== undefined && /^\d+/.test(value) ? Number.parseInt(value, 10) : undefined;
   const status: ProcStatus = {
     state: field('State')?.charAt(0) || undefined,
     realUid: integer(field('Uid')),

@@ -27,11 +27,20 @@ interface RawDetails {
 }
 
 async function readDetails(pid: number, procRoot: string): Promise<RawDetails | undefined> {
-  const [stat, status, argv] = await Promise.all([readProcStat(pid, procRoot), readProcStatus(pid, procRoot), readCommandLine(pid, procRoot)]);
+  const [stat, status, argv] = await Promise.all([
+    readProcStat(pid, procRoot),
+    readProcStatus(pid, procRoot),
+    readCommandLine(pid, procRoot),
+  ]);
   // gone meanwhile
   if (!stat || !status) return undefined;
   return {
-    pid, ppid: stat.ppid, pgrp: stat.pgrp, state: stat.state, startTicks: stat.startTime, cpuTicks: stat.cpuTicks,
+    pid,
+    ppid: stat.ppid,
+    pgrp: stat.pgrp,
+    state: stat.state,
+    startTicks: stat.startTime,
+    cpuTicks: stat.cpuTicks,
     rssKb: status.rssKb ?? 0,
     ignores: signalsInMask(status.ignored ?? 0n),
     blocks: signalsInMask(status.blocked ?? 0n),
@@ -47,11 +56,17 @@ async function readDetails(pid: number, procRoot: string): Promise<RawDetails | 
 export class ProcessSampler {
   private previous = new Map<string, { cpuTicks: number; at: number }>();
 
-  constructor(private readonly procRoot = '/proc', private readonly clock: () => number = () => performance.now()) {}
+  constructor(
+    private readonly procRoot = '/proc',
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   async sample(pids: readonly number[], foregroundPgrp: number | null): Promise<ProcessRow[]> {
     const [uptime, details] = await Promise.all([
-      readFile(`${this.procRoot}/uptime`, 'utf8').then((t) => Number.parseFloat(t), () => 0),
+      readFile(`${this.procRoot}/uptime`, 'utf8').then(
+        (t) => Number.parseFloat(t),
+        () => 0,
+      ),
       Promise.all(pids.map((pid) => readDetails(pid, this.procRoot))),
     ]);
     const now = this.clock();
@@ -64,11 +79,17 @@ export class ProcessSampler {
       const seconds = before ? (now - before.at) / 1000 : 0;
       const cpuPercent = before && seconds > 0 ? ((d.cpuTicks - before.cpuTicks) / CLOCK_TICKS_PER_SECOND / seconds) * 100 : 0;
       return {
-        pid: d.pid, ppid: d.ppid, pgrp: d.pgrp, state: d.state,
+        pid: d.pid,
+        ppid: d.ppid,
+        pgrp: d.pgrp,
+        state: d.state,
         cpuPercent: Math.max(0, Math.round(cpuPercent * 10) / 10),
         rssKb: d.rssKb,
         runningMs: Math.max(0, Math.round((uptime - d.startTicks / CLOCK_TICKS_PER_SECOND) * 1000)),
-        ignores: d.ignores, blocks: d.blocks, catches: d.catches, signals: signalSummary(d),
+        ignores: d.ignores,
+        blocks: d.blocks,
+        catches: d.catches,
+        signals: signalSummary(d),
         command: d.command,
         foreground: foregroundPgrp !== null && d.pgrp === foregroundPgrp,
       };

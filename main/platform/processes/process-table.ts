@@ -14,7 +14,10 @@ export interface ProcessInfo {
   startTime: number;
 }
 
-export interface ProcessIdentity { pid: number; startTime: number }
+export interface ProcessIdentity {
+  pid: number;
+  startTime: number;
+}
 
 export interface ProcessTable {
   snapshot(): Promise<ProcessInfo[]>;

@@ -3,8 +3,15 @@ import type { ProcessInfo } from './process-table';
 import { LinuxProcessTable, SessionMembers, systemProcessTable } from './process-tree';
 import { parsePsLine } from './ps-process-table';
 
-const proc = (pid: number, ppid: number, sid: number, startTime: number, state = 'S'): ProcessInfo =>
-  ({ pid, ppid, pgrp: pid, sid, tpgid: -1, state, startTime });
+const proc = (pid: number, ppid: number, sid: number, startTime: number, state = 'S'): ProcessInfo => ({
+  pid,
+  ppid,
+  pgrp: pid,
+  sid,
+  tpgid: -1,
+  state,
+  startTime,
+});
 
 describe('LinuxProcessTable (real /proc)', () => {
   it('finds this process with its session, group and a start time', async () => {
@@ -33,13 +40,13 @@ describe('SessionMembers (snapshots as plain data)', () => {
     const members = new SessionMembers(ROOT);
     const alive = members.update([
       proc(1, 0, 1, 1),
-      proc(100, 50, 100, 5_000),           // root
-      proc(101, 100, 100, 5_001),          // job
-      proc(102, 1, 100, 5_002),            // orphan, still in the root's session
-      proc(103, 100, 103, 5_003),          // setsid child
-      proc(104, 103, 103, 5_004),          // its child
-      proc(105, 1, 103, 5_005),            // orphan inside the setsid child's session
-      proc(200, 1, 200, 5_006),            // unrelated
+      proc(100, 50, 100, 5_000), // root
+      proc(101, 100, 100, 5_001), // job
+      proc(102, 1, 100, 5_002), // orphan, still in the root's session
+      proc(103, 100, 103, 5_003), // setsid child
+      proc(104, 103, 103, 5_004), // its child
+      proc(105, 1, 103, 5_005), // orphan inside the setsid child's session
+      proc(200, 1, 200, 5_006), // unrelated
     ]);
     expect(alive.map((p) => p.pid).sort()).toEqual([100, 101, 102, 103, 104, 105]);
   });
@@ -56,10 +63,10 @@ describe('SessionMembers (snapshots as plain data)', () => {
     const members = new SessionMembers(ROOT);
     members.update([proc(100, 50, 100, 5_000), proc(101, 100, 100, 5_001)]);
     const alive = members.update([
-      proc(100, 1, 100, 9_000),            // new session leader on the old root pid
-      proc(300, 100, 100, 9_001),          // its child, in "session 100"
-      proc(101, 1, 101, 9_002),            // new process on the dead member's pid
-      proc(301, 101, 101, 9_003),          // child of that new process
+      proc(100, 1, 100, 9_000), // new session leader on the old root pid
+      proc(300, 100, 100, 9_001), // its child, in "session 100"
+      proc(101, 1, 101, 9_002), // new process on the dead member's pid
+      proc(301, 101, 101, 9_003), // child of that new process
     ]);
     expect(alive).toEqual([]);
   });
@@ -76,7 +83,7 @@ describe('SessionMembers (snapshots as plain data)', () => {
     expect(alive.map((p) => p.pid)).toEqual([101]);
   });
 
-  it('keeps the root\'s session id while a job it started just before ending lives, unseen until then', () => {
+  it("keeps the root's session id while a job it started just before ending lives, unseen until then", () => {
     const members = new SessionMembers(ROOT);
     members.update([proc(100, 50, 100, 5_000)]);
     // the root forked a background job and ended between two scans: the job was never seen

@@ -22,9 +22,11 @@ export function pidAlive(pid: number): boolean {
 export const sameProcess = (p: ProcessInfo | undefined, id: ProcessIdentity): boolean =>
   p !== undefined && p.pid === id.pid && p.startTime === id.startTime;
 
-
 export class LinuxProcessTable implements ProcessTable {
-  constructor(private readonly reader: ProcReader = asyncProcReader, private readonly procRoot = '/proc') {}
+  constructor(
+    private readonly reader: ProcReader = asyncProcReader,
+    private readonly procRoot = '/proc',
+  ) {}
 
   async lookup(pid: number): Promise<ProcessInfo | undefined> {
     // gone (ENOENT/ESRCH): undefined, and the caller treats it as dead
@@ -66,7 +68,9 @@ export class SessionMembers {
   }
 
   /** the members alive after the last update */
-  get alive(): ProcessInfo[] { return [...this.known.values()]; }
+  get alive(): ProcessInfo[] {
+    return [...this.known.values()];
+  }
 
   /** Folds a fresh snapshot in; returns the members alive in it. */
   update(snapshot: readonly ProcessInfo[]): ProcessInfo[] {

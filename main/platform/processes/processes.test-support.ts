@@ -20,10 +20,21 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
  * One of the C programs of e2e/terminal/fixtures (`name`.c), built with cc into a directory of its
  * own; `program` is undefined when cc cannot build it here (the test then says so in its skip).
  */
-export async function buildFixtureProgram(name: string, ccArgs: readonly string[] = []): Promise<{ program: string | undefined; dispose: () => Promise<void> }> {
+export async function buildFixtureProgram(
+  name: string,
+  ccArgs: readonly string[] = [],
+): Promise<{ program: string | undefined; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `ripcord-${name}-`));
   const program = path.join(dir, name);
-  const built = await promisify(execFile)('cc', ['-o', program, path.join(REPO_ROOT, 'e2e/terminal/fixtures', `${name}.c`), ...ccArgs]).then(() => program, () => undefined);
+  const built = await promisify(execFile)('cc', [
+    '-o',
+    program,
+    path.join(REPO_ROOT, 'e2e/terminal/fixtures', `${name}.c`),
+    ...ccArgs,
+  ]).then(
+    () => program,
+    () => undefined,
+  );
   return { program: built, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
@@ -38,26 +49,34 @@ export async function foregroundJob(rootPid: number): Promise<string | undefined
   if (!tables.ok) return undefined;
   const root = await tables.value.lookup(rootPid);
   if (!root || root.tpgid <= 0 || root.tpgid === root.pgrp) return undefined;
-  return readFile(`/proc/${root.tpgid}/comm`, 'utf8').then((comm) => comm.trim(), () => undefined);
+  return readFile(`/proc/${root.tpgid}/comm`, 'utf8').then(
+    (comm) => comm.trim(),
+    () => undefined,
+  );
 }
 
 export function newMarker(): string {
   return `ripcord-test-${randomBytes(5).toString('hex')}`;
 }
 
-export interface MarkedProcess { pid: number; argv: string[] }
+export interface MarkedProcess {
+  pid: number;
+  argv: string[];
+}
 
 /** Live (non-zombie: a zombie's cmdline is empty) processes whose command line contains marker. */
 export async function markedProcesses(marker: string): Promise<MarkedProcess[]> {
   const names = (await readdir('/proc')).filter((n) => /^\d+$/.test(n));
-  const found = await Promise.all(names.map(async (n) => {
-    try {
-      const raw = await readFile(`/proc/${n}/cmdline`, 'utf8');
-      return raw.includes(marker) ? { pid: Number(n), argv: parseCommandLine(raw) } : undefined;
-    } catch {
-      return undefined;
-    }
-  }));
+  const found = await Promise.all(
+    names.map(async (n) => {
+      try {
+        const raw = await readFile(`/proc/${n}/cmdline`, 'utf8');
+        return raw.includes(marker) ? { pid: Number(n), argv: parseCommandLine(raw) } : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
   return found.filter((p): p is MarkedProcess => p !== undefined && p.pid !== process.pid);
 }
 
@@ -72,7 +91,10 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs: number,
 }
 
 /** A session a test started, with the reaper it registered with. */
-export interface SessionUnderTest { session: Disposable; reaper: ReaperClient }
+export interface SessionUnderTest {
+  session: Disposable;
+  reaper: ReaperClient;
+}
 
 /**
  * Test cleanup of sessions started with a ReaperClient: the exit path's kill, the session
@@ -91,13 +113,21 @@ export async function stopSessions(entries: readonly SessionUnderTest[]): Promis
 
 /** Test cleanup: SIGKILL everything carrying the marker until nothing does (bounded). */
 export async function killMarked(marker: string): Promise<void> {
-  await waitFor(async () => {
-    const left = await markedProcesses(marker);
-    for (const p of left) {
-      try { process.kill(p.pid, 'SIGKILL'); } catch { /* already gone */ }
-    }
-    return left.length === 0;
-  }, 5_000, 50);
+  await waitFor(
+    async () => {
+      const left = await markedProcesses(marker);
+      for (const p of left) {
+        try {
+          process.kill(p.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+      return left.length === 0;
+    },
+    5_000,
+    50,
+  );
 }
 
 export async function tempDir(): Promise<{ dir: string; dispose(): Promise<void> }> {
@@ -108,9 +138,16 @@ export async function tempDir(): Promise<{ dir: string; dispose(): Promise<void>
 /** Bundles a platform entry (a file, or TS source whose imports resolve from `resolveDir`) to CommonJS. */
 export async function bundle(outfile: string, entry: { file: string } | { source: string; resolveDir: string }): Promise<string> {
   await build({
-    ...('file' in entry ? { entryPoints: [path.join(REPO_ROOT, entry.file)] }
+    ...('file' in entry
+      ? { entryPoints: [path.join(REPO_ROOT, entry.file)] }
       : { stdin: { contents: entry.source, resolveDir: entry.resolveDir, loader: 'ts' as const } }),
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['node-pty', 'esbuild'], logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    external: ['node-pty', 'esbuild'],
+    logLevel: 'error',
   });
   return outfile;
 }
@@ -159,8 +196,12 @@ export async function startHostileSession(marker: string, dir: string): Promise<
 
 /** Waits (bounded) until all hostile descendants run; onTick sees each poll, as a reaper refresh would. */
 export async function waitHostileTreeUp(marker: string, onTick: () => Promise<void> = async () => {}): Promise<boolean> {
-  return waitFor(async () => {
-    await onTick();
-    return (await hostileDescendants(marker)).length === HOSTILE_DESCENDANTS;
-  }, 20_000, 50);
+  return waitFor(
+    async () => {
+      await onTick();
+      return (await hostileDescendants(marker)).length === HOSTILE_DESCENDANTS;
+    },
+    20_000,
+    50,
+  );
 }

@@ -15,13 +15,20 @@ export function parsePsLine(line: string): ProcessInfo | undefined {
   const started = Date.parse(m[6] ?? '');
   if (Number.isNaN(started)) return undefined;
   return {
-    pid: Number(m[1]), ppid: Number(m[2]), pgrp: Number(m[3]), sid: -1,
-    tpgid: Number(m[4]), state: (m[5] ?? '?').charAt(0), startTime: Math.floor(started / 1000),
+    pid: Number(m[1]),
+    ppid: Number(m[2]),
+    pgrp: Number(m[3]),
+    sid: -1,
+    tpgid: Number(m[4]),
+    state: (m[5] ?? '?').charAt(0),
+    startTime: Math.floor(started / 1000),
   };
 }
 
 export class PsProcessTable implements ProcessTable {
-  snapshot(): Promise<ProcessInfo[]> { return this.run(['-ax']); }
+  snapshot(): Promise<ProcessInfo[]> {
+    return this.run(['-ax']);
+  }
 
   async lookup(pid: number): Promise<ProcessInfo | undefined> {
     return (await this.run(['-p', String(pid)]))[0];
@@ -29,11 +36,15 @@ export class PsProcessTable implements ProcessTable {
 
   private run(selection: string[]): Promise<ProcessInfo[]> {
     return new Promise((resolve) => {
-      execFile('ps', [...selection, '-o', PS_COLUMNS], { timeout: PS_TIMEOUT_MS, env: { ...process.env, LC_ALL: 'C' } },
-        (_err, stdout) => {
-          // ps exits 1 when -p matches nothing: an empty list is the right answer then
-          resolve(stdout.split('\n').map(parsePsLine).filter((p): p is ProcessInfo => p !== undefined));
-        });
+      execFile('ps', [...selection, '-o', PS_COLUMNS], { timeout: PS_TIMEOUT_MS, env: { ...process.env, LC_ALL: 'C' } }, (_err, stdout) => {
+        // ps exits 1 when -p matches nothing: an empty list is the right answer then
+        resolve(
+          stdout
+            .split('\n')
+            .map(parsePsLine)
+            .filter((p): p is ProcessInfo => p !== undefined),
+        );
+      });
     });
   }
 }

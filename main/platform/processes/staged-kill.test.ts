@@ -9,8 +9,12 @@ import { killMarked, markedProcesses, newMarker, startHostileSession, tempDir, w
 const table = new LinuxProcessTable();
 let marker = newMarker();
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 afterEach(async () => {
   await killMarked(marker);
   marker = newMarker();
@@ -23,7 +27,10 @@ async function stillAlive(p: ProcessInfo): Promise<boolean> {
 
 /** A real process tree outside any session of ours: a setsid leader (sid = its pid) and its child. */
 async function unrelatedTree(): Promise<{ leader: ProcessInfo; child: ProcessInfo }> {
-  const proc = spawn('/bin/bash', ['-c', `(exec -a ${marker}-child sleep 1000) & exec -a ${marker}-leader sleep 1000`], { detached: true, stdio: 'ignore' });
+  const proc = spawn('/bin/bash', ['-c', `(exec -a ${marker}-child sleep 1000) & exec -a ${marker}-leader sleep 1000`], {
+    detached: true,
+    stdio: 'ignore',
+  });
   proc.unref();
   const find = async (suffix: string): Promise<ProcessInfo | undefined> => {
     const [p] = await markedProcesses(`${marker}-${suffix}`);
@@ -45,7 +52,9 @@ describe('StagedKill (real processes, real signals)', () => {
     const session = await startHostileSession(marker, tmp.dir);
     try {
       const members = new SessionMembers({ pid: session.pid, startTime: session.startTime });
-      const refresh = async (): Promise<void> => { members.update(await table.snapshot()); };
+      const refresh = async (): Promise<void> => {
+        members.update(await table.snapshot());
+      };
       expect(await waitHostileTreeUp(marker, refresh)).toBe(true);
       await refresh();
       expect(members.alive.length).toBeGreaterThanOrEqual(51); // root + 50
@@ -76,7 +85,7 @@ describe('StagedKill (real processes, real signals)', () => {
     expect(await stillAlive(child)).toBe(true);
   });
 
-  it('never signals a process whose session id or parent id is a dead root\'s recorded pid', async () => {
+  it("never signals a process whose session id or parent id is a dead root's recorded pid", async () => {
     // the recorded root "died" and its pid now belongs to an unrelated session leader: same
     // pid, earlier start time than the leader's
     const { leader, child } = await unrelatedTree();

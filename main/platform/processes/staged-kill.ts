@@ -43,7 +43,10 @@ export class StagedKill {
   private readonly log: EventLog;
   private readonly clock: () => number;
 
-  constructor(private readonly sessions: readonly KillTargets[], options: StagedKillOptions) {
+  constructor(
+    private readonly sessions: readonly KillTargets[],
+    options: StagedKillOptions,
+  ) {
     this.table = options.table;
     this.graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.log = options.log ?? nullEventLog;
@@ -72,11 +75,13 @@ export class StagedKill {
         break;
       }
       const stage = stageAt(elapsed, this.graceMs);
-      await Promise.all(alive.map(async (p) => {
-        const last = tally.lastSignal(key(p));
-        if (last && reaches(last, stage)) return;
-        if (await this.send(p, stage) !== 'denied') tally.signalled(key(p), stage);
-      }));
+      await Promise.all(
+        alive.map(async (p) => {
+          const last = tally.lastSignal(key(p));
+          if (last && reaches(last, stage)) return;
+          if ((await this.send(p, stage)) !== 'denied') tally.signalled(key(p), stage);
+        }),
+      );
       // wake early for the next stage so SIGTERM/SIGKILL go out on time
       const elapsedNow = this.clock() - start;
       await delay(Math.max(0, Math.min(SCAN_INTERVAL_MS, nextStageStartMs(elapsedNow, this.graceMs) - elapsedNow)));

@@ -41,11 +41,11 @@ const APPIMAGE = {
 };
 
 describe('withoutDesktopLaunch', () => {
-  it('npm start: the user\'s desktop is back, Electron\'s variables are gone', () => {
+  it("npm start: the user's desktop is back, Electron's variables are gone", () => {
     expect(withoutDesktopLaunch(NPM_START)).toEqual(USER);
   });
 
-  it('.deb: ELECTRON_RUN_AS_NODE and Electron\'s other variables are gone, the user\'s ELECTRON_MIRROR stays', () => {
+  it(".deb: ELECTRON_RUN_AS_NODE and Electron's other variables are gone, the user's ELECTRON_MIRROR stays", () => {
     expect(withoutDesktopLaunch(DEB)).toEqual(USER);
   });
 
@@ -53,25 +53,27 @@ describe('withoutDesktopLaunch', () => {
     expect(withoutDesktopLaunch(APPIMAGE)).toEqual(USER);
   });
 
-  it('a user\'s own LD_LIBRARY_PATH entries stay beside the AppImage\'s', () => {
+  it("a user's own LD_LIBRARY_PATH entries stay beside the AppImage's", () => {
     const env = withoutDesktopLaunch({ ...APPIMAGE, LD_LIBRARY_PATH: `${APPDIR}/usr/lib:/home/u/lib` });
     expect(env.LD_LIBRARY_PATH).toBe('/home/u/lib');
   });
 
-  it('an entry that only starts with the AppImage\'s folder name stays', () => {
+  it("an entry that only starts with the AppImage's folder name stays", () => {
     expect(withoutDesktopLaunch({ ...APPIMAGE, PATH: `${APPDIR}-other/bin:/usr/bin` }).PATH).toBe(`${APPDIR}-other/bin:/usr/bin`);
   });
 
   it('XDG_CURRENT_DESKTOP is unset when Electron recorded it as "undefined"', () => {
     const { XDG_CURRENT_DESKTOP: _desktop, ...withoutDesktop } = USER;
-    expect(withoutDesktopLaunch({ ...withoutDesktop, ...ELECTRON_ADDS, ORIGINAL_XDG_CURRENT_DESKTOP: 'undefined' })).toEqual(withoutDesktop);
+    expect(withoutDesktopLaunch({ ...withoutDesktop, ...ELECTRON_ADDS, ORIGINAL_XDG_CURRENT_DESKTOP: 'undefined' })).toEqual(
+      withoutDesktop,
+    );
   });
 
   it('a shell environment is left as it is', () => {
     expect(withoutDesktopLaunch(USER)).toEqual(USER);
   });
 
-  it('the desktop\'s session starts with the user\'s environment and its own terminal\'s variables', () => {
+  it("the desktop's session starts with the user's environment and its own terminal's variables", () => {
     const env = sessionEnvironment({ base: APPIMAGE, terminal: { TERM: 'xterm-256color' }, sessionId: '1-1' });
     expect(env).toEqual({ ...USER, TERM: 'xterm-256color', RIPCORD: '1', RIPCORD_SESSION: '1-1' });
   });

@@ -9,7 +9,11 @@
  * Electron's, or ripcord's launch's (ELECTRON_RUN_AS_NODE would turn a `code` or an Electron app
  * started in the session into plain Node).
  */
-export const LAUNCHER_ELECTRON_KEYS: readonly string[] = ['ELECTRON_OVERRIDE_DIST_PATH', 'ELECTRON_MIRROR', 'ELECTRON_SKIP_BINARY_DOWNLOAD'];
+export const LAUNCHER_ELECTRON_KEYS: readonly string[] = [
+  'ELECTRON_OVERRIDE_DIST_PATH',
+  'ELECTRON_MIRROR',
+  'ELECTRON_SKIP_BINARY_DOWNLOAD',
+];
 
 /** Set by Electron in its own process: the desktop it pretends to be on, and its .desktop file. */
 const ELECTRON_DESKTOP_KEYS = ['ORIGINAL_XDG_CURRENT_DESKTOP', 'CHROME_DESKTOP'];

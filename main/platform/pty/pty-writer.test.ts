@@ -11,7 +11,9 @@ import { PtyWriter } from './pty-writer';
 const WAIT_MS = 10_000;
 let dir: string;
 const fds: number[] = [];
-beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-writer-')); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-writer-'));
+});
 afterEach(async () => {
   for (const fd of fds.splice(0)) closeSync(fd);
   await rm(dir, { recursive: true, force: true });

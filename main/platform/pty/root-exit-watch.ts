@@ -51,7 +51,11 @@ function isRunning(pid: number): boolean {
  * nothing, and nobody would say why. The kernel sends the parent SIGCHLD on both changes;
  * `state` reads the root's one-letter state (T when stopped, t when traced).
  */
-export function watchRootStops(pid: number, state: (pid: number) => Promise<string | undefined>, onChange: (stopped: boolean) => void): Disposable {
+export function watchRootStops(
+  pid: number,
+  state: (pid: number) => Promise<string | undefined>,
+  onChange: (stopped: boolean) => void,
+): Disposable {
   let stopped = false;
   let done = false;
   const onChild = (): void => {

@@ -31,7 +31,7 @@ const NPX_ADDED = {
 };
 
 describe('withoutNpmLauncher', () => {
-  it('removes what npx added for its run, keeping the user\'s variables and every npm_config_*', () => {
+  it("removes what npx added for its run, keeping the user's variables and every npm_config_*", () => {
     expect(withoutNpmLauncher({ ...USER_ENV, ...NPX_ADDED })).toEqual({
       ...USER_ENV,
       npm_config_user_agent: NPX_ADDED.npm_config_user_agent,
@@ -58,17 +58,25 @@ describe('withoutNpmLauncher', () => {
 describe('sessionEnvironment', () => {
   const sessionId = '42-1';
 
-  it('ripcord run: the outer TERM/COLORTERM pass through; the settings\' env goes on top; the session is marked', () => {
-    const env = sessionEnvironment({ base: { ...USER_ENV, COLORTERM: 'truecolor' }, terminal: 'inherit', settings: { FOO: 'bar' }, sessionId });
+  it("ripcord run: the outer TERM/COLORTERM pass through; the settings' env goes on top; the session is marked", () => {
+    const env = sessionEnvironment({
+      base: { ...USER_ENV, COLORTERM: 'truecolor' },
+      terminal: 'inherit',
+      settings: { FOO: 'bar' },
+      sessionId,
+    });
     expect(env).toEqual({ ...USER_ENV, COLORTERM: 'truecolor', FOO: 'bar', RIPCORD: '1', RIPCORD_SESSION: sessionId });
   });
 
-  it('the desktop sets its own terminal\'s variables, which the settings may still replace', () => {
-    expect(sessionEnvironment({ base: USER_ENV, terminal: DESKTOP_TERMINAL_ENV, sessionId })).toMatchObject({ TERM: 'xterm-256color', COLORTERM: 'truecolor' });
+  it("the desktop sets its own terminal's variables, which the settings may still replace", () => {
+    expect(sessionEnvironment({ base: USER_ENV, terminal: DESKTOP_TERMINAL_ENV, sessionId })).toMatchObject({
+      TERM: 'xterm-256color',
+      COLORTERM: 'truecolor',
+    });
     expect(sessionEnvironment({ base: USER_ENV, terminal: DESKTOP_TERMINAL_ENV, settings: { TERM: 'dumb' }, sessionId }).TERM).toBe('dumb');
   });
 
-  it('ripcord\'s own keys win over the settings and over an outer ripcord\'s', () => {
+  it("ripcord's own keys win over the settings and over an outer ripcord's", () => {
     const env = sessionEnvironment({
       base: { ...USER_ENV, RIPCORD: 'outer', RIPCORD_SESSION: '7-1' },
       terminal: 'inherit',
@@ -100,7 +108,7 @@ describe('sessionEnvironment', () => {
 });
 
 describe('newSessionId', () => {
-  it('is this process\'s pid, a count, and 64 random bits: no two are alike, even once pids recycle', () => {
+  it("is this process's pid, a count, and 64 random bits: no two are alike, even once pids recycle", () => {
     const first = newSessionId();
     const second = newSessionId();
     expect(first).toMatch(new RegExp(`^${process.pid}-\\d+-[0-9a-f]{16}$`));

@@ -7,13 +7,19 @@ import { killMarked, markedProcesses, newMarker, tempDir, waitFor } from '../pro
 const started: Session[] = [];
 let marker = newMarker();
 
-async function start(file: string, args: string[], extra: { cols?: number; rows?: number; cwd?: string } = {}): Promise<{ session: Session; output: () => string; exited: Promise<SessionExit> }> {
+async function start(
+  file: string,
+  args: string[],
+  extra: { cols?: number; rows?: number; cwd?: string } = {},
+): Promise<{ session: Session; output: () => string; exited: Promise<SessionExit> }> {
   const result = await spawnSession({ file, args, cols: extra.cols ?? 80, rows: extra.rows ?? 24, cwd: extra.cwd });
   if (!result.ok) throw new Error(result.error);
   const { value: session } = result;
   started.push(session);
   let out = '';
-  session.onData((d) => { out += d; });
+  session.onData((d) => {
+    out += d;
+  });
   const exited = new Promise<SessionExit>((resolve) => session.onExit(resolve));
   return { session, output: () => out, exited };
 }
@@ -32,13 +38,20 @@ describe('Session (real pty)', () => {
   });
 
   it('delivers output produced before the first listener subscribed', async () => {
-    const result = await spawnSession({ file: '/bin/bash', args: ['-c', 'echo "early=$((3*3))"; exec -a "$0" sleep 1000', marker], cols: 80, rows: 24 });
+    const result = await spawnSession({
+      file: '/bin/bash',
+      args: ['-c', 'echo "early=$((3*3))"; exec -a "$0" sleep 1000', marker],
+      cols: 80,
+      rows: 24,
+    });
     if (!result.ok) throw new Error(result.error);
     started.push(result.value);
     // the echo is done once bash has exec'd the marked sleep
     expect(await waitFor(async () => (await markedProcesses(marker)).some((p) => p.argv[0] === marker), 5_000)).toBe(true);
     let out = '';
-    result.value.onData((d) => { out += d; });
+    result.value.onData((d) => {
+      out += d;
+    });
     expect(await waitFor(() => out.includes('early=9'), 5_000)).toBe(true);
   });
 
@@ -61,23 +74,31 @@ describe('Session (real pty)', () => {
     expect(output()).toContain(`t=xterm-256color c=truecolor r=1 s=${session.id}`);
   });
 
-  it('keeps the host terminal type when asked, and lays the settings\' env over it', async () => {
+  it("keeps the host terminal type when asked, and lays the settings' env over it", async () => {
     const saved = { TERM: process.env.TERM, COLORTERM: process.env.COLORTERM };
     process.env.TERM = 'screen-256color';
     delete process.env.COLORTERM;
     try {
       const result = await spawnSession({
-        file: '/bin/sh', args: ['-c', 'echo "t=$TERM c=${COLORTERM-unset} x=$EXTRA"'], cols: 80, rows: 24,
-        inheritTerminalType: true, env: { EXTRA: 'from-settings' },
+        file: '/bin/sh',
+        args: ['-c', 'echo "t=$TERM c=${COLORTERM-unset} x=$EXTRA"'],
+        cols: 80,
+        rows: 24,
+        inheritTerminalType: true,
+        env: { EXTRA: 'from-settings' },
       });
       if (!result.ok) throw new Error(result.error);
       started.push(result.value);
       let out = '';
-      result.value.onData((d) => { out += d; });
+      result.value.onData((d) => {
+        out += d;
+      });
       await new Promise((resolve) => result.value.onExit(resolve));
       expect(out).toContain('t=screen-256color c=unset x=from-settings');
     } finally {
-      for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key]; else process.env[key] = value;
+      for (const [key, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
     }
   });
 
@@ -114,9 +135,14 @@ describe('Session (real pty)', () => {
   });
 
   it('reports the exit code once, after the last data', async () => {
-    const { session, output, exited } = await start('/bin/sh', ['-c', 'i=0; while [ $i -lt 300 ]; do echo line$i; i=$((i+1)); done; echo LAST-LINE; exit 7']);
+    const { session, output, exited } = await start('/bin/sh', [
+      '-c',
+      'i=0; while [ $i -lt 300 ]; do echo line$i; i=$((i+1)); done; echo LAST-LINE; exit 7',
+    ]);
     let exits = 0;
-    session.onExit(() => { exits += 1; });
+    session.onExit(() => {
+      exits += 1;
+    });
     const exit = await exited;
     expect(exit).toEqual({ exitCode: 7 });
     expect(output()).toContain('LAST-LINE');
@@ -141,9 +167,13 @@ describe('Session (real pty)', () => {
   it('cancel() ends a foreground sleep and reports the foreground back at the root', async () => {
     const { session, output } = await start('/bin/bash', ['--norc', '--noprofile', '-i']);
     let returned = 0;
-    session.onForegroundReturned(() => { returned += 1; });
+    session.onForegroundReturned(() => {
+      returned += 1;
+    });
     session.write(`(exec -a ${marker}-sleep sleep 1000)\r`);
-    expect(await waitFor(async () => (await markedProcesses(`${marker}-sleep`)).length === 1 && !(await session.rootHoldsForeground()), 5_000)).toBe(true);
+    expect(
+      await waitFor(async () => (await markedProcesses(`${marker}-sleep`)).length === 1 && !(await session.rootHoldsForeground()), 5_000),
+    ).toBe(true);
     session.cancel();
     expect(await waitFor(() => returned > 0, 5_000)).toBe(true);
     expect(returned).toBe(1);
@@ -166,8 +196,12 @@ describe('Session (real pty)', () => {
 
 describe('spawnSession errors (checked before spawning)', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
-  beforeAll(async () => { tmp = await tempDir(); });
-  afterAll(async () => { await tmp.dispose(); });
+  beforeAll(async () => {
+    tmp = await tempDir();
+  });
+  afterAll(async () => {
+    await tmp.dispose();
+  });
 
   const spawnError = async (file: string, cwd?: string): Promise<string> => {
     const result = await spawnSession({ file, cols: 80, rows: 24, cwd });
@@ -191,7 +225,7 @@ describe('spawnSession errors (checked before spawning)', () => {
     expect(await spawnError(tmp.dir)).toMatch(/is a directory/);
   });
 
-  it('resolves a relative program against the working directory, not ripcord\'s own', async () => {
+  it("resolves a relative program against the working directory, not ripcord's own", async () => {
     expect(await spawnError('./ripcord-missing.sh', tmp.dir)).toBe('cannot start "./ripcord-missing.sh": no such file or directory');
   });
 

@@ -48,10 +48,10 @@ const FOREGROUND_POLL_MS = 25;
 const FOREGROUND_WATCH_MS = 5_000;
 
 export interface SessionOptions {
-  file?: string;          // default $SHELL, else /bin/sh
+  file?: string; // default $SHELL, else /bin/sh
   args?: string[];
-  cwd?: string;           // default $HOME, else the host's cwd
-  env?: Record<string, string>;  // the settings' env, laid over the host's environment (session-env.ts)
+  cwd?: string; // default $HOME, else the host's cwd
+  env?: Record<string, string>; // the settings' env, laid over the host's environment (session-env.ts)
   /** `ripcord run`: keep the outer terminal's TERM/COLORTERM (default: the desktop's xterm.js) */
   inheritTerminalType?: boolean;
   /** argv that runs first and execs the program (containment-spawn.ts: the cgroup join shim) */
@@ -61,7 +61,10 @@ export interface SessionOptions {
   log?: EventLog;
 }
 export type SpawnResult = Result<Session>;
-export interface SessionExit { exitCode: number; signal?: number }
+export interface SessionExit {
+  exitCode: number;
+  signal?: number;
+}
 
 let hostMaskChecked = false;
 
@@ -91,7 +94,13 @@ export async function spawnSession(options: SessionOptions): Promise<SpawnResult
   session.holdTerminal();
   const now = systemProcessTable(process.platform, procNow);
   await session.readStartTime(now.ok ? now.value : tables.value);
-  options.log?.event(LogEvent.sessionSpawned, { childPid: proc.pid, sessionId: id, file: program.value, cwd, startTime: session.startTime });
+  options.log?.event(LogEvent.sessionSpawned, {
+    childPid: proc.pid,
+    sessionId: id,
+    file: program.value,
+    cwd,
+    startTime: session.startTime,
+  });
   return { ok: true, value: session };
 }
 
@@ -126,7 +135,11 @@ export class Session extends DisposableBase {
   private readonly writer: PtyWriter | undefined;
 
   /** @param id RIPCORD_SESSION in the program's environment */
-  constructor(private readonly proc: pty.IPty, private readonly table: ProcessTable, readonly id: string) {
+  constructor(
+    private readonly proc: pty.IPty,
+    private readonly table: ProcessTable,
+    readonly id: string,
+  ) {
     super();
     this.pid = proc.pid;
     const { fd } = proc as pty.IPty & { fd?: number };
@@ -176,7 +189,9 @@ export class Session extends DisposableBase {
   }
 
   /** /proc/<pid>/stat field 22 of the root; 0 when the root was gone before it could be read. */
-  get startTime(): number { return this.rootStartTime; }
+  get startTime(): number {
+    return this.rootStartTime;
+  }
 
   /** @internal spawnSession reads it once, right after the spawn, from /proc read at once (the start waits for it) */
   async readStartTime(table: ProcessTable): Promise<void> {
@@ -213,7 +228,13 @@ export class Session extends DisposableBase {
    */
   onRootStopped(listener: (stopped: boolean) => void): Disposable {
     if (!this.stopWatch && !this.disposed) {
-      this.stopWatch = this.register(watchRootStops(this.pid, async (pid) => (await this.table.lookup(pid))?.state, (stopped) => this.stopChanged.fire(stopped)));
+      this.stopWatch = this.register(
+        watchRootStops(
+          this.pid,
+          async (pid) => (await this.table.lookup(pid))?.state,
+          (stopped) => this.stopChanged.fire(stopped),
+        ),
+      );
     }
     return this.stopChanged.event(listener);
   }
@@ -258,8 +279,12 @@ export class Session extends DisposableBase {
     return dropped;
   }
 
-  pause(): void { this.proc.pause(); }
-  resume(): void { this.proc.resume(); }
+  pause(): void {
+    this.proc.pause();
+  }
+  resume(): void {
+    this.proc.resume();
+  }
 
   /** Linux: tpgid of /proc/<root>/stat equals the root's process group. */
   async rootHoldsForeground(): Promise<boolean> {

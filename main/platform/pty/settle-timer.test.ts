@@ -83,7 +83,9 @@ describe('SettleTimer on the real event loop', () => {
     // Block the loop past the quiet time: when it comes back, the timer is due and the data is
     // waiting in the socket. The order of the two is what is asserted, not a duration.
     const until = performance.now() + 20;
-    while (performance.now() < until) { /* busy */ }
+    while (performance.now() < until) {
+      /* busy */
+    }
     await vi.waitFor(() => expect(events).toContain('fired'), { timeout: 5_000 });
     expect(events).toEqual(['data', 'fired']);
     writer.destroy();

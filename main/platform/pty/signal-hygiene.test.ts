@@ -34,7 +34,7 @@ void (async () => {
 // Ways to start a host with HUP/INT/TERM ignored (and blocked, where the tool can).
 const WRAPPERS: Record<string, string[]> = {
   'env --ignore-signal --block-signal': ['env', '--ignore-signal=HUP,INT,TERM', '--block-signal=HUP,INT,TERM'],
-  "sh -c \"trap '' HUP INT TERM\"": ['sh', '-c', `trap '' HUP INT TERM; exec "$0" "$@"`],
+  'sh -c "trap \'\' HUP INT TERM"': ['sh', '-c', `trap '' HUP INT TERM; exec "$0" "$@"`],
   nohup: ['nohup'],
 };
 
@@ -45,7 +45,9 @@ beforeAll(async () => {
   tmp = await tempDir();
   hostScript = await bundle(path.join(tmp.dir, 'hygiene-host.js'), { source: HOST_SOURCE, resolveDir: __dirname });
 });
-afterAll(async () => { await tmp.dispose(); });
+afterAll(async () => {
+  await tmp.dispose();
+});
 afterEach(async () => {
   await killMarked(marker);
   marker = newMarker();
@@ -59,8 +61,7 @@ const masksOf = (text: string): { blocked: bigint; ignored: bigint } => {
 
 describe('signal hygiene', () => {
   it('reads SigBlk/SigIgn and names the termination signals in a mask', async () => {
-    expect(parseProcStatus('Name:\tx\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\n'))
-      .toEqual({ blocked: 2n, ignored: 0x4001n });
+    expect(parseProcStatus('Name:\tx\nSigBlk:\t0000000000000002\nSigIgn:\t0000000000004001\n')).toEqual({ blocked: 2n, ignored: 0x4001n });
     expect(signalsIn(0x4003n)).toEqual(['SIGHUP', 'SIGINT', 'SIGTERM']);
     expect(signalsIn(1n << 12n)).toEqual([]); // SIGPIPE is not ours to care about
     expect(readSignalMasks(process.pid)).toBeDefined();
@@ -75,9 +76,15 @@ describe('signal hygiene', () => {
       expect(signalsIn(inherited.ignored ?? 0n)).toContain(name === 'nohup' ? 'SIGHUP' : 'SIGINT');
       if (name.includes('--block-signal')) expect(signalsIn(inherited.blocked ?? 0n)).toContain('SIGINT');
 
-      const host = spawn(wrapper[0] as string, [...wrapper.slice(1), process.execPath, hostScript, marker], { env: BUNDLE_ENV, cwd: tmp.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const host = spawn(wrapper[0] as string, [...wrapper.slice(1), process.execPath, hostScript, marker], {
+        env: BUNDLE_ENV,
+        cwd: tmp.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
-      host.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+      host.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
       await new Promise((resolve) => host.on('exit', resolve));
       const report = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { child?: string; hostBlocked?: string[] };
       expect(report.child).toBeDefined();

@@ -18,7 +18,10 @@ import { SIGNAL_NUMBERS, type SignalName } from '../../core/signals';
 const TERMINATION_SIGNALS = ['HUP', 'INT', 'TERM'] as const satisfies readonly SignalName[];
 export type TerminationSignal = `SIG${(typeof TERMINATION_SIGNALS)[number]}`;
 
-export interface SignalMasks { blocked: bigint; ignored: bigint }
+export interface SignalMasks {
+  blocked: bigint;
+  ignored: bigint;
+}
 
 /** The host's or a child's signal masks; undefined when it is gone or the kernel shows none. */
 export function readSignalMasks(pid: number | 'self'): SignalMasks | undefined {

@@ -14,7 +14,9 @@ export function stty(fd: number, args: readonly string[]): Promise<string | unde
   return new Promise((resolve) => {
     const child = spawn('stty', args, { stdio: [fd, 'pipe', 'ignore'], timeout: STTY_MAX_MS, killSignal: 'SIGKILL' });
     let output = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
     child.once('error', () => resolve(undefined));
     child.once('close', (code) => resolve(code === 0 ? output.trim() : undefined));
   });

@@ -7,7 +7,17 @@ import { ReaperClient } from './reaper-client';
 import { spawnSession } from '../pty/session';
 import { LogEvent } from '../../core/log-events';
 import { logFileEntries, reaperSessionDead } from './reaper.test-support';
-import { bundle, bundleReaper, BUNDLE_ENV, killMarked, markedProcesses, newMarker, tempDir, waitFor, waitHostileTreeUp } from '../processes/processes.test-support';
+import {
+  bundle,
+  bundleReaper,
+  BUNDLE_ENV,
+  killMarked,
+  markedProcesses,
+  newMarker,
+  tempDir,
+  waitFor,
+  waitHostileTreeUp,
+} from '../processes/processes.test-support';
 
 const KILL_GRACE_MS = 800;
 const table = new LinuxProcessTable();
@@ -42,7 +52,9 @@ beforeAll(async () => {
   reaperScript = await bundleReaper(tmp.dir);
   hostScript = await bundle(path.join(tmp.dir, 'host.js'), { source: HOST_SOURCE, resolveDir: __dirname });
 });
-afterAll(async () => { await tmp.dispose(); });
+afterAll(async () => {
+  await tmp.dispose();
+});
 afterEach(async () => {
   for (const c of clients.splice(0)) c.dispose();
   for (const h of hosts.splice(0)) h.kill('SIGKILL');
@@ -61,7 +73,10 @@ function startClient(logFile = newLogFile()): ReaperClient {
 }
 
 function startHost(hostMarker: string, logFile: string): { host: ChildProcess; ready: Promise<{ root: number; reaper: number }> } {
-  const host = spawn(process.execPath, [hostScript, reaperScript, hostMarker, tmp.dir, logFile, String(KILL_GRACE_MS)], { env: BUNDLE_ENV, stdio: ['ignore', 'pipe', 'inherit'] });
+  const host = spawn(process.execPath, [hostScript, reaperScript, hostMarker, tmp.dir, logFile, String(KILL_GRACE_MS)], {
+    env: BUNDLE_ENV,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   hosts.push(host);
   const ready = new Promise<{ root: number; reaper: number }>((resolve, reject) => {
     let out = '';
@@ -121,10 +136,15 @@ describe('reaper (real processes)', () => {
     }
   });
 
-  it('kills a registered session at the exit path\'s kill and logs it dead with the signals used', async () => {
+  it("kills a registered session at the exit path's kill and logs it dead with the signals used", async () => {
     const logFile = newLogFile();
     const client = startClient(logFile);
-    const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-a sleep 1000) & wait`, `${marker}-root`], cols: 80, rows: 24 });
+    const spawned = await spawnSession({
+      file: '/bin/bash',
+      args: ['-c', `(exec -a ${marker}-a sleep 1000) & wait`, `${marker}-root`],
+      cols: 80,
+      rows: 24,
+    });
     if (!spawned.ok) throw new Error(spawned.error);
     client.register(spawned.value.pid, spawned.value.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 2, 5_000)).toBe(true);
@@ -139,7 +159,12 @@ describe('reaper (real processes)', () => {
     const logFile = newLogFile();
     const client = startClient(logFile);
     const start = async (name: string) => {
-      const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `(exec -a ${marker}-${name}-child sleep 1000) & wait`, `${marker}-${name}`], cols: 80, rows: 24 });
+      const spawned = await spawnSession({
+        file: '/bin/bash',
+        args: ['-c', `(exec -a ${marker}-${name}-child sleep 1000) & wait`, `${marker}-${name}`],
+        cols: 80,
+        rows: 24,
+      });
       if (!spawned.ok) throw new Error(spawned.error);
       client.register(spawned.value.pid, spawned.value.startTime);
       return spawned.value;
@@ -162,7 +187,12 @@ describe('reaper (real processes)', () => {
     const logFile = newLogFile();
     const client = ReaperClient.start({ killGraceMs: 600_000, script: reaperScript, logFile });
     clients.push(client);
-    const spawned = await spawnSession({ file: '/bin/bash', args: ['-c', `trap '' HUP TERM; exec -a ${marker}-stubborn sleep 1000`], cols: 80, rows: 24 });
+    const spawned = await spawnSession({
+      file: '/bin/bash',
+      args: ['-c', `trap '' HUP TERM; exec -a ${marker}-stubborn sleep 1000`],
+      cols: 80,
+      rows: 24,
+    });
     if (!spawned.ok) throw new Error(spawned.error);
     client.register(spawned.value.pid, spawned.value.startTime);
     expect(await waitFor(async () => (await markedProcesses(marker)).length === 1, 5_000)).toBe(true);
@@ -190,7 +220,13 @@ describe('reaper (real processes)', () => {
     client.register(pid, (info?.startTime ?? 0) + 1);
     client.killAll();
     // no member: the reaper lets the session go at its next look (ended) or kills nobody (dead)
-    const done = await waitFor(async () => (await logFileEntries(logFile)).find((e) => e.pid === pid && (e.name === 'reaper-session-ended' || e.name === LogEvent.reaperSessionDead)), 10_000);
+    const done = await waitFor(
+      async () =>
+        (await logFileEntries(logFile)).find(
+          (e) => e.pid === pid && (e.name === 'reaper-session-ended' || e.name === LogEvent.reaperSessionDead),
+        ),
+      10_000,
+    );
     expect(done).toBeDefined();
     if (done?.name === LogEvent.reaperSessionDead) expect(done).toMatchObject({ HUP: 0, TERM: 0, KILL: 0 });
     const now = await table.lookup(pid);

@@ -12,7 +12,16 @@ import type { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/emitter';
 import { nullEventLog, type EventLog } from '../log/event-log';
 import { ExitDescriptors } from '../containment/exit-descriptors';
-import { formatCommand, LineSplitter, OUTER_SESSIONS_ENV, SESSION_ID_ENV, parseContained, parseDead, parseRegistered, type ReaperCommand } from '../../../contracts/reaper-pipe';
+import {
+  formatCommand,
+  LineSplitter,
+  OUTER_SESSIONS_ENV,
+  SESSION_ID_ENV,
+  parseContained,
+  parseDead,
+  parseRegistered,
+  type ReaperCommand,
+} from '../../../contracts/reaper-pipe';
 import { reaperStubArgv } from './reaper-stub';
 import { isExiting, procStatNow } from '../processes/proc-files';
 import { TerminalHandover } from './terminal-handover';
@@ -69,7 +78,10 @@ export class ReaperClient implements Disposable {
   /** the grace a kill gives, as last edited (a replacement reaper starts with it) */
   private killGraceMs: number;
 
-  private constructor(private readonly options: ReaperClientOptions, private readonly log: EventLog) {
+  private constructor(
+    private readonly options: ReaperClientOptions,
+    private readonly log: EventLog,
+  ) {
     this.killGraceMs = options.killGraceMs;
     this.exitFiles = new ExitDescriptors(log);
     if (options.spawn !== 'when-needed') this.connect();
@@ -84,7 +96,9 @@ export class ReaperClient implements Disposable {
     return new ReaperClient(options, options.log ?? nullEventLog);
   }
 
-  get pid(): number { return this.child?.pid ?? -1; }
+  get pid(): number {
+    return this.child?.pid ?? -1;
+  }
 
   /** A scanned session's root; `sessionId` lets the reaper count the session's processes it could not link. */
   register(rootPid: number, startTime: bigint | number, sessionId?: string): void {
@@ -204,15 +218,24 @@ export class ReaperClient implements Disposable {
     if (options.logFile) args.push('--log', options.logFile);
     this.containedBy.clear();
     // in the spare descriptors' room: a session that used up the host's descriptors cannot keep it from starting
-    const child = this.exitFiles.withSpare(() => spawn('/bin/sh', reaperStubArgv(options.execPath ?? process.execPath, script, args), {
-      detached: true,
-      stdio: ['pipe', 'pipe', 'ignore'],
-      cwd: '/',
-      // NODE_EXTRA_CA_CERTS: node would parse that file at its start (docs/benchmarks.md#start);
-      // the reaper opens no TLS connection. No session tag: a ripcord run inside a session must
-      // not hand its reaper the outer sessions' tags, or their sweeps stop it mid-cleanup (DESIGN §4)
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', RIPCORD_REAPER: '1', NODE_EXTRA_CA_CERTS: undefined, [SESSION_ID_ENV]: undefined, [OUTER_SESSIONS_ENV]: undefined },
-    }));
+    const child = this.exitFiles.withSpare(() =>
+      spawn('/bin/sh', reaperStubArgv(options.execPath ?? process.execPath, script, args), {
+        detached: true,
+        stdio: ['pipe', 'pipe', 'ignore'],
+        cwd: '/',
+        // NODE_EXTRA_CA_CERTS: node would parse that file at its start (docs/benchmarks.md#start);
+        // the reaper opens no TLS connection. No session tag: a ripcord run inside a session must
+        // not hand its reaper the outer sessions' tags, or their sweeps stop it mid-cleanup (DESIGN §4)
+        env: {
+          ...process.env,
+          ELECTRON_RUN_AS_NODE: '1',
+          RIPCORD_REAPER: '1',
+          NODE_EXTRA_CA_CERTS: undefined,
+          [SESSION_ID_ENV]: undefined,
+          [OUTER_SESSIONS_ENV]: undefined,
+        },
+      }),
+    );
     this.child = child;
     this.log.event(LogEvent.reaperStarted, { reaperPid: child.pid, script });
     const lines = new LineSplitter();
@@ -237,11 +260,17 @@ export class ReaperClient implements Disposable {
     const now = performance.now();
     this.replacements = this.replacements.filter((t) => now - t < REPLACEMENT_PERIOD_MS);
     if (this.replacements.length >= MAX_REPLACEMENTS) {
-      try { old.kill('SIGKILL'); } catch { /* already gone */ }
+      try {
+        old.kill('SIGKILL');
+      } catch {
+        /* already gone */
+      }
       this.abandoned = old;
       const minutes = REPLACEMENT_PERIOD_MS / 60_000;
       this.log.error('reaper-gave-up', { why, replacements: this.replacements.length });
-      this.gaveUp.fire(`the session kept killing ripcord's reaper (${this.replacements.length + 1} times within ${minutes} minute${minutes === 1 ? '' : 's'}), so ripcord ended it`);
+      this.gaveUp.fire(
+        `the session kept killing ripcord's reaper (${this.replacements.length + 1} times within ${minutes} minute${minutes === 1 ? '' : 's'}), so ripcord ended it`,
+      );
       return;
     }
     this.replacements.push(now);
@@ -250,7 +279,11 @@ export class ReaperClient implements Disposable {
 
   /** A new reaper in place of `old`, told every container again. */
   private restart(old: ChildProcess, why: string): void {
-    try { old.kill('SIGKILL'); } catch { /* already gone */ }
+    try {
+      old.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
     const child = this.connect();
     for (const [cgroup, { root, sessionId }] of this.cgroups) {
       this.send({ kind: 'contain', cgroup, sessionId });

@@ -25,7 +25,9 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.dispose();
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
-afterAll(async () => { await tmp.dispose(); });
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const alive = async (pid: number): Promise<boolean> => {
   const stat = await readProcStat(pid);
@@ -45,7 +47,10 @@ describe('reaper replacement', () => {
       const client = ReaperClient.start({ killGraceMs: 300, script, log });
       clients.push(client);
       client.contain(cgroup.dir);
-      const member = spawn('sh', ['-c', 'echo $$ > "$0"; exec sleep 1000', path.join(cgroup.dir, 'cgroup.procs')], { stdio: 'ignore', detached: true });
+      const member = spawn('sh', ['-c', 'echo $$ > "$0"; exec sleep 1000', path.join(cgroup.dir, 'cgroup.procs')], {
+        stdio: 'ignore',
+        detached: true,
+      });
       children.push(member);
       expect(await waitFor(async () => (await cgroup.procs()).includes(member.pid ?? -1), 5_000)).toBe(true);
       client.attachRoot(member.pid as number, cgroup.dir);

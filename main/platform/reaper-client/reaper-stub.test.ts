@@ -30,7 +30,9 @@ function startStub(): { process: ChildProcess; pid: number; exited: Promise<void
 
 /** What a process sleeps in: a read of its stdin, a write to its stdout (the syscall's first argument), or neither. */
 async function blockedOn(pid: number): Promise<'stdin' | 'stdout' | undefined> {
-  const [state, syscall] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/syscall`, 'utf8')]).catch(() => ['', '']);
+  const [state, syscall] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/syscall`, 'utf8')]).catch(
+    () => ['', ''],
+  );
   if (state.slice(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3) !== 'S') return undefined;
   const fd = syscall.split(' ')[1];
   return fd === '0x0' ? 'stdin' : fd === '0x1' ? 'stdout' : undefined;
@@ -55,7 +57,9 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.dispose();
   for (const m of members.splice(0)) m.kill('SIGKILL');
 });
-afterAll(async () => { await tmp.dispose(); });
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const table = new LinuxProcessTable();
 const alive = async (pid: number): Promise<boolean> => {
@@ -71,11 +75,19 @@ async function heldCgroup(ctx: TestContext): Promise<{ client: ReaperClient; cgr
   const cgroup = new CgroupDir(path.join(plan.facts.parent, `${CGROUP_PREFIX}${process.pid}-stub-${++count}`));
   expect((await cgroup.create()).ok).toBe(true);
   const logFile = path.join(tmp.dir, `stub-${count}.log`);
-  const client = ReaperClient.start({ killGraceMs: KILL_GRACE_MS, script, log: new FileEventLog(path.join(tmp.dir, `host-${count}.log`)), logFile });
+  const client = ReaperClient.start({
+    killGraceMs: KILL_GRACE_MS,
+    script,
+    log: new FileEventLog(path.join(tmp.dir, `host-${count}.log`)),
+    logFile,
+  });
   clients.push(client);
   client.contain(cgroup.dir);
   expect(await client.whenContained(cgroup.dir, 5_000)).toBe(true);
-  const child = spawn('sh', ['-c', 'echo $$ > "$0"; exec sleep 1000', path.join(cgroup.dir, 'cgroup.procs')], { stdio: 'ignore', detached: true });
+  const child = spawn('sh', ['-c', 'echo $$ > "$0"; exec sleep 1000', path.join(cgroup.dir, 'cgroup.procs')], {
+    stdio: 'ignore',
+    detached: true,
+  });
   members.push(child);
   const member = child.pid as number;
   expect(await waitFor(async () => (await cgroup.procs()).includes(member), 5_000)).toBe(true);

@@ -9,7 +9,11 @@ export type LogEntry = Record<string, unknown>;
 /** The entries of a log file so far; whole lines only: the log may be in the middle of appending the next one. */
 export async function logFileEntries(file: string): Promise<LogEntry[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').slice(0, -1).filter((line) => line !== '').map((line) => JSON.parse(line) as LogEntry);
+  return text
+    .split('\n')
+    .slice(0, -1)
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as LogEntry);
 }
 
 /**
@@ -17,5 +21,8 @@ export async function logFileEntries(file: string): Promise<LogEntry[]> {
  * signals its processes died of, `ms`, `survivors`); undefined after timeoutMs.
  */
 export function reaperSessionDead(logFile: string, pid: number, timeoutMs: number): Promise<LogEntry | undefined> {
-  return waitFor(async () => (await logFileEntries(logFile)).find((e) => e.name === LogEvent.reaperSessionDead && e.pid === pid), timeoutMs);
+  return waitFor(
+    async () => (await logFileEntries(logFile)).find((e) => e.name === LogEvent.reaperSessionDead && e.pid === pid),
+    timeoutMs,
+  );
 }

@@ -29,7 +29,7 @@ describe('what the reaper is told of the outer terminal', () => {
     expect(sent).toEqual([terminal, { kind: 'terminal-restore', bytes: 'a' }, { kind: 'terminal-restore', bytes: 'b' }]);
   });
 
-  it('a replacement reaper gets everything again; after the host\'s own restore, nothing more', () => {
+  it("a replacement reaper gets everything again; after the host's own restore, nothing more", () => {
     const { sent, handover } = recorded();
     handover.keep(terminal);
     handover.restoreBytes('a');

@@ -30,7 +30,11 @@ export class TranscriptFile {
   private scratch = Buffer.alloc(0);
   private readonly headBytes = Buffer.alloc(8);
 
-  private constructor(private readonly fd: number, private readonly metaBytes: number, private readonly dataBytes: number) {}
+  private constructor(
+    private readonly fd: number,
+    private readonly metaBytes: number,
+    private readonly dataBytes: number,
+  ) {}
 
   /** Makes `file` (new, 0600, never through a symlink) of metaBytes + dataBytes, sparse. */
   static async open(file: string, metaBytes: number, dataBytes: number): Promise<TranscriptFileOpen> {
@@ -54,7 +58,9 @@ export class TranscriptFile {
     const at = this.head % this.dataBytes;
     const first = Math.min(bytes, this.dataBytes - at);
     // the ring comes round: its start takes the rest
-    const written = this.positioned(this.scratch, 0, first, this.metaBytes + at) && (first === bytes || this.positioned(this.scratch, first, bytes - first, this.metaBytes));
+    const written =
+      this.positioned(this.scratch, 0, first, this.metaBytes + at) &&
+      (first === bytes || this.positioned(this.scratch, first, bytes - first, this.metaBytes));
     if (!written) return -1;
     const head = this.head + bytes;
     this.headBytes.writeUInt32LE(head % 2 ** 32, 0);

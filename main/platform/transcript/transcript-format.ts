@@ -67,7 +67,12 @@ export interface TranscriptHeader {
 }
 
 /** `end`: output bytes ever written, up to this record; `at`: milliseconds since the start. */
-export interface TranscriptIndexRecord { end: number; at: number; cols: number; rows: number }
+export interface TranscriptIndexRecord {
+  end: number;
+  at: number;
+  cols: number;
+  rows: number;
+}
 
 /** Areas in whole AREA_ALIGN units. */
 export function layoutFor(maxBytes: number): TranscriptLayout {
@@ -153,7 +158,12 @@ export function parseTranscript(file: Buffer): ParseResult {
   // the oldest slot is skipped: a kill between writing the next record and counting it leaves it there
   for (let n = Math.max(0, count - slots + 1); n < count; n++) {
     const at = recordOffset(layout, n);
-    const record = { end: readCount(file, at), at: file.readUInt32LE(at + 8), cols: file.readUInt16LE(at + 12), rows: file.readUInt16LE(at + 14) };
+    const record = {
+      end: readCount(file, at),
+      at: file.readUInt32LE(at + 8),
+      cols: file.readUInt16LE(at + 12),
+      rows: file.readUInt16LE(at + 14),
+    };
     const previous = records.at(-1);
     // a session past 49 days: the milliseconds wrapped
     if (previous && record.at + wraps * 2 ** 32 < previous.at - 2 ** 31) wraps += 1;
@@ -176,9 +186,17 @@ function ringSlice(ring: Buffer, from: number, to: number): Buffer {
 function parseHeader(file: Buffer): TranscriptHeader | undefined {
   const end = file.indexOf(0, HEADER_JSON_AT);
   try {
-    const value = JSON.parse(file.toString('utf8', HEADER_JSON_AT, end < 0 || end > INDEX_AT ? INDEX_AT : end)) as Partial<TranscriptHeader> | null;
+    const value = JSON.parse(
+      file.toString('utf8', HEADER_JSON_AT, end < 0 || end > INDEX_AT ? INDEX_AT : end),
+    ) as Partial<TranscriptHeader> | null;
     if (typeof value?.cols !== 'number' || typeof value.rows !== 'number') return undefined;
-    return { format: TRANSCRIPT_FORMAT, cols: value.cols, rows: value.rows, timestamp: Number(value.timestamp) || 0, command: String(value.command ?? '') };
+    return {
+      format: TRANSCRIPT_FORMAT,
+      cols: value.cols,
+      rows: value.rows,
+      timestamp: Number(value.timestamp) || 0,
+      command: String(value.command ?? ''),
+    };
   } catch {
     return undefined;
   }

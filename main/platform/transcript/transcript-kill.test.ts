@@ -27,7 +27,11 @@ afterAll(async () => {
   await work.dispose();
 });
 
-interface Killed { dir: string; reported: number; signal: NodeJS.Signals | null }
+interface Killed {
+  dir: string;
+  reported: number;
+  signal: NodeJS.Signals | null;
+}
 
 /** Starts the child, kills it with SIGKILL as soon as it reports line `reportAfter - 1`. */
 async function recordAndKill(root: string, reportAfter: number, maxBytes: number): Promise<Killed> {

@@ -13,9 +13,7 @@ const MAX_FILE_BYTES = layoutFor(TRANSCRIPT_MAX_BYTES).metaBytes + TRANSCRIPT_MA
 const CUT_LINE_SEARCH_BYTES = 64 * 1024;
 
 /** `at`: milliseconds since the session started. */
-export type TranscriptEvent =
-  | { type: 'o'; at: number; data: string }
-  | { type: 'r'; at: number; cols: number; rows: number };
+export type TranscriptEvent = { type: 'o'; at: number; data: string } | { type: 'r'; at: number; cols: number; rows: number };
 
 export interface TranscriptRecord {
   dir: string;
@@ -58,7 +56,12 @@ export async function readTranscript(dir: string): Promise<ReadResult> {
   if (size === undefined) {
     // before the ring, each 4 MB of output was a NNNN.out file, the bytes as printed
     const older = (await readdir(dir).catch(() => [] as string[])).some((name) => name.endsWith('.out'));
-    return { ok: false, error: older ? `${dir} was written by an older ripcord, in a form this one does not read; its output is in the .out files there, as printed` : `${dir} holds no transcript` };
+    return {
+      ok: false,
+      error: older
+        ? `${dir} was written by an older ripcord, in a form this one does not read; its output is in the .out files there, as printed`
+        : `${dir} holds no transcript`,
+    };
   }
   if (size > MAX_FILE_BYTES) return { ok: false, error: `${file} is ${size} bytes, more than a transcript can be` };
   const parsed = parseTranscript(await readFile(file));
@@ -74,8 +77,16 @@ export async function readTranscript(dir: string): Promise<ReadResult> {
   }
   const start: Pick<TranscriptHeader, 'cols' | 'rows'> = header ?? { cols: 80, rows: 24 };
   // cut: the size in force is the oldest kept record's
-  const first = cut ? records[0] ?? start : start;
-  const record: TranscriptRecord = { dir, cols: first.cols, rows: first.rows, timestamp: header?.timestamp ?? 0, command: header?.command ?? '', cut, events: [] };
+  const first = cut ? (records[0] ?? start) : start;
+  const record: TranscriptRecord = {
+    dir,
+    cols: first.cols,
+    rows: first.rows,
+    timestamp: header?.timestamp ?? 0,
+    command: header?.command ?? '',
+    cut,
+    events: [],
+  };
   let { cols, rows } = record;
   let at = records[0]?.at ?? 0;
   let offset = from;

@@ -10,7 +10,18 @@ import { nullEventLog, type EventLog } from '../log/event-log';
 import { fullDiskUnavailable, mountSmallDisk } from '../files/full-disk.test-support';
 import { tempDir, waitFor } from '../processes/processes.test-support';
 import { Transcript } from './transcript';
-import { CUT_RESET, layoutFor, parseTranscript, pieceBytes, recordOffset, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount } from './transcript-format';
+import {
+  CUT_RESET,
+  layoutFor,
+  parseTranscript,
+  pieceBytes,
+  recordOffset,
+  RECORDS_AT,
+  TRANSCRIPT_FILE,
+  TRANSCRIPT_MAX_BYTES,
+  TRANSCRIPTS_KEPT,
+  writeCount,
+} from './transcript-format';
 import { listTranscripts, readTranscript, type TranscriptEvent } from './transcript-reader';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -156,14 +167,17 @@ describe('Transcript', () => {
     expect(output.length).toBeGreaterThan(maxBytes - pieceBytes(layout) - 200);
     expect(output.length).toBeLessThanOrEqual(maxBytes + CUT_RESET.length);
     const lines = [...output.matchAll(/line (\d+) x+\r\n/g)].map((match) => Number(match[1]));
-    expect(lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1), 'whole, consecutive lines').toBe(true);
+    expect(
+      lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1),
+      'whole, consecutive lines',
+    ).toBe(true);
     const times = read.value.events.map((e) => e.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(times.at(-1)).toBe(3000 * 11);
     t.dispose();
   });
 
-  it('writes a chunk longer than a write may be in pieces, none of them between a surrogate pair\'s halves', async () => {
+  it("writes a chunk longer than a write may be in pieces, none of them between a surrogate pair's halves", async () => {
     const maxBytes = 64 * 1024;
     const t = await begun({ root: await root(), cols: 80, rows: 24, command: 'cat', log: nullEventLog, maxBytes });
     // 4-byte characters, two UTF-16 units each, across many pieces' ends
@@ -176,7 +190,8 @@ describe('Transcript', () => {
   it('keeps the last 20 sessions', async () => {
     const transcripts = await root();
     await mkdir(transcripts, { recursive: true });
-    for (let i = 0; i < TRANSCRIPTS_KEPT + 3; i++) await mkdir(path.join(transcripts, `2020-01-01T00-00-${String(i).padStart(2, '0')}-000Z-1`));
+    for (let i = 0; i < TRANSCRIPTS_KEPT + 3; i++)
+      await mkdir(path.join(transcripts, `2020-01-01T00-00-${String(i).padStart(2, '0')}-000Z-1`));
     const t = await begun({ root: transcripts, cols: 80, rows: 24, command: 'sh', log: nullEventLog });
     const sessions = await listTranscripts(transcripts, () => false);
     expect(sessions).toHaveLength(TRANSCRIPTS_KEPT);
@@ -237,7 +252,9 @@ describe('Transcript', () => {
     // the next output needs a block the disk no longer has
     t.output('y'.repeat(64 * 1024));
     t.output('after');
-    expect(warnings).toEqual([{ name: 'transcript.write-failed', fields: expect.objectContaining({ error: expect.stringMatching(/could not be written/) }) }]);
+    expect(warnings).toEqual([
+      { name: 'transcript.write-failed', fields: expect.objectContaining({ error: expect.stringMatching(/could not be written/) }) },
+    ]);
     expect(t.kept).toBe(false);
     t.dispose();
     expect(outputOf(await eventsOf(t.dir))).toBe('before the disk filled\r\n');
@@ -274,7 +291,7 @@ describe('readTranscript after a kill', () => {
     expect(events.at(-1)?.at).toBe((layout.slots + 9) * 10);
   });
 
-  it('refuses a file that is not a transcript of this format, and says where an older ripcord\'s output is', async () => {
+  it("refuses a file that is not a transcript of this format, and says where an older ripcord's output is", async () => {
     const dir = path.join(await root(), '2020-01-01T00-00-00-000Z-1');
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, '0000.out'), 'segment output');

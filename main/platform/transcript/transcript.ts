@@ -12,7 +12,22 @@ import path from 'node:path';
 import type { EventLog } from '../log/event-log';
 import { ensurePrivateDir } from '../files/private-files';
 import { processClock } from '../processes/process-clock';
-import { encodeHeader, encodeRecord, layoutFor, pieceBytes, recordOffset, RECORD_BYTES, RECORDS_AT, TRANSCRIPT_FILE, TRANSCRIPT_FORMAT, TRANSCRIPT_MAX_BYTES, TRANSCRIPTS_KEPT, writeCount, type TranscriptIndexRecord, type TranscriptLayout } from './transcript-format';
+import {
+  encodeHeader,
+  encodeRecord,
+  layoutFor,
+  pieceBytes,
+  recordOffset,
+  RECORD_BYTES,
+  RECORDS_AT,
+  TRANSCRIPT_FILE,
+  TRANSCRIPT_FORMAT,
+  TRANSCRIPT_MAX_BYTES,
+  TRANSCRIPTS_KEPT,
+  writeCount,
+  type TranscriptIndexRecord,
+  type TranscriptLayout,
+} from './transcript-format';
 import { TranscriptFile } from './transcript-file';
 
 /** Output is timed per this much (a record each): a replay keeps the program's pace. */
@@ -78,7 +93,13 @@ export class Transcript {
     this.dir = path.join(options.root, `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     this.layout = layoutFor(options.maxBytes ?? TRANSCRIPT_MAX_BYTES);
     this.pieceChars = Math.floor(pieceBytes(this.layout) / 3);
-    this.header = encodeHeader(this.layout, { format: TRANSCRIPT_FORMAT, cols: options.cols, rows: options.rows, timestamp: Math.floor(now.getTime() / 1000), command: options.command });
+    this.header = encodeHeader(this.layout, {
+      format: TRANSCRIPT_FORMAT,
+      cols: options.cols,
+      rows: options.rows,
+      timestamp: Math.floor(now.getTime() / 1000),
+      command: options.command,
+    });
   }
 
   /**
@@ -99,7 +120,9 @@ export class Transcript {
   whenWritten(maxMs: number): Promise<void> {
     this.begin();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, maxMs); });
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs);
+    });
     return Promise.race([this.opened, bound]).then(() => clearTimeout(timer));
   }
 
@@ -246,7 +269,10 @@ function pieceEnd(text: string, from: number, chars: number): number {
 /** Deletes all but the newest `keep` session directories (names sort by start time). */
 async function pruneOldSessions(root: string, keep: number): Promise<void> {
   const entries = await readdir(root, { withFileTypes: true });
-  const sessions = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const sessions = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const old = sessions.slice(0, Math.max(0, sessions.length - keep));
   await Promise.all(old.map((name) => rm(path.join(root, name), { recursive: true, force: true })));
 }

@@ -46,122 +46,169 @@ const LOGIN_FILES: Record<ShellName, Record<string, string>> = {
 };
 
 describe.each(SHELLS)('with %s integration, the root shell asks ripcord to exit', (shell) => {
-  it('for `/exit` typed at the prompt', async () => {
-    const h = await sessions.start(shell);
-    await run(h, 'false');
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` typed at the prompt',
+    async () => {
+      const h = await sessions.start(shell);
+      await run(h, 'false');
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` after Ctrl+L cleared the screen', async () => {
-    const h = await sessions.start(shell);
-    const before = h.prompts();
-    h.type('\x0c');
-    await h.nextPrompt(before);
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` after Ctrl+L cleared the screen',
+    async () => {
+      const h = await sessions.start(shell);
+      const before = h.prompts();
+      h.type('\x0c');
+      await h.nextPrompt(before);
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` after Ctrl+Z stopped a job and `bg` resumed it', async () => {
-    const h = await sessions.start(shell);
-    const before = h.prompts();
-    typeKeys(h, 'sleep 1000\r');
-    expect(await waitFor(async () => (await foregroundJob(h.guarded.session.pid)) === 'sleep', 20_000)).toBe(true);
-    h.type('\x1a');
-    await h.nextPrompt(before);
-    await run(h, 'bg');
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` after Ctrl+Z stopped a job and `bg` resumed it',
+    async () => {
+      const h = await sessions.start(shell);
+      const before = h.prompts();
+      typeKeys(h, 'sleep 1000\r');
+      expect(await waitFor(async () => (await foregroundJob(h.guarded.session.pid)) === 'sleep', 20_000)).toBe(true);
+      h.type('\x1a');
+      await h.nextPrompt(before);
+      await run(h, 'bg');
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` after Up and Down in the history', async () => {
-    const h = await sessions.start(shell);
-    await run(h, 'echo one');
-    h.type(arrow(h, 'A'));
-    h.type(arrow(h, 'B'));
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` after Up and Down in the history',
+    async () => {
+      const h = await sessions.start(shell);
+      await run(h, 'echo one');
+      h.type(arrow(h, 'A'));
+      h.type(arrow(h, 'B'));
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` pasted (bracketed paste), then Enter', async () => {
-    const h = await sessions.start(shell);
-    h.type('\x1b[200~/exit\x1b[201~');
-    await h.waitFor(() => h.output().slice(-200).includes('exit'), 'the pasted text at the prompt');
-    h.type('\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` pasted (bracketed paste), then Enter',
+    async () => {
+      const h = await sessions.start(shell);
+      h.type('\x1b[200~/exit\x1b[201~');
+      await h.waitFor(() => h.output().slice(-200).includes('exit'), 'the pasted text at the prompt');
+      h.type('\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `exi` completed to `exit` with Tab (after a failing command)', async () => {
-    const h = await sessions.start(shell);
-    await run(h, 'false');
-    const before = h.output().length;
-    typeKeys(h, 'exi');
-    await h.waitFor(() => h.output().slice(before).includes('i'), 'the echo of exi');
-    const typed = h.output().length;
-    h.type('\t');
-    await h.waitFor(() => h.output().slice(typed).includes('t'), 'the completion');
-    h.type('\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `exi` completed to `exit` with Tab (after a failing command)',
+    async () => {
+      const h = await sessions.start(shell);
+      await run(h, 'false');
+      const before = h.output().length;
+      typeKeys(h, 'exi');
+      await h.waitFor(() => h.output().slice(before).includes('i'), 'the echo of exi');
+      const typed = h.output().length;
+      h.type('\t');
+      await h.waitFor(() => h.output().slice(typed).includes('t'), 'the completion');
+      h.type('\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` under a custom prompt rebuilt before every prompt', async () => {
-    const h = await sessions.start(shell, { home: await sessions.home(CUSTOM_PROMPTS[shell]) });
-    await run(h, 'false');
-    await h.waitFor(() => h.output().includes('custom-'), 'the custom prompt');
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` under a custom prompt rebuilt before every prompt',
+    async () => {
+      const h = await sessions.start(shell, { home: await sessions.home(CUSTOM_PROMPTS[shell]) });
+      await run(h, 'false');
+      await h.waitFor(() => h.output().includes('custom-'), 'the custom prompt');
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('for `/exit` in a login shell that read the login files', async () => {
-    const h = await sessions.start(shell, { home: await sessions.home(LOGIN_FILES[shell]), args: ['-l'] });
-    expect(h.output()).toContain('login-files-read');
-    if (shell === 'zsh') expect(h.output()).toContain('zlogin-read');
-    expect(h.output()).not.toContain('must-not-run');
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'for `/exit` in a login shell that read the login files',
+    async () => {
+      const h = await sessions.start(shell, { home: await sessions.home(LOGIN_FILES[shell]), args: ['-l'] });
+      expect(h.output()).toContain('login-files-read');
+      if (shell === 'zsh') expect(h.output()).toContain('zlogin-read');
+      expect(h.output()).not.toContain('must-not-run');
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
-
 
 describe('bash reads the whole command line, not only its first command', () => {
-  it('`/exit; echo …` is no exit command: the shell runs the line', async () => {
-    const h = await sessions.start('bash');
-    await run(h, '/exit; echo not-an-exit-command');
-    expect(h.output()).toContain('not-an-exit-command\r\n');
-    await run(h, 'echo still-running');
-    expect(h.exits).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    '`/exit; echo …` is no exit command: the shell runs the line',
+    async () => {
+      const h = await sessions.start('bash');
+      await run(h, '/exit; echo not-an-exit-command');
+      expect(h.output()).toContain('not-an-exit-command\r\n');
+      await run(h, 'echo still-running');
+      expect(h.exits).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('` /exit` kept out of the history (ignorespace) is still recognised', async () => {
-    const h = await sessions.start('bash', { home: await sessions.home({ '.bashrc': "PS1='bash$ '\nHISTCONTROL=ignorespace\n" }) });
-    await run(h, 'echo one');
-    typeKeys(h, ' /exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    '` /exit` kept out of the history (ignorespace) is still recognised',
+    async () => {
+      const h = await sessions.start('bash', { home: await sessions.home({ '.bashrc': "PS1='bash$ '\nHISTCONTROL=ignorespace\n" }) });
+      await run(h, 'echo one');
+      typeKeys(h, ' /exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
-describe('bash integration keeps what the user\'s files set up', () => {
-  it('a DEBUG trap of theirs keeps running after ripcord\'s, and `/exit` still exits', async () => {
-    const home = await sessions.home({ '.bashrc': "PS1='trap$ '\ntrap '(( ++user_debug_runs ))' DEBUG\n" });
-    const h = await sessions.start('bash', { home });
-    const runs = async (): Promise<number> => {
-      const from = h.output().length;
-      await run(h, 'echo "runs:$user_debug_runs."');
-      return Number(/runs:(\d*)\./.exec(h.output().slice(from))?.[1]);
-    };
-    const first = await runs();
-    expect(await runs()).toBeGreaterThan(first);
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+describe("bash integration keeps what the user's files set up", () => {
+  it(
+    "a DEBUG trap of theirs keeps running after ripcord's, and `/exit` still exits",
+    async () => {
+      const home = await sessions.home({ '.bashrc': "PS1='trap$ '\ntrap '(( ++user_debug_runs ))' DEBUG\n" });
+      const h = await sessions.start('bash', { home });
+      const runs = async (): Promise<number> => {
+        const from = h.output().length;
+        await run(h, 'echo "runs:$user_debug_runs."');
+        return Number(/runs:(\d*)\./.exec(h.output().slice(from))?.[1]);
+      };
+      const first = await runs();
+      expect(await runs()).toBeGreaterThan(first);
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('an array PROMPT_COMMAND of theirs keeps running, between ripcord\'s, and `/exit` still exits', async () => {
-    // the second entry rebuilds the prompt: ripcord's must still run after it to mark it
-    const home = await sessions.home({ '.bashrc': 'PROMPT_COMMAND=(: \'PS1="array-$(( ++n ))\\$ "\')\n' });
-    const h = await sessions.start('bash', { home });
-    await run(h, 'false');
-    await h.waitFor(() => h.output().includes('array-2'), 'the prompt their command builds');
-    typeKeys(h, '/exit\r');
-    await expectExit0(h);
-  }, TEST_TIMEOUT_MS);
+  it(
+    "an array PROMPT_COMMAND of theirs keeps running, between ripcord's, and `/exit` still exits",
+    async () => {
+      // the second entry rebuilds the prompt: ripcord's must still run after it to mark it
+      const home = await sessions.home({ '.bashrc': 'PROMPT_COMMAND=(: \'PS1="array-$(( ++n ))\\$ "\')\n' });
+      const h = await sessions.start('bash', { home });
+      await run(h, 'false');
+      await h.waitFor(() => h.output().includes('array-2'), 'the prompt their command builds');
+      typeKeys(h, '/exit\r');
+      await expectExit0(h);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -17,28 +17,32 @@ const CASES = [
 ] as const;
 
 describe.each(CASES)('an exported PS1 of $outer', ({ outer, dotfile, exported, child, markText }) => {
-  it(`reaches \`${child}\` without ripcord's mark, and \`echo "$PS1"\` shows the user's own`, async () => {
-    const h = await sessions.start(outer, { home: await sessions.home({ [dotfile]: exported }) });
-    const beforeEcho = h.output().length;
-    typeKeys(h, 'echo "[$PS1]"\r');
-    await h.waitFor(() => /\[outer[^\]]*\]\r?\n/.test(h.output().slice(beforeEcho)), 'the echoed PS1');
-    expect(h.output().slice(beforeEcho)).toMatch(/\[outer(\$|%#) \]\r?\n/);
+  it(
+    `reaches \`${child}\` without ripcord's mark, and \`echo "$PS1"\` shows the user's own`,
+    async () => {
+      const h = await sessions.start(outer, { home: await sessions.home({ [dotfile]: exported }) });
+      const beforeEcho = h.output().length;
+      typeKeys(h, 'echo "[$PS1]"\r');
+      await h.waitFor(() => /\[outer[^\]]*\]\r?\n/.test(h.output().slice(beforeEcho)), 'the echoed PS1');
+      expect(h.output().slice(beforeEcho)).toMatch(/\[outer(\$|%#) \]\r?\n/);
 
-    const beforeChild = h.output().length;
-    typeKeys(h, `${child}\r`);
-    // the child's own prompt: "outer" again, after the typed line's echo
-    await h.waitFor(() => /\r?\n[^\n]*outer/.test(h.output().slice(beforeChild)), "the child shell's prompt");
-    typeKeys(h, 'echo child-ready\r');
-    await h.waitFor(() => h.output().slice(beforeChild).includes('child-ready\r\n'), "the child's answer");
-    const childScreen = h.output().slice(beforeChild);
-    for (const text of markText) expect(childScreen).not.toContain(text);
-    expect(childScreen).not.toContain(PROMPT_END);
+      const beforeChild = h.output().length;
+      typeKeys(h, `${child}\r`);
+      // the child's own prompt: "outer" again, after the typed line's echo
+      await h.waitFor(() => /\r?\n[^\n]*outer/.test(h.output().slice(beforeChild)), "the child shell's prompt");
+      typeKeys(h, 'echo child-ready\r');
+      await h.waitFor(() => h.output().slice(beforeChild).includes('child-ready\r\n'), "the child's answer");
+      const childScreen = h.output().slice(beforeChild);
+      for (const text of markText) expect(childScreen).not.toContain(text);
+      expect(childScreen).not.toContain(PROMPT_END);
 
-    // back in the outer shell, its prompt is marked again
-    const beforeBack = h.output().length;
-    const prompts = h.prompts();
-    typeKeys(h, 'exit\r');
-    await h.nextPrompt(prompts);
-    expect(h.output().slice(beforeBack)).toContain(PROMPT_END);
-  }, TEST_TIMEOUT_MS);
+      // back in the outer shell, its prompt is marked again
+      const beforeBack = h.output().length;
+      const prompts = h.prompts();
+      typeKeys(h, 'exit\r');
+      await h.nextPrompt(prompts);
+      expect(h.output().slice(beforeBack)).toContain(PROMPT_END);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

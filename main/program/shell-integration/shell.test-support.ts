@@ -65,14 +65,23 @@ export class ShellSessions {
     return home;
   }
 
-  async start(shell: ShellName, options: { home?: string; args?: string[]; config?: Partial<RipcordConfig>; waitForPrompt?: boolean } = {}): Promise<ShellHarness> {
+  async start(
+    shell: ShellName,
+    options: { home?: string; args?: string[]; config?: Partial<RipcordConfig>; waitForPrompt?: boolean } = {},
+  ): Promise<ShellHarness> {
     const home = options.home ?? (await this.home(QUIET_DOTFILES));
     const config: RipcordConfig = {
       ...DEFAULT_CONFIG,
       shell: SHELL_PATHS[shell],
       args: options.args ?? [],
       cwd: home,
-      env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), ZDOTDIR: '', HISTFILE: '' },
+      env: {
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        XDG_DATA_HOME: path.join(home, '.local/share'),
+        ZDOTDIR: '',
+        HISTFILE: '',
+      },
       killGraceMs: 500,
       ...options.config,
     };
@@ -81,8 +90,21 @@ export class ShellSessions {
     const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: this.reaperScript });
     const exits: number[] = [];
     const log = this.log as Logger;
-    const decisions = new MainDecisions(new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } }), log);
-    const result = await GuardedSession.start({ config, log, reaper, cols: 100, rows: 30, decisions, describedAs: 'a test', killGraceMs: () => config.killGraceMs, onExit: () => toDisposable(() => undefined) });
+    const decisions = new MainDecisions(
+      new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } }),
+      log,
+    );
+    const result = await GuardedSession.start({
+      config,
+      log,
+      reaper,
+      cols: 100,
+      rows: 30,
+      decisions,
+      describedAs: 'a test',
+      killGraceMs: () => config.killGraceMs,
+      onExit: () => toDisposable(() => undefined),
+    });
     if (!result.ok) throw new Error(result.error);
     const guarded = result.value;
     decisions.attach(guarded);

@@ -27,7 +27,11 @@ export class ProcessFeed implements Disposable {
   private lastCount = -1;
   private lastForeground: string | undefined;
 
-  constructor(private readonly control: SessionControl, private readonly sink: ProcessFeedSink, private readonly log: EventLog) {
+  constructor(
+    private readonly control: SessionControl,
+    private readonly sink: ProcessFeedSink,
+    private readonly log: EventLog,
+  ) {
     this.countTimer = setInterval(() => void this.sendCount(), COUNT_REFRESH_MS);
     this.countTimer.unref();
   }

@@ -38,7 +38,13 @@ async function startSession(file: string, args: string[]): Promise<{ session: Se
   session.onData((d) => (text += d));
   const root = { pid: session.pid, startTime: session.startTime };
   const container = new ScanContainer(root, table(), 'the process scan (test)');
-  const control = new SessionControl({ root, table: table(), killGraceMs: () => GRACE_MS, log: nullEventLog, members: { listMembers: () => container.members() } });
+  const control = new SessionControl({
+    root,
+    table: table(),
+    killGraceMs: () => GRACE_MS,
+    log: nullEventLog,
+    members: { listMembers: () => container.members() },
+  });
   return { session, control, output: () => text };
 }
 
@@ -51,7 +57,12 @@ describe('SessionControl', () => {
     session.write(`bash -c 'trap "" HUP INT TERM; (exec -a ${marker}-child sleep 1000) & exec -a ${marker}-job sleep 1000'\n`);
     // the job counts once it runs under its own name: `bash -c` carries the marker in its line before it execs
     const jobRuns = async (): Promise<boolean> => (await markedProcesses(marker)).some((p) => p.argv[0] === `${marker}-job`);
-    expect(await waitFor(async () => (await markedProcesses(marker)).length === 3 && (await jobRuns()) && (await foregroundJob(session.pid)) !== undefined, 10_000)).toBe(true);
+    expect(
+      await waitFor(
+        async () => (await markedProcesses(marker)).length === 3 && (await jobRuns()) && (await foregroundJob(session.pid)) !== undefined,
+        10_000,
+      ),
+    ).toBe(true);
 
     const view = await control.view();
     const job = view.rows.find((r) => r.command.startsWith(`${marker}-job`));
@@ -94,7 +105,11 @@ describe('SessionControl', () => {
     // the root ignores the stop's signals and starts one more sleep after it: the stop never touches it
     const script = `trap "" HUP INT TERM; setsid bash -c 'exec -a ${marker}-setsid sleep 1000' & (bash -c 'exec -a ${marker}-orphan sleep 1000' &); bash -c 'exec -a ${marker}-child sleep 1000'; exec -a ${marker}-after sleep 1000`;
     const { session, control } = await startSession('/bin/bash', ['-c', script]);
-    const names = async (): Promise<string> => (await markedProcesses(marker)).map((p) => `${p.pid === session.pid ? 'root:' : ''}${p.argv[0]}`).sort().join(' ');
+    const names = async (): Promise<string> =>
+      (await markedProcesses(marker))
+        .map((p) => `${p.pid === session.pid ? 'root:' : ''}${p.argv[0]}`)
+        .sort()
+        .join(' ');
     const started = ['-child', '-orphan', '-setsid'].map((n) => `${marker}${n}`);
     expect(await waitFor(async () => (await names()).includes(started.join(' ')), 10_000), await names()).toBe(true);
     const result = await control.stopJob();

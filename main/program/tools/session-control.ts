@@ -6,7 +6,14 @@ import type { ProcessView } from '../../../contracts/renderer';
 import { visibleText } from '../../core/visible-text';
 import { readCommandLine } from '../../platform/processes/proc-files';
 import type { EventLog } from '../../platform/log/event-log';
-import { foregroundJobGroup, type JobStopOptions, type MembershipSource, stopJob, stopProcessTree, type StopResult } from '../../platform/processes/job-stop';
+import {
+  foregroundJobGroup,
+  type JobStopOptions,
+  type MembershipSource,
+  stopJob,
+  stopProcessTree,
+  type StopResult,
+} from '../../platform/processes/job-stop';
 import { ProcessSampler } from '../../platform/processes/process-details';
 import type { ProcessIdentity, ProcessTable } from '../../platform/processes/process-table';
 
@@ -46,7 +53,11 @@ export class SessionControl {
     const foregroundPgrp = group ?? null;
     const rows = await this.sampler.sample(pids, foregroundPgrp);
     const { root, rootCommand } = this.options;
-    const shown = rootCommand ? rows.map((row) => (row.pid === root.pid && row.command.includes(rootCommand.wrapperMark) ? { ...row, command: rootCommand.asStarted } : row)) : rows;
+    const shown = rootCommand
+      ? rows.map((row) =>
+          row.pid === root.pid && row.command.includes(rootCommand.wrapperMark) ? { ...row, command: rootCommand.asStarted } : row,
+        )
+      : rows;
     return { sessionPid: root.pid, foregroundPgrp, rows: shown, transcript: this.options.transcript ?? null };
   }
 

@@ -65,11 +65,20 @@ export class SessionTools extends DisposableBase {
   private disposed = false;
   private readonly startedAt = Date.now();
 
-  private constructor(private readonly guarded: ToolsTarget, private readonly options: SessionToolsOptions) {
+  private constructor(
+    private readonly guarded: ToolsTarget,
+    private readonly options: SessionToolsOptions,
+  ) {
     super();
     const { config, log } = options;
     if (config.transcripts) {
-      const transcript = new Transcript({ root: options.transcriptsDir ?? transcriptsRoot(stateDir()), cols: options.cols, rows: options.rows, command: options.command, log });
+      const transcript = new Transcript({
+        root: options.transcriptsDir ?? transcriptsRoot(stateDir()),
+        cols: options.cols,
+        rows: options.rows,
+        command: options.command,
+        log,
+      });
       this.transcript = transcript;
       // what the program printed, exit requests and the marks' secret taken out
       this.register(guarded.onProgramOutput((data) => transcript.output(data)));
@@ -123,13 +132,16 @@ export class SessionTools extends DisposableBase {
       listener(hint);
       if (!hint.visible) return;
       // what a second press ends, by name (issue #44): told as soon as it is known
-      void this.control.whatEnds().then((ends) => {
-        const remainingMs = this.options.hintRemainingMs();
-        if (ends && remainingMs > 0 && latest?.visible) {
-          latest = { ...latest, remainingMs, ends };
-          listener(latest);
-        }
-      }, () => undefined);
+      void this.control.whatEnds().then(
+        (ends) => {
+          const remainingMs = this.options.hintRemainingMs();
+          if (ends && remainingMs > 0 && latest?.visible) {
+            latest = { ...latest, remainingMs, ends };
+            listener(latest);
+          }
+        },
+        () => undefined,
+      );
       const mine = setTimeout(() => {
         void this.guarded.session.rootHoldsForeground().then((holds) => {
           const remainingMs = this.options.hintRemainingMs();
