@@ -44,7 +44,12 @@ test('a WebSocket without the token, or from another origin, is refused; a secon
   const first = await connect(harness, harness.token);
   expect('ws' in first).toBe(true);
   expect(await connect(harness, harness.token)).toEqual({ status: 409 });
-  const rejected = (await harnessLog(harness)).filter((e) => e.name === 'harness.client-rejected').map((e) => e.reason);
+  // the log's writer is asynchronous: the 409 can reach us before its line reaches the file
+  const h = harness;
+  const rejected = await waitFor('the four rejections in the log', 10_000, async () => {
+    const reasons = (await harnessLog(h)).filter((e) => e.name === 'harness.client-rejected').map((e) => e.reason);
+    return reasons.length >= 4 ? reasons : undefined;
+  });
   expect(rejected).toEqual(['bad token', 'bad token', 'foreign origin http://evil.example', 'a page is already connected']);
   if ('ws' in first) first.ws.close();
   // the page going away is the window closing: exit 0
