@@ -5,7 +5,7 @@
 import { toDisposable } from '../../main/core/disposable';
 import { guardSessionHost } from '../../main/session-host/host-guard';
 import { parentLog } from '../../main/session-host/host-log';
-import { SessionHost } from '../../main/session-host/pane-programs';
+import { PanePrograms } from '../../main/session-host/pane-programs';
 import type { MessageLink } from '../../contracts/service';
 import type { ScreenAnnouncement } from './forked-host';
 import { ScreenSocket } from './screen-socket';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const log = parentLog(parent);
   guardSessionHost(log);
   const screen = new ScreenSocket(process.argv[2] ?? '', log);
-  const host = new SessionHost(parent, screen);
+  const host = new PanePrograms(parent, screen);
   // main is gone (its exit closes the channel): the program's pty closes with this process
   process.on('disconnect', () => {
     host.dispose();

@@ -1,6 +1,6 @@
 // The main ↔ session host boundary on a real link (a MessageChannel's ports, asynchronous and
 // structured-cloned as a utilityProcess's port): each side, real (SessionHostProcess in main,
-// SessionHost in the host), takes from the other only what its service declares. A malformed
+// PanePrograms in the host), takes from the other only what its service declares. A malformed
 // message is logged and dropped — never handed on as if it were well-formed — and the next good
 // one still works. The other end of each test is the raw port, a host or a main gone wrong.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -11,7 +11,7 @@ import type { RipcordConfig } from '../core/config';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
 import type { Logger } from '../platform/log/log';
 import type { ProgramDecisions, ProgramTrigger } from '../program/running-program';
-import { SessionHost } from '../session-host/pane-programs';
+import { PanePrograms } from '../session-host/pane-programs';
 import { SessionHostProcess } from './session-host-process';
 
 const cleanup: Array<() => void> = [];
@@ -120,7 +120,7 @@ describe('the boundary between main and the session host', () => {
 
   it("main → host: a malformed command is logged (in main's log) and dropped, and the next good one is answered", async () => {
     const { port1: mainPort, port2: hostPort } = ports();
-    const host = new SessionHost(linkOf(hostPort), { send: () => undefined, onRequest: () => toDisposable(() => undefined) });
+    const host = new PanePrograms(linkOf(hostPort), { send: () => undefined, onRequest: () => toDisposable(() => undefined) });
     cleanup.push(() => host.dispose());
     const logged: Array<Record<string, unknown>> = [];
     mainPort.on('message', (message: Record<string, unknown>) => {

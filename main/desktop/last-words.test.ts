@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toDisposable } from '../core/disposable';
 import { silentLogger } from '../platform/log/log';
 import type { SessionReaper } from '../platform/containment/containment-spawn';
-import { SessionHost } from '../session-host/pane-programs';
+import { PanePrograms } from '../session-host/pane-programs';
 import { SessionHostProcess, type HostProcess } from './session-host-process';
 import { desktopExitHost, HOST_LAST_WORDS_MS } from './desktop-exit-host';
 import { hostChannels } from '../session-host/host-ports';
@@ -52,7 +52,7 @@ function desktopAndHost(options: { hostAnswers: boolean }): {
   hostPort.on('message', (message: { data: unknown }) => heardByHost.push(message.data));
   if (options.hostAnswers) {
     const { parent, screen } = hostChannels(host);
-    disposeAfter.push(new SessionHost(parent, screen));
+    disposeAfter.push(new PanePrograms(parent, screen));
   }
   const ended = once(main, 'close');
   const desktop = new SessionHostProcess(mainEnd(main), NO_REAPER, silentLogger);

@@ -4,7 +4,7 @@
 import { toDisposable, type Disposable } from '../core/disposable';
 import type { ScreenChannel } from '../program/screen-feed';
 import type { HostProcess } from './session-host-process';
-import { SessionHost } from '../session-host/pane-programs';
+import { PanePrograms } from '../session-host/pane-programs';
 
 type Listener = (message: unknown) => void;
 
@@ -35,7 +35,7 @@ export function linkedHost(screen: ScreenChannel & { isDestroyed(): boolean }): 
   const toHost = channel();
   const toMain = channel();
   const requests = new Set<(channel: unknown, args: unknown) => void>();
-  const host = new SessionHost(
+  const host = new PanePrograms(
     { send: (event) => toMain.send(event), onMessage: (listener) => toHost.onMessage(listener) },
     {
       send: (name, ...args) => {

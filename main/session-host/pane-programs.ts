@@ -42,7 +42,7 @@ interface HostedPane extends Disposable {
  * The host's side of the boundary: main's ProgramService served here (each command checked once,
  * then routed to its pane), main's DecisionService proxied to it.
  */
-export class SessionHost extends DisposableBase {
+export class PanePrograms extends DisposableBase {
   private readonly main: ServiceProxy<typeof DecisionService>;
   private readonly lastWords = this.register(new Emitter<void>());
   private readonly panes = new Map<PaneId, HostedPane>();

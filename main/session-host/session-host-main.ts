@@ -3,10 +3,10 @@
 // (host-ports.ts).
 import { parentLog } from './host-log';
 import { guardSessionHost } from './host-guard';
-import { SessionHost } from './pane-programs';
+import { PanePrograms } from './pane-programs';
 import { hostChannels } from './host-ports';
 
 const { parent, screen } = hostChannels(process.parentPort);
 guardSessionHost(parentLog(parent));
 // lives as long as the process: Electron ends it with the app
-export const host = new SessionHost(parent, screen);
+export const host = new PanePrograms(parent, screen);
