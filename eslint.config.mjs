@@ -65,6 +65,19 @@ const testFence = {
 
 /** Every folder of main/ above main/platform: the folders of the processes and what they share. */
 const processes = [ban.decisions, ban.program, ban.lifecycle, ban.sessionHost, ban.desktop, ban.reaper, ban.cli];
+/** What decides and what runs a program may not import: a lifecycle, a process's own folder, the page, a pty, Electron. */
+const belowTheLifecycle = [
+  ban.electron,
+  ban.nodePty,
+  ban.lifecycle,
+  ban.sessionHost,
+  ban.desktop,
+  ban.reaper,
+  ban.cli,
+  ban.renderer,
+  ban.preload,
+  ban.xterm,
+];
 
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ group: p.group, message: p.message })) }],
@@ -179,54 +192,11 @@ export default tseslint.config(
   { files: ['main/platform/**/*.ts'], rules: restrict(ban.electron, ban.nodePty, ...processes, ban.renderer, ban.preload, ban.xterm) },
   { files: ['main/platform/pty/session.ts'], rules: restrict(ban.electron, ...processes, ban.renderer, ban.preload, ban.xterm) },
   // What decides a session's exits and carries them out: main's side of the decision path, in every host.
-  {
-    files: ['main/decisions/**/*.ts'],
-    rules: restrict(
-      ban.electron,
-      ban.nodePty,
-      ban.lifecycle,
-      ban.sessionHost,
-      ban.desktop,
-      ban.reaper,
-      ban.cli,
-      ban.renderer,
-      ban.preload,
-      ban.xterm,
-    ),
-  },
+  { files: ['main/decisions/**/*.ts'], rules: restrict(...belowTheLifecycle) },
   // What runs a program: in the session host, and in `ripcord run`'s one process.
-  {
-    files: ['main/program/**/*.ts'],
-    rules: restrict(
-      ban.electron,
-      ban.nodePty,
-      ban.decisions,
-      ban.lifecycle,
-      ban.sessionHost,
-      ban.desktop,
-      ban.reaper,
-      ban.cli,
-      ban.renderer,
-      ban.preload,
-      ban.xterm,
-    ),
-  },
+  { files: ['main/program/**/*.ts'], rules: restrict(ban.decisions, ...belowTheLifecycle) },
   // Its tests run a program against main's real decisions, as `ripcord run` does.
-  {
-    files: ['main/program/**/*.test.ts', 'main/program/**/*.test-support.ts'],
-    rules: restrict(
-      ban.electron,
-      ban.nodePty,
-      ban.lifecycle,
-      ban.sessionHost,
-      ban.desktop,
-      ban.reaper,
-      ban.cli,
-      ban.renderer,
-      ban.preload,
-      ban.xterm,
-    ),
-  },
+  { files: ['main/program/**/*.test.ts', 'main/program/**/*.test-support.ts'], rules: restrict(...belowTheLifecycle) },
   // A session's lifecycle: where the window or the terminal is (the desktop's main process, `ripcord run`).
   {
     files: ['main/lifecycle/**/*.ts'],
