@@ -14,9 +14,8 @@ import '../../renderer/renderer.css';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
-import { offerTestView } from '../../e2e/harness/test-view';
 import type { RendererSettings } from '../../contracts/renderer';
-import { AckedWriter, loadWantedRenderer } from './vscode-write';
+import { AckedWriter, loadWantedRenderer, offerWriterTestView } from './vscode-write';
 import { openPlainTerminal, PLAIN_MODES, type PlainMode } from './plain';
 
 interface PeerTerminal {
@@ -93,19 +92,7 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
   fit.fit();
   api.resize(pane, terminal.cols, terminal.rows);
   const writer = new AckedWriter(terminal, (chars) => api.ack(pane, chars));
-  // VS Code holds nothing at a Ctrl+C
-  offerTestView({
-    pane,
-    terminal,
-    renderer,
-    output: {
-      holding: false,
-      pacedByTurns: false,
-      get parsedChars() {
-        return writer.parsedChars;
-      },
-    },
-  });
+  offerWriterTestView(pane, terminal, renderer, writer);
   return {
     write: (data) => writer.write(data),
     exited: (code) => terminal.write(`\r\n[exited ${code}]\r\n`),

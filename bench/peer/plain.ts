@@ -7,9 +7,8 @@
 // window.ripcord.input to the same pty in every mode.
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import { offerTestView } from '../../e2e/harness/test-view';
 import type { RendererSettings } from '../../contracts/renderer';
-import { AckedWriter, loadWantedRenderer } from './vscode-write';
+import { AckedWriter, loadWantedRenderer, offerWriterTestView } from './vscode-write';
 
 /**
  * `socket`: a WebSocket of its own to the naive harness (`/plain`), the pty's output as raw text
@@ -82,17 +81,6 @@ export function openPlainTerminal(
   const writer = new AckedWriter(terminal, (chars) => link.send({ ack: chars }));
   link.onOpen(() => link.send({ resize: [terminal.cols, terminal.rows] }));
   link.onData((data) => writer.write(data));
-  offerTestView({
-    pane,
-    terminal,
-    renderer,
-    output: {
-      holding: false,
-      pacedByTurns: false,
-      get parsedChars() {
-        return writer.parsedChars;
-      },
-    },
-  });
+  offerWriterTestView(pane, terminal, renderer, writer);
   terminal.focus();
 }

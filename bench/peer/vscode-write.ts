@@ -3,7 +3,7 @@
 // batches of CharCountAckSize.
 import type { Terminal } from '@xterm/xterm';
 import { WebglAddon } from '@xterm/addon-webgl';
-import { wantedRenderer } from '../../e2e/harness/test-view';
+import { offerTestView, wantedRenderer } from '../../e2e/harness/test-view';
 import type { RendererKind } from '../../renderer/gpu-renderer';
 import { CHAR_COUNT_ACK_SIZE } from './flow';
 
@@ -47,4 +47,25 @@ export class AckedWriter {
       }
     });
   }
+}
+
+/** Offers the tests' view of a VS Code-style terminal: it holds nothing at a Ctrl+C and paces nothing; what it parsed is the writer's count. */
+export function offerWriterTestView(
+  pane: Parameters<typeof offerTestView>[0]['pane'],
+  terminal: Terminal,
+  renderer: () => RendererKind,
+  writer: AckedWriter,
+): void {
+  offerTestView({
+    pane,
+    terminal,
+    renderer,
+    output: {
+      holding: false,
+      pacedByTurns: false,
+      get parsedChars() {
+        return writer.parsedChars;
+      },
+    },
+  });
 }
