@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MonotonicClock } from '../core/clock';
-import { toDisposable } from '../core/disposable';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 import { GuardedSession } from './guarded-session';
+import { testProgramOptions } from './guarded-session.test-support';
 import { MainDecisions } from '../decisions/program-decisions';
 import { SessionExits } from '../decisions/session-exits';
 import { openLog, type Logger } from '../platform/log/log';
@@ -73,18 +73,7 @@ async function start(
   const exits: number[] = [];
   const decisions = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) }, clock });
   const main = new MainDecisions(decisions, log);
-  const result = await GuardedSession.start({
-    config,
-    log,
-    reaper,
-    cols: 80,
-    rows: 24,
-    decisions: main,
-    cutWaitMs,
-    describedAs: 'a test',
-    killGraceMs: () => config.killGraceMs,
-    onExit: () => toDisposable(() => undefined),
-  });
+  const result = await GuardedSession.start(testProgramOptions(config, log, reaper, main, { cutWaitMs }));
   if (!result.ok) throw new Error(result.error);
   const guarded = result.value;
   main.attach(guarded);
@@ -327,17 +316,7 @@ describe('GuardedSession', () => {
     try {
       const config = { ...bash, shell: '/no/such/program' };
       const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
-      const result = await GuardedSession.start({
-        config,
-        log,
-        reaper,
-        cols: 80,
-        rows: 24,
-        decisions: new MainDecisions(exits, log),
-        describedAs: 'a test',
-        killGraceMs: () => config.killGraceMs,
-        onExit: () => toDisposable(() => undefined),
-      });
+      const result = await GuardedSession.start(testProgramOptions(config, log, reaper, new MainDecisions(exits, log)));
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('/no/such/program');
     } finally {

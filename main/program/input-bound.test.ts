@@ -5,12 +5,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../core/config';
-import { toDisposable } from '../core/disposable';
 import { LogEvent } from '../core/log-events';
 import { silentLogger, type Logger } from '../platform/log/log';
 import { ReaperClient } from '../platform/reaper-client/reaper-client';
 import { bundleReaper, stopSessions, tempDir, waitFor, type SessionUnderTest } from '../platform/processes/processes.test-support';
 import { GuardedSession } from './guarded-session';
+import { testProgramOptions } from './guarded-session.test-support';
 import { MainDecisions } from '../decisions/program-decisions';
 import { SessionExits } from '../decisions/session-exits';
 import { MAX_QUEUED_INPUT_BYTES } from './input-bound';
@@ -55,18 +55,7 @@ async function startUntil(
   const reaper = ReaperClient.start({ killGraceMs: config.killGraceMs, script: reaperScript });
   const exits = new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: () => {} } });
   const decisions = new MainDecisions(exits, log);
-  const result = await GuardedSession.start({
-    config,
-    log,
-    reaper,
-    cols: 80,
-    rows: 24,
-    keyPressesReported,
-    decisions,
-    describedAs: 'a test',
-    killGraceMs: () => config.killGraceMs,
-    onExit: () => toDisposable(() => undefined),
-  });
+  const result = await GuardedSession.start(testProgramOptions(config, log, reaper, decisions, { keyPressesReported }));
   if (!result.ok) throw new Error(result.error);
   const guarded = result.value;
   decisions.attach(guarded);

@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type RipcordConfig } from '../../core/config';
-import { toDisposable } from '../../core/disposable';
 import { GuardedSession } from '../guarded-session';
+import { testProgramOptions } from '../guarded-session.test-support';
 import { MainDecisions } from '../../decisions/program-decisions';
 import { SessionExits } from '../../decisions/session-exits';
 import { openLog, type Logger } from '../../platform/log/log';
@@ -94,17 +94,7 @@ export class ShellSessions {
       new SessionExits({ config, log, reaper, host: { restore: () => {}, exit: (code) => exits.push(code) } }),
       log,
     );
-    const result = await GuardedSession.start({
-      config,
-      log,
-      reaper,
-      cols: 100,
-      rows: 30,
-      decisions,
-      describedAs: 'a test',
-      killGraceMs: () => config.killGraceMs,
-      onExit: () => toDisposable(() => undefined),
-    });
+    const result = await GuardedSession.start(testProgramOptions(config, log, reaper, decisions, { cols: 100, rows: 30 }));
     if (!result.ok) throw new Error(result.error);
     const guarded = result.value;
     decisions.attach(guarded);
