@@ -26,6 +26,12 @@ interface PeerTerminal {
 
 /** The panes row's grid: two terminals side by side per row, as two splits make them. */
 const GRID_COLUMNS = 2;
+/**
+ * VS Code's default `terminal.integrated.scrollback`. The peer keeps it, not ripcord's 10 000:
+ * with 10 000 lines the plainest page answered the `yes` rows about twice as slowly
+ * (docs/benchmarks.md#the-peer), and the peer is to be as strong as VS Code as shipped.
+ */
+const VSCODE_SCROLLBACK = 1_000;
 /** VS Code's sash between split terminals. */
 const GRID_GAP_PX = 1;
 
@@ -75,7 +81,7 @@ function openTerminal(parent: HTMLElement, pane: string, settings: RendererSetti
     fontFamily: settings.fontFamily,
     fontSize: settings.fontSize,
     theme: settings.theme,
-    scrollback: settings.scrollback,
+    scrollback: VSCODE_SCROLLBACK,
     allowProposedApi: true,
   });
   const fit = new FitAddon();
