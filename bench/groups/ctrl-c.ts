@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { selfTimes } from '../lib/cpu-profile';
 import { traceTotals } from '../lib/trace-summary';
-import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMARK } from '../lib/paths';
+import { HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS } from '../../main/core/flow-control';
+import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_LOW_WATERMARK, SMALL_WATERMARK } from '../lib/paths';
 import type { BrowserKind } from '../lib/pipelines';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
@@ -26,7 +27,9 @@ const MAIN_LOOP_P99_TARGET_MS = 20;
 type Contender = BrowserKind | 'small-watermark';
 export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
 export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
-export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
+/** The experiment's rows' title, after their row's own. */
+export const WATERMARK_TITLE = `watermarks ${SMALL_WATERMARK / 1000}k / ${SMALL_LOW_WATERMARK / 1000}k`;
+export const WATERMARK_NOTE = `watermarks ${SMALL_WATERMARK / 1000}k / ${SMALL_LOW_WATERMARK / 1000}k instead of ${HIGH_WATERMARK_CHARS / 1000}k / ${LOW_WATERMARK_CHARS / 1000}k (experiment: bench/build.mjs rebuilds the harness and its session host)`;
 /** --peer-plain: the peer page's plain modes (bench/peer/plain.ts), the yardstick of the peer, by contender name. */
 const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<
   string,
@@ -156,9 +159,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   });
   if (runs['small-watermark'].length > 0) {
     rows.push(
-      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [
-        WATERMARK_NOTE,
-      ]),
+      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, ${WATERMARK_TITLE}`, runs['small-watermark'], [WATERMARK_NOTE]),
     );
   }
   for (const name of PLAIN_NAMES) {
