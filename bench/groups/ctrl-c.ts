@@ -12,6 +12,7 @@ import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
 import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+import { hopsLine, hopsNote, type HopRun } from '../lib/hops';
 import type { PlainMode } from '../peer/plain';
 
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
@@ -70,6 +71,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   };
   let profiles = 0;
   const hostLoops = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, Sample[]>;
+  const hopRuns = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, HopRun[]>;
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
@@ -90,10 +92,10 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     log(
       `ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`,
     );
-    if (run.hops)
-      log(
-        `  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`,
-      );
+    if (run.hops) {
+      hopRuns[name].push({ ms: run.ms, hops: run.hops });
+      log(`  hops (ms after the key reached main): ${hopsLine({ ms: run.ms, hops: run.hops })}`);
+    }
     if (run.trace) {
       const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
       log(
@@ -119,6 +121,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const naive = series(runs.naive);
   const fellBack = renderer === 'webgl' && seen.has('dom');
   const title = `Ctrl+C → prompt, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`;
+  const hopsOf = (name: CtrlCContender): string[] => (hopRuns[name].length > 0 ? [hopsNote(hopRuns[name])] : []);
   const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
     const ripcord = series(ripcordRuns);
     return {
@@ -142,6 +145,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...(plan.findTerm === undefined
         ? []
         : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
+      ...hopsOf('ripcord'),
     ]),
   ];
   const loop = series(hostLoops.ripcord);
@@ -159,7 +163,10 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   });
   if (runs['small-watermark'].length > 0) {
     rows.push(
-      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, ${WATERMARK_TITLE}`, runs['small-watermark'], [WATERMARK_NOTE]),
+      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, ${WATERMARK_TITLE}`, runs['small-watermark'], [
+        WATERMARK_NOTE,
+        ...hopsOf('small-watermark'),
+      ]),
     );
   }
   for (const name of PLAIN_NAMES) {

@@ -20,11 +20,13 @@ import { runThroughput } from '../../bench/scenarios/throughput';
 
 /**
  * ripcord's press started at main's key entry (POST /key, which said when it was done with it),
- * as the desktop's keys do, and main's hold for it reached the page: the hops were traced.
+ * as the desktop's keys do, and main's hold for it and the hint that rides on its answer reached
+ * the page: the hops were traced.
  */
 function expectPressedAtMain(hops: CtrlCHops | undefined): void {
   expect(hops?.decided).toBeGreaterThanOrEqual(0);
   expect(Number.isFinite(hops?.hold)).toBe(true);
+  expect(Number.isFinite(hops?.hint), 'the hint reached the page').toBe(true);
 }
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
