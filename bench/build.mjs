@@ -1,5 +1,5 @@
 // The bench's own bundles, into bench/results/.build (git-ignored): the TypeScript runner, the
-// naive baselines, the contained floor of a start, the VS Code-style peer's page, and the watermark experiment's harness
+// naive baselines, the floors (of a start, of a Ctrl+C), the VS Code-style peer's page, and the watermark experiment's harness
 // and session host.
 // `node bench/build.mjs` builds them alone (the bench spec of `npm test` does).
 import { build } from 'esbuild';
@@ -17,6 +17,7 @@ await build({
     'naive-host': path.join(here, 'naive/host.ts'),
     'floor-host': path.join(here, 'floor/host.ts'),
     'floor-settings-host': path.join(here, 'floor/settings-host.ts'),
+    'floor-ctrl-c-host': path.join(here, 'floor/ctrl-c-host.ts'),
   },
   outdir: out,
   bundle: true,

@@ -11,7 +11,10 @@ import type { BrowserKind } from '../lib/pipelines';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
-import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+import { launchBrowser, runCtrlCBrowser } from '../scenarios/ctrl-c-browser';
+import { runCtrlCFloor } from '../scenarios/ctrl-c-floor';
+import { PAGE_GRID, type Flood, type Renderer } from '../lib/ctrl-c-rows';
+import { ABOVE_FLOOR_TARGET, timeAboveFloor } from '../lib/floor-row';
 import { hopsLine, hopsNote, type HopRun } from '../lib/hops';
 import type { PlainMode } from '../peer/plain';
 
@@ -37,7 +40,9 @@ const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x
   PlainMode
 >;
 type PlainContender = keyof typeof PLAIN_CONTENDERS;
-type CtrlCContender = Contender | PlainContender;
+/** bash's prompt after SIGINT in a bare pty, nothing drawn: what any terminal must wait for (bench/floor/ctrl-c-floor.ts) */
+const FLOOR = 'floor';
+type CtrlCContender = Contender | PlainContender | typeof FLOOR;
 const PLAIN_NAMES = Object.keys(PLAIN_CONTENDERS) as PlainContender[];
 const isPlain = (name: CtrlCContender): name is PlainContender => Object.hasOwn(PLAIN_CONTENDERS, name);
 const PLAIN_NOTES: Record<PlainContender, string> = {
@@ -66,6 +71,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     ripcord: plan.ctrlCRuns.ripcord,
     peer: plan.ctrlCRuns.peer,
     naive: plan.ctrlCRuns.naive,
+    [FLOOR]: plan.ctrlCRuns.floor,
     'small-watermark': plan.ctrlCRuns.experiment,
     ...(Object.fromEntries(PLAIN_NAMES.map((name) => [name, plan.ctrlCRuns.plain])) as Record<PlainContender, number>),
   };
@@ -74,6 +80,13 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const hopRuns = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, HopRun[]>;
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
+    if (name === FLOOR) {
+      const run = await runCtrlCFloor({ renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs });
+      log(
+        `ctrl-c ${renderer} ${flood} floor: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''}, ${run.charsAfterPress} chars read after the press`,
+      );
+      return { value: run.ms, censored: run.censored } satisfies Sample;
+    }
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
@@ -148,6 +161,24 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...hopsOf('ripcord'),
     ]),
   ];
+  if (runs[FLOOR].length > 0) {
+    const { cols, rows: gridRows } = PAGE_GRID[renderer];
+    const aboveFloor = timeAboveFloor(runs.ripcord, runs[FLOOR]);
+    rows.push({
+      id: `ctrl-c-${renderer}-${flood}-above-floor`,
+      title: `${title}: ripcord above the floor`,
+      unit: 'ms',
+      ripcord: series(runs.ripcord),
+      floor: series(runs[FLOOR]),
+      aboveFloor,
+      target: { text: ABOVE_FLOOR_TARGET, met: aboveFloor.met },
+      notes: [
+        `the floor: bash with the pages' argv, environment and prompt in a bare ${cols} × ${gridRows} pty (the ${renderer.toUpperCase()} pages' grid), the same flood for ${plan.floodMs} ms, then "\\x03" written to the pty; from that write until the output read so far shows the prompt after the ^C, read by a host process of its own as fast as node reads, nothing drawn; alternating with the pages' runs`,
+        "ripcord's and the floor's runs are independent: the differences are of their quantiles (ripcord's p95 less the floor's p95, median less median), not of per-run pairs",
+        ...(hopRuns.ripcord.length > 0 ? [`ripcord's hops per run: in the notes of "${title}"`] : []),
+      ],
+    });
+  }
   const loop = series(hostLoops.ripcord);
   rows.push({
     id: `ctrl-c-${renderer}-${flood}-main-loop`,

@@ -8,10 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { PAGE_GRID } from '../../bench/lib/ctrl-c-rows';
 import { HARNESS_SMALL_WATERMARK, REPO_ROOT, SMALL_LOW_WATERMARK, SMALL_WATERMARK, SMALL_WATERMARK_DIR } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES, startBrowserPipeline } from '../../bench/lib/pipelines';
 import { newMarker } from '../../bench/lib/processes';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { runCtrlCFloor } from '../../bench/scenarios/ctrl-c-floor';
 import { PLAIN_MODES } from '../../bench/peer/plain';
 import type { CtrlCHops } from '../../bench/scenarios/prompt-watch';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
@@ -48,10 +50,19 @@ for (const kind of BROWSER_PIPELINES) {
     const run = await runCtrlCBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
     expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.renderer).toBe('dom');
+    expect(run.grid, "the floor's pty takes the pages' grid").toEqual(PAGE_GRID.dom);
     expect(run.arrivals.length).toBe(run.messagesAfterPress);
     if (kind === 'ripcord') expectPressedAtMain(run.hops);
   });
 }
+
+// The Ctrl+C rows' floor: bash in a bare pty of the pages' grid, its prompt read after "\x03"
+test('floor: Ctrl+C during a flood brings the prompt back in the bare pty', async () => {
+  const run = await runCtrlCFloor({ renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
+  expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+  expect(run.ms).toBeGreaterThanOrEqual(0);
+  expect(run.charsAfterPress).toBeGreaterThan(0);
+});
 
 // --experiments: ripcord's harness and the session host it forks (which runs flow control), both
 // rebuilt with the smaller watermark
@@ -102,7 +113,7 @@ test("plain: draws the peer's grid, and socket-80x24 xterm's own", async ({ brow
     }
   };
   const peer = await grid('');
-  expect(peer?.cols).toBeGreaterThan(80);
+  expect(peer, "the floor's pty takes the pages' grid").toEqual(PAGE_GRID.webgl);
   expect(await grid('&plain=socket')).toEqual(peer);
   expect(await grid('&plain=bridge')).toEqual(peer);
   expect(await grid('&plain=socket-80x24')).toEqual({ cols: 80, rows: 24 });
