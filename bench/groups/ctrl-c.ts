@@ -5,12 +5,17 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { selfTimes } from '../lib/cpu-profile';
 import { traceTotals } from '../lib/trace-summary';
-import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_WATERMARK } from '../lib/paths';
+import { HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS } from '../../main/core/flow-control';
+import { HARNESS_SMALL_WATERMARK, RESULTS_DIR, SMALL_LOW_WATERMARK, SMALL_WATERMARK } from '../lib/paths';
 import type { BrowserKind } from '../lib/pipelines';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
-import { launchBrowser, runCtrlCBrowser, type Flood, type Renderer } from '../scenarios/ctrl-c-browser';
+import { launchBrowser, runCtrlCBrowser } from '../scenarios/ctrl-c-browser';
+import { runCtrlCFloor } from '../scenarios/ctrl-c-floor';
+import { PAGE_GRID, type Flood, type Renderer } from '../lib/ctrl-c-rows';
+import { ABOVE_FLOOR_TARGET, timeAboveFloor } from '../lib/floor-row';
+import { hopsLine, hopsNote, type HopRun } from '../lib/hops';
 import type { PlainMode } from '../peer/plain';
 
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
@@ -26,14 +31,18 @@ const MAIN_LOOP_P99_TARGET_MS = 20;
 type Contender = BrowserKind | 'small-watermark';
 export const harnessOf = (name: Contender): string | undefined => (name === 'small-watermark' ? HARNESS_SMALL_WATERMARK : undefined);
 export const kindOf = (name: Contender): BrowserKind => (name === 'small-watermark' ? 'ripcord' : name);
-export const WATERMARK_NOTE = `HIGH_WATERMARK_CHARS ${SMALL_WATERMARK / 1000}k instead of 100k (experiment: bench/build.mjs builds the harness)`;
+/** The experiment's rows' title, after their row's own. */
+export const WATERMARK_TITLE = `watermarks ${SMALL_WATERMARK / 1000}k / ${SMALL_LOW_WATERMARK / 1000}k`;
+export const WATERMARK_NOTE = `watermarks ${SMALL_WATERMARK / 1000}k / ${SMALL_LOW_WATERMARK / 1000}k instead of ${HIGH_WATERMARK_CHARS / 1000}k / ${LOW_WATERMARK_CHARS / 1000}k (experiment: bench/build.mjs rebuilds the harness and its session host)`;
 /** --peer-plain: the peer page's plain modes (bench/peer/plain.ts), the yardstick of the peer, by contender name. */
 const PLAIN_CONTENDERS = { plain: 'socket', 'plain-bridge': 'bridge', 'plain-80x24': 'socket-80x24' } as const satisfies Record<
   string,
   PlainMode
 >;
 type PlainContender = keyof typeof PLAIN_CONTENDERS;
-type CtrlCContender = Contender | PlainContender;
+/** bash's prompt after SIGINT in a bare pty, nothing drawn: what any terminal must wait for (bench/floor/ctrl-c-floor.ts) */
+const FLOOR = 'floor';
+type CtrlCContender = Contender | PlainContender | typeof FLOOR;
 const PLAIN_NAMES = Object.keys(PLAIN_CONTENDERS) as PlainContender[];
 const isPlain = (name: CtrlCContender): name is PlainContender => Object.hasOwn(PLAIN_CONTENDERS, name);
 const PLAIN_NOTES: Record<PlainContender, string> = {
@@ -62,13 +71,22 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     ripcord: plan.ctrlCRuns.ripcord,
     peer: plan.ctrlCRuns.peer,
     naive: plan.ctrlCRuns.naive,
+    [FLOOR]: plan.ctrlCRuns.floor,
     'small-watermark': plan.ctrlCRuns.experiment,
     ...(Object.fromEntries(PLAIN_NAMES.map((name) => [name, plan.ctrlCRuns.plain])) as Record<PlainContender, number>),
   };
   let profiles = 0;
   const hostLoops = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, Sample[]>;
+  const hopRuns = Object.fromEntries(Object.keys(counts).map((name) => [name, []])) as unknown as Record<CtrlCContender, HopRun[]>;
   if (plan.profile || plan.trace) await mkdir(PROFILE_DIR, { recursive: true });
   const runs = await alternateAll(counts, async (name) => {
+    if (name === FLOOR) {
+      const run = await runCtrlCFloor({ renderer, flood, floodMs: plan.floodMs, timeoutMs: plan.browserTimeoutMs });
+      log(
+        `ctrl-c ${renderer} ${flood} floor: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''}, ${run.charsAfterPress} chars read after the press`,
+      );
+      return { value: run.ms, censored: run.censored } satisfies Sample;
+    }
     const stem = path.join(PROFILE_DIR, `${renderer}-${flood}-${name}-${profiles++}`);
     const profileTo = plan.profile ? `${stem}.cpuprofile` : undefined;
     const traceTo = plan.trace ? `${stem}.trace.json` : undefined;
@@ -87,10 +105,10 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     log(
       `ctrl-c ${renderer} ${flood} ${name}: ${run.ms.toFixed(1)} ms${run.censored ? ' (timeout)' : ''} [${run.renderer}], ${run.charsAfterPress} chars in ${run.messagesAfterPress} messages after the press${run.cursorRow === undefined ? '' : `; cursor row at the end: ${JSON.stringify(run.cursorRow.slice(-60))}`}`,
     );
-    if (run.hops)
-      log(
-        `  hops (ms after the key reached main): ${(Object.entries(run.hops) as [string, number][]).map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`).join(', ')}, prompt ${run.ms.toFixed(1)}`,
-      );
+    if (run.hops) {
+      hopRuns[name].push({ ms: run.ms, hops: run.hops });
+      log(`  hops (ms after the key reached main): ${hopsLine({ ms: run.ms, hops: run.hops })}`);
+    }
     if (run.trace) {
       const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
       log(
@@ -116,6 +134,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const naive = series(runs.naive);
   const fellBack = renderer === 'webgl' && seen.has('dom');
   const title = `Ctrl+C → prompt, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`;
+  const hopsOf = (name: CtrlCContender): string[] => (hopRuns[name].length > 0 ? [hopsNote(hopRuns[name])] : []);
   const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
     const ripcord = series(ripcordRuns);
     return {
@@ -139,8 +158,27 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...(plan.findTerm === undefined
         ? []
         : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
+      ...hopsOf('ripcord'),
     ]),
   ];
+  if (runs[FLOOR].length > 0) {
+    const { cols, rows: gridRows } = PAGE_GRID[renderer];
+    const aboveFloor = timeAboveFloor(runs.ripcord, runs[FLOOR]);
+    rows.push({
+      id: `ctrl-c-${renderer}-${flood}-above-floor`,
+      title: `${title}: ripcord above the floor`,
+      unit: 'ms',
+      ripcord: series(runs.ripcord),
+      floor: series(runs[FLOOR]),
+      aboveFloor,
+      target: { text: ABOVE_FLOOR_TARGET, met: aboveFloor.met },
+      notes: [
+        `the floor: bash with the pages' argv, environment and prompt in a bare ${cols} × ${gridRows} pty (the ${renderer.toUpperCase()} pages' grid), the same flood for ${plan.floodMs} ms, then "\\x03" written to the pty; from that write until the output read so far shows the prompt after the ^C, read by a host process of its own as fast as node reads, nothing drawn; alternating with the pages' runs`,
+        "ripcord's and the floor's runs are independent: the differences are of their quantiles (ripcord's p95 less the floor's p95, median less median), not of per-run pairs",
+        ...(hopRuns.ripcord.length > 0 ? [`ripcord's hops per run: in the notes of "${title}"`] : []),
+      ],
+    });
+  }
   const loop = series(hostLoops.ripcord);
   rows.push({
     id: `ctrl-c-${renderer}-${flood}-main-loop`,
@@ -156,8 +194,9 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   });
   if (runs['small-watermark'].length > 0) {
     rows.push(
-      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, watermark ${SMALL_WATERMARK / 1000}k`, runs['small-watermark'], [
+      row(`ctrl-c-${renderer}-${flood}-wm${SMALL_WATERMARK}`, `${title}, ${WATERMARK_TITLE}`, runs['small-watermark'], [
         WATERMARK_NOTE,
+        ...hopsOf('small-watermark'),
       ]),
     );
   }

@@ -11,7 +11,8 @@ import { RESULTS_DIR } from '../lib/paths';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
-import { launchBrowser, type Renderer } from '../scenarios/ctrl-c-browser';
+import { launchBrowser } from '../scenarios/ctrl-c-browser';
+import type { Renderer } from '../lib/ctrl-c-rows';
 import { PANES, runPanesBrowser, type PanesContender, type PanesRun } from '../scenarios/panes-browser';
 
 /** The flood for the three busy panes. */

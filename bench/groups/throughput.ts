@@ -5,7 +5,7 @@ import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
 import { rateVsPeer, series, type ScenarioResult } from '../lib/report';
 import { pairedRatioInterval, ratioInterval, type Sample } from '../lib/stats';
 import { referenceParseRate, runThroughput, type ThroughputOptions, type ThroughputRun } from '../scenarios/throughput';
-import { harnessOf, kindOf, WATERMARK_NOTE } from './ctrl-c';
+import { harnessOf, kindOf, WATERMARK_NOTE, WATERMARK_TITLE } from './ctrl-c';
 import { SMALL_WATERMARK } from '../lib/paths';
 
 /** The naive pipeline has no bound on memory: its comparison runs stop here. */
@@ -73,7 +73,7 @@ export async function benchThroughput(plan: Plan): Promise<ScenarioResult[]> {
     const small = series(rate(runs['small-watermark']));
     results.push({
       id: `throughput-wm${SMALL_WATERMARK}`,
-      title: `${throughput.title}, watermark ${SMALL_WATERMARK / 1000}k`,
+      title: `${throughput.title}, ${WATERMARK_TITLE}`,
       unit: 'MB/s',
       ripcord: small,
       peer: throughput.peer,

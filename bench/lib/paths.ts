@@ -28,9 +28,13 @@ export const NAIVE_HOST = path.join(BENCH_BUILD_DIR, 'naive-host.js');
 export const FLOOR_HOST = path.join(BENCH_BUILD_DIR, 'floor-host.js');
 /** The same after the steps a ripcord start cannot skip (bench/floor/settings-host.ts). */
 export const FLOOR_SETTINGS_HOST = path.join(BENCH_BUILD_DIR, 'floor-settings-host.js');
+/** The Ctrl+C rows' floor: bash's prompt after SIGINT in a bare pty (bench/floor/ctrl-c-host.ts). */
+export const FLOOR_CTRL_C_HOST = path.join(BENCH_BUILD_DIR, 'floor-ctrl-c-host.js');
 /** The VS Code-style peer's page (bench/peer/page.ts) with ripcord's index.html. */
 export const PEER_RENDERER_DIR = path.join(BENCH_BUILD_DIR, 'peer-renderer');
-/** The harness with a smaller HIGH_WATERMARK_CHARS (bench/run.mjs builds it). */
+/** The harness and its session host with smaller watermarks, in a directory laid out as dist/ (bench/build.mjs builds it). */
 export const SMALL_WATERMARK = 20_000;
-export const HARNESS_SMALL_WATERMARK = path.join(BENCH_BUILD_DIR, `harness-wm${SMALL_WATERMARK}.js`);
+export const SMALL_LOW_WATERMARK = 10_000;
+export const SMALL_WATERMARK_DIR = path.join(BENCH_BUILD_DIR, `wm${SMALL_WATERMARK}`);
+export const HARNESS_SMALL_WATERMARK = path.join(SMALL_WATERMARK_DIR, 'harness.js');
 export const CHROMIUM = process.env.RIPCORD_BROWSER ?? '/usr/bin/chromium';

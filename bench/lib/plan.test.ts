@@ -49,7 +49,7 @@ describe("the bench's command line", () => {
     expect(groups).toEqual(['ctrl-c']);
     expect(plan.renderers).toEqual(['webgl']);
     expect(plan.floods).toEqual(['yes']);
-    expect(plan.ctrlCRuns).toMatchObject({ ripcord: 6, peer: 6, experiment: 6, plain: 6 });
+    expect(plan.ctrlCRuns).toMatchObject({ ripcord: 6, peer: 6, floor: 6, experiment: 6, plain: 6 });
     expect(plan).toMatchObject({
       throughputRuns: 6,
       panesRuns: 6,

@@ -3,7 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Result } from '../../contracts/result';
 import { parseArgsProblem } from '../../main/cli/usage-error';
-import type { Flood, Renderer } from '../scenarios/ctrl-c-browser';
+import type { Flood, Renderer } from './ctrl-c-rows';
 
 export const GROUPS = ['start', 'exit', 'ctrl-c', 'throughput', 'keys', 'panes'] as const;
 export type Group = (typeof GROUPS)[number];
@@ -16,8 +16,12 @@ export interface Plan {
   ctrlCExitRuns: number;
   /** the config default in full runs; short in quick runs so a run takes ~1 s */
   killGraceMs: number;
-  /** runs per contender per Ctrl+C row; `experiment`: the smaller-watermark harness (--experiments); `plain`: the peer page's plain modes (--peer-plain) */
-  ctrlCRuns: { ripcord: number; peer: number; naive: number; experiment: number; plain: number };
+  /**
+   * runs per contender per Ctrl+C row; `floor`: bash's prompt after SIGINT in a bare pty
+   * (bench/floor/ctrl-c-floor.ts); `experiment`: the smaller-watermark harness (--experiments);
+   * `plain`: the peer page's plain modes (--peer-plain)
+   */
+  ctrlCRuns: { ripcord: number; peer: number; naive: number; floor: number; experiment: number; plain: number };
   floodMs: number;
   floods: readonly Flood[];
   renderers: readonly Renderer[];
@@ -58,7 +62,7 @@ const FULL: Plan = {
   exitRuns: 3,
   ctrlCExitRuns: 15,
   killGraceMs: 2000,
-  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, experiment: 0, plain: 0 },
+  ctrlCRuns: { ripcord: 30, peer: 30, naive: 2, floor: 30, experiment: 0, plain: 0 },
   floodMs: 1000,
   floods: ['yes', 'color'],
   renderers: ['dom', 'webgl'],
@@ -81,7 +85,7 @@ const QUICK: Plan = {
   exitRuns: 1,
   ctrlCExitRuns: 2,
   killGraceMs: 200,
-  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, experiment: 0, plain: 0 },
+  ctrlCRuns: { ripcord: 3, peer: 3, naive: 1, floor: 3, experiment: 0, plain: 0 },
   floodMs: 300,
   floods: ['color'],
   renderers: ['dom', 'webgl'],
@@ -157,7 +161,7 @@ export function parseBenchArgs(argv: readonly string[]): Result<{ plan: Plan; gr
     ...(runs === undefined ? {} : { throughputRuns: runs, panesRuns: runs }),
     ctrlCRuns: {
       ...base.ctrlCRuns,
-      ...(runs === undefined ? {} : { ripcord: runs, peer: runs }),
+      ...(runs === undefined ? {} : { ripcord: runs, peer: runs, floor: runs }),
       experiment: values.experiments === true ? (runs ?? EXPERIMENT_RUNS) : 0,
       plain: values['peer-plain'] === true ? (runs ?? base.ctrlCRuns.peer) : 0,
     },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchSummary, benchSummaryIn, isRecordRun, withBenchSummary } from './record';
-import type { BenchReport } from './report';
+import { timeAboveFloor } from './floor-row';
+import { series, type BenchReport } from './report';
 
 const repo = path.resolve(__dirname, '../..');
 
@@ -52,5 +53,30 @@ describe('the bench record', () => {
     const page = `before\n${benchSummary({ ...report, date: '2025-01-01T00:00:00Z' })}\nafter\n`;
     expect(withBenchSummary(page, summary)).toBe(`before\n${summary}\nafter\n`);
     expect(withBenchSummary('no block here', summary)).toBeUndefined();
+  });
+
+  it("gives the Ctrl+C rows' time above the floor a table of its own, when the run has them", () => {
+    const ripcord = series([{ value: 20 }, { value: 30 }]);
+    const floor = series([{ value: 2 }, { value: 4 }]);
+    const report: BenchReport = {
+      date: '2026-01-02T00:00:00Z',
+      quick: false,
+      machine: { cpus: 2, model: 'cpu', loadAverage: [0.1], node: 'v20', shared: '' },
+      groups: {},
+      scenarios: [
+        {
+          id: 'ctrl-c-dom-yes-above-floor',
+          title: 'Ctrl+C → prompt, `yes` flood, DOM: ripcord above the floor',
+          unit: 'ms',
+          ripcord,
+          floor,
+          aboveFloor: timeAboveFloor(ripcord.samples, floor.samples),
+        },
+      ],
+    };
+    expect(benchSummary(report)).toContain(
+      '| Ctrl+C → prompt, `yes` flood, DOM: ripcord above the floor | 2 / 2 | +18 ms | +26 ms | **no** |',
+    );
+    expect(benchSummary({ ...report, scenarios: [] })).not.toContain('above the Ctrl+C floor');
   });
 });

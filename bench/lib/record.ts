@@ -3,6 +3,7 @@
 // renderer or flood, or with the profiler or tracer on writes bench/results/ alone — it would
 // otherwise replace the record with numbers measured differently.
 import { readFile, writeFile } from 'node:fs/promises';
+import { ABOVE_FLOOR_TARGET, signedMs, type AboveFloor } from './floor-row';
 import type { BenchReport, ScenarioResult } from './report';
 
 /** Flags that make a run measure less, or differently, than the record does. */
@@ -29,6 +30,26 @@ export const BENCH_SUMMARY_END = '<!-- end of bench summary -->';
 
 const ratio = (r: number | null | undefined): string => (typeof r === 'number' && Number.isFinite(r) ? `${r.toFixed(2)}×` : '-');
 const interval = (ci: readonly (number | null)[]): string => `[${ratio(ci[0])}, ${ratio(ci[1]) === '-' ? '> max' : ratio(ci[1])}]`;
+const metText = (met: boolean | undefined): string => (met === undefined ? 'open' : met ? 'yes' : '**no**');
+
+/** The Ctrl+C rows' time above the floor, when the report has them (a table of its own: differences, not ratios). */
+function aboveFloorTable(report: BenchReport): string[] {
+  const rows = report.scenarios
+    .filter((s): s is ScenarioResult & { aboveFloor: AboveFloor } => s.aboveFloor !== undefined)
+    .map(
+      (s) =>
+        `| ${s.title} | ${s.ripcord.summary.n} / ${s.aboveFloor.floor.n} | ${signedMs(s.aboveFloor.medianMs)} | ${signedMs(s.aboveFloor.p95Ms)} | ${metText(s.aboveFloor.met)} |`,
+    );
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `ripcord's time above the Ctrl+C floor (bash's prompt after SIGINT in a bare pty): its median and p95 less the floor's; target: ${ABOVE_FLOOR_TARGET}:`,
+    '',
+    '| row | runs (ripcord / floor) | median | p95 | met |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ];
+}
 
 /** docs/benchmarks.md's summary of a report: the machine, each group's load, and every row measured against the peer. */
 export function benchSummary(report: BenchReport): string {
@@ -49,6 +70,7 @@ export function benchSummary(report: BenchReport): string {
     '| row | runs (ripcord / peer) | median | p95 |',
     '|---|---|---|---|',
     ...rows,
+    ...aboveFloorTable(report),
     BENCH_SUMMARY_END,
   ].join('\n');
 }

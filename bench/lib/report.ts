@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { aboveFloorText, type AboveFloor } from './floor-row';
 import { formatMs, ratioInterval, summarize, type Interval, type Sample, type Summary } from './stats';
 
 export type Unit = 'ms' | 'MB/s' | 'MB';
@@ -37,6 +38,9 @@ export interface ScenarioResult {
    */
   ratio?: number;
   ratioLabel?: string;
+  /** the Ctrl+C rows' floor (bash's prompt after SIGINT in a bare pty) and ripcord's time above it */
+  floor?: Series;
+  aboveFloor?: AboveFloor;
   target?: { text: string; met: boolean | undefined };
   notes?: string[];
 }
@@ -146,7 +150,7 @@ export function markdownTable(report: BenchReport): string {
     `${report.machine.cpus} × ${report.machine.model}, node ${report.machine.node}; ran: ${groups.join(', ')}`,
     'Intervals are 95 % confidence intervals: order statistics for a median / p95, bootstrap for a ratio; "> max" means too few runs to bound it. docs/benchmarks.md explains every row.',
     '',
-    '| scenario | runs (ripcord / peer / naive) | ripcord median | ripcord p95 | peer median | peer p95 | ripcord/peer median | ripcord/peer p95 | vs peer met | naive median | other ratio | target | met |',
+    '| scenario | runs (ripcord / peer / naive) | ripcord median | ripcord p95 | peer median | peer p95 | ripcord/peer median | ripcord/peer p95 | vs peer met | naive median | other | target | met |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const rows = report.scenarios.map((s) => {
@@ -156,7 +160,11 @@ export function markdownTable(report: BenchReport): string {
     const vsMedian = v ? `${ratioText(v.median)}× [${ratioText(v.medianCi[0])}, ${ratioText(v.medianCi[1])}]` : '';
     const vsP95 = v ? `${ratioText(v.p95)}× [${ratioText(v.p95Ci[0])}, ${ratioText(v.p95Ci[1])}]` : '';
     const vsMet = v ? `${v.met ? 'yes' : '**no**'} (${v.target})` : '';
-    const other = s.ratio === undefined ? '' : `${ratioText(s.ratio)}× ${s.ratioLabel ?? ''}`.trim();
+    const other = s.aboveFloor
+      ? aboveFloorText(s.aboveFloor)
+      : s.ratio === undefined
+        ? ''
+        : `${ratioText(s.ratio)}× ${s.ratioLabel ?? ''}`.trim();
     const survivors = s.ripcord.survivors ? `; survivors ${sum(s.ripcord.survivors)} / naive ${sum(s.naive?.survivors)}` : '';
     const met = s.target?.met === undefined ? '' : s.target.met ? 'yes' : '**no**';
     return `| ${s.title} | ${runs} | ${stat(s.unit, r, 'median')} | ${stat(s.unit, r, 'p95')} | ${stat(s.unit, s.peer?.summary, 'median')} | ${stat(s.unit, s.peer?.summary, 'p95')} | ${vsMedian} | ${vsP95} | ${vsMet} | ${s.naive ? value(s.unit, s.naive.summary.median, s.naive.summary.medianIsLowerBound) : ''} | ${other}${survivors} | ${s.target?.text ?? ''} | ${met} |`;
@@ -178,7 +186,9 @@ export function svgChart(report: BenchReport): string {
   const top = 40;
   const plotWidth = width - labelWidth - 30;
   const all = latency
-    .flatMap((s) => [...s.ripcord.samples, ...(s.peer?.samples ?? []), ...(s.naive?.samples ?? [])].map((x) => x.value))
+    .flatMap((s) =>
+      [...s.ripcord.samples, ...(s.peer?.samples ?? []), ...(s.naive?.samples ?? []), ...(s.floor?.samples ?? [])].map((x) => x.value),
+    )
     .filter((v) => v > 0);
   const minLog = Math.floor(Math.log10(Math.max(0.1, Math.min(...all, 1))));
   const maxLog = Math.ceil(Math.log10(Math.max(...all, 10)));
@@ -187,7 +197,7 @@ export function svgChart(report: BenchReport): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="10" y="20" font-size="14" font-weight="bold">ripcord (blue), VS Code-style peer (green), naive baseline (red): latency per run, log scale${report.quick ? ' — quick run' : ''}</text>`,
+    `<text x="10" y="20" font-size="14" font-weight="bold">ripcord (blue), VS Code-style peer (green), naive baseline (red), Ctrl+C floor (grey): latency per run, log scale${report.quick ? ' — quick run' : ''}</text>`,
   ];
   for (let e = minLog; e <= maxLog; e++) {
     const gx = x(10 ** e);
@@ -204,6 +214,8 @@ export function svgChart(report: BenchReport): string {
       [s.ripcord, '#1f6feb', y + 10],
       [s.peer, '#2da44e', y + 26],
       [s.naive, '#d73a49', y + 42],
+      // the above-floor rows have no peer: the floor takes its place
+      [s.peer ? undefined : s.floor, '#6e7781', y + 26],
     ];
     for (const [data, color, cy] of strips) {
       if (!data || data.samples.length === 0) continue;

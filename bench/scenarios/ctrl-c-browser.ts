@@ -17,19 +17,7 @@ import { newMarker } from '../lib/processes';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { measureCtrlC, type CtrlCHops } from './prompt-watch';
 import type { PlainMode } from '../peer/plain';
-
-export type Renderer = 'dom' | 'webgl';
-export type Flood = 'yes' | 'color';
-export const RENDERERS: readonly Renderer[] = ['dom', 'webgl'];
-export const FLOODS: readonly Flood[] = ['yes', 'color'];
-
-/** The flood commands, typed at the bash prompt; "color" puts seven SGR changes on every short line. */
-export const FLOOD_COMMANDS: Record<Flood, string> = {
-  yes: 'yes',
-  color: "yes $'\\e[31mred \\e[32mgreen \\e[33myellow \\e[34mblue \\e[35mmagenta \\e[36mcyan \\e[1;37mbold\\e[0m plain'",
-};
-/** A row only the flood prints, to know it has reached the screen. */
-export const FLOOD_ROW: Record<Flood, string> = { yes: 'y', color: 'red green yellow blue magenta cyan bold plain' };
+import { FLOOD_COMMANDS, FLOOD_ROW, VIEWPORT, type Flood, type Renderer } from '../lib/ctrl-c-rows';
 
 /** Chromium flags of the Playwright config, plus SwiftShader for a software WebGL. */
 export const BROWSER_ARGS = [
@@ -59,6 +47,8 @@ export interface CtrlCRun {
   messagesAfterPress: number;
   /** the renderer the page really used (WebGL falls back to DOM when unavailable) */
   renderer: string;
+  /** the page's grid (the floor's pty takes PAGE_GRID, which this should be) */
+  grid: { cols: number; rows: number } | undefined;
   /** [ms after the press, chars] of every data message before the prompt: where the time went */
   arrivals: Array<[number, number]>;
   /** censored runs: the cursor's row when the wait ended (why no prompt was seen) */
@@ -109,13 +99,14 @@ export async function runCtrlCBrowser(
 ): Promise<CtrlCRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-ctrlc-'));
   const pipeline = await startBrowserPipeline(kind, { dir, marker: newMarker(), harnessScript });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     await page.goto(`${pipeline.url}&renderer=${options.renderer}${options.plain === undefined ? '' : `&plain=${options.plain}`}`);
     await page.waitForFunction(() => window.__ripcordTest !== undefined, undefined, { timeout: PAGE_TIMEOUT_MS });
     await waitForPrompt(page, PANE);
     const renderer = await page.evaluate(() => window.__ripcordTest?.renderer() ?? 'none');
+    const grid = await page.evaluate(() => window.__ripcordTest?.size());
     if (options.findTerm !== undefined && kind !== 'peer') {
       // the box keeps the focus: the flood goes in through window.ripcord.input, the press to main from outside the page
       await page.keyboard.press('Control+Shift+F');
@@ -138,6 +129,7 @@ export async function runCtrlCBrowser(
     return {
       ...result,
       renderer,
+      grid,
       hostLoop,
       ...(options.profileTo ? { profile: options.profileTo } : {}),
       ...(options.traceTo ? { trace: options.traceTo } : {}),

@@ -10,7 +10,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page } from '@playwright/test';
 import { PROMPT, startBrowserPipeline } from '../lib/pipelines';
 import { newMarker } from '../lib/processes';
-import { hostLoopDelay, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt, type Flood, type Renderer } from './ctrl-c-browser';
+import { hostLoopDelay, PAGE_TIMEOUT_MS, startFlood, startProfiler, waitForPrompt } from './ctrl-c-browser';
+import { VIEWPORT, type Flood, type Renderer } from '../lib/ctrl-c-rows';
 import { measureCtrlC, measureUntilRow, type Measured } from './prompt-watch';
 import type { EventLoopDelay } from '../../e2e/harness/event-loop-delay';
 import { panesOf } from '../../contracts/panes';
@@ -56,7 +57,7 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
     marker: newMarker(),
     ...(kind === 'ripcord-unpaced' ? { settings: { paceBackgroundPanes: false } } : {}),
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     await page.goto(`${pipeline.url}&renderer=${options.renderer}&panes=${PANES}`);

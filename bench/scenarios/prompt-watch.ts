@@ -21,19 +21,33 @@ export type CtrlCPress = { main: { port: number; token: string } } | 'input';
 /** A Ctrl+C key event as Electron's before-input-event reports it. */
 const CTRL_C_INPUT = { type: 'keyDown', key: 'c', code: 'KeyC', control: true, shift: false, alt: false, meta: false, isAutoRepeat: false };
 
-/** When each hop of a Ctrl+C at main was seen, in ms after the key reached main (NaN: not seen). */
+/**
+ * When each hop of a Ctrl+C at main was seen, in ms after the key reached main; undefined: not
+ * seen while the page watched (bench/lib/hops.ts prints and summarises them).
+ */
 export interface CtrlCHops {
   /** main's key entry returned: the decision made and its messages sent */
   decided: number;
   /** main's hold for the press reached the page */
-  hold: number;
-  /** the hint (sent on the cancel decision) reached the page */
-  hint: number;
+  hold: number | undefined;
+  /**
+   * the double-press hint reached the page. It rides on the press's answer (DoublePressHint.reveal
+   * goes right after the output that carries the prompt), so it mostly comes after the prompt:
+   * the watch goes on listening for it past the prompt, HINT_AFTER_PROMPT_MS at most
+   */
+  hint: number | undefined;
   /** the echoed ^C reached the page: the host's cancel is past the pty's line discipline */
-  echo: number;
+  echo: number | undefined;
   /** the frame after the prompt was parsed (the measured ms): the frame that shows it */
   painted: number;
 }
+
+/**
+ * How long the watch waits past the prompt for the hint: the host sends it right after the
+ * answer, or at the latest HINT_REVEAL_MAX_MS (62 ms) after the press with no answer to ride on;
+ * a second leaves room for a busy page's queue and bounds a hint that never comes.
+ */
+const HINT_AFTER_PROMPT_MS = 1_000;
 
 /**
  * A Ctrl+C, then until `pane`'s `prompt` shows. With `{ main }` the key goes to main's key entry
@@ -48,7 +62,7 @@ export async function measureCtrlC(
 ): Promise<Measured> {
   if (press === 'input') return measureUntilRow(page, { pane, row: prompt, timeoutMs, send: '\x03' });
   // armed in one round trip, pressed from outside, read in a third: the press cannot overtake the arming
-  await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs });
+  await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs, hintWaitMs: HINT_AFTER_PROMPT_MS });
   const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
     const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, {
       method: 'POST',
@@ -60,16 +74,16 @@ export async function measureCtrlC(
   const { at, done } = await keyAt('keyDown');
   await keyAt('keyUp');
   const seen = await page.evaluate(() => window.__ripcordPromptWatch as Promise<PromptWatch>);
-  const after = (epoch: number | undefined): number => (epoch === undefined ? NaN : epoch - at);
+  const after = (epoch: number | undefined): number | undefined => (epoch === undefined ? undefined : epoch - at);
   const arrivals = seen.arrivals.filter(([epoch]) => epoch >= at).map(([epoch, chars]): [number, number] => [epoch - at, chars]);
   return {
-    ms: after(seen.end),
+    ms: seen.end - at,
     censored: seen.censored,
     charsAfterPress: arrivals.reduce((sum, [, chars]) => sum + chars, 0),
     messagesAfterPress: arrivals.length,
     arrivals,
     ...(seen.cursorRow === undefined ? {} : { cursorRow: seen.cursorRow }),
-    hops: { decided: done - at, hold: after(seen.hold), hint: after(seen.hint), echo: after(seen.echo), painted: after(seen.painted) },
+    hops: { decided: done - at, hold: after(seen.hold), hint: after(seen.hint), echo: after(seen.echo), painted: seen.painted - at },
   };
 }
 
@@ -77,7 +91,7 @@ export async function measureCtrlC(
 interface PromptWatch {
   end: number;
   /** the next animation frame after `end` */
-  painted?: number;
+  painted: number;
   censored: boolean;
   arrivals: Array<[number, number]>;
   hold?: number;
@@ -93,12 +107,12 @@ declare global {
 }
 
 /** In the page: from now until `pane`'s cursor row reads `row` (or the timeout), what arrives and when. */
-function armPromptWatch({ pane, row, timeoutMs }: { pane: string; row: string; timeoutMs: number }): void {
+function armPromptWatch({ pane, row, timeoutMs, hintWaitMs }: { pane: string; row: string; timeoutMs: number; hintWaitMs: number }): void {
   const view = window.__ripcordTestPane?.(pane);
   if (!view) throw new Error(`no test view of pane ${pane}`);
   const now = (): number => performance.timeOrigin + performance.now();
   const start = now();
-  const seen: PromptWatch = { end: NaN, censored: false, arrivals: [] };
+  const seen: PromptWatch = { end: NaN, painted: NaN, censored: false, arrivals: [] };
   window.__ripcordPromptWatch = new Promise<PromptWatch>((resolve) => {
     const stops = [
       window.ripcord.onData((from, data) => {
@@ -109,10 +123,15 @@ function armPromptWatch({ pane, row, timeoutMs }: { pane: string; row: string; t
       window.ripcord.onHold((from, holding) => {
         if (from === pane && holding && seen.hold === undefined) seen.hold = now();
       }),
-      window.ripcord.onHint((from, hint) => {
-        if (from === pane && hint.visible && seen.hint === undefined) seen.hint = now();
-      }),
     ];
+    // the hint comes with the answer, after the prompt: heard until it comes or hintWaitMs past the prompt
+    let hinted: () => void = () => undefined;
+    const hint = new Promise<void>((resolve) => (hinted = resolve));
+    const stopHint = window.ripcord.onHint((from, state) => {
+      if (from !== pane || !state.visible || seen.hint !== undefined) return;
+      seen.hint = now();
+      hinted();
+    });
     const reached = (): boolean => {
       const cursor = view.cursor();
       return view.screen()[cursor.y]?.trimEnd() === row.trimEnd() && cursor.x === row.length;
@@ -126,8 +145,16 @@ function armPromptWatch({ pane, row, timeoutMs }: { pane: string; row: string; t
       seen.end = now();
       seen.censored = censored;
       if (censored) seen.cursorRow = view.screen()[view.cursor().y];
-      // the frame that shows the prompt
-      requestAnimationFrame(() => resolve({ ...seen, painted: now() }));
+      // the frame that shows the prompt, then the hint (or the wait for it ends)
+      requestAnimationFrame(() => {
+        seen.painted = now();
+        const waited = setTimeout(hinted, hintWaitMs);
+        void hint.then(() => {
+          clearTimeout(waited);
+          stopHint();
+          resolve({ ...seen });
+        });
+      });
     };
     const stopParsed = view.onWriteParsed(() => {
       if (reached()) finish(false);

@@ -3,15 +3,17 @@
 // acknowledging, a build step gone) fails `npm test` and not the lead's benchmark night.
 // Correctness only: the prompt came back and the bytes were counted; no timing is asserted.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT } from '../../bench/lib/paths';
+import { PAGE_GRID } from '../../bench/lib/ctrl-c-rows';
+import { HARNESS_SMALL_WATERMARK, REPO_ROOT, SMALL_LOW_WATERMARK, SMALL_WATERMARK, SMALL_WATERMARK_DIR } from '../../bench/lib/paths';
 import { BROWSER_PIPELINES, startBrowserPipeline } from '../../bench/lib/pipelines';
 import { newMarker } from '../../bench/lib/processes';
 import { runCtrlCBrowser } from '../../bench/scenarios/ctrl-c-browser';
+import { runCtrlCFloor } from '../../bench/scenarios/ctrl-c-floor';
 import { PLAIN_MODES } from '../../bench/peer/plain';
 import type { CtrlCHops } from '../../bench/scenarios/prompt-watch';
 import { runFirstPrompt } from '../../bench/scenarios/first-prompt';
@@ -20,11 +22,13 @@ import { runThroughput } from '../../bench/scenarios/throughput';
 
 /**
  * ripcord's press started at main's key entry (POST /key, which said when it was done with it),
- * as the desktop's keys do, and main's hold for it reached the page: the hops were traced.
+ * as the desktop's keys do, and main's hold for it and the hint that rides on its answer reached
+ * the page: the hops were traced.
  */
 function expectPressedAtMain(hops: CtrlCHops | undefined): void {
   expect(hops?.decided).toBeGreaterThanOrEqual(0);
   expect(Number.isFinite(hops?.hold)).toBe(true);
+  expect(Number.isFinite(hops?.hint), 'the hint reached the page').toBe(true);
 }
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
@@ -46,10 +50,50 @@ for (const kind of BROWSER_PIPELINES) {
     const run = await runCtrlCBrowser(browser, kind, { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
     expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
     expect(run.renderer).toBe('dom');
+    expect(run.grid, "the floor's pty takes the pages' grid").toEqual(PAGE_GRID.dom);
     expect(run.arrivals.length).toBe(run.messagesAfterPress);
     if (kind === 'ripcord') expectPressedAtMain(run.hops);
   });
 }
+
+// The Ctrl+C rows' floor: bash in a bare pty of the pages' grid, its prompt read after "\x03"
+test('floor: Ctrl+C during a flood brings the prompt back in the bare pty', async () => {
+  const run = await runCtrlCFloor({ renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS });
+  expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+  expect(run.ms).toBeGreaterThanOrEqual(0);
+  expect(run.charsAfterPress).toBeGreaterThan(0);
+});
+
+// --experiments: ripcord's harness and the session host it forks (which runs flow control), both
+// rebuilt with the smaller watermark
+test('small-watermark: the harness starts its own session host, built with the smaller watermark, and Ctrl+C brings the prompt back', async ({
+  browser,
+}) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-bench-wm-'));
+  const pipeline = await startBrowserPipeline('ripcord', { dir, marker: newMarker(), harnessScript: HARNESS_SMALL_WATERMARK });
+  let hostScript: string | undefined;
+  try {
+    const hostPid = pipeline.pids[1];
+    expect(hostPid, 'the harness says its session host').toBeDefined();
+    hostScript = (await readFile(`/proc/${hostPid}/cmdline`, 'utf8')).split('\0')[1];
+  } finally {
+    await pipeline.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  expect(hostScript).toBe(path.join(SMALL_WATERMARK_DIR, 'harness-session-host.js'));
+  const bundle = await readFile(hostScript ?? '', 'utf8');
+  const constant = (name: string): number => Number(new RegExp(`${name} = ([^;]+);`).exec(bundle)?.[1]);
+  expect(constant('HIGH_WATERMARK_CHARS'), "the session host's high watermark").toBe(SMALL_WATERMARK);
+  expect(constant('LOW_WATERMARK_CHARS'), "the session host's low watermark").toBe(SMALL_LOW_WATERMARK);
+  const run = await runCtrlCBrowser(
+    browser,
+    'ripcord',
+    { renderer: 'dom', flood: 'yes', floodMs: 50, timeoutMs: PROMPT_DEADLINE_MS },
+    HARNESS_SMALL_WATERMARK,
+  );
+  expect(run.censored, `no prompt within ${PROMPT_DEADLINE_MS} ms`).toBe(false);
+  expectPressedAtMain(run.hops);
+});
 
 // --peer-plain: the peer's page in its plain modes, the yardstick of the peer
 test("plain: draws the peer's grid, and socket-80x24 xterm's own", async ({ browser }) => {
@@ -69,7 +113,7 @@ test("plain: draws the peer's grid, and socket-80x24 xterm's own", async ({ brow
     }
   };
   const peer = await grid('');
-  expect(peer?.cols).toBeGreaterThan(80);
+  expect(peer, "the floor's pty takes the pages' grid").toEqual(PAGE_GRID.webgl);
   expect(await grid('&plain=socket')).toEqual(peer);
   expect(await grid('&plain=bridge')).toEqual(peer);
   expect(await grid('&plain=socket-80x24')).toEqual({ cols: 80, rows: 24 });

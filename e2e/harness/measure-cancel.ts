@@ -14,6 +14,7 @@
 // the page, the ^C echo (the host's cancel past the pty), the prompt parsed, and the frame after.
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
+import { hopsLine, hopsNote } from '../../bench/lib/hops';
 import { measureCtrlC, type CtrlCHops, type Measured } from '../../bench/scenarios/prompt-watch';
 import { type Harness, openTerminal, PROMPT, run, startHarness, stopHarness, waitForPrompt, waitForRow } from '../browser/harness-fixture';
 
@@ -74,15 +75,13 @@ async function main(): Promise<void> {
         const samples: Sample[] = [];
         for (let i = 0; i < runs; i++) {
           samples.push(await measureOnce(page, harness));
-          process.stderr.write(`${renderer} run ${i + 1}: ${JSON.stringify({ ms: samples.at(-1)?.ms, hops: samples.at(-1)?.hops })}\n`);
+          process.stderr.write(`${renderer} run ${i + 1}: ${hopsLine(samples.at(-1) as Sample)}\n`);
         }
         console.log(
           `${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`,
         );
-        console.log(`  → main done with it:     ${summary(samples.map((s) => s.hops.decided))}`);
-        console.log(`  → main's hold in page:   ${summary(samples.map((s) => s.hops.hold))}`);
-        console.log(`  → hint in page:          ${summary(samples.map((s) => s.hops.hint))}`);
-        console.log(`  → ^C in page:            ${summary(samples.map((s) => s.hops.echo))}`);
+        // main done with it, main's hold, the ^C and the hint in the page, the prompt parsed and painted
+        console.log(`  ${hopsNote(samples)}`);
         console.log(`  → prompt parsed:         ${summary(samples.map((s) => s.ms))}`);
         console.log(`  → prompt painted:        ${summary(samples.map((s) => s.hops.painted))}`);
         console.log(`  samples (painted): ${samples.map((s) => s.hops.painted.toFixed(0)).join(' ')}`);
