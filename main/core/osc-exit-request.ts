@@ -12,6 +12,12 @@ const REQUEST_VERB = 'exit;';
 /** Longer than any request or mark ripcord's scripts send; a longer body is neither and is shown. */
 const REQUEST_MAX_CHARS = 512;
 const MARK_PREFIX = '133;';
+/**
+ * The mark ripcord's scripts print as the last thing of a prompt (scripts/ripcord.*, in each
+ * shell's PS1 or prompt function): the shell now waits for input. It carries no secret, so any
+ * program can print it; it only ever ends a wait early (OutputBatch.answerComplete).
+ */
+export const PROMPT_END_MARK = `${ESC}]${MARK_PREFIX}B${BEL}`;
 /** The mark's parameter that carries the session's secret: `133;A;nonce=<secret>` */
 const NONCE_PARAM = 'nonce=';
 

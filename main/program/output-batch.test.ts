@@ -53,6 +53,30 @@ describe('OutputBatch', () => {
     }
   });
 
+  it('after a cut, the answer goes as soon as it is whole (answerComplete), and the window is over', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    try {
+      const sent: string[] = [];
+      const batch = new OutputBatch((data) => sent.push(data));
+      expect(batch.gatheringAnswer).toBe(false);
+      batch.settle();
+      expect(batch.gatheringAnswer).toBe(true);
+      batch.push('^C');
+      batch.push('\r\n$ ');
+      expect(sent).toEqual([]);
+      batch.answerComplete();
+      expect(sent).toEqual(['^C\r\n$ ']);
+      expect(batch.gatheringAnswer).toBe(false);
+      // no quiet wait left over: the next output goes after its turn
+      batch.push('x');
+      vi.advanceTimersByTime(0);
+      vi.runOnlyPendingTimers();
+      expect(sent).toEqual(['^C\r\n$ ', 'x']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('flush hands on what waits now and nothing twice; dispose drops it', async () => {
     const sent: string[] = [];
     const batch = new OutputBatch((data) => sent.push(data));

@@ -51,6 +51,20 @@ export class OutputBatch implements Disposable {
     this.settleUntil = performance.now() + SETTLE_MAX_MS;
   }
 
+  /** Within a cut's window: output is gathered for the answer. */
+  get gatheringAnswer(): boolean {
+    return this.settling !== undefined || performance.now() < this.settleUntil;
+  }
+
+  /**
+   * The answer is whole (the shell's prompt ended: its end mark passed): what was gathered goes
+   * now, not after the pty's quiet, and the window is over.
+   */
+  answerComplete(): void {
+    this.settleUntil = 0;
+    this.flush();
+  }
+
   flush(): void {
     this.cancelTimers();
     if (this.parts.length === 0) return;

@@ -3,7 +3,7 @@ import { CutSequenceGuard } from '../core/cut-sequence-guard';
 import { DisposableBase } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import { FlowControl } from '../core/flow-control';
-import { ShellOutputFilter } from '../core/osc-exit-request';
+import { PROMPT_END_MARK, ShellOutputFilter } from '../core/osc-exit-request';
 import { TerminalModeScanner } from '../core/terminal-mode-scanner';
 import type { Logger } from '../platform/log/log';
 import type { Session } from '../platform/pty/session';
@@ -160,6 +160,8 @@ export class OutputPipeline extends DisposableBase {
     this.flow.onSent(shown.length);
     this.syncReading();
     this.batch.push(shown);
+    // with shell integration the answer's end is known: the prompt's end mark
+    if (this.batch.gatheringAnswer && shown.includes(PROMPT_END_MARK)) this.batch.answerComplete();
   }
 
   /**
