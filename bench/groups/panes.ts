@@ -9,7 +9,8 @@ import type { Browser } from '@playwright/test';
 import { selfTimes } from '../lib/cpu-profile';
 import { RESULTS_DIR } from '../lib/paths';
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
-import { latencyVsPeer, series, type ScenarioResult } from '../lib/report';
+import { latencyVsPeer } from '../lib/peer-targets';
+import { series, type ScenarioResult } from '../lib/report';
 import type { Sample } from '../lib/stats';
 import { launchBrowser } from '../scenarios/ctrl-c-browser';
 import type { Renderer } from '../lib/ctrl-c-rows';
@@ -73,7 +74,7 @@ async function panesScenario(browser: Browser, plan: Plan, renderer: Renderer): 
     unit: 'ms',
     ripcord: series(ripcord),
     peer: series(peer),
-    vsPeer: latencyVsPeer(ripcord, peer),
+    vsPeer: latencyVsPeer(ripcord, peer, 'issue-17'),
     notes: [where, note],
   });
   const loop = series(loops('ripcord'));

@@ -2,7 +2,8 @@
 // VS Code-style peer alternating (ripcord / peer from the same run), xterm's own parse rate
 // as the reference, the naive pipeline once, and ripcord's host memory over a long flood.
 import { alternateAll, log, ratioOf, type Plan } from '../lib/plan';
-import { rateVsPeer, series, type ScenarioResult } from '../lib/report';
+import { rateVsPeer } from '../lib/peer-targets';
+import { series, type ScenarioResult } from '../lib/report';
 import { pairedRatioInterval, ratioInterval, type Sample } from '../lib/stats';
 import { referenceParseRate, runThroughput, type ThroughputOptions, type ThroughputRun } from '../scenarios/throughput';
 import { harnessOf, kindOf, WATERMARK_NOTE, WATERMARK_TITLE } from './ctrl-c';

@@ -6,7 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { aboveFloorText, type AboveFloor } from './floor-row';
-import { formatMs, ratioInterval, summarize, type Interval, type Sample, type Summary } from './stats';
+import type { PeerRatio } from './peer-targets';
+import { formatMs, summarize, type Interval, type Sample, type Summary } from './stats';
 
 export type Unit = 'ms' | 'MB/s' | 'MB';
 
@@ -43,37 +44,6 @@ export interface ScenarioResult {
   aboveFloor?: AboveFloor;
   target?: { text: string; met: boolean | undefined };
   notes?: string[];
-}
-
-export interface PeerRatio {
-  median: number;
-  medianCi: Interval;
-  p95: number;
-  p95Ci: Interval;
-  /** the targets of issue 17: latency median ≤ 1.0 and p95 ≤ 1.1, throughput ≥ 0.9 */
-  target: string;
-  met: boolean;
-}
-
-/** Latency (lower is better): ripcord at most the peer's median and 1.1× its p95. */
-export function latencyVsPeer(ripcord: readonly Sample[], peer: readonly Sample[]): PeerRatio {
-  const median = ratioInterval(ripcord, peer, 50);
-  const p95 = ratioInterval(ripcord, peer, 95);
-  return {
-    median: median.ratio,
-    medianCi: median.ci,
-    p95: p95.ratio,
-    p95Ci: p95.ci,
-    target: 'median ≤ 1.0×, p95 ≤ 1.1×',
-    met: median.ratio <= 1 && p95.ratio <= 1.1,
-  };
-}
-
-/** Throughput (higher is better): ripcord at least 0.9× the peer's median rate. */
-export function rateVsPeer(ripcord: readonly Sample[], peer: readonly Sample[]): PeerRatio {
-  const median = ratioInterval(ripcord, peer, 50);
-  const p95 = ratioInterval(ripcord, peer, 95);
-  return { median: median.ratio, medianCi: median.ci, p95: p95.ratio, p95Ci: p95.ci, target: 'median ≥ 0.9×', met: median.ratio >= 0.9 };
 }
 
 export interface BenchReport {
