@@ -151,6 +151,40 @@ describe('OutputQueue (real headless xterm)', () => {
     });
   });
 
+  describe('a hold draws nothing until it ends (synchronized output, DEC mode 2026)', () => {
+    it('sets the mode as the hold starts, after what xterm already has, and resets it at the cut', async () => {
+      const { terminal, text } = screen();
+      const queue = new OutputQueue(terminal, () => {});
+      queue.push('before\r\n');
+      queue.holdFor(1);
+      await parsedAll(terminal);
+      expect(text()).toBe('before');
+      expect(terminal.modes.synchronizedOutputMode).toBe(true);
+      queue.answered(1, 'cut');
+      queue.push('^C\r\nPROMPT$ ');
+      await parsedAll(terminal);
+      expect(terminal.modes.synchronizedOutputMode).toBe(false);
+      expect(text()).toBe('before\n^C\nPROMPT$');
+    });
+
+    it('resets it when the hold ends without a cut, on a flush, and once for holds that overlap', async () => {
+      const { terminal } = screen();
+      const queue = new OutputQueue(terminal, () => {});
+      queue.holdFor(1);
+      queue.holdFor(2);
+      queue.answered(1, 'cut');
+      await parsedAll(terminal);
+      expect(terminal.modes.synchronizedOutputMode).toBe(true);
+      queue.answered(2, 'no-cut');
+      await parsedAll(terminal);
+      expect(terminal.modes.synchronizedOutputMode).toBe(false);
+      queue.hold(true);
+      queue.flush();
+      await parsedAll(terminal);
+      expect(terminal.modes.synchronizedOutputMode).toBe(false);
+    });
+  });
+
   describe('a hold whose end never comes', () => {
     afterEach(() => vi.useRealTimers());
     it('stops holding output back after HOLD_MAX_MS', () => {
@@ -165,6 +199,7 @@ describe('OutputQueue (real headless xterm)', () => {
       expect(queue.queuedChars).toBe(0);
       vi.runAllTimers(); // xterm's own parse turn
       expect(text()).toBe('held');
+      expect(terminal.modes.synchronizedOutputMode).toBe(false);
     });
   });
 

@@ -3,7 +3,7 @@
 // most PARSER_BACKLOG_CHARS at a time; once xterm holds data it cannot be taken back. A pane
 // without the keys, which no Ctrl+C reaches, gets a turn's chars at a time (UnfocusedPacer).
 // CAN aborts an escape sequence the dropped output may have left open (xterm ignores it otherwise).
-import { CAN } from '../main/core/control-chars';
+import { CAN, ESC } from '../main/core/control-chars';
 
 /**
  * What xterm may hold unparsed: a few ms of parsing, so a prompt after Ctrl+C is not kept
@@ -28,6 +28,16 @@ export const UNFOCUSED_TURN_MS = 33;
  * pacing; docs/benchmarks.md#panes).
  */
 export const UNFOCUSED_CHARS_PER_TURN = 32_768;
+
+/**
+ * DEC mode 2026, synchronized output: between its set and its reset xterm parses but draws
+ * nothing (a frame already requested included). A hold sets it: the frames the rest of the flood
+ * would draw show output the cut drops, and a frame being drawn keeps the page from the answer
+ * (on a software WebGL, tens of ms; docs/benchmarks.md#interrupt-under-a-flood). xterm ends it by
+ * itself after a second; the hold ends sooner (HOLD_MAX_MS at most).
+ */
+const DRAW_NOTHING = `${ESC}[?2026h`;
+const DRAW_AGAIN = `${ESC}[?2026l`;
 
 /** A queue the pacer gives turns to. */
 interface PacedQueue {
@@ -99,8 +109,7 @@ export class OutputQueue {
    * without a cut, everything queued is shown.
    */
   hold(holding: boolean): void {
-    clearTimeout(this.holdTimer);
-    this.holdTimer = holding ? setTimeout(() => this.hold(false), HOLD_MAX_MS) : undefined;
+    this.setHolding(holding);
     if (!holding) this.pump();
   }
 
@@ -148,9 +157,16 @@ export class OutputQueue {
 
   /** Drops everything not yet handed to xterm and ends a hold; returns how many chars were dropped. */
   flush(): number {
-    clearTimeout(this.holdTimer);
-    this.holdTimer = undefined;
+    this.setHolding(false);
     return this.drop();
+  }
+
+  /** Starts (restarting its bound) or ends a hold, and with it the screen's synchronized update. */
+  private setHolding(holding: boolean): void {
+    const was = this.holdTimer !== undefined;
+    clearTimeout(this.holdTimer);
+    this.holdTimer = holding ? setTimeout(() => this.hold(false), HOLD_MAX_MS) : undefined;
+    if (holding !== was) this.screen.write(holding ? DRAW_NOTHING : DRAW_AGAIN, () => undefined);
   }
 
   private drop(): number {
