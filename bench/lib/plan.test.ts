@@ -66,5 +66,9 @@ describe("the bench's command line", () => {
     const parsed = parseBenchArgs([]);
     expect(parsed.ok && parsed.value.groups).toEqual(['start', 'exit', 'ctrl-c', 'throughput', 'keys', 'panes']);
     expect(parsed.ok && parsed.value.plan.quick).toBe(false);
+    // the record shows the panes rows with pacing on and off
+    expect(parsed.ok && parsed.value.plan.panesUnpaced).toBe(true);
+    const quick = parseBenchArgs(['--quick']);
+    expect(quick.ok && quick.value.plan.panesUnpaced).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ export interface Plan {
   /** the panes rows: runs per contender per renderer, keys timed per run */
   panesRuns: number;
   panesKeys: number;
-  /** --panes-unpaced: the panes rows also for ripcord with paceBackgroundPanes off, in the same alternation */
+  /** the panes rows also for ripcord with paceBackgroundPanes off, in the same alternation: always in a full run (the record shows the pacing's trade), else --panes-unpaced */
   panesUnpaced: boolean;
   /** --find TERM: in the Ctrl+C runs ripcord's page has its find box open on TERM, so the search's decorations follow the flood */
   findTerm?: string;
@@ -77,7 +77,7 @@ const FULL: Plan = {
   keyPresses: 25,
   panesRuns: 20,
   panesKeys: 10,
-  panesUnpaced: false,
+  panesUnpaced: true,
 };
 const QUICK: Plan = {
   quick: true,
@@ -170,7 +170,7 @@ export function parseBenchArgs(argv: readonly string[]): Result<{ plan: Plan; gr
     profile: values.profile === true,
     trace: values.trace === true,
     transcriptsOff: values['transcripts-off'] === true,
-    panesUnpaced: values['panes-unpaced'] === true,
+    panesUnpaced: values['panes-unpaced'] === true || base.panesUnpaced,
     ...(values.find === undefined ? {} : { findTerm: values.find }),
   };
   const groups = only.value ?? GROUPS;
