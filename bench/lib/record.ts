@@ -60,15 +60,15 @@ export function benchSummary(report: BenchReport): string {
     .filter((s): s is ScenarioResult & { vsPeer: NonNullable<ScenarioResult['vsPeer']> } => s.vsPeer !== undefined)
     .map((s) => {
       const runs = `${s.ripcord.summary.n} / ${s.peer?.summary.n ?? '-'}`;
-      return `| ${s.title} | ${runs} | ${ratio(s.vsPeer.median)} ${interval(s.vsPeer.medianCi)} | ${ratio(s.vsPeer.p95)} ${interval(s.vsPeer.p95Ci)} |`;
+      return `| ${s.title} | ${runs} | ${ratio(s.vsPeer.median)} ${interval(s.vsPeer.medianCi)} | ${ratio(s.vsPeer.p95)} ${interval(s.vsPeer.p95Ci)} | ${s.vsPeer.target} | ${metText(s.vsPeer.met)} |`;
     });
   return [
     BENCH_SUMMARY_BEGIN,
     `\`npm run bench\` of ${report.date.slice(0, 10)} on ${report.machine.cpus} × ${report.machine.model} (node ${report.machine.node}); the load average at each group's start and end: ${groups.join(', ')}.`,
     'ripcord / the VS Code-style peer, median and p95 with their 95 % intervals (lower is better for latency, higher for throughput):',
     '',
-    '| row | runs (ripcord / peer) | median | p95 |',
-    '|---|---|---|---|',
+    '| row | runs (ripcord / peer) | median | p95 | target (bench/lib/peer-targets.ts) | met |',
+    '|---|---|---|---|---|---|',
     ...rows,
     ...aboveFloorTable(report),
     BENCH_SUMMARY_END,
