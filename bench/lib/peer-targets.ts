@@ -45,32 +45,30 @@ export function p90AtMostPeers(ripcord: readonly Sample[], peer: readonly Sample
   return ripcord.length > 0 && peer.length > 0 && !ours.lowerBound && ours.value <= theirs.value;
 }
 
-/** Latency (lower is better): ripcord / peer, median and p95, judged by `rule`. */
-export function latencyVsPeer(ripcord: readonly Sample[], peer: readonly Sample[], rule: LatencyRule): PeerRatio {
+/** ripcord / peer of the median and the p95, each with its bootstrap interval. */
+function ratios(ripcord: readonly Sample[], peer: readonly Sample[]): Omit<PeerRatio, 'target' | 'met'> {
   const median = ratioInterval(ripcord, peer, 50);
   const p95 = ratioInterval(ripcord, peer, 95);
-  const ratios = { median: median.ratio, medianCi: median.ci, p95: p95.ratio, p95Ci: p95.ci };
-  if (rule === 'issue-17') return { ...ratios, target: 'median ≤ 1.0×, p95 ≤ 1.1×', met: median.ratio <= 1 && p95.ratio <= 1.1 };
+  return { median: median.ratio, medianCi: median.ci, p95: p95.ratio, p95Ci: p95.ci };
+}
+
+/** Latency (lower is better): ripcord / peer, median and p95, judged by `rule`. */
+export function latencyVsPeer(ripcord: readonly Sample[], peer: readonly Sample[], rule: LatencyRule): PeerRatio {
+  const base = ratios(ripcord, peer);
+  const { median, medianCi, p95 } = base;
+  if (rule === 'issue-17') return { ...base, target: 'median ≤ 1.0×, p95 ≤ 1.1×', met: median <= 1 && p95 <= 1.1 };
   const p90 = p90AtMostPeers(ripcord, peer);
   if (rule === 'near-floor')
-    return {
-      ...ratios,
-      target: `median ≤ ${NEAR_FLOOR_MEDIAN_RATIO}×, p90 ≤ the peer's`,
-      met: median.ratio <= NEAR_FLOOR_MEDIAN_RATIO && p90,
-    };
-  return { ...ratios, target: "median's interval ≤ 1.0×, p90 ≤ the peer's", met: median.ci[1] <= 1 && p90 };
+    return { ...base, target: `median ≤ ${NEAR_FLOOR_MEDIAN_RATIO}×, p90 ≤ the peer's`, met: median <= NEAR_FLOOR_MEDIAN_RATIO && p90 };
+  return { ...base, target: "median's interval ≤ 1.0×, p90 ≤ the peer's", met: medianCi[1] <= 1 && p90 };
 }
 
 /** Throughput (higher is better): ripcord / peer, median at least THROUGHPUT_MEDIAN_RATIO with its interval reaching 1.0. */
 export function rateVsPeer(ripcord: readonly Sample[], peer: readonly Sample[]): PeerRatio {
-  const median = ratioInterval(ripcord, peer, 50);
-  const p95 = ratioInterval(ripcord, peer, 95);
+  const base = ratios(ripcord, peer);
   return {
-    median: median.ratio,
-    medianCi: median.ci,
-    p95: p95.ratio,
-    p95Ci: p95.ci,
+    ...base,
     target: `median ≥ ${THROUGHPUT_MEDIAN_RATIO}×, its interval reaching 1.0`,
-    met: median.ratio >= THROUGHPUT_MEDIAN_RATIO && median.ci[1] >= 1,
+    met: base.median >= THROUGHPUT_MEDIAN_RATIO && base.medianCi[1] >= 1,
   };
 }
