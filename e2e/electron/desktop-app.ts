@@ -86,6 +86,19 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
 /** Settings beside the specs' defaults (a shell with READY$, no global shortcut, a short kill grace). */
 export type AppSettings = Record<string, unknown>;
 
+/** The specs' config file: a plain bash with READY$ and the session's marker, a short kill grace, then `settings`. */
+export function specConfig(marker: string, settings: AppSettings = {}): Record<string, unknown> {
+  return {
+    shell: '/bin/bash',
+    args: ['--norc', '--noprofile'],
+    env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker },
+    killGraceMs: KILL_GRACE_MS,
+    // a test must not grab a key on the desktop it runs on
+    globalShortcut: null,
+    ...settings,
+  };
+}
+
 export async function launchDesktopApp(runner: AppUser, settings: AppSettings = {}): Promise<RunningApp> {
   if (!existsSync(MAIN_BUNDLE)) throw new Error(`${MAIN_BUNDLE} is missing: run \`npm run build\` first (npm run e2e does)`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-electron-e2e-'));
@@ -95,18 +108,7 @@ export async function launchDesktopApp(runner: AppUser, settings: AppSettings = 
   // the app's control sockets go here, where a spec can see them gone after the exit
   const runtimeDir = path.join(dir, 'run');
   await mkdir(runtimeDir, { mode: 0o700 });
-  await writeFile(
-    configFile,
-    JSON.stringify({
-      shell: '/bin/bash',
-      args: ['--norc', '--noprofile'],
-      env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker },
-      killGraceMs: KILL_GRACE_MS,
-      // a test must not grab a key on the desktop it runs on
-      globalShortcut: null,
-      ...settings,
-    }),
-  );
+  await writeFile(configFile, JSON.stringify(specConfig(marker, settings)));
   await runner.own(dir);
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;

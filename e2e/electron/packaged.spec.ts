@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, expect, test } from '@playwright/test';
-import { MARKER_VARIABLE, newMarker, processesWithMarker } from '../terminal/processes';
+import { newMarker, processesWithMarker } from '../terminal/processes';
 import { appUser } from './app-user';
-import { cannotRunApp, KILL_GRACE_MS, NONE_LEFT_WITHIN_MS, until, WAIT_MS } from './desktop-app';
+import { cannotRunApp, NONE_LEFT_WITHIN_MS, specConfig, until, WAIT_MS } from './desktop-app';
 
 const PACKAGED = path.resolve(__dirname, '..', '..', 'release', 'linux-unpacked', 'ripcord');
 /** Past the default debounce (200 ms): the second press of a pair is not folded into the first. */
@@ -36,16 +36,7 @@ test('the packaged app over CDP: typing reaches the session, a double Ctrl+C exi
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-packaged-e2e-'));
   const marker = newMarker();
   const configFile = path.join(dir, 'config.json');
-  await writeFile(
-    configFile,
-    JSON.stringify({
-      shell: '/bin/bash',
-      args: ['--norc', '--noprofile'],
-      env: { PS1: 'READY$ ', [MARKER_VARIABLE]: marker },
-      killGraceMs: KILL_GRACE_MS,
-      globalShortcut: null,
-    }),
-  );
+  await writeFile(configFile, JSON.stringify(specConfig(marker)));
   await runner.own(dir);
   const child = spawn(runner.executable, ['--remote-debugging-port=0'], {
     cwd: dir,
