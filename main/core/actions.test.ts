@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_IDS, ACTIONS, keybindingProblems, Keymap } from './actions';
 import { validateConfig } from './config';
-import { chordOf, isCtrlC, sameChord, type KeyPress } from './keys';
-
-const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({
-  code: '',
-  ctrl: false,
-  shift: false,
-  alt: false,
-  meta: false,
-  ...p,
-});
+import { chordOf, isCtrlC, sameChord } from './keys';
+import { press } from './keys.test-support';
 
 describe('the action table', () => {
   it('gives no two actions one key, and none Ctrl+C', () => {

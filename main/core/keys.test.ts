@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CTRL_C, isCtrlC, KEY_FORMAT, keyLabel, matches, parseKey, SHORTCUT_FORMAT, widgetKey, type KeyPress } from './keys';
+import { press } from './keys.test-support';
 
-const press = (p: Partial<KeyPress> & Pick<KeyPress, 'key'>): KeyPress => ({
-  code: '',
-  ctrl: false,
-  shift: false,
-  alt: false,
-  meta: false,
-  ...p,
-});
 const parsed = (text: string, platform: 'mac' | 'other' = 'other') => {
   const result = parseKey(text, platform);
   if (!result.ok) throw new Error(result.error);
