@@ -12,6 +12,9 @@ import { type Dirs, privateDirs, type PsSession, psJson, removePrivateDirs, ripc
 import { BASH, CLI, expect, KILL_GRACE_MS, test, type TerminalFixture } from './ripcord';
 import { lastLine, waitUntil, type TmuxPane } from './tmux';
 
+/** setpriv's arguments that run what follows as nobody, with no group of ours. */
+const AS_NOBODY = ['--reuid', 'nobody', '--regid', 'nogroup', '--clear-groups'];
+
 const run = promisify(execFile);
 test.afterEach(removePrivateDirs);
 /** Slack over the grace for the host's own measure of the staged kill (issue #16: grace + 500 ms). */
@@ -112,11 +115,7 @@ test("another user can neither see nor stop this user's sessions", async ({ term
       const { stdout, stderr } = await run(
         'setpriv',
         [
-          '--reuid',
-          'nobody',
-          '--regid',
-          'nogroup',
-          '--clear-groups',
+          ...AS_NOBODY,
           'env',
           '-i',
           `PATH=${process.env.PATH}`,
@@ -150,11 +149,7 @@ test("another user can neither see nor stop this user's sessions", async ({ term
   const direct = await run(
     'setpriv',
     [
-      '--reuid',
-      'nobody',
-      '--regid',
-      'nogroup',
-      '--clear-groups',
+      ...AS_NOBODY,
       process.execPath,
       '-e',
       `require('net').connect(${JSON.stringify(socket)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`,
