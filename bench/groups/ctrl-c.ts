@@ -108,7 +108,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     );
     if (run.hops) {
       hopRuns[name].push({ ms: run.ms, hops: run.hops });
-      log(`  hops (ms after the key reached main): ${hopsLine({ ms: run.ms, hops: run.hops })}`);
+      log(`  hops (ms after the key was sent): ${hopsLine({ ms: run.ms, hops: run.hops })}`);
     }
     if (run.trace) {
       const { busyMs, spanMs, byKind } = await traceTotals(run.trace);
@@ -135,7 +135,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
   const naive = series(runs.naive);
   const fellBack = renderer === 'webgl' && seen.has('dom');
   const title = `Ctrl+C → prompt, ${flood === 'yes' ? '`yes`' : 'colored'} flood, ${renderer.toUpperCase()}`;
-  const hopsOf = (name: CtrlCContender): string[] => (hopRuns[name].length > 0 ? [hopsNote(hopRuns[name])] : []);
+  const hopsOf = (name: CtrlCContender): string[] => (hopRuns[name].length > 0 ? [hopsNote(name, hopRuns[name])] : []);
   const row = (id: string, rowTitle: string, ripcordRuns: Sample[], notes: string[]): ScenarioResult => {
     const ripcord = series(ripcordRuns);
     return {
@@ -160,7 +160,9 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
       ...(plan.findTerm === undefined
         ? []
         : [`ripcord's and the naive page's find box open on ${JSON.stringify(plan.findTerm)} (search decorations on)`]),
+      "the press: a Ctrl+C key event, timed from the moment the bench sent it — ripcord's to main's key entry (POST /key, as Electron's before-input-event hands main every key), the peer's and naive's to the page through Chromium's input (its xterm sends \"\\x03\" when the page's main thread takes the key)",
       ...hopsOf('ripcord'),
+      ...hopsOf('peer'),
     ]),
   ];
   if (runs[FLOOR].length > 0) {
@@ -206,7 +208,7 @@ async function ctrlCScenario(browser: Browser, plan: Plan, renderer: Renderer, f
     if (runs[name].length > 0)
       rows.push(
         row(`ctrl-c-${renderer}-${flood}-${name}`, `${title}, ${name} / peer`, runs[name], [
-          `--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as "\\x03" input`,
+          `--peer-plain: in the ripcord column ${PLAIN_NOTES[name]}; its ratio is ${name} / peer, both pressed as a key in the page`,
         ]),
       );
   }

@@ -79,7 +79,7 @@ async function panesScenario(browser: Browser, plan: Plan, renderer: Renderer): 
   });
   const loop = series(loops('ripcord'));
   const name = renderer.toUpperCase();
-  const ctrlCNote = `the 4th pane runs \`sleep\`; timed in the page from the press (ripcord: a key event to main's key entry, which the focused pane takes; the peer: "\\x03" input) to its prompt on the pane's screen`;
+  const ctrlCNote = `the 4th pane runs \`sleep\`; timed from the moment the bench sent a Ctrl+C key event (ripcord: to main's key entry, which gives it to the focused pane; the peer: to the page, whose focused xterm sends "\\x03") to its prompt on the pane's screen`;
   const echoNote = `${plan.panesKeys} keys per run at the prompt the press brought back, each as the pane's input once the one before was on screen, timed to its echo on the pane's screen; all runs' keys pooled`;
   const drawnRow = (kind: 'ripcord' | 'ripcord-unpaced', suffix: string): ScenarioResult => {
     const ripcord = series(drawn(kind));

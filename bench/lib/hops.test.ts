@@ -3,14 +3,24 @@ import { hopsLine, hopsNote, hopSummaries, type HopRun } from './hops';
 
 const run = (ms: number, hint: number | undefined): HopRun => ({
   ms,
-  hops: { decided: 0.5, hold: 2, hint, echo: ms - 1, painted: ms + 16 },
+  hops: { entered: 0.3, decided: 0.5, hold: 2, hint, echo: ms - 1, painted: ms + 16 },
+});
+/** A key sent to the page: only its echo and the frame after the prompt. */
+const pageKeyRun = (ms: number, echo: number | undefined): HopRun => ({
+  ms,
+  hops: { entered: undefined, decided: undefined, hold: undefined, hint: undefined, echo, painted: ms + 16 },
 });
 
 describe('hopsLine', () => {
   it('orders the hops by time, marks the hint after the prompt, and never prints NaN for a hop not seen', () => {
     const line = hopsLine({ ms: 20, hops: { ...run(20, 21).hops, echo: undefined } });
-    expect(line).toBe('decided 0.5, hold 2.0, prompt 20.0, hint 21.0 (after the prompt), painted 36.0, echo not seen');
+    expect(line).toBe('entered 0.3, decided 0.5, hold 2.0, prompt 20.0, hint 21.0 (after the prompt), painted 36.0, echo not seen');
     expect(hopsLine(run(20, undefined))).not.toMatch(/NaN/);
+  });
+
+  it("lists a key in the page's own hops only: no hop of main's is 'not seen' there", () => {
+    expect(hopsLine(pageKeyRun(30, 28))).toBe('echo 28.0, prompt 30.0, painted 46.0');
+    expect(hopsLine(pageKeyRun(30, undefined))).toBe('prompt 30.0, painted 46.0, echo not seen');
   });
 });
 
@@ -26,10 +36,13 @@ describe('hopSummaries', () => {
   });
 
   it('says in a note how many runs saw a hop and how many saw it after the prompt', () => {
-    const note = hopsNote([run(10, 12), run(20, undefined)]);
+    const note = hopsNote('ripcord', [run(10, 12), run(20, undefined)]);
     expect(note).toBe(
-      'hops, ms after the key reached main, median / p95 of 2 runs: decided 0.5 / 0.5, hold 2.0 / 2.0, echo 9.0 / 19.0, prompt 10.0 / 20.0, hint 12.0 / 12.0 (seen in 1) (after the prompt in 1), painted 26.0 / 36.0',
+      "ripcord's hops, ms after the key was sent, median / p95 of 2 runs: entered 0.3 / 0.3, decided 0.5 / 0.5, hold 2.0 / 2.0, echo 9.0 / 19.0, prompt 10.0 / 20.0, hint 12.0 / 12.0 (seen in 1) (after the prompt in 1), painted 26.0 / 36.0",
     );
-    expect(hopsNote([run(10, undefined)])).toContain('hint not seen');
+    expect(hopsNote('ripcord', [run(10, undefined)])).toContain('hint not seen');
+    expect(hopsNote('peer', [pageKeyRun(10, 9), pageKeyRun(20, 19)])).toBe(
+      "peer's hops, ms after the key was sent, median / p95 of 2 runs: echo 9.0 / 19.0, prompt 10.0 / 20.0, painted 26.0 / 36.0",
+    );
   });
 });

@@ -1,10 +1,10 @@
 // DESIGN §9, first number: Ctrl+C → shell prompt back while the child floods output, in
 // headless Chromium with the real renderer (DOM and WebGL), through the browser harness
-// (ripcord) and through the naive harness. Timed from the press — for ripcord a Ctrl+C key event
-// sent to its harness's main (POST /key, as Electron's before-input-event hands main every key),
-// timed from the moment it reached main's key entry; "\x03" input for the peer and the naive
-// page, as VS Code sends it, timed in the page — to the first moment xterm's buffer shows the
-// prompt with the cursor after it.
+// (ripcord) and through the naive harness. Timed from the moment the bench sent a Ctrl+C key event
+// — for ripcord to its harness's main (POST /key, as Electron's before-input-event hands main every
+// key); for the peer and the naive page to the page through Chromium's input, whose xterm sends
+// "\x03" when the page takes the key, as VS Code's does — to the first moment xterm's buffer shows
+// the prompt with the cursor after it (bench/scenarios/prompt-watch.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,7 @@ export interface CtrlCRun {
   trace?: string;
   /** the host process's event-loop delay from the flood on screen to the prompt (the desktop's main thread, issue #32) */
   hostLoop: EventLoopDelay;
-  /** ripcord: when each hop of the press was seen, after the key reached main */
+  /** when each hop of the press was seen, after the bench sent the key */
   hops?: CtrlCHops;
 }
 
@@ -121,7 +121,7 @@ export async function runCtrlCBrowser(
       pane: PANE,
       prompt: PROMPT,
       timeoutMs: options.timeoutMs,
-      press: kind === 'ripcord' ? { main: pipeline } : 'input',
+      press: kind === 'ripcord' ? { main: pipeline } : 'page-key',
     });
     const hostLoop = await hostLoopDelay(pipeline.port, pipeline.token);
     if (options.traceTo) await writeFile(options.traceTo, await browser.stopTracing());

@@ -78,7 +78,7 @@ export async function runPanesBrowser(browser: Browser, kind: PanesContender, op
       pane: measured,
       prompt: PROMPT,
       timeoutMs: options.timeoutMs,
-      press: ripcord ? { main: pipeline } : 'input',
+      press: ripcord ? { main: pipeline } : 'page-key',
     });
     const echoes: PanesRun['echoes'] = [];
     for (let i = 1; i <= options.keys && !ctrlC.censored; i++) {

@@ -1,6 +1,8 @@
 // How the bench times a press to a pane's prompt (or a typed key to its echo) in the page: the
-// Ctrl+C rows' and the panes rows' measurement. ripcord's Ctrl+C starts at main's key entry, as
-// the desktop's keys do; the peer's and naive's "\x03" starts in the page, as VS Code sends it.
+// Ctrl+C rows' and the panes rows' measurement. Every contender's Ctrl+C is a key event sent from
+// outside the page and timed from the moment the bench sent it: ripcord's to main's key entry, as
+// the desktop's keys go; the peer's and naive's through Chromium's input to the page, whose xterm
+// sends "\x03" once the page's main thread takes the key, as VS Code's renderer does.
 import type { Page } from '@playwright/test';
 
 export interface Measured {
@@ -15,19 +17,26 @@ export interface Measured {
   hops?: CtrlCHops;
 }
 
-/** Where a Ctrl+C starts: at main's key entry (the harness's POST /key, before-input-event's stand-in), or as "\x03" input in the page (the peer and naive, as VS Code sends it). */
-export type CtrlCPress = { main: { port: number; token: string } } | 'input';
+/**
+ * Where a Ctrl+C key event goes: to main's key entry (the harness's POST /key, before-input-event's
+ * stand-in: ripcord), or to the page through Chromium's input ('page-key': the peer and naive,
+ * whose page turns it into "\x03" input when its main thread gets to the key, as VS Code's does).
+ */
+export type CtrlCPress = { main: { port: number; token: string } } | 'page-key';
 
 /** A Ctrl+C key event as Electron's before-input-event reports it. */
 const CTRL_C_INPUT = { type: 'keyDown', key: 'c', code: 'KeyC', control: true, shift: false, alt: false, meta: false, isAutoRepeat: false };
 
 /**
- * When each hop of a Ctrl+C at main was seen, in ms after the key reached main; undefined: not
- * seen while the page watched (bench/lib/hops.ts prints and summarises them).
+ * When each hop of a Ctrl+C was seen, in ms after the bench sent the key; undefined: not made or
+ * not seen while the page watched (bench/lib/hops.ts prints and summarises them). A press at
+ * main makes them all; a key in the page makes echo and painted only.
  */
 export interface CtrlCHops {
+  /** main's key entry had the key (its own clock): the way in, as the OS hands Electron a key */
+  entered: number | undefined;
   /** main's key entry returned: the decision made and its messages sent */
-  decided: number;
+  decided: number | undefined;
   /** main's hold for the press reached the page */
   hold: number | undefined;
   /**
@@ -49,41 +58,64 @@ export interface CtrlCHops {
  */
 const HINT_AFTER_PROMPT_MS = 1_000;
 
+/** The bench's clock as epoch ms, as the page's and main's are read (performance.timeOrigin + performance.now()). */
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
 /**
- * A Ctrl+C, then until `pane`'s `prompt` shows. With `{ main }` the key goes to main's key entry
- * from outside the page (POST /key), as the desktop's keys do, and everything is timed from the
- * moment it reached main (main's clock and the page's are both read as epoch time:
- * performance.timeOrigin + performance.now()), with the hops on the way; 'input' sends "\x03"
- * as the pane's input and is timed in the page.
+ * A Ctrl+C key event sent from outside the page, then until `pane`'s `prompt` shows, timed from
+ * the moment the bench sent the key (the bench's, main's and the page's clocks are all read as
+ * epoch time), with the hops on the way. `{ main }`: the key goes to main's key entry (POST /key),
+ * as the desktop's keys do. 'page-key': the key goes to the page through Chromium's input
+ * (CDP Input.dispatchKeyEvent), Ctrl already held, as a person's key reaches a browser terminal.
  */
 export async function measureCtrlC(
   page: Page,
   { pane, prompt, timeoutMs, press }: { pane: string; prompt: string; timeoutMs: number; press: CtrlCPress },
 ): Promise<Measured> {
-  if (press === 'input') return measureUntilRow(page, { pane, row: prompt, timeoutMs, send: '\x03' });
+  // a key in the page has no hint to wait for (only ripcord's host sends one)
+  const hintWaitMs = press === 'page-key' ? 0 : HINT_AFTER_PROMPT_MS;
   // armed in one round trip, pressed from outside, read in a third: the press cannot overtake the arming
-  await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs, hintWaitMs: HINT_AFTER_PROMPT_MS });
-  const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
-    const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, {
-      method: 'POST',
-      body: JSON.stringify({ ...CTRL_C_INPUT, type }),
-    });
-    if (!response.ok) throw new Error(`POST /key: HTTP ${response.status}`);
-    return (await response.json()) as { at: number; done: number };
-  };
-  const { at, done } = await keyAt('keyDown');
-  await keyAt('keyUp');
+  await page.evaluate(armPromptWatch, { pane, row: prompt, timeoutMs, hintWaitMs });
+  let sent: number;
+  let entered: { at: number; done: number } | undefined;
+  if (press === 'page-key') {
+    // Ctrl alone sends nothing to the program; it goes down before the clock starts
+    await page.keyboard.down('Control');
+    sent = epochNow();
+    await page.keyboard.down('c');
+    await page.keyboard.up('c');
+    await page.keyboard.up('Control');
+  } else {
+    const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
+      const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, {
+        method: 'POST',
+        body: JSON.stringify({ ...CTRL_C_INPUT, type }),
+      });
+      if (!response.ok) throw new Error(`POST /key: HTTP ${response.status}`);
+      return (await response.json()) as { at: number; done: number };
+    };
+    sent = epochNow();
+    entered = await keyAt('keyDown');
+    await keyAt('keyUp');
+  }
   const seen = await page.evaluate(() => window.__ripcordPromptWatch as Promise<PromptWatch>);
-  const after = (epoch: number | undefined): number | undefined => (epoch === undefined ? undefined : epoch - at);
-  const arrivals = seen.arrivals.filter(([epoch]) => epoch >= at).map(([epoch, chars]): [number, number] => [epoch - at, chars]);
+  const after = (epoch: number | undefined): number | undefined => (epoch === undefined ? undefined : epoch - sent);
+  const arrivals = seen.arrivals.filter(([epoch]) => epoch >= sent).map(([epoch, chars]): [number, number] => [epoch - sent, chars]);
   return {
-    ms: seen.end - at,
+    ms: seen.end - sent,
     censored: seen.censored,
     charsAfterPress: arrivals.reduce((sum, [, chars]) => sum + chars, 0),
     messagesAfterPress: arrivals.length,
     arrivals,
     ...(seen.cursorRow === undefined ? {} : { cursorRow: seen.cursorRow }),
-    hops: { decided: done - at, hold: after(seen.hold), hint: after(seen.hint), echo: after(seen.echo), painted: seen.painted - at },
+    hops: {
+      entered: after(entered?.at),
+      decided: after(entered?.done),
+      hold: after(seen.hold),
+      hint: after(seen.hint),
+      echo: after(seen.echo),
+      painted: seen.painted - sent,
+    },
   };
 }
 
@@ -113,12 +145,15 @@ function armPromptWatch({ pane, row, timeoutMs, hintWaitMs }: { pane: string; ro
   const now = (): number => performance.timeOrigin + performance.now();
   const start = now();
   const seen: PromptWatch = { end: NaN, painted: NaN, censored: false, arrivals: [] };
+  // a busy host may send the echo's two chars in two messages
+  let lastChar = '';
   window.__ripcordPromptWatch = new Promise<PromptWatch>((resolve) => {
     const stops = [
       window.ripcord.onData((from, data) => {
         if (from !== pane) return;
         seen.arrivals.push([now(), data.length]);
-        if (seen.echo === undefined && data.includes('^C')) seen.echo = now();
+        if (seen.echo === undefined && (lastChar + data).includes('^C')) seen.echo = now();
+        lastChar = data.slice(-1);
       }),
       window.ripcord.onHold((from, holding) => {
         if (from === pane && holding && seen.hold === undefined) seen.hold = now();
@@ -140,7 +175,11 @@ function armPromptWatch({ pane, row, timeoutMs, hintWaitMs }: { pane: string; ro
     const finish = (censored: boolean): void => {
       if (done) return;
       done = true;
-      for (const stop of stops) stop();
+      // after this message's listeners: xterm parses a write that comes right after user input
+      // at once, so the page's own listener can end the watch before ours hears that message
+      queueMicrotask(() => {
+        for (const stop of stops) stop();
+      });
       stopParsed();
       seen.end = now();
       seen.censored = censored;

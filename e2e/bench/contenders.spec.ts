@@ -26,9 +26,19 @@ import { runThroughput } from '../../bench/scenarios/throughput';
  * the page: the hops were traced.
  */
 function expectPressedAtMain(hops: CtrlCHops | undefined): void {
-  expect(hops?.decided).toBeGreaterThanOrEqual(0);
+  expect(hops?.entered).toBeGreaterThanOrEqual(0);
+  expect(hops?.decided).toBeGreaterThanOrEqual(hops?.entered ?? Infinity);
   expect(Number.isFinite(hops?.hold)).toBe(true);
   expect(Number.isFinite(hops?.hint), 'the hint reached the page').toBe(true);
+}
+
+/**
+ * The peer's and naive's press was a key event in the page, which its xterm sent to the pty as
+ * "\x03": main made no hop of it, and the line discipline's echo of it reached the page.
+ */
+function expectPressedInPage(hops: CtrlCHops | undefined): void {
+  expect(hops?.entered).toBeUndefined();
+  expect(Number.isFinite(hops?.echo), 'the ^C echo reached the page').toBe(true);
 }
 
 /** Generous: a loaded 2-core machine; a prompt that never comes fails on `censored` instead. */
@@ -53,6 +63,7 @@ for (const kind of BROWSER_PIPELINES) {
     expect(run.grid, "the floor's pty takes the pages' grid").toEqual(PAGE_GRID.dom);
     expect(run.arrivals.length).toBe(run.messagesAfterPress);
     if (kind === 'ripcord') expectPressedAtMain(run.hops);
+    else expectPressedInPage(run.hops);
   });
 }
 
@@ -162,6 +173,7 @@ for (const kind of ['ripcord', 'ripcord-unpaced', 'peer'] as const) {
     expect(run.echoes.map((echo) => echo.censored)).toEqual([false, false]);
     expect(run.backgroundMbPerSecond).toBeGreaterThan(0);
     if (kind !== 'peer') expectPressedAtMain(run.ctrlC.hops);
+    else expectPressedInPage(run.ctrlC.hops);
   });
 }
 

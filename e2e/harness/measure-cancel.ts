@@ -9,9 +9,10 @@
 // back on the page's main thread (docs/benchmarks.md#interrupt-under-a-flood).
 //
 // The press goes to the harness's main from outside the page (POST /key), as Electron hands main
-// every key first, and each time is taken from the moment it reached main's key entry
-// (bench/scenarios/prompt-watch.ts): main done with the key, main's hold and the host's hint in
-// the page, the ^C echo (the host's cancel past the pty), the prompt parsed, and the frame after.
+// every key first, and each time is taken from the moment this script sent it
+// (bench/scenarios/prompt-watch.ts): main had the key, main done with it, main's hold and the
+// host's hint in the page, the ^C echo (the host's cancel past the pty), the prompt parsed, and
+// the frame after.
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { hopsLine, hopsNote } from '../../bench/lib/hops';
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
           `${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`,
         );
         // main done with it, main's hold, the ^C and the hint in the page, the prompt parsed and painted
-        console.log(`  ${hopsNote(samples)}`);
+        console.log(`  ${hopsNote('ripcord', samples)}`);
         console.log(`  → prompt parsed:         ${summary(samples.map((s) => s.ms))}`);
         console.log(`  → prompt painted:        ${summary(samples.map((s) => s.hops.painted))}`);
         console.log(`  samples (painted): ${samples.map((s) => s.hops.painted.toFixed(0)).join(' ')}`);
