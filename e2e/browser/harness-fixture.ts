@@ -148,13 +148,14 @@ export async function processWithCommand(marker: string, command: string): Promi
   return undefined;
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether the process still runs. A zombie does not: it ended and waits for its parent, and an
+ * orphan's parent is this VM's pid 1, which reaps late (a second or more), so a signal 0 (which
+ * reaches zombies) would wait on pid 1. A zombie leader with a live thread runs (readProcStat).
+ */
+export async function isAlive(pid: number): Promise<boolean> {
+  const state = (await readProcStat(pid))?.state;
+  return state !== undefined && state !== 'Z' && state !== 'X';
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
@@ -181,10 +182,11 @@ export async function stopHarness(harness: Harness): Promise<void> {
   }
   const leftovers = await waitFor('the session processes to be gone', LEFTOVER_TIMEOUT_MS, async () => {
     const left = await sessionProcesses(harness.marker);
-    return left.length === 0 && !isAlive(harness.reaperPid) && !isAlive(harness.hostPid) ? [] : undefined;
+    return left.length === 0 && !(await isAlive(harness.reaperPid)) && !(await isAlive(harness.hostPid)) ? [] : undefined;
   }).catch(async () => {
     const left = await sessionProcesses(harness.marker);
-    const helpers = [harness.reaperPid, harness.hostPid].filter(isAlive);
+    const helpers = [];
+    for (const pid of [harness.reaperPid, harness.hostPid]) if (await isAlive(pid)) helpers.push(pid);
     return Promise.all([...left, ...helpers].map(async (pid) => `${pid} ${await commandLine(pid)}`));
   });
   if (leftovers.length > 0) throw new Error(`processes left after the harness ended: ${leftovers.join(', ')}`);

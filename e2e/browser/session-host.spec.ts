@@ -81,7 +81,7 @@ for (const [how, signal] of [
       timeout: WAIT_MS,
     });
     // main killed the session's container at once, and a stopped host with it
-    await waitFor('the session host to be gone', WAIT_MS, () => (isAlive(h.hostPid) ? undefined : true));
+    await waitFor('the session host to be gone', WAIT_MS, async () => ((await isAlive(h.hostPid)) ? undefined : true));
     await pressCtrlC(h);
     await logged(h, 'trigger', { kind: 'ctrl-c' });
     // the press interval is the subject here: the second press comes past the debounce, within the interval
@@ -108,7 +108,7 @@ test("SIGINT to the app's process group is one press for main and nothing for th
   await waitForPrompt(page);
   process.kill(-h.pid, 'SIGINT');
   await logged(h, 'trigger', { kind: 'sigint', action: 'cancel' });
-  expect(isAlive(h.hostPid)).toBe(true);
+  expect(await isAlive(h.hostPid)).toBe(true);
   expect(h.exitStatus()).toBeUndefined();
   await waitForPrompt(page);
   await page.waitForTimeout(PAST_DEBOUNCE_MS);

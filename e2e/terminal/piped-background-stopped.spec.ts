@@ -8,10 +8,14 @@ import { processState } from './processes';
 import { expect, FIXTURES, ripcordRunArgs, test } from './ripcord';
 import { shellQuote, waitUntil } from './tmux';
 
-/** Enough runs to catch a race seen 4 times in 30; a few at a time keep the test short. */
-const RUNS = 100;
+/**
+ * Enough runs to catch a race seen 4 times in 30: at that rate 50 miss it with a chance of
+ * (26/30)^50 < 0.1 %, and the two commands below (both end at once, stdin /dev/null) run the same
+ * close 100 times between them. A few at a time keep the test short.
+ */
+const RUNS = 50;
 const PARALLEL = 4;
-/** 100 starts of node on a shared 2-core machine: a deadline, not a timing assertion. */
+/** RUNS starts of node on a shared 2-core machine: a deadline, not a timing assertion. */
 const MANY_RUNS_DEADLINE_MS = 150_000;
 
 for (const { name, command, status } of [
