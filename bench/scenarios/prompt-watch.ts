@@ -3,6 +3,7 @@
 // outside the page and timed from the moment the bench sent it: ripcord's to main's key entry, as
 // the desktop's keys go; the peer's and naive's through Chromium's input to the page, whose xterm
 // sends "\x03" once the page's main thread takes the key, as VS Code's renderer does.
+import http from 'node:http';
 import type { Page } from '@playwright/test';
 
 export interface Measured {
@@ -58,6 +59,41 @@ export interface CtrlCHops {
  */
 const HINT_AFTER_PROMPT_MS = 1_000;
 
+/** One request to the harness's main over `agent`'s kept-alive connection; its answer's body. */
+function askMain(
+  agent: http.Agent,
+  main: { port: number; token: string },
+  method: 'GET' | 'POST',
+  pathname: string,
+  body?: object,
+): Promise<string> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: main.port,
+        path: `${pathname}?token=${encodeURIComponent(main.token)}`,
+        method,
+        agent,
+        headers: { 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode !== undefined && response.statusCode < 300
+            ? resolve(text)
+            : reject(new Error(`${method} ${pathname}: HTTP ${response.statusCode}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 /** The bench's clock as epoch ms, as the page's and main's are read (performance.timeOrigin + performance.now()). */
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
@@ -86,17 +122,19 @@ export async function measureCtrlC(
     await page.keyboard.up('c');
     await page.keyboard.up('Control');
   } else {
-    const keyAt = async (type: string): Promise<{ at: number; done: number }> => {
-      const response = await fetch(`http://127.0.0.1:${press.main.port}/key?token=${encodeURIComponent(press.main.token)}`, {
-        method: 'POST',
-        body: JSON.stringify({ ...CTRL_C_INPUT, type }),
-      });
-      if (!response.ok) throw new Error(`POST /key: HTTP ${response.status}`);
-      return (await response.json()) as { at: number; done: number };
-    };
-    sent = epochNow();
-    entered = await keyAt('keyDown');
-    await keyAt('keyUp');
+    // the connection is open before the clock starts: the key's way in is a write on it
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await askMain(agent, press.main, 'GET', '/favicon.ico');
+      sent = epochNow();
+      entered = JSON.parse(await askMain(agent, press.main, 'POST', '/key', { ...CTRL_C_INPUT, type: 'keyDown' })) as {
+        at: number;
+        done: number;
+      };
+      await askMain(agent, press.main, 'POST', '/key', { ...CTRL_C_INPUT, type: 'keyUp' });
+    } finally {
+      agent.destroy();
+    }
   }
   const seen = await page.evaluate(() => window.__ripcordPromptWatch as Promise<PromptWatch>);
   const after = (epoch: number | undefined): number | undefined => (epoch === undefined ? undefined : epoch - sent);
