@@ -141,8 +141,21 @@ export function startTerminal(
     output.push(data);
     status.output();
   });
-  api.onFlush((press) => output.answered(press, 'cut'));
-  api.onHold((holding, press) => (holding ? output.holdFor(press) : output.answered(press, 'no-cut')));
+  // A held press is the user's Ctrl+C, which main took before xterm saw it: xterm is told of it
+  // as user input (nothing is sent), and does what it does for a key — shows the bottom
+  // (scrollOnUserInput) and parses its next write at once instead of in a later task: the hold's
+  // "draw nothing" before the next frame of the flood, the prompt after the cut as it arrives
+  // (docs/benchmarks.md#interrupt-under-a-flood).
+  api.onFlush((press) => {
+    output.answered(press, 'cut');
+    terminal.input('', true);
+  });
+  api.onHold((holding, press) => {
+    if (holding) {
+      terminal.input('', true);
+      output.holdFor(press);
+    } else output.answered(press, 'no-cut');
+  });
   api.onHint((state) => hint.update(state));
   const processes = new ProcessViewOverlay(root, api, () => terminal.focus(), keys);
   api.onProcesses((view) => processes.update(view));
@@ -173,7 +186,10 @@ export function startTerminal(
   // Ctrl+C is not special here: the host takes it before the page sees it (the desktop in
   // before-input-event, the browser harness in its page's first key listener), so xterm never
   // sends it; a "\x03" in the input is a byte for the program.
-  terminal.onData((data) => api.input(data));
+  terminal.onData((data) => {
+    // '': a press told to xterm (above), not input
+    if (data !== '') api.input(data);
+  });
   terminal.onBinary((data) => api.input(data));
   terminal.onResize(({ cols, rows }) => api.resize(cols, rows));
   terminal.onTitleChange((text) => status.title(text));

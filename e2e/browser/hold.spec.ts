@@ -62,3 +62,46 @@ test('a hold that reaches the page after the host answered its press is ignored:
   await run(page, 'echo after-$((1+1))');
   await waitForRow(page, /^after-2$/);
 });
+
+// A held press is the user's key, which main took before xterm saw it: the page tells xterm of it
+// as user input, and xterm does what it does for a key (renderer/pane-terminal.ts).
+test("the press's hold stops the drawing at once: xterm draws nothing from the moment the hold is handled", async ({ page }) => {
+  const h = await harnesses.start();
+  await sleeping(page, h);
+  await page.evaluate(() => window.__ripcordHarness?.pause('screen'));
+  // the pane's own listener handles the hold first; this one then reads xterm's mode in that same task
+  await page.evaluate(() => {
+    const view = window.__ripcordTestPane?.('1');
+    window.ripcord.onHold((_pane, holding) => {
+      if (holding) (window as unknown as { drawsNothingAtHold?: boolean }).drawsNothingAtHold = view?.drawsNothing();
+    });
+  });
+  await pressCtrlC(h);
+  await page.waitForFunction(() => (window as unknown as { drawsNothingAtHold?: boolean }).drawsNothingAtHold !== undefined, undefined, {
+    timeout: WAIT_MS,
+  });
+  expect(await page.evaluate(() => (window as unknown as { drawsNothingAtHold?: boolean }).drawsNothingAtHold)).toBe(true);
+  await page.evaluate(() => window.__ripcordHarness?.resume('screen'));
+  await waitForPrompt(page);
+  expect(await page.evaluate(() => window.__ripcordTest?.drawsNothing())).toBe(false);
+});
+
+test('a press shows the bottom, as a key xterm had would: a pane scrolled up comes down to the prompt', async ({ page }) => {
+  const h = await harnesses.start();
+  await openTerminal(page, h);
+  await waitForPrompt(page);
+  await run(page, 'seq 1 200');
+  await waitForRow(page, /^200$/);
+  await run(page, 'sleep 30');
+  await waitFor('sleep to run', WAIT_MS, () => processWithCommand(h.marker, 'sleep 30'));
+  const box = await page.locator('.xterm-screen').boundingBox();
+  if (!box) throw new Error('no terminal on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -5_000);
+  await page.waitForFunction(() => !(window.__ripcordTest?.screen() ?? []).some((row) => row.startsWith('e2e$ sleep 30')), undefined, {
+    timeout: WAIT_MS,
+  });
+  await pressCtrlC(h);
+  // waitForPrompt reads the visible rows: the prompt is there only if the view came down
+  await waitForPrompt(page);
+});

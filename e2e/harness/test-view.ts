@@ -23,6 +23,8 @@ export interface RipcordTestView {
   onWriteParsed(listener: () => void): () => void;
   /** the pane's output is held back for a press's cut (DESIGN §6) */
   holding(): boolean;
+  /** xterm's synchronized output (DEC mode 2026) is on: it parses, and draws nothing */
+  drawsNothing(): boolean;
   /** chars of output xterm has parsed in this pane so far (the panes bench rows' drawn bytes) */
   parsedChars(): number;
   /** the pane's output goes to xterm in the pacer's turns (paceBackgroundPanes, a pane without the keys) */
@@ -66,6 +68,7 @@ export function offerTestView(started: StartedTerminal): void {
         return () => subscription.dispose();
       },
       holding: () => output.holding,
+      drawsNothing: () => terminal.modes.synchronizedOutputMode,
       parsedChars: () => output.parsedChars,
       paced: () => output.pacedByTurns,
     }),
