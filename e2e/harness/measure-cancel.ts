@@ -79,7 +79,7 @@ async function main(): Promise<void> {
           process.stderr.write(`${renderer} run ${i + 1}: ${hopsLine(samples.at(-1) as Sample)}\n`);
         }
         console.log(
-          `${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key at main:`,
+          `${renderer} (actual renderer: ${actual}, ${GPU_COMPOSITING ? 'GPU' : 'software'} compositing), ${runs} runs, colored flood; from the key sent to main:`,
         );
         // main done with it, main's hold, the ^C and the hint in the page, the prompt parsed and painted
         console.log(`  ${hopsNote('ripcord', samples)}`);
