@@ -5,9 +5,8 @@
 // - require: 'electron' only; of it contextBridge and ipcRenderer; any other API throws.
 // - contextBridge.exposeInMainWorld copies as Electron's does (context-bridge.ts).
 // - ipcRenderer.send / invoke / on / removeListener over the harness WebSocket (harness-socket.ts).
-// - the screen's port (IpcChannel.screen) is a real MessagePort made here, its other end bridged
-//   to the session host's own WebSocket (the URL's `screen` port); without one (the bench's naive
-//   harness) to the one socket.
+// - the screen's port (IpcChannel.screen): a port over the session host's own WebSocket (the
+//   URL's `screen` port; socket-port.ts), or without one (the bench's naive harness) the one socket.
 // Main's messages wait for DOMContentLoaded, as the desktop's main hands the page its port at
 // dom-ready. Every key event goes to main, and reaches the page only if main says so, as
 // Electron gives main every key in before-input-event.
@@ -16,6 +15,7 @@ import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, type PageMessage } from './harness-socket';
 import type { RipcordTestView } from './test-view';
 import { crossBridge } from './context-bridge';
+import { socketPort } from './socket-port';
 
 /** What the specs read back from the page besides the terminal itself. */
 export interface HarnessPageState {
@@ -160,7 +160,7 @@ function installElectronShim(): void {
       if (loaded) fromMain(ipc);
       else early.push(ipc);
     },
-    screen: (message) => hostEnd.postMessage(message),
+    screen: (message) => hostPort.deliver(message),
   };
   const state: HarnessPageState = {
     connected: false,
@@ -184,11 +184,10 @@ function installElectronShim(): void {
   const listeners = new Map<string, Set<IpcListener>>();
   const invokes = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextInvoke = 0;
-  // The screen's port pair: the page's end bridged to the host from the start (what comes before
-  // the preload has its end waits in the port), the preload's end handed over when main says so.
-  const { port1: hostEnd, port2: preloadEnd } = new MessageChannel();
+  // The screen's port: bridged to the host from the start (what comes before the preload has it
+  // waits in the port), handed to the preload when main says so.
   const toHost = screen ?? main;
-  hostEnd.onmessage = (event: MessageEvent) => toHost.send(event.data as PageMessage);
+  const hostPort = socketPort((message) => toHost.send(message as PageMessage), forbidden);
   let portGiven = false;
   /** the pane main last said has the keys (the hold stand-in below is for it) */
   let focused: PaneId | undefined;
@@ -201,7 +200,7 @@ function installElectronShim(): void {
   const connectScreen = (): void => {
     if (portGiven) return;
     portGiven = true;
-    emit(IpcChannel.screen, [null], [preloadEnd]);
+    emit(IpcChannel.screen, [null], [hostPort.port as unknown as MessagePort]);
   };
   const fromMain = (message: { channel: string; args: unknown[]; id?: number }): void => {
     if (message.id !== undefined) {
@@ -212,7 +211,7 @@ function installElectronShim(): void {
     } else if (message.channel === IpcChannel.screen) {
       connectScreen();
     } else if (screen === undefined && SCREEN_EVENTS.includes(message.channel)) {
-      hostEnd.postMessage(message);
+      hostPort.deliver(message);
     } else {
       if (message.channel === IpcChannel.layout) {
         state.layout = message.args[0] as WindowLayout;
