@@ -10,7 +10,7 @@ export const CUT_WAIT_MS = 50;
 /** Held output beyond this pauses the pty until the wait ends: a bound on memory. */
 export const HOLD_LIMIT_CHARS = HIGH_WATERMARK_CHARS;
 /** The line discipline's echo of the interrupt (ECHOCTL). */
-const INTERRUPT_ECHO = '^C';
+export const INTERRUPT_ECHO = '^C';
 
 /**
  * What a kernel tty does with its output queue on an interrupt, for the output ripcord has

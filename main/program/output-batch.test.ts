@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_BATCH_CHARS, OutputBatch, SETTLE_MAX_MS } from './output-batch';
+import { MAX_BATCH_CHARS, OutputBatch, SETTLE_MAX_MS, SETTLE_QUIET_MS } from './output-batch';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -26,19 +26,21 @@ describe('OutputBatch', () => {
     expect(sent.map((s) => s.length)).toEqual([MAX_BATCH_CHARS + 1]);
   });
 
-  it('after a cut, gathers the pieces of the answer until the pty is quiet, then hands them on as one', () => {
+  it('after a cut, the echo waits for the answer; its pieces are gathered until the pty is quiet, then go as one', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
     try {
       const sent: string[] = [];
       const batch = new OutputBatch((data) => sent.push(data));
       batch.settle();
       batch.push('^C');
-      vi.advanceTimersByTime(2);
+      // the program has not answered yet: quiet after the echo alone sends nothing
+      vi.advanceTimersByTime(SETTLE_QUIET_MS * 4);
+      expect(sent).toEqual([]);
       batch.push('\r\n');
-      vi.advanceTimersByTime(2);
+      vi.advanceTimersByTime(SETTLE_QUIET_MS / 2);
       batch.push('$ ');
       expect(sent).toEqual([]);
-      vi.advanceTimersByTime(3);
+      vi.advanceTimersByTime(SETTLE_QUIET_MS);
       // quiet is decided after the loop's next poll, where output already waiting still counts
       expect(sent).toEqual([]);
       vi.advanceTimersToNextTimer();
@@ -48,6 +50,38 @@ describe('OutputBatch', () => {
       batch.push('x');
       vi.runOnlyPendingTimers();
       expect(sent).toEqual(['^C\r\n$ ', 'x']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("after a cut, an echo no answer follows goes at the window's end", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    try {
+      const sent: string[] = [];
+      const batch = new OutputBatch((data) => sent.push(data));
+      batch.settle();
+      batch.push('\x18^C');
+      vi.advanceTimersByTime(SETTLE_MAX_MS - 1);
+      expect(sent).toEqual([]);
+      vi.advanceTimersByTime(1);
+      vi.advanceTimersToNextTimer();
+      expect(sent).toEqual(['\x18^C']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a cut whose read held the answer too, the quiet wait starts at once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    try {
+      const sent: string[] = [];
+      const batch = new OutputBatch((data) => sent.push(data));
+      batch.settle();
+      batch.push('^C\r\n$ ');
+      vi.advanceTimersByTime(SETTLE_QUIET_MS);
+      vi.advanceTimersToNextTimer();
+      expect(sent).toEqual(['^C\r\n$ ']);
     } finally {
       vi.useRealTimers();
     }

@@ -1,5 +1,6 @@
 import type { Disposable } from '../core/disposable';
 import { SettleTimer } from '../platform/pty/settle-timer';
+import { INTERRUPT_ECHO } from './interrupt-hold';
 
 /**
  * One message per batch, not per pty read: the pty hands over at most 4 095 bytes a read, and
@@ -9,15 +10,19 @@ import { SettleTimer } from '../platform/pty/settle-timer';
  */
 export const MAX_BATCH_CHARS = 32_768;
 /**
- * The answer to a Ctrl+C comes in pieces a few ms apart (the echoed ^C, a newline, the prompt);
- * a screen busy with a flood's last frames parses each message in its own task, often a frame
- * apart. For this long after a cut, output waits until the pty is quiet for SETTLE_QUIET_MS
- * and goes as one message: the prompt shows a frame sooner
- * (docs/benchmarks.md#interrupt-under-a-flood).
+ * The answer to a Ctrl+C comes in pieces (the kernel's echoed ^C at once, then the program's: a
+ * newline, the prompt); a screen busy with a flood's last frames parses each message in its own
+ * task, often a frame apart. For this long after a cut, output waits for the program's answer
+ * after the echo, then until the pty is quiet for SETTLE_QUIET_MS, and goes as one message: the
+ * prompt shows a frame sooner (docs/benchmarks.md#interrupt-under-a-flood).
  */
 export const SETTLE_MAX_MS = 12;
-/** Longer than bash takes between the newline and the prompt, short next to a frame. */
-const SETTLE_QUIET_MS = 3;
+/**
+ * bash writes its answer's pieces (the newline, readline's modes, the prompt) within half a ms of
+ * one another, while the echo comes up to the floor's ms before them; a ms past the last piece
+ * is short next to a frame.
+ */
+export const SETTLE_QUIET_MS = 1;
 
 /**
  * Output gathered while the event loop reads the pty and handed on once per turn (setImmediate:
@@ -31,6 +36,8 @@ export class OutputBatch implements Disposable {
   /** the wait for a quiet pty after a cut, from its first output on */
   private settling: SettleTimer | undefined;
   private settleUntil = 0;
+  /** within a cut's window: the program's answer has begun (output other than the echo came) */
+  private answering = false;
 
   constructor(private readonly emit: (data: string) => void) {}
 
@@ -39,16 +46,14 @@ export class OutputBatch implements Disposable {
     this.parts.push(data);
     this.chars += data.length;
     if (this.chars >= MAX_BATCH_CHARS) this.flush();
-    else if (this.settling) this.settling.activity();
-    else if (performance.now() < this.settleUntil) {
-      this.settling = new SettleTimer(SETTLE_QUIET_MS, this.settleUntil - performance.now(), () => this.flush());
-      this.settling.start();
-    } else this.scheduled ??= setImmediate(() => this.flush());
+    else if (this.settling || performance.now() < this.settleUntil) this.gather(data);
+    else this.scheduled ??= setImmediate(() => this.flush());
   }
 
-  /** An interrupt's cut: what follows is gathered until the pty is quiet, briefly. */
+  /** An interrupt's cut: what follows is gathered until the program answered and the pty is quiet, briefly. */
   settle(): void {
     this.settleUntil = performance.now() + SETTLE_MAX_MS;
+    this.answering = false;
   }
 
   /** Within a cut's window: output is gathered for the answer. */
@@ -63,6 +68,23 @@ export class OutputBatch implements Disposable {
   answerComplete(): void {
     this.settleUntil = 0;
     this.flush();
+  }
+
+  /**
+   * Within a cut's window: the echo alone waits for the program's answer (or the window's end);
+   * once the answer began, the output goes when the pty is quiet.
+   */
+  private gather(data: string): void {
+    const answering = this.answering || !data.endsWith(INTERRUPT_ECHO);
+    if (this.settling && answering === this.answering) {
+      this.settling.activity();
+      return;
+    }
+    this.answering = answering;
+    this.settling?.dispose();
+    const left = Math.max(0, this.settleUntil - performance.now());
+    this.settling = new SettleTimer(answering ? SETTLE_QUIET_MS : left, left, () => this.flush());
+    this.settling.start();
   }
 
   flush(): void {
