@@ -3,6 +3,14 @@ import { MAX_BATCH_CHARS, OutputBatch, SETTLE_MAX_MS, SETTLE_QUIET_MS } from './
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** A batch an interrupt's cut just reached (settle), and what it sends. */
+function afterCut(): { batch: OutputBatch; sent: string[] } {
+  const sent: string[] = [];
+  const batch = new OutputBatch((data) => sent.push(data));
+  batch.settle();
+  return { batch, sent };
+}
+
 /** A test on a fake clock: timers, immediates and performance.now(). */
 function onFakeClock(test: () => void): () => void {
   return () => {
@@ -41,9 +49,7 @@ describe('OutputBatch', () => {
   it(
     'after a cut, the echo waits for the answer; its pieces are gathered until the pty is quiet, then go as one',
     onFakeClock(() => {
-      const sent: string[] = [];
-      const batch = new OutputBatch((data) => sent.push(data));
-      batch.settle();
+      const { batch, sent } = afterCut();
       batch.push('^C');
       // the program has not answered yet: quiet after the echo alone sends nothing
       vi.advanceTimersByTime(SETTLE_QUIET_MS * 4);
@@ -68,9 +74,7 @@ describe('OutputBatch', () => {
   it(
     "after a cut, an echo no answer follows goes at the window's end",
     onFakeClock(() => {
-      const sent: string[] = [];
-      const batch = new OutputBatch((data) => sent.push(data));
-      batch.settle();
+      const { batch, sent } = afterCut();
       batch.push('\x18^C');
       vi.advanceTimersByTime(SETTLE_MAX_MS - 1);
       expect(sent).toEqual([]);
@@ -83,9 +87,7 @@ describe('OutputBatch', () => {
   it(
     'after a cut whose read held the answer too, the quiet wait starts at once',
     onFakeClock(() => {
-      const sent: string[] = [];
-      const batch = new OutputBatch((data) => sent.push(data));
-      batch.settle();
+      const { batch, sent } = afterCut();
       batch.push('^C\r\n$ ');
       vi.advanceTimersByTime(SETTLE_QUIET_MS);
       expect(sent).toEqual([]);
