@@ -52,7 +52,7 @@ describe('OutputBatch', () => {
       const { batch, sent } = afterCut();
       batch.push('^C');
       // the program has not answered yet: quiet after the echo alone sends nothing
-      vi.advanceTimersByTime(SETTLE_QUIET_MS * 4);
+      vi.advanceTimersByTime(SETTLE_QUIET_MS + 1);
       expect(sent).toEqual([]);
       batch.push('\r\n');
       vi.advanceTimersByTime(SETTLE_QUIET_MS / 2);
