@@ -20,8 +20,8 @@ export const SETTLE_MAX_MS = 12;
 /**
  * Longer than a shell takes from its job's end to its prompt on a busy machine — what follows the
  * echo may be the dying flood's last write, not yet the shell's answer: with 1 ms the prompt
- * reached the page 5–28 ms after its ^C in 5 of a full bench run's 120 presses, with 3 ms in
- * none — and short next to a frame.
+ * reached the page 5–28 ms after its ^C in 5 of a full bench run's 120 presses, with 3 ms in 0
+ * and 1 of two runs' 120 — and short next to a frame.
  */
 export const SETTLE_QUIET_MS = 3;
 
