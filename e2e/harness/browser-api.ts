@@ -15,6 +15,7 @@ import type { PaneId, WindowLayout } from '../../contracts/panes';
 import { HarnessChannel, type PageMessage } from './harness-socket';
 import type { RipcordTestView } from './test-view';
 import { crossBridge } from './context-bridge';
+import { forbidden, restricted } from './restricted';
 import { socketPort } from './socket-port';
 
 /** What the specs read back from the page besides the terminal itself. */
@@ -131,20 +132,6 @@ function openSocket(url: string): {
   };
 }
 
-/** An API the preload may not use: touching it fails loudly, as a missing one would in Electron. */
-function forbidden(name: string): never {
-  throw new Error(
-    `the harness's electron shim has no ${name}: the preload uses contextBridge.exposeInMainWorld and ipcRenderer.send/invoke/on/removeListener only`,
-  );
-}
-
-function restricted<T extends object>(name: string, allowed: T): T {
-  return new Proxy(allowed, {
-    get: (target, key) =>
-      typeof key === 'string' && Object.hasOwn(target, key) ? target[key as keyof T] : forbidden(`${name}.${String(key)}`),
-  });
-}
-
 function installElectronShim(): void {
   const params = new URLSearchParams(location.search);
   const main = openSocket(`ws://${location.host}/ws?token=${encodeURIComponent(params.get('token') ?? '')}`);
@@ -187,7 +174,7 @@ function installElectronShim(): void {
   // The screen's port: bridged to the host from the start (what comes before the preload has it
   // waits in the port), handed to the preload when main says so.
   const toHost = screen ?? main;
-  const hostPort = socketPort((message) => toHost.send(message as PageMessage), forbidden);
+  const hostPort = socketPort((message) => toHost.send(message as PageMessage));
   let portGiven = false;
   /** the pane main last said has the keys (the hold stand-in below is for it) */
   let focused: PaneId | undefined;

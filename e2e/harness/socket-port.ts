@@ -4,6 +4,7 @@
 // as a port message from another process does in the desktop: one task a message. A MessageChannel
 // between the socket and the preload would add a second task per message, and a frame may run
 // between the two (docs/testing.md#the-desktop-apps-tests).
+import { restricted } from './restricted';
 
 /** What the preload uses of a MessagePort (preload-main.ts's Screen); anything else throws. */
 export interface ScreenPort {
@@ -16,10 +17,7 @@ export interface ScreenPort {
  * A port whose other end is `toHost`. Messages delivered before the preload sets onmessage wait
  * for it, as a port's queue waits until it is started; after close() nothing passes either way.
  */
-export function socketPort(
-  toHost: (message: unknown) => void,
-  forbidden: (name: string) => never,
-): { port: ScreenPort; deliver: (message: unknown) => void } {
+export function socketPort(toHost: (message: unknown) => void): { port: ScreenPort; deliver: (message: unknown) => void } {
   let listener: ((event: MessageEvent) => void) | null = null;
   let closed = false;
   const waiting: unknown[] = [];
@@ -43,10 +41,7 @@ export function socketPort(
     },
   };
   return {
-    port: new Proxy(port, {
-      get: (target, key) =>
-        typeof key === 'string' && Object.hasOwn(target, key) ? target[key as keyof ScreenPort] : forbidden(`MessagePort.${String(key)}`),
-    }),
+    port: restricted('MessagePort', port),
     deliver: (message) => {
       if (closed) return;
       if (listener) dispatch(message);
