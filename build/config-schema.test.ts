@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG_FORMATS, CONFIG_SCHEMA, configSchemaText } from '../main/core/config';
+import { CONFIG_FORMATS, CONFIG_SCHEMA, configSchemaText } from '../main/core/config-schema';
 import { configValidatorSource, VALIDATOR_FILE } from './config-validator.mjs';
 
 const shipped = path.join(__dirname, 'config.schema.json');
 
 describe('shipped config schema (build/config.schema.json)', () => {
-  it('is exactly what main/core/config.ts renders (regenerate with `npm run schema`)', async () => {
+  it('is exactly what main/core/config-schema.ts renders (regenerate with `npm run schema`)', async () => {
     expect(await readFile(shipped, 'utf8')).toBe(configSchemaText());
   });
 

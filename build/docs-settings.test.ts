@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA } from '../main/core/config';
+import { CONFIG_SCHEMA } from '../main/core/config-schema';
 
 const root = path.resolve(__dirname, '..');
 /** A settings-table row: "| `key` | default | ...". */

@@ -1,5 +1,5 @@
 // Writes build/config.schema.json and ajv's standalone validator for it
-// (main/core/config-validator.generated.js) from CONFIG_SCHEMA in main/core/config.ts, the one
+// (main/core/config-validator.generated.js) from CONFIG_SCHEMA in main/core/config-schema.ts, the one
 // source of truth, and docs/usage.md's key list from the action table (build/usage-keys.ts).
 // `npm run schema` runs it; build/config-schema.test.ts and docs-usage-keys.test.ts fail when any drifts.
 import { build } from 'esbuild';
@@ -13,16 +13,7 @@ import { configValidatorSource, VALIDATOR_FILE } from './config-validator.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemaFile = path.join(root, 'build/config.schema.json');
 
-/** The validator config.ts imports is the file written here: the schema is read without it. */
-const withoutValidator = {
-  name: 'without-validator',
-  setup(b) {
-    b.onResolve({ filter: /config-validator\.generated$/ }, () => ({ path: 'validator', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default undefined;' }));
-  },
-};
-
-/** A TypeScript module of the repo, loaded (main/core/config.ts: the schema text exactly as it renders it, the schema and its formats). */
+/** A TypeScript module of the repo, loaded (main/core/config-schema.ts: the schema text exactly as it renders it, the schema and its formats). */
 async function loadModule(file) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ripcord-schema-'));
   try {
@@ -34,7 +25,6 @@ async function loadModule(file) {
       format: 'cjs',
       outfile,
       logLevel: 'warning',
-      plugins: [withoutValidator],
     });
     return createRequire(import.meta.url)(outfile);
   } finally {
@@ -42,7 +32,7 @@ async function loadModule(file) {
   }
 }
 
-const config = await loadModule('main/core/config.ts');
+const config = await loadModule('main/core/config-schema.ts');
 await writeFile(schemaFile, config.configSchemaText());
 console.log(`wrote ${path.relative(root, schemaFile)}`);
 await writeFile(path.join(root, VALIDATOR_FILE), configValidatorSource(config.CONFIG_SCHEMA, config.CONFIG_FORMATS));

@@ -1,9 +1,9 @@
-// The settings' one rule for theme colors (main/core/config.ts) against xterm itself, in Chromium:
+// The settings' one rule for theme colors (main/core/config-schema.ts) against xterm itself, in Chromium:
 // every color the rule accepts is one xterm applies as given, and colors xterm would drop for its
 // default ("notacolor", "#zzz", "transparent") are ones the rule refuses.
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
-import { CONFIG_FORMATS } from '../../main/core/config';
+import { CONFIG_FORMATS } from '../../main/core/config-schema';
 import { CSS_COLOR_NAMES } from '../../main/core/css-color-names';
 
 const XTERM = createRequire(__filename).resolve('@xterm/xterm/lib/xterm.js');

@@ -1,5 +1,6 @@
 import { LogEvent } from '../core/log-events';
-import { validateConfig, type RipcordConfig } from '../core/config';
+import { validateConfig } from '../core/config-validation';
+import { type RipcordConfig } from '../core/config';
 import { endOfInput } from '../core/control-chars';
 import { EXIT_CODE_CANNOT_START, EXIT_CODE_HANGUP, EXIT_CODE_INTERNAL_ERROR } from '../core/exit-codes';
 import { isDoublePressExit } from '../core/exit-decisions';

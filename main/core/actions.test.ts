@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_IDS, ACTIONS, keybindingProblems, Keymap } from './actions';
-import { validateConfig } from './config';
+import { validateConfig } from './config-validation';
 import { chordOf, isCtrlC, sameChord } from './keys';
 import { press } from './keys.test-support';
 

@@ -1,4 +1,6 @@
-import { CONFIG_SCHEMA, FILE_PROBLEM_KEY, type ConfigProblem, type RipcordConfig, validateConfig } from './config';
+import { CONFIG_SCHEMA } from './config-schema';
+import { FILE_PROBLEM_KEY, validateConfig } from './config-validation';
+import { type ConfigProblem, type RipcordConfig } from './config';
 
 /** Keys whose entries are checked one by one (validateConfig drops a bad entry, not the map). */
 const ENTRYWISE_KEYS = ['theme', 'env', 'profiles'] as const;

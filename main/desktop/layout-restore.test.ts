@@ -2,7 +2,7 @@ import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validateConfig } from '../core/config';
+import { validateConfig } from '../core/config-validation';
 import { layoutToRestore } from './layout-restore';
 
 const warnings: unknown[] = [];

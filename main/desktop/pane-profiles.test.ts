@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../core/config';
+import { validateConfig } from '../core/config-validation';
 import { PaneProfiles } from './pane-profiles';
 
 describe('PaneProfiles', () => {

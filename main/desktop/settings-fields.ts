@@ -3,7 +3,8 @@
 // validator. Each field says how it is edited; anything a form control cannot hold (lists, maps,
 // profiles) is edited as JSON text in place.
 import type { SettingsField, SettingsFieldKind } from '../../contracts/settings-screen';
-import { CONFIG_SCHEMA, SHORTCUT_OFF } from '../core/config';
+import { CONFIG_SCHEMA } from '../core/config-schema';
+import { SHORTCUT_OFF } from '../core/config';
 
 interface PropertySchema {
   type?: string;

@@ -6,7 +6,7 @@
 // and the file's watcher applies it as any edit of the file.
 import type { Result } from '../../contracts/result';
 import type { SettingsFileState } from '../../contracts/settings-screen';
-import { validateConfig } from '../core/config';
+import { validateConfig } from '../core/config-validation';
 import { editTopLevelKey } from '../core/json-text-edit';
 import { readRegularFile } from '../platform/files/bounded-read';
 import { CONFIG_MAX_BYTES, writeConfigFile } from '../platform/files/config-file';

@@ -8,7 +8,7 @@ import { handleScreenRequest, parsePaneRequest } from '../../contracts/renderer-
 import { DecisionService, HOST_HEARTBEAT_MS, ProgramService, type HostStart } from '../../contracts/session-host';
 import { proxyOf, serve, type MessageLink, type ServiceProxy } from '../../contracts/service';
 import type { PaneId } from '../../contracts/panes';
-import { validateConfig } from '../core/config';
+import { validateConfig } from '../core/config-validation';
 import { DisposableBase, DisposableStore, toDisposable, type Disposable } from '../core/disposable';
 import { Emitter } from '../core/emitter';
 import type { Logger } from '../platform/log/log';

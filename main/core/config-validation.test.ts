@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA, DEFAULT_CONFIG, THEME_COLOR_KEYS, validateConfig, type ConfigProblem } from './config';
+import { CONFIG_SCHEMA } from './config-schema';
+import { DEFAULT_CONFIG, THEME_COLOR_KEYS, type ConfigProblem } from './config';
+import { validateConfig } from './config-validation';
 
 const keys = (problems: ConfigProblem[]) => problems.map((p) => p.key);
 
