@@ -1,14 +1,15 @@
 // Issue #45: keys are matched in one place — the action table (main/core/actions.ts) and its key
-// parser (main/core/keys.ts). This fails when any other product file (main, renderer, preload,
-// contracts; tests aside) compares a key event's key or code, tests its modifiers, or names a
-// physical key, the way the window keys, the overlays and the page's shortcuts once each did.
+// parser (main/core/keys.ts, with the names it reads in key-names.ts). This fails when any other
+// product file (main, renderer, preload, contracts; tests aside) compares a key event's key or
+// code, tests its modifiers, or names a physical key, the way the window keys, the overlays and
+// the page's shortcuts once each did.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, sourceFiles } from './source-files.test-support';
 
 /** The table's module: the only files that may match a key. */
-const KEY_MODULE = new Set(['main/core/keys.ts', 'main/core/actions.ts']);
+const KEY_MODULE = new Set(['main/core/keys.ts', 'main/core/key-names.ts', 'main/core/actions.ts']);
 const PRODUCT_FOLDERS = ['main', 'renderer', 'preload', 'contracts'];
 
 /** What matching a key looks like, each with what it catches. */

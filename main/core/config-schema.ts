@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG, DOUBLE_CTRL_C_SCOPES, SHORTCUT_OFF, THEME_COLOR_KEYS, T
 import { CSS_COLOR_NAMES } from './css-color-names';
 import { profilesSchema } from './profiles';
 import { ACTION_IDS, ACTIONS, KEY_NONE } from './actions';
-import { KEY_FORMAT, SHORTCUT_FORMAT } from './keys';
+import { KEY_FORMAT, SHORTCUT_FORMAT } from './key-names';
 
 // The two press ranges do not overlap, so the debounce is always shorter than the interval and
 // every editor can check it from the schema alone (JSON Schema cannot compare two keys).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CTRL_C, isCtrlC, KEY_FORMAT, keyLabel, matches, parseKey, SHORTCUT_FORMAT, widgetKey, type KeyPress } from './keys';
+import { KEY_FORMAT, SHORTCUT_FORMAT } from './key-names';
+import { CTRL_C, isCtrlC, keyLabel, matches, parseKey, widgetKey, type KeyPress } from './keys';
 import { press } from './keys.test-support';
 
 const parsed = (text: string, platform: 'mac' | 'other' = 'other') => {
