@@ -2,6 +2,8 @@
 
 /** ETX, what the Ctrl+C key sends; the line discipline turns it into SIGINT (DESIGN §3). */
 export const CTRL_C = '\x03';
+/** The line discipline's echo of CTRL_C's interrupt (ECHOCTL): where the kernel cut the output (DESIGN §6). */
+export const INTERRUPT_ECHO = '^C';
 /** EOT, the default VEOF: an end-of-file for a program reading the terminal. */
 export const END_OF_FILE = '\x04';
 /** BEL: ends an OSC string sequence (xterm), as ST does. */

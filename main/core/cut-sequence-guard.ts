@@ -1,3 +1,4 @@
+import { INTERRUPT_ECHO } from './control-chars';
 import { CANCEL_SEQUENCE, TerminalModeScanner } from './terminal-mode-scanner';
 
 /**
@@ -37,7 +38,7 @@ export class CutSequenceGuard {
     let data = chunk;
     let interrupted = false;
     if (this.armed) {
-      const echoed = chunk.startsWith('^C');
+      const echoed = chunk.startsWith(INTERRUPT_ECHO);
       const freshLine = chunk.startsWith('\r') || chunk.startsWith('\n');
       if (this.scanner.inUnterminatedSequence && (echoed || freshLine)) {
         data = CANCEL_SEQUENCE + chunk;

@@ -1,4 +1,5 @@
 import type { Disposable } from '../core/disposable';
+import { INTERRUPT_ECHO } from '../core/control-chars';
 import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 
 /**
@@ -9,8 +10,6 @@ import { HIGH_WATERMARK_CHARS } from '../core/flow-control';
 export const CUT_WAIT_MS = 50;
 /** Held output beyond this pauses the pty until the wait ends: a bound on memory. */
 export const HOLD_LIMIT_CHARS = HIGH_WATERMARK_CHARS;
-/** The line discipline's echo of the interrupt (ECHOCTL). */
-export const INTERRUPT_ECHO = '^C';
 
 /**
  * What a kernel tty does with its output queue on an interrupt, for the output ripcord has

@@ -1,6 +1,6 @@
 import type { Disposable } from '../core/disposable';
 import { SettleTimer } from '../platform/pty/settle-timer';
-import { INTERRUPT_ECHO } from './interrupt-hold';
+import { INTERRUPT_ECHO } from '../core/control-chars';
 
 /**
  * One message per batch, not per pty read: the pty hands over at most 4 095 bytes a read, and
