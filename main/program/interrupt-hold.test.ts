@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUT_WAIT_MS, HOLD_LIMIT_CHARS, InterruptHold } from './interrupt-hold';
+import { CUT_WAIT_MS, HOLD_LIMIT_CHARS, InterruptHold, LAST_LOOK_QUIET_MS } from './interrupt-hold';
 
-// The hold's one timer is its clock; fake timers stand in for it (no sleeps).
-beforeEach(() => vi.useFakeTimers());
+// The hold's timers (a SettleTimer: the deadline, then its check after the loop's next poll) are
+// its clock; fake timers stand in for them (no sleeps).
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] }));
 afterEach(() => vi.useRealTimers());
+
+/** The deadline passes, and its check runs after the loop's next poll. */
+function waitOut(ms: number = CUT_WAIT_MS): void {
+  vi.advanceTimersByTime(ms);
+  vi.advanceTimersToNextTimer();
+}
 
 function hold() {
   const released: string[] = [];
@@ -42,9 +49,10 @@ describe('InterruptHold', () => {
     h.feed('one ');
     h.arm();
     h.feed('two');
-    vi.advanceTimersByTime(CUT_WAIT_MS - 1);
+    vi.advanceTimersByTime(CUT_WAIT_MS);
     expect(released).toEqual([]);
-    vi.advanceTimersByTime(1);
+    // the deadline is decided after the loop's next poll, where a cut already waiting still counts
+    vi.advanceTimersToNextTimer();
     expect(released).toEqual(['one two']);
     expect(cuts).toEqual([]);
     expect(h.feed('three')).toBe('three');
@@ -58,7 +66,7 @@ describe('InterruptHold', () => {
     vi.advanceTimersByTime(CUT_WAIT_MS - 10);
     h.start();
     h.arm();
-    vi.advanceTimersByTime(10);
+    waitOut(10);
     expect(released).toEqual(['x']);
   });
 
@@ -79,12 +87,12 @@ describe('InterruptHold', () => {
     const { h, released } = hold();
     h.start();
     h.arm();
-    vi.advanceTimersByTime(CUT_WAIT_MS);
+    waitOut();
     expect(released).toEqual(['']);
     h.start();
     h.arm();
     h.feed('^C\r\n');
-    vi.advanceTimersByTime(CUT_WAIT_MS);
+    waitOut();
     expect(released).toEqual(['']);
   });
 
@@ -99,9 +107,57 @@ describe('InterruptHold', () => {
     h.arm();
     expect(h.armed).toBe(true);
     expect(changes()).toBe(before + 1);
-    vi.advanceTimersByTime(CUT_WAIT_MS);
+    waitOut();
     expect(released).toEqual(['before the interrupt ']);
     expect(h.armed).toBe(false);
+  });
+
+  it('reads on after the wait when it was full, and finds the cut the kernel made meanwhile', () => {
+    const { h, released, cuts, changes } = hold();
+    h.start();
+    h.feed('y'.repeat(HOLD_LIMIT_CHARS));
+    h.arm();
+    expect(h.full).toBe(true);
+    const before = changes();
+    waitOut();
+    // not released: the pty is read again (the kernel had passed on a few KB before its echo)
+    expect(released).toEqual([]);
+    expect(h.full).toBe(false);
+    expect(changes()).toBe(before + 1);
+    expect(h.feed('y\n')).toBeUndefined();
+    expect(h.feed('^C\r\n$ ')).toBe('^C\r\n$ ');
+    expect(cuts).toEqual([HOLD_LIMIT_CHARS + 2]);
+    waitOut(LAST_LOOK_QUIET_MS);
+    expect(released).toEqual([]);
+  });
+
+  it('ends the last look when the pty is quiet, and releases all in order', () => {
+    const { h, released, cuts } = hold();
+    h.start();
+    h.feed('y'.repeat(HOLD_LIMIT_CHARS));
+    h.arm();
+    waitOut();
+    h.feed('more');
+    vi.advanceTimersByTime(LAST_LOOK_QUIET_MS - 1);
+    h.feed(' again');
+    vi.advanceTimersByTime(LAST_LOOK_QUIET_MS - 1);
+    expect(released).toEqual([]);
+    waitOut(1);
+    expect(released).toEqual([`${'y'.repeat(HOLD_LIMIT_CHARS)}more again`]);
+    expect(cuts).toEqual([]);
+  });
+
+  it('ends the last look after as much again without a cut: the program writes on', () => {
+    const { h, released } = hold();
+    h.start();
+    h.feed('y'.repeat(HOLD_LIMIT_CHARS));
+    h.arm();
+    waitOut();
+    h.feed('n'.repeat(HOLD_LIMIT_CHARS - 1));
+    expect(released).toEqual([]);
+    expect(h.feed('n')).toBeUndefined();
+    expect(released).toEqual([`${'y'.repeat(HOLD_LIMIT_CHARS)}${'n'.repeat(HOLD_LIMIT_CHARS)}`]);
+    expect(h.feed('after')).toBe('after');
   });
 
   it('finds the echo split between two reads', () => {

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROMPT_END_MARK } from '../core/osc-exit-request';
 import { silentLogger } from '../platform/log/log';
 import { spawnSession, type Session } from '../platform/pty/session';
+import { CUT_WAIT_MS, HOLD_LIMIT_CHARS } from './interrupt-hold';
 import { OutputPipeline } from './output-pipeline';
 
 const started: Session[] = [];
@@ -82,5 +84,56 @@ describe('OutputPipeline (real pty, fake clock)', () => {
     const answer = shown.slice(before).join('');
     expect(answer).toContain('^C');
     expect(answer.endsWith('bench$ ')).toBe(true);
+  });
+});
+
+describe('OutputPipeline: a cut behind a full hold (real pty, fake clock)', () => {
+  it('finds the cut when the hold was full before the kernel took the ^C: it reads on after the wait', async () => {
+    // `yes` floods until the interrupt; the trap answers as a shell's prompt would; the line
+    // written after the ^C lets sh exec sleep, which says the kernel has taken both (it takes a
+    // pty's input in order), so the echo waits unread in the pty when the deadline comes
+    const script = `trap 'printf "bench$ "' INT; yes; read line; exec sleep 30`;
+    const result = await spawnSession({ file: '/bin/sh', args: ['-c', script], cols: 80, rows: 24 });
+    if (!result.ok) throw new Error(result.error);
+    const session = result.value;
+    started.push(session);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const pipeline = new OutputPipeline(session, {
+      log: silentLogger,
+      integration: undefined,
+      exitRequested: () => undefined,
+      shown: () => undefined,
+    });
+    let shown = '';
+    pipeline.onOutput((data) => (shown += data));
+    let read = 0;
+    pipeline.onProgramOutput((data) => (read += data.length));
+    const until = async (done: () => boolean | Promise<boolean>): Promise<void> => {
+      while (!(await done())) await nextTurn();
+    };
+    await until(() => shown.length > 0);
+    pipeline.holdForCut();
+    const readAtHold = read;
+    // the screen took all it was sent: the pty is read into the hold until it is full
+    pipeline.ack(shown.length);
+    await until(() => read - readAtHold >= HOLD_LIMIT_CHARS);
+    const outcome = new Promise<'cut' | 'released'>((settle) => {
+      pipeline.onFlush(() => settle('cut'));
+      pipeline.onHold((holding) => holding || settle('released'));
+    });
+    session.cancel(() => pipeline.interruptInPty());
+    session.write('\r');
+    await until(async () => (await readFile(`/proc/${session.pid}/comm`, 'utf8')).trim() === 'sleep');
+    const shownAtDeadline = shown.length;
+    vi.advanceTimersByTime(CUT_WAIT_MS);
+    expect(await outcome).toBe('cut');
+    // the answer goes on once the pty is quiet: the batch's timer
+    await until(() => {
+      vi.runOnlyPendingTimers();
+      return shown.includes('bench$ ');
+    });
+    // the held flood was dropped: the screen goes on at the echo (the \r's echo and the trap's
+    // answer come in either order)
+    expect(shown.slice(shownAtDeadline).startsWith('^C')).toBe(true);
   });
 });
