@@ -5,20 +5,11 @@ import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { CONFIG_FORMATS } from '../../main/core/config-schema';
 import { CSS_COLOR_NAMES } from '../../main/core/css-color-names';
+import { COLOR_FORMS, COLORS_XTERM_DROPS } from '../../main/core/theme-colors.test-support';
 
 const XTERM = createRequire(__filename).resolve('@xterm/xterm/lib/xterm.js');
-const ACCEPTED = [
-  ...CSS_COLOR_NAMES,
-  'RebeccaPurple',
-  '#abc',
-  '#ABCD',
-  '#1e1e2e',
-  '#1e1e2e80',
-  'rgb(30, 30, 46)',
-  'rgba(0,0,0,0.5)',
-  'rgb(255,255,255)',
-];
-const DROPPED_BY_XTERM = ['notacolor', '#zzz', 'transparent', 'rgb(1, 2)'];
+const ACCEPTED = [...CSS_COLOR_NAMES, ...COLOR_FORMS];
+const DROPPED_BY_XTERM = COLORS_XTERM_DROPS;
 
 test('theme colors: what the settings accept xterm applies; what xterm drops the settings refuse', async ({ page }) => {
   const rule = CONFIG_FORMATS['css-color'] as RegExp;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMA } from './config-schema';
 import { DEFAULT_CONFIG, THEME_COLOR_KEYS, type ConfigProblem } from './config';
 import { validateConfig } from './config-validation';
+import { COLOR_FORMS, COLORS_XTERM_DROPS } from './theme-colors.test-support';
 
 const keys = (problems: ConfigProblem[]) => problems.map((p) => p.key);
 
@@ -126,30 +127,8 @@ describe('validateConfig', () => {
 
   // One rule, what xterm's theme takes as it is: before it, "notacolor" passed and "#zzz" did not.
   it('theme colors follow one rule: the forms xterm takes, and nothing it would drop', () => {
-    const accepted = [
-      '#abc',
-      '#ABCD',
-      '#1e1e2e',
-      '#1e1e2e80',
-      'rgb(30, 30, 46)',
-      'rgba(0,0,0,0.5)',
-      'rgb(255,255,255)',
-      'white',
-      'RebeccaPurple',
-      'lightgoldenrodyellow',
-    ];
-    const refused = [
-      'notacolor',
-      '#zzz',
-      '#12345',
-      'rgb(256, 0, 0)',
-      'rgb(10%, 0, 0)',
-      'rgb(1, 2)',
-      'transparent',
-      'currentcolor',
-      'hsl(0, 0%, 0%) x',
-      '',
-    ];
+    const accepted = [...COLOR_FORMS, 'white', 'lightgoldenrodyellow'];
+    const refused = [...COLORS_XTERM_DROPS, '#12345', 'rgb(256, 0, 0)', 'rgb(10%, 0, 0)', 'currentcolor', 'hsl(0, 0%, 0%) x', ''];
     const checked = (value: string) => validateConfig({ theme: { background: value } });
     for (const value of accepted) expect(checked(value).problems, value).toEqual([]);
     for (const value of refused)

@@ -15,6 +15,17 @@ afterEach(() => {
   for (const session of started.splice(0)) session.dispose();
 });
 
+/** The session's pipeline, from now on with the clock faked (the pty's reads and the loop's turns stay real). */
+function onFakeClock(session: Session): OutputPipeline {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  return new OutputPipeline(session, {
+    log: silentLogger,
+    integration: undefined,
+    exitRequested: () => undefined,
+    shown: () => undefined,
+  });
+}
+
 /**
  * A real pty running sh, which says "ready" and waits for a line; its SIGINT trap prints `answer` as a
  * shell prints its prompt after a cancel. Only the clock is fake: the pty's reads come as they
@@ -26,13 +37,7 @@ async function shellThatAnswers(answer: string): Promise<{ shown: string[]; read
   if (!result.ok) throw new Error(result.error);
   const session = result.value;
   started.push(session);
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  const pipeline = new OutputPipeline(session, {
-    log: silentLogger,
-    integration: undefined,
-    exitRequested: () => undefined,
-    shown: () => undefined,
-  });
+  const pipeline = onFakeClock(session);
   const shown: string[] = [];
   pipeline.onOutput((data) => shown.push(data));
   // subscribed after the pipeline: once this has read `text`, so has the pipeline
@@ -97,13 +102,7 @@ describe('OutputPipeline: a cut behind a full hold (real pty, fake clock)', () =
     if (!result.ok) throw new Error(result.error);
     const session = result.value;
     started.push(session);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const pipeline = new OutputPipeline(session, {
-      log: silentLogger,
-      integration: undefined,
-      exitRequested: () => undefined,
-      shown: () => undefined,
-    });
+    const pipeline = onFakeClock(session);
     let shown = '';
     pipeline.onOutput((data) => (shown += data));
     let read = 0;
