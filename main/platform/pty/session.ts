@@ -14,6 +14,7 @@ import { openTerminalNow, procNow } from '../files/kernel-reads';
 import { PtyWriter } from './pty-writer';
 import { systemProcessTable } from '../processes/process-tree';
 import { watchRootExit, watchRootStops } from './root-exit-watch';
+import { ForegroundWatch } from './foreground-watch';
 import { SettleTimer } from './settle-timer';
 import { DESKTOP_TERMINAL_ENV, newSessionId, sessionEnvironment } from './session-env';
 import { queuedWrites, slaveDevice } from './node-pty-internals';
@@ -42,10 +43,6 @@ const EARLY_OUTPUT_MAX_CHARS = 1_000_000;
  */
 const CLOSE_AFTER_WRITES_POLL_MS = 1;
 const CLOSE_AFTER_WRITES_MAX_MS = 250;
-/** Foreground poll period after a cancel: well under the 200 ms debounce of a second press. */
-const FOREGROUND_POLL_MS = 25;
-/** How long a cancel is watched for the foreground coming back (a job may take time to die). */
-const FOREGROUND_WATCH_MS = 5_000;
 
 export interface SessionOptions {
   file?: string; // default $SHELL, else /bin/sh
@@ -115,7 +112,7 @@ export class Session extends DisposableBase {
   readonly pid: number;
   private readonly data = this.register(new Emitter<string>());
   private readonly exited = this.register(new Emitter<SessionExit>());
-  private readonly foregroundReturned = this.register(new Emitter<void>());
+  private readonly foreground = this.register(new ForegroundWatch(() => this.rootHoldsForeground()));
   private readonly stopChanged = this.register(new Emitter<boolean>());
   private stopWatch: Disposable | undefined;
   private exit: SessionExit | undefined;
@@ -129,7 +126,6 @@ export class Session extends DisposableBase {
   private ptyClosed = false;
   /** a descriptor of the pty's slave side, held by the host until it closes the pty (holdTerminal) */
   private slave: number | undefined;
-  private watch: { timer: NodeJS.Timeout; until: number } | undefined;
   private disposed = false;
   /** input towards the program (node-pty's writer when it does not say its descriptor) */
   private readonly writer: PtyWriter | undefined;
@@ -159,6 +155,7 @@ export class Session extends DisposableBase {
     this.register(
       proc.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
+        this.foreground.stop();
         // once ripcord closed the pty no more data can come: nothing to settle
         if (this.ptyClosed) this.reportExit();
         else this.exitSettle.start();
@@ -169,7 +166,6 @@ export class Session extends DisposableBase {
     this.register(this.rootGoneDrain);
     this.register(
       toDisposable(() => {
-        if (this.watch) clearTimeout(this.watch.timer);
         clearImmediate(this.earlyFlush);
         this.early = undefined;
       }),
@@ -220,7 +216,7 @@ export class Session extends DisposableBase {
     return toDisposable(() => clearImmediate(late));
   }
   /** After cancel(): fires once when the root holds the terminal's foreground again. */
-  readonly onForegroundReturned = this.foregroundReturned.event;
+  readonly onForegroundReturned = this.foreground.onReturned;
   /**
    * true when the root was stopped (it stopped itself: SIGSTOP), false when it runs again.
    * Watched from the first subscription on, which must come after the program was let run:
@@ -273,9 +269,7 @@ export class Session extends DisposableBase {
       this.proc.write(CTRL_C);
       inPty();
     }
-    if (this.exit) return dropped;
-    if (this.watch) clearTimeout(this.watch.timer);
-    this.watch = { timer: setTimeout(() => void this.pollForeground(), 0), until: performance.now() + FOREGROUND_WATCH_MS };
+    if (!this.exit) this.foreground.start();
     return dropped;
   }
 
@@ -324,7 +318,6 @@ export class Session extends DisposableBase {
   }
 
   private reportExit(): void {
-    if (this.watch) clearTimeout(this.watch.timer);
     if (this.earlyFlush) this.flushEarly(); // the exit comes after the last data
     const exit = this.exit as SessionExit;
     this.reportedExit = exit;
@@ -340,21 +333,6 @@ export class Session extends DisposableBase {
     if (early && early.length > 0) {
       const data = early.join('');
       this.data.fire(data);
-    }
-  }
-
-  private async pollForeground(): Promise<void> {
-    const watch = this.watch;
-    if (!watch || this.disposed || this.exit) return;
-    const holds = await this.rootHoldsForeground();
-    if (this.watch !== watch) return; // a newer cancel took over
-    if (holds) {
-      this.watch = undefined;
-      this.foregroundReturned.fire();
-    } else if (performance.now() < watch.until) {
-      watch.timer = setTimeout(() => void this.pollForeground(), FOREGROUND_POLL_MS);
-    } else {
-      this.watch = undefined;
     }
   }
 }
