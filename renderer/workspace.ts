@@ -1,8 +1,8 @@
 // The window's tabs and panes in the page (issue #33): it draws the layout main sends — a tab
 // bar, each tab's panes split as main says, one terminal per pane with its own overlays — and
 // tells main what the mouse does. Main decides; the page never changes the layout by itself.
-import type { PaneId, PaneNode, TabId, TabLayout, WindowLayout } from '../contracts/panes';
-import { clampSplitRatio, panesOf } from '../contracts/panes';
+import type { PaneId, TabId, WindowLayout } from '../contracts/panes';
+import { panesOf } from '../contracts/panes';
 import type { RendererSettings, RipcordApi, SessionEnd } from '../contracts/renderer';
 import { startTerminal, type PaneStatus, type TerminalObserver, type TerminalPane } from './pane-terminal';
 import type { RendererKind } from './gpu-renderer';
@@ -16,6 +16,7 @@ import { PageKeys } from './page-keys';
 import { CommandPalette } from './command-palette';
 import { isMainAction, type ActionId } from '../main/core/actions';
 import { SignalsOverlay } from './signals-view';
+import { panelId, tabPanel } from './split-view';
 
 /** What the window knows of a pane for its tab and the window's title. */
 interface PaneState {
@@ -130,7 +131,11 @@ export class Workspace {
     const structure = JSON.stringify(layout.tabs);
     if (structure !== this.structure) {
       this.structure = structure;
-      this.area.replaceChildren(...layout.tabs.map((tab) => this.tabPanel(tab)));
+      const parts = {
+        paneElement: (pane: PaneId) => this.paneElement(pane),
+        resized: (pane: PaneId, ratio: number) => this.api.paneAction({ kind: 'resize-split', pane, ratio }),
+      };
+      this.area.replaceChildren(...layout.tabs.map((tab) => tabPanel(tab, parts)));
     }
     for (const tab of layout.tabs) {
       const panel = document.getElementById(panelId(tab.id));
@@ -158,68 +163,6 @@ export class Workspace {
 
   private focused(): PaneState | undefined {
     return this.layout && this.panes.get(this.layout.focused);
-  }
-
-  private tabPanel(tab: TabLayout): HTMLElement {
-    const panel = document.createElement('div');
-    panel.className = 'ripcord-tab-panel';
-    panel.id = panelId(tab.id);
-    panel.setAttribute('role', 'tabpanel');
-    panel.setAttribute('aria-labelledby', `ripcord-tab-${tab.id}`);
-    panel.append(this.node(tab.root));
-    return panel;
-  }
-
-  private node(node: PaneNode): HTMLElement {
-    if ('pane' in node) {
-      const element = this.paneElement(node.pane);
-      // a pane that was a split's side keeps no share of it: alone in its tab it takes the whole
-      element.style.flex = '';
-      return element;
-    }
-    const split = document.createElement('div');
-    split.className = `ripcord-split ripcord-split-${node.split}`;
-    const first = this.node(node.first);
-    const second = this.node(node.second);
-    first.style.flex = `${node.ratio} 1 0`;
-    second.style.flex = `${1 - node.ratio} 1 0`;
-    const divider = document.createElement('div');
-    divider.className = 'ripcord-divider';
-    divider.setAttribute('role', 'separator');
-    divider.setAttribute('aria-orientation', node.split === 'right' ? 'vertical' : 'horizontal');
-    divider.setAttribute('aria-valuenow', String(Math.round(node.ratio * 100)));
-    divider.setAttribute('aria-label', 'Drag to resize the panes');
-    divider.addEventListener('pointerdown', (event) => this.dragDivider(event, split, first, second, node));
-    split.append(first, divider, second);
-    return split;
-  }
-
-  /** A divider dragged: the panes follow the pointer, and main hears the share at the drop. */
-  private dragDivider(
-    event: PointerEvent,
-    split: HTMLElement,
-    first: HTMLElement,
-    second: HTMLElement,
-    node: Extract<PaneNode, { split: string }>,
-  ): void {
-    event.preventDefault();
-    const divider = event.currentTarget as HTMLElement;
-    divider.setPointerCapture(event.pointerId);
-    let ratio = node.ratio;
-    const move = (moved: PointerEvent): void => {
-      const box = split.getBoundingClientRect();
-      ratio = clampSplitRatio(node.split === 'right' ? (moved.clientX - box.left) / box.width : (moved.clientY - box.top) / box.height);
-      first.style.flex = `${ratio} 1 0`;
-      second.style.flex = `${1 - ratio} 1 0`;
-    };
-    const up = (): void => {
-      divider.removeEventListener('pointermove', move);
-      divider.removeEventListener('pointerup', up);
-      const pane = panesOf(node.second)[0];
-      if (pane !== undefined) this.api.paneAction({ kind: 'resize-split', pane, ratio });
-    };
-    divider.addEventListener('pointermove', move);
-    divider.addEventListener('pointerup', up);
   }
 
   private paneElement(pane: PaneId): HTMLElement {
@@ -352,8 +295,4 @@ function tabTitle(state: PaneState): string {
   const folder = state.directory ? (state.directory.split('/').filter(Boolean).pop() ?? '/') : '';
   const what = state.title || state.program;
   return [what, folder].filter(Boolean).join(' · ') || 'shell';
-}
-
-function panelId(tab: TabId): string {
-  return `ripcord-tab-panel-${tab}`;
 }
