@@ -6,7 +6,9 @@ import { SETTLE_MAX_MS } from './output-batch';
 
 /**
  * The latest a press's answer goes to the screen: the hold waits this long for the cut, then the
- * output after it settles. A hint with no answer to ride on (nothing printed) goes then.
+ * output after it settles. A hint with no answer to ride on (nothing printed) goes then. A hold
+ * that was full reads on after its wait (its last look, interrupt-hold.ts); the hint does not
+ * wait for that rare longer hold and may then come a frame before the answer.
  */
 const HINT_REVEAL_MAX_MS = CUT_WAIT_MS + SETTLE_MAX_MS;
 
