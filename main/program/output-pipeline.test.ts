@@ -120,9 +120,13 @@ describe('OutputPipeline: a cut behind a full hold (real pty, fake clock)', () =
       pipeline.onFlush(() => settle('cut'));
       pipeline.onHold((holding) => holding || settle('released'));
     });
-    session.cancel(() => pipeline.interruptInPty());
+    let inPty = false;
+    session.cancel(() => {
+      pipeline.interruptInPty();
+      inPty = true;
+    });
     session.write('\r');
-    await until(async () => (await readFile(`/proc/${session.pid}/comm`, 'utf8')).trim() === 'sleep');
+    await until(async () => inPty && (await readFile(`/proc/${session.pid}/comm`, 'utf8')).trim() === 'sleep');
     const shownAtDeadline = shown.length;
     vi.advanceTimersByTime(CUT_WAIT_MS);
     expect(await outcome).toBe('cut');
