@@ -1,6 +1,6 @@
 // Writes build/config.schema.json and ajv's standalone validator for it
-// (main/core/config-validator.generated.js) from CONFIG_SCHEMA in main/core/config-schema.ts, the one
-// source of truth, and docs/usage.md's key list from the action table (build/usage-keys.ts).
+// (main/core/config-validator.generated.js) from CONFIG_SCHEMA in main/core/config-schema.ts,
+// the one source of truth, and docs/usage.md's key list from the action table (build/usage-keys.ts).
 // `npm run schema` runs it; build/config-schema.test.ts and docs-usage-keys.test.ts fail when any drifts.
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -38,7 +38,8 @@ export class InterruptHold implements Disposable {
   private held: string[] | undefined;
   private heldChars = 0;
   private deadline: SettleTimer | undefined;
-  private lastLook: { quiet: SettleTimer; chars: number } | undefined;
+  /** after a full hold's wait: its quiet wait, and the held size at which it gives up */
+  private lastLook: { quiet: SettleTimer; giveUpAt: number } | undefined;
   private isArmed = false;
 
   constructor(
@@ -96,7 +97,7 @@ export class InterruptHold implements Disposable {
       this.held.push(chunk);
       this.heldChars += chunk.length;
       if (this.full) this.onChange();
-      if (this.lastLook) this.lookedAt(chunk.length);
+      if (this.lastLook) this.lookedAt(this.lastLook);
       return undefined;
     }
     const dropped = this.heldChars + cut;
@@ -130,16 +131,14 @@ export class InterruptHold implements Disposable {
       return;
     }
     const quiet = new SettleTimer(LAST_LOOK_QUIET_MS, this.cutWaitMs, () => this.releaseHeld());
-    this.lastLook = { quiet, chars: 0 };
+    this.lastLook = { quiet, giveUpAt: this.heldChars + HOLD_LIMIT_CHARS };
     quiet.start();
     this.onChange();
   }
 
-  private lookedAt(chars: number): void {
-    if (!this.lastLook) return;
-    this.lastLook.chars += chars;
-    if (this.lastLook.chars >= HOLD_LIMIT_CHARS) this.releaseHeld();
-    else this.lastLook.quiet.activity();
+  private lookedAt(look: { quiet: SettleTimer; giveUpAt: number }): void {
+    if (this.heldChars >= look.giveUpAt) this.releaseHeld();
+    else look.quiet.activity();
   }
 
   private stopWaiting(): void {

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** The session's pipeline, from now on with the clock faked (the pty's reads and the loop's turns stay real). */
-function onFakeClock(session: Session): OutputPipeline {
+function pipelineOnFakeClock(session: Session): OutputPipeline {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   return new OutputPipeline(session, {
     log: silentLogger,
@@ -37,7 +37,7 @@ async function shellThatAnswers(answer: string): Promise<{ shown: string[]; read
   if (!result.ok) throw new Error(result.error);
   const session = result.value;
   started.push(session);
-  const pipeline = onFakeClock(session);
+  const pipeline = pipelineOnFakeClock(session);
   const shown: string[] = [];
   pipeline.onOutput((data) => shown.push(data));
   // subscribed after the pipeline: once this has read `text`, so has the pipeline
@@ -102,7 +102,7 @@ describe('OutputPipeline: a cut behind a full hold (real pty, fake clock)', () =
     if (!result.ok) throw new Error(result.error);
     const session = result.value;
     started.push(session);
-    const pipeline = onFakeClock(session);
+    const pipeline = pipelineOnFakeClock(session);
     let shown = '';
     pipeline.onOutput((data) => (shown += data));
     let read = 0;
